@@ -1,0 +1,89 @@
+"""The contract every game implements (see docs/architecture.md).
+
+Tests, the table layer, the front ends and the random players rely only on these
+names, so a new game plugs in by providing one object that satisfies ``Game``.
+States are opaque to callers: only the game's own functions look inside them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from engine.text import Msg
+
+JSON = Any
+"""A JSON-safe value: dict, list, str, int, float, bool or None."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One lobby option of a game, e.g. ``armies`` with its allowed values.
+
+    ``choices`` empty means free text; ``default`` is used when the option is omitted.
+    ``player_counts`` restricts an option value to some table sizes when not empty.
+    """
+
+    name: str
+    choices: tuple[str, ...] = ()
+    default: str = ""
+    help: Msg | None = None
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended. ``winners`` empty with ``draw`` true is a draw."""
+
+    winners: tuple[str, ...]
+    reason: Msg
+    draw: bool = False
+    scores: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> JSON:
+        return {
+            "winners": list(self.winners),
+            "draw": self.draw,
+            "scores": dict(self.scores),
+            "reason": {"key": self.reason.key, "params": _plain(self.reason.params)},
+        }
+
+
+def _plain(params: dict[str, Any]) -> dict[str, Any]:
+    return {k: (v if isinstance(v, (str, int, float, bool)) or v is None else str(v)) for k, v in params.items()}
+
+
+class Action(Protocol):
+    """A frozen dataclass whose ``str()`` parses back through ``parse_action``."""
+
+    def __str__(self) -> str: ...
+
+
+class Game(Protocol):
+    """What ``engine.get_game(name)`` returns."""
+
+    name: str
+    player_counts: tuple[int, ...]
+    option_specs: Sequence[OptionSpec]
+
+    def new_game(self, players: Sequence[str], seed: int, options: dict[str, str] | None = None) -> Any: ...
+
+    def to_act(self, state: Any) -> list[str]: ...
+
+    def legal_actions(self, state: Any, player: str) -> list[Any]: ...
+
+    def apply(self, state: Any, player: str, action: Any) -> tuple[Any, list[Msg]]: ...
+
+    def parse_action(self, state: Any, player: str, text: str) -> Any: ...
+
+    def label(self, state: Any, action: Any) -> Msg: ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def result(self, state: Any) -> Result | None: ...
+
+    def view(self, state: Any, player: str | None) -> dict[str, JSON]: ...
+
+    def dump(self, state: Any) -> dict[str, JSON]: ...
+
+    def load(self, data: dict[str, JSON]) -> Any: ...
