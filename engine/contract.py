@@ -50,7 +50,9 @@ class Result:
 
 
 def _plain(params: dict[str, Any]) -> dict[str, Any]:
-    return {k: (v if isinstance(v, (str, int, float, bool)) or v is None else str(v)) for k, v in params.items()}
+    return {
+        k: (v if isinstance(v, (str, int, float, bool)) or v is None else str(v)) for k, v in params.items()
+    }
 
 
 class Action(Protocol):

@@ -1,0 +1,102 @@
+"""``WarChest``: the object the rest of the bot uses (``engine.get_game("warchest")``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.contract import Game, OptionSpec, Result
+from engine.errors import BadInput, GameOver, IllegalAction, NotYourTurn
+from engine.text import Msg, PlayerRef, msg
+from engine.warchest import parse, rules, setup
+from engine.warchest.actions import Action, hexes_of
+from engine.warchest.labels import action_label
+from engine.warchest.state import State
+from engine.warchest.view import public_text, view
+
+
+class WarChest:
+    """War Chest (Champ d'honneur) for two players."""
+
+    name: str = "warchest"
+    player_counts: tuple[int, ...] = (2,)
+    option_specs: Sequence[OptionSpec] = (
+        OptionSpec("armies", choices=setup.ARMIES, default="random", help=msg("wc.option.armies")),
+    )
+
+    def new_game(self, players: Sequence[str], seed: int, options: dict[str, str] | None = None) -> State:
+        return setup.new_game(players, seed, options)
+
+    def to_act(self, state: State) -> list[str]:
+        seat = rules.acting_seat(state)
+        return [] if seat is None else [state.players[seat]]
+
+    def legal_actions(self, state: State, player: str) -> list[Action]:
+        seat = state.seat_of(player)
+        if seat is None:
+            return []
+        cached = state.cache.get(seat)
+        if cached is None:
+            cached = rules.legal_for(state, seat)
+            state.cache[seat] = cached
+        return list(cached)
+
+    def _check_turn(self, state: State, player: str, text: str) -> int:
+        if state.phase == "over":
+            raise GameOver("wc.error.game_over", input=text)
+        seat = state.seat_of(player)
+        if seat is None:
+            raise NotYourTurn("wc.error.not_player", player=PlayerRef(player))
+        if rules.acting_seat(state) != seat:
+            raise NotYourTurn(
+                "wc.error.not_your_turn", input=text, waiting=[PlayerRef(p) for p in self.to_act(state)]
+            )
+        return seat
+
+    def apply(self, state: State, player: str, action: Action) -> tuple[State, list[Msg]]:
+        seat = self._check_turn(state, player, str(action))
+        legal = self.legal_actions(state, player)
+        if action not in legal:
+            verb = getattr(action, "verb", None)
+            raise IllegalAction("wc.error.illegal", input=str(action), legal=parse.examples(legal, verb))
+        new = state.clone()
+        events = rules.play(new, seat, action)
+        new.last = (seat, public_text(str(action)), hexes_of(action))
+        return new, events
+
+    def parse_action(self, state: State, player: str, text: str) -> Action:
+        self._check_turn(state, player, text)
+        return parse.match(text, self.legal_actions(state, player))
+
+    def label(self, state: State, action: Action) -> Msg:
+        return action_label(state, action)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def result(self, state: State) -> Result | None:
+        r = state.result
+        if r is None:
+            return None
+        winners = tuple(state.players[s] for s in r["winners"])
+        if r["draw"]:
+            return Result(winners=(), reason=msg("wc.result.stall", rounds=rules.STALL_ROUNDS), draw=True)
+        reason = msg("wc.result.markers", player=PlayerRef(winners[0]))
+        return Result(winners=winners, reason=reason, draw=False)
+
+    def view(self, state: State, player: str | None) -> dict[str, Any]:
+        result = self.result(state)
+        return view(state, player, None if result is None else result.to_json())
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return state.to_json()
+
+    def load(self, data: dict[str, Any]) -> State:
+        try:
+            return State.from_json(data)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise BadInput("wc.error.bad_save", error=str(exc)) from None
+
+
+GAME = WarChest()
+_CONFORMS: Game = GAME  # mypy checks here that WarChest satisfies the engine contract

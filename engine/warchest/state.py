@@ -1,0 +1,281 @@
+"""The War Chest game state, its cheap copy and its JSON form.
+
+The state is a plain mutable object that only this package touches; ``apply`` works on a clone, so
+callers can treat states as values. Cloning copies a handful of small containers (random playouts
+clone hundreds of thousands of times). Coin collections that order nothing (bag, hand, face-down
+discard) are kept sorted so that equal positions dump identically.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from dataclasses import dataclass
+from typing import Any
+
+from engine.warchest.board import Hex, label, parse_label
+
+FORMAT = 1
+"""Version of the JSON form; a later change of shape bumps it and ``from_json`` converts old saves."""
+
+Unit = tuple[int, str, int]
+"""A unit on the board: (seat, type, height)."""
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A decision the rules wait for before play goes on (top of ``State.pending`` acts first).
+
+    kinds: ``guard`` (the Royal Guard's owner picks supply or stack; ``hexes`` = the Guard),
+    ``swordsman`` (free move or skip), ``berserker`` (repeat or skip), ``mercenary`` (free
+    manoeuvre or skip), ``footman`` (``hexes`` = Footmen still to manoeuvre), ``priest`` (``coin``
+    was just drawn and must be used now).
+    """
+
+    kind: str
+    seat: int
+    hexes: tuple[Hex, ...] = ()
+    coin: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "seat": self.seat,
+            "hexes": [label(h) for h in self.hexes],
+            "coin": self.coin,
+        }
+
+    @staticmethod
+    def from_json(d: dict[str, Any]) -> Pending:
+        return Pending(d["kind"], d["seat"], tuple(_hex(s) for s in d["hexes"]), d["coin"])
+
+
+class Seat:
+    """One player's coins. ``units`` are the unit cards (types) this seat commands."""
+
+    __slots__ = ("bag", "discard_down", "discard_up", "eliminated", "hand", "supply", "team", "units")
+
+    def __init__(self, team: int, units: tuple[str, ...]) -> None:
+        self.team = team
+        self.units = units
+        self.bag: list[str] = []
+        self.hand: list[str] = []
+        self.discard_up: dict[str, int] = {}
+        self.discard_down: list[str] = []
+        self.supply: dict[str, int] = {}
+        self.eliminated: dict[str, int] = {}
+
+    def clone(self) -> Seat:
+        s = Seat.__new__(Seat)
+        s.team = self.team
+        s.units = self.units
+        s.bag = self.bag[:]
+        s.hand = self.hand[:]
+        s.discard_up = self.discard_up.copy()
+        s.discard_down = self.discard_down[:]
+        s.supply = self.supply.copy()
+        s.eliminated = self.eliminated.copy()
+        return s
+
+    def add_hand(self, coin: str) -> None:
+        insort(self.hand, coin)
+
+    def add_down(self, coin: str) -> None:
+        insort(self.discard_down, coin)
+
+    def add_up(self, coin: str, n: int = 1) -> None:
+        self.discard_up[coin] = self.discard_up.get(coin, 0) + n
+
+    def eliminate(self, coin: str) -> None:
+        self.eliminated[coin] = self.eliminated.get(coin, 0) + 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "team": self.team,
+            "units": list(self.units),
+            "bag": list(self.bag),
+            "hand": list(self.hand),
+            "discard_up": dict(sorted(self.discard_up.items())),
+            "discard_down": list(self.discard_down),
+            "supply": dict(sorted(self.supply.items())),
+            "eliminated": dict(sorted(self.eliminated.items())),
+        }
+
+    @staticmethod
+    def from_json(d: dict[str, Any]) -> Seat:
+        s = Seat(d["team"], tuple(d["units"]))
+        s.bag = list(d["bag"])
+        s.hand = list(d["hand"])
+        s.discard_up = dict(d["discard_up"])
+        s.discard_down = list(d["discard_down"])
+        s.supply = dict(d["supply"])
+        s.eliminated = dict(d["eliminated"])
+        return s
+
+
+class State:
+    """Everything about one War Chest game.
+
+    ``turn`` is the seat whose coin play is under way (pending follow-ups may hand the decision to
+    another seat for a moment). ``initiative_start`` is the holder at the start of the round and
+    ``initiative_moved`` whether the marker changed hands this round. ``stall`` counts complete
+    rounds without progress; ``progress`` says whether the current round made any; ``ever`` holds
+    (team, location) pairs that have been controlled at least once (see ``rules.STALL_ROUNDS``).
+    """
+
+    __slots__ = (
+        "board",
+        "board_name",
+        "cache",
+        "control",
+        "draft",
+        "ever",
+        "initiative",
+        "initiative_moved",
+        "initiative_start",
+        "last",
+        "markers",
+        "options",
+        "pending",
+        "phase",
+        "players",
+        "progress",
+        "result",
+        "rng",
+        "round",
+        "seats",
+        "stall",
+        "turn",
+    )
+
+    def __init__(self) -> None:
+        self.players: tuple[str, ...] = ()
+        self.options: dict[str, str] = {}
+        self.board_name = "2p"
+        self.seats: list[Seat] = []
+        self.board: dict[Hex, Unit] = {}
+        self.control: dict[Hex, int | None] = {}
+        self.markers: list[int] = []  # markers left off the board, per team
+        self.round = 0
+        self.initiative = 0
+        self.initiative_start = 0
+        self.initiative_moved = False
+        self.turn = 0
+        self.pending: tuple[Pending, ...] = ()
+        self.phase = "play"
+        self.draft: dict[str, Any] | None = None  # {"pool": [...], "picks": [[...], [...]], "order": [...]}
+        self.rng = 0
+        self.result: dict[str, Any] | None = None  # {"winners": [seat...], "reason": key, "draw": bool}
+        self.stall = 0
+        self.progress = False
+        self.ever: frozenset[tuple[int, Hex]] = frozenset()
+        self.last: tuple[int, str, tuple[Hex, ...]] | None = None
+        self.cache: dict[int, list[Any]] = {}  # legal actions per seat; valid because states never change
+
+    def clone(self) -> State:
+        s = State.__new__(State)
+        s.players = self.players
+        s.options = self.options
+        s.board_name = self.board_name
+        s.seats = [seat.clone() for seat in self.seats]
+        s.board = self.board.copy()
+        s.control = self.control.copy()
+        s.markers = self.markers[:]
+        s.round = self.round
+        s.initiative = self.initiative
+        s.initiative_start = self.initiative_start
+        s.initiative_moved = self.initiative_moved
+        s.turn = self.turn
+        s.pending = self.pending
+        s.phase = self.phase
+        s.draft = self.draft  # replaced, never mutated
+        s.rng = self.rng
+        s.result = self.result
+        s.stall = self.stall
+        s.progress = self.progress
+        s.ever = self.ever
+        s.last = self.last
+        s.cache = {}
+        return s
+
+    def seat_of(self, player: str) -> int | None:
+        try:
+            return self.players.index(player)
+        except ValueError:
+            return None
+
+    def team_seats(self, team: int) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.team == team]
+
+    # -- JSON ---------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "players": list(self.players),
+            "options": dict(sorted(self.options.items())),
+            "board_name": self.board_name,
+            "seats": [s.to_json() for s in self.seats],
+            "board": [[label(h), u[0], u[1], u[2]] for h, u in self.board.items()],
+            "control": [[label(h), t] for h, t in self.control.items()],
+            "markers": list(self.markers),
+            "round": self.round,
+            "initiative": self.initiative,
+            "initiative_start": self.initiative_start,
+            "initiative_moved": self.initiative_moved,
+            "turn": self.turn,
+            "pending": [p.to_json() for p in self.pending],
+            "phase": self.phase,
+            "draft": _copy_json(self.draft),
+            "rng": str(self.rng),
+            "result": _copy_json(self.result),
+            "stall": self.stall,
+            "progress": self.progress,
+            "ever": sorted([t, label(h)] for t, h in self.ever),
+            "last": None
+            if self.last is None
+            else [self.last[0], self.last[1], [label(h) for h in self.last[2]]],
+        }
+
+    @staticmethod
+    def from_json(d: dict[str, Any]) -> State:
+        if d.get("format") != FORMAT:
+            raise ValueError(f"unknown War Chest save format {d.get('format')!r}")
+        s = State()
+        s.players = tuple(d["players"])
+        s.options = dict(d["options"])
+        s.board_name = d["board_name"]
+        s.seats = [Seat.from_json(x) for x in d["seats"]]
+        s.board = {_hex(h): (seat, kind, height) for h, seat, kind, height in d["board"]}
+        s.control = {_hex(h): t for h, t in d["control"]}
+        s.markers = list(d["markers"])
+        s.round = d["round"]
+        s.initiative = d["initiative"]
+        s.initiative_start = d["initiative_start"]
+        s.initiative_moved = d["initiative_moved"]
+        s.turn = d["turn"]
+        s.pending = tuple(Pending.from_json(p) for p in d["pending"])
+        s.phase = d["phase"]
+        s.draft = _copy_json(d["draft"])
+        s.rng = int(d["rng"])
+        s.result = _copy_json(d["result"])
+        s.stall = d["stall"]
+        s.progress = d["progress"]
+        s.ever = frozenset((t, _hex(h)) for t, h in d["ever"])
+        last = d["last"]
+        s.last = None if last is None else (last[0], last[1], tuple(_hex(h) for h in last[2]))
+        return s
+
+
+def _hex(text: str) -> Hex:
+    h = parse_label(text)
+    if h is None:
+        raise ValueError(f"bad hex {text!r} in a saved War Chest state")
+    return h
+
+
+def _copy_json(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    return value

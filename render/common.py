@@ -1,0 +1,72 @@
+"""Shared drawing helpers: palette, smooth shapes, PNG encoding.
+
+Pillow draws polygons and ellipses without anti-aliasing. Shapes that matter (tokens, rings,
+hexes) are therefore drawn as small sprites at ``SS`` times the size and shrunk once; the sprites are
+cached, so a new board image only pastes them.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+from PIL import Image, ImageDraw
+
+RGB = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+
+SS = 4
+"""Supersampling factor of cached sprites."""
+
+INK: RGB = (27, 27, 31)
+MUTED: RGB = (92, 88, 80)
+PAPER: RGB = (250, 247, 240)
+PANEL: RGB = (255, 255, 255)
+RULE: RGB = (205, 198, 182)
+WHITE: RGB = (255, 255, 255)
+HIGHLIGHT: RGB = (240, 228, 66)
+"""Okabe-Ito yellow, always drawn over a dark edge so that it stands out on light paper too."""
+
+
+def rgba(color: RGB, alpha: int = 255) -> RGBA:
+    return (color[0], color[1], color[2], alpha)
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """The colour ``t`` of the way from ``a`` to ``b``."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def sprite(width: int, height: int, paint: Callable[[ImageDraw.ImageDraw, int], None]) -> Image.Image:
+    """An RGBA sprite of ``width`` x ``height`` pixels painted at ``SS`` times the size then reduced.
+
+    ``paint`` receives the drawing context and the scale factor to multiply its coordinates by.
+    """
+    big = Image.new("RGBA", (width * SS, height * SS), (0, 0, 0, 0))
+    paint(ImageDraw.Draw(big), SS)
+    return big.resize((width, height), Image.Resampling.LANCZOS)
+
+
+def paste_centered(canvas: Image.Image, item: Image.Image, center: tuple[float, float]) -> None:
+    """Alpha-composite ``item`` onto ``canvas`` with its middle on ``center``, clipped at the edges."""
+    x = round(center[0] - item.width / 2)
+    y = round(center[1] - item.height / 2)
+    left, top = max(0, -x), max(0, -y)
+    right = min(item.width, canvas.width - x)
+    bottom = min(item.height, canvas.height - y)
+    if right <= left or bottom <= top:
+        return
+    if (left, top, right, bottom) != (0, 0, item.width, item.height):
+        item = item.crop((left, top, right, bottom))
+    canvas.alpha_composite(item, (x + left, y + top))
+
+
+def to_png(image: Image.Image) -> bytes:
+    """Encode as an opaque PNG: the same pixels always give the same bytes."""
+    out = io.BytesIO()
+    image.convert("RGB").save(out, format="PNG", optimize=False, compress_level=6)
+    return out.getvalue()

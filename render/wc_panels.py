@@ -1,0 +1,221 @@
+"""A player's panel (public counts) and the private panel (hand and bag) of War Chest."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import HIGHLIGHT, INK, MUTED, PANEL, RGB, RULE, WHITE, paste_centered
+from render.text import draw_text, fit, text_width
+from render.wc_sprites import team_mark, token
+from render.wc_style import TEAM_COLOR, player_name, tint, tr, unit_name
+
+PAD = 16
+HEADER_H = 58
+TABLE_HEAD_H = 30
+ROW_H = 46
+CHIP_H = 62
+CHIP_MIN_W = 230
+
+
+def seat_units(view: Mapping[str, Any], index: int) -> list[str]:
+    """The unit cards of a seat; while drafting, the cards picked so far."""
+    seat = view["seats"][index]
+    units = [str(u) for u in seat.get("units") or []]
+    draft = view.get("draft") or {}
+    if not units and draft:
+        units = [str(u) for u in (draft.get("picks") or {}).get(str(index), [])]
+    return units
+
+
+def _on_board(view: Mapping[str, Any], index: int, unit: str) -> str:
+    heights = [
+        int(u.get("height", 1))
+        for u in view.get("units") or []
+        if int(u.get("seat", -1)) == index and u.get("type") == unit
+    ]
+    return "+".join(str(h) for h in heights) if heights else "0"
+
+
+def _chip_columns(width: int) -> int:
+    return max(1, min(4, (width - 2 * PAD) // CHIP_MIN_W))
+
+
+def panel_height(view: Mapping[str, Any], index: int, width: int) -> int:
+    rows = len(_rows(view, index))
+    chip_rows = -(-4 // _chip_columns(width))
+    return HEADER_H + TABLE_HEAD_H + rows * ROW_H + 10 + chip_rows * (CHIP_H + 8) + PAD
+
+
+def _rows(view: Mapping[str, Any], index: int) -> list[str]:
+    seat = view["seats"][index]
+    units = seat_units(view, index)
+    royal_shown = (seat.get("discard_up") or {}).get("royal", 0) or (seat.get("eliminated") or {}).get(
+        "royal", 0
+    )
+    return [*units, "royal"] if royal_shown and "royal" not in units else units
+
+
+def badge(draw: ImageDraw.ImageDraw, right: float, cy: float, text: str, fill: RGB, ink: RGB) -> float:
+    """A pill with ``text`` ending at ``right``; returns its left edge."""
+    size = 18
+    w = text_width(text, size) + 22
+    draw.rounded_rectangle([right - w, cy - 16, right, cy + 16], radius=16, fill=fill, outline=INK, width=2)
+    draw_text(draw, (right - w / 2, cy), text, size, ink, anchor="mc", bold=True)
+    return right - w
+
+
+def seat_panel(
+    view: Mapping[str, Any], index: int, names: Mapping[str, str], locale: str, width: int
+) -> Image.Image:
+    """Everything public about one seat: name, status badges, unit cards with their coins, counters."""
+    seat = view["seats"][index]
+    team = int(seat.get("team", index))
+    height = panel_height(view, index, width)
+    img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle([0, 0, width - 1, height - 1], radius=12, fill=PANEL, outline=RULE, width=2)
+    draw.rounded_rectangle([0, 0, width - 1, HEADER_H], radius=12, fill=tint(team, 0.8))
+    draw.rectangle([0, HEADER_H - 12, width - 1, HEADER_H], fill=tint(team, 0.8))
+    draw.line([(0, HEADER_H), (width, HEADER_H)], fill=TEAM_COLOR[team], width=4)
+
+    # Header: team mark, name, badges.
+    cy = HEADER_H / 2
+    paste_centered(img, team_mark(team, 34), (PAD + 17, cy))
+    right: float = width - PAD
+    result = view.get("result") or {}
+    if seat.get("id") in (result.get("winners") or []):
+        right = badge(draw, right, cy, tr("render.wc.badge.winner", locale), HIGHLIGHT, INK) - 8
+    if index in (view.get("to_act") or []):
+        right = badge(draw, right, cy, tr("render.wc.badge.to_act", locale), HIGHLIGHT, INK) - 8
+    if view.get("initiative") == index and view.get("phase") != "draft":
+        right = badge(draw, right, cy, tr("render.wc.badge.initiative", locale), INK, WHITE) - 8
+    name = fit(player_name(names, seat.get("id")), 28, right - (PAD + 44) - 8)
+    draw_text(draw, (PAD + 44, cy), name, 28, INK, anchor="lc", bold=True)
+
+    # Unit table.
+    num_w = max(72, min(150, round(width * 0.13)))
+    cols: list[tuple[str, Callable[[str], str]]] = [
+        ("render.wc.col.board", lambda u: _on_board(view, index, u)),
+        ("render.wc.col.supply", lambda u: str((seat.get("supply") or {}).get(u, 0))),
+        ("render.wc.col.discard", lambda u: str((seat.get("discard_up") or {}).get(u, 0))),
+        ("render.wc.col.eliminated", lambda u: str((seat.get("eliminated") or {}).get(u, 0))),
+    ]
+    first_num = width - PAD - num_w * len(cols)
+    y = HEADER_H + 6
+    head_size = 17 if num_w >= 110 else 15
+    draw_text(
+        draw, (PAD, y + TABLE_HEAD_H / 2), tr("render.wc.col.unit", locale), head_size, MUTED, anchor="lc"
+    )
+    for i, (key, _value) in enumerate(cols):
+        label = tr(key, locale)
+        if text_width(label, head_size) > num_w - 6:
+            label = fit(tr(key + ".short", locale), head_size, num_w - 6)
+        draw_text(
+            draw, (first_num + num_w * (i + 0.5), y + TABLE_HEAD_H / 2), label, head_size, MUTED, anchor="mc"
+        )
+    y += TABLE_HEAD_H
+    for row, unit in enumerate(_rows(view, index)):
+        if row % 2 == 0:
+            draw.rectangle([2, y, width - 3, y + ROW_H], fill=(246, 243, 236))
+        mid = y + ROW_H / 2
+        paste_centered(img, token(unit, team, None, locale, 17), (PAD + 19, mid))
+        room = first_num - (PAD + 46) - 6
+        name_size = 23 if text_width(unit_name(unit, locale), 23) <= room else 19
+        label = fit(unit_name(unit, locale), name_size, room)
+        draw_text(draw, (PAD + 46, mid), label, name_size, INK, anchor="lc")
+        for i, (_key, value) in enumerate(cols):
+            text = value(unit)
+            color = RULE if text == "0" else INK
+            draw_text(draw, (first_num + num_w * (i + 0.5), mid), text, 25, color, anchor="mc", bold=True)
+        y += ROW_H
+
+    # Counters.
+    y += 10
+    chips = [
+        ("render.wc.count.bag", seat.get("bag", 0)),
+        ("render.wc.count.hand", seat.get("hand", 0)),
+        ("render.wc.count.facedown", seat.get("discard_down", 0)),
+        ("render.wc.count.markers", seat.get("markers_left", 0)),
+    ]
+    ncols = _chip_columns(width)
+    chip_w = (width - 2 * PAD - (ncols - 1) * 8) / ncols
+    for i, (key, value) in enumerate(chips):
+        x0 = PAD + (i % ncols) * (chip_w + 8)
+        y0 = y + (i // ncols) * (CHIP_H + 8)
+        draw.rounded_rectangle(
+            [x0, y0, x0 + chip_w, y0 + CHIP_H], radius=8, fill=(243, 240, 232), outline=RULE
+        )
+        draw_text(
+            draw, (x0 + 12, y0 + CHIP_H / 2), fit(tr(key, locale), 19, chip_w - 70), 19, MUTED, anchor="lc"
+        )
+        draw_text(draw, (x0 + chip_w - 14, y0 + CHIP_H / 2), str(value), 32, INK, anchor="rc", bold=True)
+    return img
+
+
+def private_panel(
+    view: Mapping[str, Any], names: Mapping[str, str], locale: str, width: int = 900
+) -> Image.Image:
+    """The viewer's hidden coins: the hand as tokens, then the bag's contents by type."""
+    private = view.get("private")
+    if not private:
+        img = Image.new("RGBA", (width, 90), (*PANEL, 255))
+        draw = ImageDraw.Draw(img)
+        draw_text(draw, (PAD, 45), tr("render.wc.private.none", locale), 24, MUTED, anchor="lc")
+        return img
+    index = int(private["seat"])
+    seat = view["seats"][index]
+    team = int(seat.get("team", index))
+    hand: Sequence[str] = [str(c) for c in private.get("hand") or []]
+    bag = {str(k): int(v) for k, v in (private.get("bag") or {}).items() if int(v) > 0}
+    per_row = max(1, (width - 2 * PAD) // 210)
+    hand_rows = max(1, -(-len(hand) // per_row))
+    bag_rows = max(1, -(-len(bag) // per_row))
+    height = HEADER_H + 40 + hand_rows * 110 + 40 + bag_rows * 64 + PAD
+    img = Image.new("RGBA", (width, height), (*PANEL, 255))
+    draw = ImageDraw.Draw(img)
+    draw.rectangle([0, 0, width, HEADER_H], fill=tint(team, 0.8))
+    draw.line([(0, HEADER_H), (width, HEADER_H)], fill=TEAM_COLOR[team], width=4)
+    paste_centered(img, team_mark(team, 34), (PAD + 17, HEADER_H / 2))
+    title = tr("render.wc.private.title", locale, name=player_name(names, seat.get("id")))
+    draw_text(
+        draw, (PAD + 44, HEADER_H / 2), fit(title, 26, width - PAD * 2 - 44), 26, INK, anchor="lc", bold=True
+    )
+
+    y = HEADER_H + 12
+    draw_text(draw, (PAD, y + 12), tr("render.wc.private.hand", locale), 22, MUTED, anchor="lc", bold=True)
+    y += 28
+    if not hand:
+        draw_text(draw, (PAD, y + 40), tr("render.wc.private.empty", locale), 22, MUTED, anchor="lc")
+    slot = (width - 2 * PAD) / per_row
+    for i, coin in enumerate(hand):
+        cx = PAD + slot * (i % per_row + 0.5)
+        top = y + (i // per_row) * 110
+        paste_centered(img, token(coin, team, None, locale, 30), (cx, top + 38))
+        draw_text(draw, (cx, top + 90), fit(unit_name(coin, locale), 21, slot - 8), 21, INK, anchor="mc")
+    y += hand_rows * 110 + 6
+    draw.line([(PAD, y), (width - PAD, y)], fill=RULE, width=2)
+    count = sum(bag.values())
+    draw_text(
+        draw,
+        (PAD, y + 20),
+        tr("render.wc.private.bag", locale, count=count),
+        22,
+        MUTED,
+        anchor="lc",
+        bold=True,
+    )
+    y += 40
+    if not bag:
+        draw_text(draw, (PAD, y + 30), tr("render.wc.private.empty", locale), 22, MUTED, anchor="lc")
+    for i, (coin, n) in enumerate(sorted(bag.items())):
+        x0 = PAD + slot * (i % per_row)
+        mid = y + (i // per_row) * 64 + 30
+        paste_centered(img, token(coin, team, None, locale, 20), (x0 + 24, mid))
+        count_text = f"x{n}"
+        label = fit(unit_name(coin, locale), 21, slot - 64 - text_width(count_text, 24))
+        w = draw_text(draw, (x0 + 52, mid), label, 21, INK, anchor="lc")
+        draw_text(draw, (x0 + 60 + w, mid), count_text, 24, INK, anchor="lc", bold=True)
+    return img

@@ -1,0 +1,85 @@
+"""Build exact War Chest positions for short tests: place units, set hands, bags and control."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from engine.text import Msg
+from engine.warchest import GAME
+from engine.warchest.board import Hex, parse_label
+from engine.warchest.state import State
+from engine.warchest.units import COINS, FIRST_GAME
+
+A, B = "alice", "bob"
+PLAYERS = (A, B)
+
+
+def hx(text: str) -> Hex:
+    h = parse_label(text)
+    assert h is not None
+    return h
+
+
+def position(
+    units: Sequence[Iterable[str]] = FIRST_GAME,
+    board: Mapping[str, tuple[int, str, int]] | None = None,
+    hands: Sequence[Iterable[str]] = ((), ()),
+    bags: Sequence[Iterable[str]] = ((), ()),
+    turn: int = 0,
+    initiative: int | None = None,
+    control: Mapping[str, int | None] | None = None,
+    supply: Sequence[Mapping[str, int]] | None = None,
+    seed: int = 1,
+) -> State:
+    """A play-phase position: ``board`` maps labels to (seat, type, height); seat 0 is alice.
+
+    Supplies default to the full supply (coins minus the two that start in the bag); discards
+    start empty. ``control`` overrides location ownership (team per label); the markers left
+    follow from it.
+    """
+    st = GAME.new_game(PLAYERS, seed, {"armies": "first"})
+    for i, seat in enumerate(st.seats):
+        seat.units = tuple(units[i])
+        seat.supply = dict(supply[i]) if supply else {u: COINS[u] - 2 for u in seat.units}
+        seat.hand = sorted(hands[i])
+        seat.bag = sorted(bags[i])
+        seat.discard_up = {}
+        seat.discard_down = []
+        seat.eliminated = {}
+    st.board = {hx(k): v for k, v in (board or {}).items()}
+    for k, team in (control or {}).items():
+        st.control[hx(k)] = team
+    for team in range(2):
+        st.markers[team] = 6 - sum(1 for t in st.control.values() if t == team)
+    st.ever = frozenset((t, h) for h, t in st.control.items() if t is not None)
+    st.turn = turn
+    st.initiative = turn if initiative is None else initiative
+    st.initiative_start = st.initiative
+    st.initiative_moved = False
+    st.pending = ()
+    st.round = 1
+    st.cache = {}
+    return st
+
+
+def acting(st: State) -> str:
+    return GAME.to_act(st)[0]
+
+
+def texts(st: State, player: str | None = None) -> set[str]:
+    return {str(a) for a in GAME.legal_actions(st, player or acting(st))}
+
+
+def do(st: State, text: str, player: str | None = None) -> tuple[State, list[Msg]]:
+    """Parse ``text`` for the acting player (or ``player``) and apply it."""
+    who = player or acting(st)
+    action = GAME.parse_action(st, who, text)
+    return GAME.apply(st, who, action)
+
+
+def unit_at(st: State, label: str) -> tuple[int, str, int] | None:
+    return st.board.get(hx(label))
+
+
+def keys(events: Iterable[Msg]) -> list[str]:
+    return [e.key for e in events]

@@ -1,0 +1,83 @@
+"""The layering rules of docs/architecture.md, checked on the source itself.
+
+``engine/`` stays pure so that rules can be tested, replayed and run by random
+players without Discord, images or a database; ``render/`` draws views, never the
+store or Discord. A violation is found by reading the imports of every module.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Modules that touch the outside world or belong to higher layers.
+IO_MODULES = {
+    "discord",
+    "PIL",
+    "aiosqlite",
+    "sqlite3",
+    "asyncio",
+    "socket",
+    "http",
+    "urllib",
+    "aiohttp",
+    "requests",
+    "subprocess",
+    "threading",
+    "multiprocessing",
+    "shutil",
+    "tempfile",
+    "io",
+    "os",
+}
+PROJECT_UPPER = {"cogs", "console", "table", "db", "render", "bot", "i18n"}
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def _modules(package: str) -> list[Path]:
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+def test_engine_is_pure() -> None:
+    files = _modules("engine")
+    assert files, "engine/ has no modules"
+    for path in files:
+        bad = _imports(path) & (IO_MODULES | PROJECT_UPPER)
+        assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+@pytest.mark.parametrize("package", ["render"])
+def test_render_does_not_reach_discord_or_the_store(package: str) -> None:
+    for path in _modules(package):
+        bad = _imports(path) & {"discord", "aiosqlite", "sqlite3", "db", "cogs", "table", "console"}
+        assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+def test_catalogs_have_the_same_keys_and_placeholders() -> None:
+    import string
+
+    import i18n
+
+    en, fr = i18n.catalog("en"), i18n.catalog("fr")
+    assert set(en) == set(fr), (
+        f"missing in fr: {sorted(set(en) - set(fr))}; in en: {sorted(set(fr) - set(en))}"
+    )
+    fields = string.Formatter()
+    for key, text in en.items():
+        names_en = {f for _, f, _, _ in fields.parse(text) if f}
+        names_fr = {f for _, f, _, _ in fields.parse(fr[key]) if f}
+        assert names_en == names_fr, f"{key}: placeholders differ ({names_en} vs {names_fr})"
