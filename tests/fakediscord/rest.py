@@ -1,0 +1,523 @@
+"""The REST side of the fake Discord: the routes discord.py calls, answered as Discord would.
+
+Start-up (`/users/@me`, `/oauth2/applications/@me`, `/gateway`), command sync, interaction callbacks
+(JSON or multipart with `payload_json` and `files[n]`), follow-ups and edits through the interaction
+webhook, channel messages, threads and direct messages. Anything else is recorded in
+`unknown_requests` and answered with a Discord-like 404; what real Discord refuses is refused the same
+way and recorded in `rejections`.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiohttp import web
+
+from tests.fakediscord import checks
+from tests.fakediscord.gateway import FakeGateway
+from tests.fakediscord.model import EPHEMERAL, LOADING, SentMessage
+from tests.fakediscord.world import PendingInteraction, RecordedRequest
+
+API_PREFIX = "/api/v10"
+RESPONSE_DEADLINE = 3.0
+# Message flags a bot may set itself: suppress embeds, ephemeral, suppress notifications.
+SETTABLE_FLAGS = 4 | EPHEMERAL | 4096
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def json_response(data: Any, status: int = 200) -> web.Response:
+    """discord.py only parses bodies whose Content-Type is exactly `application/json`."""
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
+    )
+
+
+class FakeRestApi(FakeGateway):
+    """REST handlers over the shared world; `response_deadline` is Discord's 3 s to answer."""
+
+    def __init__(
+        self,
+        *,
+        bot_name: str = "TestBot",
+        heartbeat_interval_ms: int = 41250,
+        response_deadline: float = RESPONSE_DEADLINE,
+    ) -> None:
+        super().__init__(bot_name=bot_name, heartbeat_interval_ms=heartbeat_interval_ms)
+        self.response_deadline = response_deadline
+
+    def _add_routes(self, app: web.Application) -> None:
+        p = API_PREFIX
+        routes: list[tuple[str, str, Handler]] = [
+            ("GET", "/gateway", self._gateway),
+            ("GET", "/gateway-resume", self._gateway),
+            ("GET", f"{p}/gateway", self._get_gateway),
+            ("GET", f"{p}/gateway/bot", self._get_gateway_bot),
+            ("GET", f"{p}/users/@me", self._get_me),
+            ("POST", f"{p}/users/@me/channels", self._create_dm),
+            ("GET", f"{p}/users/{{user_id}}", self._get_user),
+            ("GET", f"{p}/oauth2/applications/@me", self._get_application),
+            ("GET", f"{p}/applications/@me", self._get_application),
+            ("GET", f"{p}/applications/{{app_id}}/commands", self._get_commands),
+            ("PUT", f"{p}/applications/{{app_id}}/commands", self._put_commands),
+            ("GET", f"{p}/applications/{{app_id}}/guilds/{{guild_id}}/commands", self._get_commands),
+            ("PUT", f"{p}/applications/{{app_id}}/guilds/{{guild_id}}/commands", self._put_commands),
+            ("POST", f"{p}/interactions/{{interaction_id}}/{{token}}/callback", self._callback),
+            ("POST", f"{p}/webhooks/{{app_id}}/{{token}}", self._followup),
+            ("GET", f"{p}/webhooks/{{app_id}}/{{token}}/messages/{{message_id}}", self._get_webhook_message),
+            (
+                "PATCH",
+                f"{p}/webhooks/{{app_id}}/{{token}}/messages/{{message_id}}",
+                self._edit_webhook_message,
+            ),
+            (
+                "DELETE",
+                f"{p}/webhooks/{{app_id}}/{{token}}/messages/{{message_id}}",
+                self._delete_webhook_message,
+            ),
+            ("GET", f"{p}/channels/{{channel_id}}", self._get_channel),
+            ("POST", f"{p}/channels/{{channel_id}}/messages", self._channel_send),
+            ("GET", f"{p}/channels/{{channel_id}}/messages/{{message_id}}", self._get_channel_message),
+            ("PATCH", f"{p}/channels/{{channel_id}}/messages/{{message_id}}", self._edit_channel_message),
+            ("DELETE", f"{p}/channels/{{channel_id}}/messages/{{message_id}}", self._delete_channel_message),
+            ("POST", f"{p}/channels/{{channel_id}}/threads", self._create_thread),
+            ("POST", f"{p}/channels/{{channel_id}}/messages/{{message_id}}/threads", self._create_thread),
+            ("GET", f"{p}/guilds/{{guild_id}}/members/{{user_id}}", self._get_member),
+            ("GET", "/attachments/{channel_id}/{message_id}/{index}/{filename}", self._get_attachment),
+            ("GET", "/uploads/{upload_id}/{filename}", self._get_upload),
+        ]
+        for method, path, handler in routes:
+            app.router.add_route(method, path, self._recorded(handler))
+        app.router.add_route("*", "/{tail:.*}", self._unknown)
+
+    def _recorded(self, handler: Handler) -> Handler:
+        async def wrapper(request: web.Request) -> web.StreamResponse:
+            entry = RecordedRequest(request.method, request.path)
+            self.requests.append(entry)
+            response = await handler(request)
+            entry.status = response.status
+            if response.status >= 400:
+                body = response.body if isinstance(response, web.Response) else None
+                entry.body = json.loads(body) if isinstance(body, bytes) else None
+                self.rejections.append(entry)
+            return response
+
+        return wrapper
+
+    async def _unknown(self, request: web.Request) -> web.Response:
+        body = await request.read()
+        entry = RecordedRequest(request.method, request.path_qs, 404, body.decode(errors="replace") or None)
+        self.requests.append(entry)
+        self.unknown_requests.append(entry)
+        return json_response({"message": "404: Not Found", "code": 0}, status=404)
+
+    def _authorized(self, request: web.Request) -> bool:
+        return self.token is None or request.headers.get("Authorization") == f"Bot {self.token}"
+
+    @staticmethod
+    def _unauthorized() -> web.Response:
+        return json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+
+    @staticmethod
+    def _not_found(message: str, code: int) -> web.Response:
+        return json_response({"message": message, "code": code}, status=404)
+
+    @staticmethod
+    async def _read_body(request: web.Request) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
+        """JSON body, or multipart with `payload_json` plus `files[n]` parts (what discord.py sends)."""
+        if request.content_type.startswith("multipart/"):
+            payload: dict[str, Any] = {}
+            files: list[tuple[int, str, bytes]] = []
+            reader = await request.multipart()
+            while True:
+                part = await reader.next()
+                if part is None:
+                    break
+                name = getattr(part, "name", None) or ""
+                blob = await part.read()  # type: ignore[union-attr]
+                if name == "payload_json":
+                    payload = json.loads(blob)
+                elif name.startswith("files["):
+                    index = int(name[6:-1])
+                    files.append((index, getattr(part, "filename", None) or name, bytes(blob)))
+            return payload, [(n, b) for _, n, b in sorted(files)]
+        if request.can_read_body:
+            return await request.json(), []
+        return {}, []
+
+    async def _get_gateway(self, request: web.Request) -> web.Response:
+        return json_response({"url": self.gateway_url})
+
+    async def _get_gateway_bot(self, request: web.Request) -> web.Response:
+        if not self._authorized(request):
+            return self._unauthorized()
+        limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+        return json_response({"url": self.gateway_url, "shards": 1, "session_start_limit": limit})
+
+    async def _get_me(self, request: web.Request) -> web.Response:
+        if not self._authorized(request):
+            return self._unauthorized()
+        return json_response({**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0})
+
+    async def _get_user(self, request: web.Request) -> web.Response:
+        user = self.users.get(request.match_info["user_id"])
+        if user is None:
+            return self._not_found("Unknown User", 10013)
+        return json_response(user.payload())
+
+    async def _get_member(self, request: web.Request) -> web.Response:
+        guild = self.guilds.get(request.match_info["guild_id"])
+        user = self.users.get(request.match_info["user_id"])
+        if guild is None:
+            return self._not_found("Unknown Guild", 10004)
+        if user is None:
+            return self._not_found("Unknown Member", 10007)
+        member = guild.member_payload(user)
+        member.pop("permissions")
+        return json_response(member)
+
+    async def _get_application(self, request: web.Request) -> web.Response:
+        if not self._authorized(request):
+            return self._unauthorized()
+        return json_response(
+            {
+                "id": self.application_id,
+                "name": self.bot_user.name,
+                "description": "",
+                "icon": None,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": self.owner.payload(),
+                "verify_key": "0" * 64,
+                "flags": 0,
+                "team": None,
+                "bot": self.bot_user.payload(),
+            }
+        )
+
+    async def _get_commands(self, request: web.Request) -> web.Response:
+        guild_id = request.match_info.get("guild_id")
+        return json_response(self.guild_commands.get(guild_id, []) if guild_id else self.global_commands)
+
+    async def _put_commands(self, request: web.Request) -> web.Response:
+        if not self._authorized(request):
+            return self._unauthorized()
+        if request.match_info["app_id"] != self.application_id:
+            return json_response({"message": "Unknown Application", "code": 10002}, status=404)
+        guild_id = request.match_info.get("guild_id")
+        if guild_id is not None and guild_id not in self.guilds:
+            return json_response({"message": "Missing Access", "code": 50001}, status=403)
+        payload = await request.json()
+        synced = []
+        for command in payload:
+            kind = command.get("type", 1)
+            key = (guild_id, command["name"], kind)
+            command_id = self._command_ids.setdefault(key, self._ids.next())
+            entry = {
+                **command,
+                "id": command_id,
+                "application_id": self.application_id,
+                "version": self._ids.next(),
+                "type": kind,
+            }
+            entry.setdefault("description", "")
+            if guild_id is not None:
+                entry["guild_id"] = guild_id
+            synced.append(entry)
+        self.command_puts += 1
+        if guild_id is None:
+            self.global_commands = synced
+        else:
+            self.guild_commands[guild_id] = synced
+        return json_response(synced)
+
+    def _new_message(
+        self,
+        channel_id: str,
+        kind: str,
+        data: dict[str, Any],
+        files: list[tuple[str, bytes]],
+        interaction: PendingInteraction | None,
+    ) -> SentMessage:
+        message = SentMessage(
+            id=self._ids.next(),
+            channel_id=channel_id,
+            author=self.bot_user,
+            kind=kind,
+            content=data.get("content") or "",
+            flags=int(data.get("flags") or 0) & SETTABLE_FLAGS,
+            files=list(files),
+            embeds=list(data.get("embeds") or []),
+            components=list(data.get("components") or []),
+            allowed_mentions=data.get("allowed_mentions"),
+            interaction_id=interaction.result.interaction_id if interaction else None,
+        )
+        self._messages[message.id] = message
+        if not message.ephemeral:
+            self.channel_log.setdefault(channel_id, []).append(message)
+        if interaction is not None:
+            interaction.result.messages.append(message)
+        else:
+            for record in self._in_flight:
+                if record.channel.id == channel_id:
+                    record.result.channel_posts.append(message)
+        return message
+
+    def _message_json(self, message: SentMessage) -> web.Response:
+        return json_response(message.payload(self.base_url, self.application_id))
+
+    @staticmethod
+    def _edit(message: SentMessage, data: dict[str, Any], files: list[tuple[str, bytes]]) -> None:
+        """PATCH semantics: only the fields sent change; `attachments` lists which old files stay."""
+        if "content" in data:
+            message.content = data["content"] or ""
+        if "embeds" in data:
+            message.embeds = list(data["embeds"] or [])
+        if "components" in data:
+            message.components = list(data["components"] or [])
+        if "allowed_mentions" in data:
+            message.allowed_mentions = data["allowed_mentions"]
+        if "attachments" in data:
+            kept_ids = {str(a.get("id")) for a in data["attachments"] or []}
+            message.files = [f for i, f in enumerate(message.files) if f"{message.id}{i}" in kept_ids]
+        message.files.extend(files)
+        message.flags &= ~LOADING
+        message.edits += 1
+
+    async def _callback(self, request: web.Request) -> web.Response:
+        record = self._interactions.get(request.match_info["token"])
+        if record is None or record.result.interaction_id != request.match_info["interaction_id"]:
+            return self._not_found("Unknown interaction", 10062)
+        result = record.result
+        if result.answered:
+            refused = {"message": "Interaction has already been acknowledged.", "code": 40060}
+            return json_response(refused, status=400)
+        elapsed = time.monotonic() - record.created
+        if elapsed > self.response_deadline:
+            return self._not_found("Unknown interaction", 10062)
+        payload, files = await self._read_body(request)
+        kind = int(payload.get("type", 0))
+        data = payload.get("data") or {}
+        refusal: tuple[int, dict[str, Any]] | None = None
+        if kind == 4:
+            refusal = checks.message_errors(data, files)
+        elif kind == 7:
+            refusal = checks.message_errors(data, files, creating=False)
+        elif kind == 8:
+            refusal = checks.autocomplete_errors(data)
+        if refusal is not None:
+            return json_response(refusal[1], status=refusal[0])
+        if kind in (6, 7) and record.target is None:
+            return json_response(
+                {"message": "Interaction is not a component interaction", "code": 50035}, 400
+            )
+        if kind == 8 and record.payload["type"] != 4:
+            return json_response({"message": "Interaction is not an autocomplete", "code": 50035}, 400)
+
+        message: SentMessage | None = None
+        if kind == 4:
+            message = self._new_message(record.channel.id, "response", data, files, record)
+        elif kind == 5:
+            loading = {"flags": (int(data.get("flags") or 0) & SETTABLE_FLAGS) | LOADING}
+            message = self._new_message(record.channel.id, "response", loading, [], record)
+            message.flags |= LOADING
+        elif kind == 7 and record.target is not None:
+            self._edit(record.target, data, files)
+            message = record.target
+        elif kind == 8:
+            result.choices = list(data["choices"])
+        elif kind == 9:
+            result.modal = data
+        result.response_type = kind
+        result.response_flags = int(data.get("flags") or 0)
+        result.response_delay = elapsed
+        record.answered.set()
+
+        interaction: dict[str, Any] = {"id": result.interaction_id, "type": record.payload["type"]}
+        body: dict[str, Any] = {"interaction": interaction}
+        if message is not None:
+            interaction.update(
+                response_message_id=message.id,
+                response_message_loading=kind == 5,
+                response_message_ephemeral=message.ephemeral,
+            )
+            body["resource"] = {"type": kind, "message": message.payload(self.base_url, self.application_id)}
+        return json_response(body)
+
+    def _webhook_record(self, request: web.Request) -> PendingInteraction | None:
+        if request.match_info["app_id"] != self.application_id:
+            return None
+        record = self._interactions.get(request.match_info["token"])
+        if record is None or not record.result.answered:
+            return None
+        return record
+
+    def _webhook_message(self, record: PendingInteraction, message_id: str) -> SentMessage | None:
+        if message_id == "@original":
+            return record.result.original or record.target
+        message = self._messages.get(message_id)
+        if message is None or message.interaction_id != record.result.interaction_id:
+            return None
+        return message
+
+    async def _followup(self, request: web.Request) -> web.Response:
+        record = self._webhook_record(request)
+        if record is None:
+            return self._not_found("Unknown Webhook", 10015)
+        payload, files = await self._read_body(request)
+        refusal = checks.message_errors(payload, files)
+        if refusal is not None:
+            return json_response(refusal[1], status=refusal[0])
+        original = record.result.original
+        if original is not None and original.loading:
+            # The first follow-up after a "thinking..." deferral replaces that message, which keeps the
+            # visibility chosen at defer time whatever the follow-up asks for.
+            self._edit(original, payload, files)
+            original.edits -= 1
+            message = original
+        else:
+            message = self._new_message(record.channel.id, "followup", payload, files, record)
+        return self._message_json(message)
+
+    async def _get_webhook_message(self, request: web.Request) -> web.Response:
+        record = self._webhook_record(request)
+        if record is None:
+            return self._not_found("Unknown Webhook", 10015)
+        message = self._webhook_message(record, request.match_info["message_id"])
+        if message is None or message.deleted:
+            return self._not_found("Unknown Message", 10008)
+        return self._message_json(message)
+
+    async def _edit_webhook_message(self, request: web.Request) -> web.Response:
+        record = self._webhook_record(request)
+        if record is None:
+            return self._not_found("Unknown Webhook", 10015)
+        message = self._webhook_message(record, request.match_info["message_id"])
+        if message is None or message.deleted:
+            return self._not_found("Unknown Message", 10008)
+        payload, files = await self._read_body(request)
+        refusal = checks.message_errors(payload, files, creating=False)
+        if refusal is not None:
+            return json_response(refusal[1], status=refusal[0])
+        was_loading = message.loading
+        self._edit(message, payload, files)
+        if was_loading:
+            message.edits -= 1  # filling in a deferred answer is its first content, not an edit
+        return self._message_json(message)
+
+    async def _delete_webhook_message(self, request: web.Request) -> web.Response:
+        record = self._webhook_record(request)
+        if record is None:
+            return self._not_found("Unknown Webhook", 10015)
+        message = self._webhook_message(record, request.match_info["message_id"])
+        if message is None or message.deleted:
+            return self._not_found("Unknown Message", 10008)
+        message.deleted = True
+        return web.Response(status=204)
+
+    async def _get_channel(self, request: web.Request) -> web.Response:
+        if not self._authorized(request):
+            return self._unauthorized()
+        channel = self.channels.get(request.match_info["channel_id"])
+        if channel is None:
+            return self._not_found("Unknown Channel", 10003)
+        return json_response(channel.payload())
+
+    async def _create_dm(self, request: web.Request) -> web.Response:
+        if not self._authorized(request):
+            return self._unauthorized()
+        body = await request.json()
+        user = self.users.get(str(body.get("recipient_id")))
+        if user is None:
+            return self._not_found("Unknown User", 10013)
+        channel_id = self.dm_channels.setdefault(user.id, self._ids.next())
+        return json_response(
+            {"id": channel_id, "type": 1, "recipients": [user.payload()], "last_message_id": None}
+        )
+
+    def _channel_exists(self, channel_id: str) -> bool:
+        return channel_id in self.channels or channel_id in self.dm_channels.values()
+
+    async def _channel_send(self, request: web.Request) -> web.Response:
+        if not self._authorized(request):
+            return self._unauthorized()
+        channel_id = request.match_info["channel_id"]
+        if not self._channel_exists(channel_id):
+            return self._not_found("Unknown Channel", 10003)
+        channel = self.channels.get(channel_id)
+        if channel is not None and channel.archived:
+            return json_response({"message": "Thread is archived", "code": 50083}, status=400)
+        payload, files = await self._read_body(request)
+        refusal = checks.message_errors(payload, files)
+        if refusal is not None:
+            return json_response(refusal[1], status=refusal[0])
+        message = self._new_message(
+            channel_id, "channel", {**payload, "flags": payload.get("flags", 0)}, files, None
+        )
+        message.flags &= ~EPHEMERAL  # only interaction responses can be ephemeral
+        return self._message_json(message)
+
+    def _channel_message(self, request: web.Request) -> SentMessage | None:
+        message = self._messages.get(request.match_info["message_id"])
+        if message is None or message.deleted or message.channel_id != request.match_info["channel_id"]:
+            return None
+        return message
+
+    async def _get_channel_message(self, request: web.Request) -> web.Response:
+        message = self._channel_message(request)
+        if message is None or message.ephemeral:
+            return self._not_found("Unknown Message", 10008)
+        return self._message_json(message)
+
+    async def _edit_channel_message(self, request: web.Request) -> web.Response:
+        if not self._authorized(request):
+            return self._unauthorized()
+        message = self._channel_message(request)
+        if message is None or message.ephemeral:
+            return self._not_found("Unknown Message", 10008)
+        payload, files = await self._read_body(request)
+        refusal = checks.message_errors(payload, files, creating=False)
+        if refusal is not None:
+            return json_response(refusal[1], status=refusal[0])
+        self._edit(message, payload, files)
+        return self._message_json(message)
+
+    async def _delete_channel_message(self, request: web.Request) -> web.Response:
+        if not self._authorized(request):
+            return self._unauthorized()
+        message = self._channel_message(request)
+        if message is None or message.ephemeral:
+            return self._not_found("Unknown Message", 10008)
+        message.deleted = True
+        return web.Response(status=204)
+
+    async def _create_thread(self, request: web.Request) -> web.Response:
+        if not self._authorized(request):
+            return self._unauthorized()
+        parent = self.channels.get(request.match_info["channel_id"])
+        if parent is None or parent.is_thread:
+            return self._not_found("Unknown Channel", 10003)
+        body = await request.json()
+        name = str(body.get("name") or "")
+        if not 1 <= len(name) <= 100:
+            return json_response(checks.form_error({"name": "Must be between 1 and 100 in length."}), 400)
+        thread = self._new_thread(parent, name, owner_id=self.bot_user.id)
+        data = thread.payload()
+        await self.dispatch("THREAD_CREATE", {**data, "newly_created": True})
+        return json_response(data)
+
+    async def _get_attachment(self, request: web.Request) -> web.Response:
+        message = self._messages.get(request.match_info["message_id"])
+        index = int(request.match_info["index"])
+        if message is None or index >= len(message.files):
+            return self._not_found("Not Found", 0)
+        return web.Response(body=message.files[index][1], content_type="application/octet-stream")
+
+    async def _get_upload(self, request: web.Request) -> web.Response:
+        blob = self._uploads.get(request.match_info["upload_id"])
+        if blob is None:
+            return self._not_found("Not Found", 0)
+        return web.Response(body=blob, content_type="application/octet-stream")

@@ -1,0 +1,149 @@
+"""The fake Discord's state: the world a test builds and the records of what the bot did.
+
+`FakeWorld` is the base of `FakeDiscord` (see server.py): the gateway and REST layers stacked on it
+read and change this state, and tests read it back (`messages_in`, `rejections`, ...).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from tests.fakediscord.model import (
+    FakeChannel,
+    FakeGuild,
+    FakeUser,
+    InteractionResult,
+    SentMessage,
+    Snowflakes,
+)
+
+
+@dataclass
+class RecordedRequest:
+    """One REST call the bot made, for assertions and for debugging a failing test."""
+
+    method: str
+    path: str
+    status: int = 200
+    body: Any = None
+
+
+@dataclass
+class PendingInteraction:
+    """Server-side state of one interaction token."""
+
+    payload: dict[str, Any]
+    result: InteractionResult
+    channel: FakeChannel
+    created: float
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+    target: SentMessage | None = None  # the message whose component was clicked
+
+
+class FakeWorld:
+    """Users, guilds, channels, synced commands, and every message and request the bot produced."""
+
+    def __init__(self, *, bot_name: str = "TestBot") -> None:
+        self._ids = Snowflakes()
+        self.bot_user = FakeUser(self._ids.next(), bot_name, bot=True)
+        self.application_id = self.bot_user.id
+        self.owner = FakeUser(self._ids.next(), "owner")
+        self.port = 0
+
+        self.users: dict[str, FakeUser] = {}
+        self.guilds: dict[str, FakeGuild] = {}
+        self.channels: dict[str, FakeChannel] = {}
+        self.dm_channels: dict[str, str] = {}  # user id -> DM channel id
+
+        self.global_commands: list[dict[str, Any]] = []
+        self.guild_commands: dict[str, list[dict[str, Any]]] = {}
+        self.command_puts = 0
+        self._command_ids: dict[tuple[str | None, str, int], str] = {}
+
+        self.requests: list[RecordedRequest] = []
+        self.unknown_requests: list[RecordedRequest] = []
+        self.rejections: list[RecordedRequest] = []
+        self.channel_log: dict[str, list[SentMessage]] = {}
+
+        self._messages: dict[str, SentMessage] = {}
+        self._interactions: dict[str, PendingInteraction] = {}
+        self._in_flight: list[PendingInteraction] = []
+        self._uploads: dict[str, bytes] = {}
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def add_user(self, name: str, *, locale: str = "en-US", global_name: str | None = None) -> FakeUser:
+        """A user who is a member of every guild of the fake."""
+        user = FakeUser(self._ids.next(), name, locale=locale, global_name=global_name)
+        self.users[user.id] = user
+        for guild in self.guilds.values():
+            member = {**guild.member_payload(user), "guild_id": guild.id}
+            self._dispatch_later("GUILD_MEMBER_ADD", member)
+        return user
+
+    def add_guild(self, name: str = "Test server", *, locale: str = "en-US") -> FakeGuild:
+        guild = FakeGuild(self._ids.next(), name, locale=locale, owner_id=self.owner.id)
+        self.guilds[guild.id] = guild
+        self._dispatch_later("GUILD_CREATE", guild.create_payload(self._members()))
+        return guild
+
+    def add_channel(self, guild: FakeGuild, name: str) -> FakeChannel:
+        channel = FakeChannel(self._ids.next(), guild.id, name, position=len(guild.channels))
+        guild.channels.append(channel)
+        self.channels[channel.id] = channel
+        self._dispatch_later("CHANNEL_CREATE", channel.payload())
+        return channel
+
+    def add_thread(self, parent: FakeChannel, name: str, *, archived: bool = False) -> FakeChannel:
+        thread = self._new_thread(parent, name, owner_id=self.owner.id, archived=archived)
+        self._dispatch_later("THREAD_CREATE", {**thread.payload(), "newly_created": True})
+        return thread
+
+    def set_archived(self, thread: FakeChannel, archived: bool = True) -> None:
+        """Archive (or unarchive) a thread, as Discord does after inactivity; the bot gets THREAD_UPDATE."""
+        if not thread.is_thread:
+            raise ValueError(f"{thread.name!r} is not a thread")
+        thread.archived = archived
+        self._dispatch_later("THREAD_UPDATE", thread.payload())
+
+    def _new_thread(
+        self, parent: FakeChannel, name: str, *, owner_id: str, archived: bool = False
+    ) -> FakeChannel:
+        guild = self.guilds[parent.guild_id]
+        thread = FakeChannel(
+            self._ids.next(),
+            guild.id,
+            name,
+            type=11,
+            parent_id=parent.id,
+            owner_id=owner_id,
+            archived=archived,
+        )
+        guild.channels.append(thread)
+        self.channels[thread.id] = thread
+        return thread
+
+    def _members(self) -> list[FakeUser]:
+        return [self.bot_user, *self.users.values()]
+
+    def messages_in(self, channel: FakeChannel | str) -> list[SentMessage]:
+        """Every message visible to everyone in the channel, in order (ephemeral ones are not)."""
+        channel_id = channel if isinstance(channel, str) else channel.id
+        return [m for m in self.channel_log.get(channel_id, []) if not m.deleted]
+
+    def dms_to(self, user: FakeUser) -> list[SentMessage]:
+        """Direct messages the bot sent to `user`."""
+        channel_id = self.dm_channels.get(user.id)
+        return [] if channel_id is None else self.messages_in(channel_id)
+
+    @property
+    def commands(self) -> list[dict[str, Any]]:
+        """The global command definitions the bot last synced (as the API echoes them, with ids)."""
+        return self.global_commands
+
+    def _dispatch_later(self, event: str, data: dict[str, Any]) -> None:
+        """Tell a connected bot about a change of the world; the gateway layer implements it."""
