@@ -13,6 +13,7 @@ from engine.text import Msg, PlayerRef, msg
 # name -> module that defines ``GAME``; imported on first use.
 _MODULES = {
     "warchest": "engine.warchest",
+    "batailles": "engine.batailles",
 }
 
 GAMES: tuple[str, ...] = tuple(_MODULES)

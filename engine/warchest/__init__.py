@@ -1,7 +1,8 @@
-"""War Chest (French edition: Champ d'honneur) for two players.
+"""War Chest (French edition: Champ d'honneur) for two players, or four in two teams.
 
 ``GAME`` satisfies ``engine.contract.Game``. Rules as applied: docs/rules/warchest.md.
-Seats carry a team so that four players in two teams can be added without reshaping the state.
+Every seat carries a team (with two players, each seat is its own team), so locations, control
+markers, friendliness and the stall rule are all counted per team.
 """
 
 from engine.warchest.game import GAME, WarChest

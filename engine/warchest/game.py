@@ -16,10 +16,10 @@ from engine.warchest.view import public_text, view
 
 
 class WarChest:
-    """War Chest (Champ d'honneur) for two players."""
+    """War Chest (Champ d'honneur) for two players, or four in two teams."""
 
     name: str = "warchest"
-    player_counts: tuple[int, ...] = (2,)
+    player_counts: tuple[int, ...] = setup.PLAYER_COUNTS
     option_specs: Sequence[OptionSpec] = (
         OptionSpec("armies", choices=setup.ARMIES, default="random", help=msg("wc.option.armies")),
     )
@@ -81,7 +81,10 @@ class WarChest:
         winners = tuple(state.players[s] for s in r["winners"])
         if r["draw"]:
             return Result(winners=(), reason=msg("wc.result.stall", rounds=rules.STALL_ROUNDS), draw=True)
-        reason = msg("wc.result.markers", player=PlayerRef(winners[0]))
+        if len(winners) == 1:
+            reason = msg("wc.result.markers", player=PlayerRef(winners[0]))
+        else:
+            reason = msg("wc.result.markers_team", team=[PlayerRef(w) for w in winners])
         return Result(winners=winners, reason=reason, draw=False)
 
     def view(self, state: State, player: str | None) -> dict[str, Any]:

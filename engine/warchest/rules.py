@@ -63,6 +63,11 @@ def player(st: State, seat: int) -> PlayerRef:
     return PlayerRef(st.players[seat])
 
 
+def team_refs(st: State, team: int) -> list[PlayerRef]:
+    """The players of ``team`` in seat order (one player with two at the table)."""
+    return [PlayerRef(st.players[s]) for s in st.team_seats(team)]
+
+
 # -- legality ---------------------------------------------------------------------------------------
 
 
@@ -117,7 +122,10 @@ def coin_actions(st: State, si: int, coins: list[str]) -> list[Action]:
             out.extend(unit_manoeuvres(st, h))
         if coin == FOOTMAN and len(mine) >= 2:
             out.append(Tactic(FOOTMAN, None, ()))
-    may_claim = si != st.initiative and si != st.initiative_start and not st.initiative_moved
+    # the seed rules the claim out with four players: the holder never changes there
+    may_claim = (
+        len(st.seats) == 2 and si != st.initiative and si != st.initiative_start and not st.initiative_moved
+    )
     recruitable = [u for u in seat.units if seat.supply.get(u, 0) > 0]
     for coin in kinds:
         if may_claim:
@@ -400,8 +408,15 @@ def _take_control(st: State, si: int, h: Hex, kind: str, ev: list[Msg]) -> None:
     who = player(st, si)
     if previous is not None:
         st.markers[previous] += 1
-        owner = PlayerRef(st.players[st.team_seats(previous)[0]])
-        ev.append(msg("wc.ev.control_from", player=who, unit=unit_name(kind), hex=label(h), owner=owner))
+        owners = team_refs(st, previous)
+        if len(owners) == 1:
+            ev.append(
+                msg("wc.ev.control_from", player=who, unit=unit_name(kind), hex=label(h), owner=owners[0])
+            )
+        else:
+            ev.append(
+                msg("wc.ev.control_from_team", player=who, unit=unit_name(kind), hex=label(h), team=owners)
+            )
     else:
         ev.append(msg("wc.ev.control", player=who, unit=unit_name(kind), hex=label(h)))
     st.control[h] = team
@@ -413,7 +428,10 @@ def _take_control(st: State, si: int, h: Hex, kind: str, ev: list[Msg]) -> None:
         st.result = {"winners": st.team_seats(team), "reason": "markers", "draw": False}
         st.phase = "over"
         st.pending = ()
-        ev.append(msg("wc.ev.win", player=who))
+        if len(st.seats) == 2:
+            ev.append(msg("wc.ev.win", player=who))
+        else:
+            ev.append(msg("wc.ev.win_team", player=who, team=team_refs(st, team)))
 
 
 def draw_coin(st: State, si: int) -> str | None:

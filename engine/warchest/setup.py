@@ -1,8 +1,14 @@
 """Setting up a game: the board, the armies (first game, random or draft) and the first round.
 
+Two players: each commands 4 unit cards; four players: two teams of two seated alternately (seats 0
+and 2 are team 0, seats 1 and 3 team 1), 3 cards each, on the larger board.
+
 Draft for two players (the seed's advanced set-up): 8 random cards; the first picker, drawn by the
 seeded generator, takes 1, then the other 2, then 2 and 2 alternately; the last card goes to the
 first picker and the second picker starts with the initiative.
+
+Draft for four players: 12 random cards; the generator draws the first team, whose first seat picks
+first (``FOUR_PLAYER_DRAFT``); that player also holds the initiative and plays first.
 """
 
 from __future__ import annotations
@@ -16,11 +22,20 @@ from engine.warchest.actions import Pick
 from engine.warchest.board import board_map
 from engine.warchest.rules import player, start_round, unit_name
 from engine.warchest.state import Seat, State
-from engine.warchest.units import COINS, FIRST_GAME, ROYAL, UNIT_TYPES
+from engine.warchest.units import COINS, FIRST_GAME, FIRST_GAME_4, ROYAL, UNIT_TYPES
 
 ARMIES = ("random", "first", "draft")
-CARDS_PER_SEAT = 4
-DRAFT_POOL = 8
+PLAYER_COUNTS = (2, 4)
+CARDS_PER_SEAT = {2: 4, 4: 3}
+DRAFT_POOL = {2: 8, 4: 12}
+
+TWO_PLAYER_DRAFT = (0, 1, 1, 0, 0, 1, 1)
+"""Pick order relative to the first picker (0) and the other (1); the 8th card goes to picker 0."""
+
+FOUR_PLAYER_DRAFT = (0, 1, 2, 3, 3, 2, 1, 0, 1, 2, 3, 0)
+"""Pick order as seat offsets clockwise from the first picker, read from the seed: one card each
+clockwise; the last player takes a second card and the hand goes back counter-clockwise until
+everyone has two; the second player takes a third card and the hand goes clockwise again."""
 
 
 def options_of(options: dict[str, str] | None) -> dict[str, str]:
@@ -36,14 +51,16 @@ def options_of(options: dict[str, str] | None) -> dict[str, str]:
 
 
 def new_game(players: Sequence[str], seed: int, options: dict[str, str] | None = None) -> State:
-    if len(players) != 2:
-        raise BadInput("wc.error.players", count=len(players))
+    count = len(players)
+    if count not in PLAYER_COUNTS:
+        raise BadInput("wc.error.players", count=count)
     if len(set(players)) != len(players):
         raise BadInput("wc.error.same_player")
     st = State()
     st.players = tuple(str(p) for p in players)
     st.options = options_of(options)
     rng = Rng(seed)
+    st.board_name = f"{count}p"
     bm = board_map(st.board_name)
     st.control = {h: None for h in bm.locations}
     st.markers = []
@@ -52,34 +69,43 @@ def new_game(players: Sequence[str], seed: int, options: dict[str, str] | None =
             st.control[h] = team
         st.markers.append(bm.markers - len(starts))
     st.ever = frozenset((t, h) for h, t in st.control.items() if t is not None)
-    st.seats = [Seat(team=i, units=()) for i in range(len(players))]
+    st.seats = [Seat(team=i % 2, units=()) for i in range(count)]
     armies = st.options["armies"]
     if armies == "draft":
         pool = list(UNIT_TYPES)
         rng.shuffle(pool)
+        # with four players the generator draws the first team, whose first seat (= its team number)
+        # picks first; with two the drawn seat is the first picker
         first = rng.below(2)
-        second = 1 - first
         st.rng = rng.state
         st.phase = "draft"
         st.draft = {
-            "pool": sorted(pool[:DRAFT_POOL]),
-            "picks": [[], []],
-            "order": [first, second, second, first, first, second, second],
+            "pool": sorted(pool[: DRAFT_POOL[count]]),
+            "picks": [[] for _ in range(count)],
+            "order": draft_order(count, first),
             "first": first,
         }
         return st
+    per_seat = CARDS_PER_SEAT[count]
     if armies == "first":
-        cards = [FIRST_GAME[0], FIRST_GAME[1]]
+        cards = list(FIRST_GAME if count == 2 else FIRST_GAME_4)
     else:
         pool = list(UNIT_TYPES)
         rng.shuffle(pool)
-        cards = [tuple(pool[i * CARDS_PER_SEAT : (i + 1) * CARDS_PER_SEAT]) for i in range(2)]
-    st.initiative = rng.below(2)
+        cards = [tuple(pool[i * per_seat : (i + 1) * per_seat]) for i in range(count)]
+    # four players: any of the four seats may start, so the starting team is a fair coin too
+    st.initiative = rng.below(count)
     st.rng = rng.state
     for seat, units in zip(st.seats, cards, strict=True):
         _equip(seat, tuple(units))
     start_round(st, [])
     return st
+
+
+def draft_order(count: int, first: int) -> list[int]:
+    """The seats in picking order, ``first`` being the first picker's seat."""
+    offsets = TWO_PLAYER_DRAFT if count == 2 else FOUR_PLAYER_DRAFT
+    return [(first + k) % count for k in offsets]
 
 
 def _equip(seat: Seat, units: tuple[str, ...]) -> None:
@@ -104,12 +130,14 @@ def draft_pick(st: State, si: int, action: Pick, ev: list[Msg]) -> None:
     if order:
         st.draft = {"pool": pool, "picks": picks, "order": order, "first": first}
         return
-    last = pool[0]
-    picks[first].append(last)
-    ev.append(msg("wc.ev.pick_last", player=player(st, first), unit=unit_name(last)))
+    if pool:  # two players: the eighth card goes to the first picker
+        last = pool[0]
+        picks[first].append(last)
+        ev.append(msg("wc.ev.pick_last", player=player(st, first), unit=unit_name(last)))
     st.draft = None
     st.phase = "play"
     for seat, units in zip(st.seats, picks, strict=True):
         _equip(seat, tuple(units))
-    st.initiative = 1 - first
+    # two players: the second picker takes the initiative; four: the first team's first picker
+    st.initiative = 1 - first if len(st.seats) == 2 else first
     start_round(st, ev)

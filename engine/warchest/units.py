@@ -17,6 +17,12 @@ UNIT_TYPES: tuple[str, ...] = tuple(sorted(COINS))
 FIRST_GAME: tuple[tuple[str, ...], ...] = tuple(
     tuple(_DATA["first_game"][k]) for k in sorted(_DATA["first_game"])
 )
+FIRST_GAME_4: tuple[tuple[str, ...], ...] = tuple(
+    tuple(_DATA["first_game_4"][k]) for k in sorted(_DATA["first_game_4"])
+)
+"""The bot's own fixed split for ``armies=first`` with four players (the seed suggests none): the
+two-player first game's cards spread over each team, plus Knight, Ensign, Marshall and Footman, whose
+team-friendly tactics teach the four-player game."""
 
 ARCHER = "archer"
 BERSERKER = "berserker"

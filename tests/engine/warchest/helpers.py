@@ -83,3 +83,48 @@ def unit_at(st: State, label: str) -> tuple[int, str, int] | None:
 
 def keys(events: Iterable[Msg]) -> list[str]:
     return [e.key for e in events]
+
+
+# -- four players -----------------------------------------------------------------------------------
+
+P4 = ("ann", "bea", "cat", "dan")
+"""Seats 0-3: ann and cat are team 0, bea and dan team 1."""
+
+NO_UNITS4: tuple[tuple[str, ...], ...] = ((), (), (), ())
+
+
+def position4(
+    units: Sequence[Iterable[str]],
+    board: Mapping[str, tuple[int, str, int]] | None = None,
+    hands: Sequence[Iterable[str]] = NO_UNITS4,
+    bags: Sequence[Iterable[str]] = NO_UNITS4,
+    turn: int = 0,
+    initiative: int | None = None,
+    control: Mapping[str, int | None] | None = None,
+    seed: int = 1,
+) -> State:
+    """A four-player play-phase position, like ``position``: ``board`` maps labels to
+    (seat, type, height), ``control`` sets a location's team; the markers left follow from it."""
+    st = GAME.new_game(P4, seed, {"armies": "first"})
+    for i, seat in enumerate(st.seats):
+        seat.units = tuple(units[i])
+        seat.supply = {u: COINS[u] - 2 for u in seat.units}
+        seat.hand = sorted(hands[i])
+        seat.bag = sorted(bags[i])
+        seat.discard_up = {}
+        seat.discard_down = []
+        seat.eliminated = {}
+    st.board = {hx(k): v for k, v in (board or {}).items()}
+    for k, team in (control or {}).items():
+        st.control[hx(k)] = team
+    for team in range(2):
+        st.markers[team] = 8 - sum(1 for t in st.control.values() if t == team)
+    st.ever = frozenset((t, h) for h, t in st.control.items() if t is not None)
+    st.turn = turn
+    st.initiative = turn if initiative is None else initiative
+    st.initiative_start = st.initiative
+    st.initiative_moved = False
+    st.pending = ()
+    st.round = 1
+    st.cache = {}
+    return st

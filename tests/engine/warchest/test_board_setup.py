@@ -13,7 +13,7 @@ from tests.engine.warchest.helpers import PLAYERS, hx
 
 def test_registered_under_its_name() -> None:
     assert get_game("warchest") is GAME
-    assert GAME.player_counts == (2,)
+    assert GAME.player_counts == (2, 4)
     (spec,) = GAME.option_specs
     assert (spec.name, spec.choices, spec.default) == ("armies", ("random", "first", "draft"), "random")
 

@@ -1,0 +1,196 @@
+"""Batailles: a square-grid miniatures wargame for two players (rules: docs/rules/batailles.md).
+
+``GAME`` implements ``engine.contract.Game``. Modules: ``board`` (zones, terrain, map
+format), ``troops`` (profiles, preset armies), ``actions`` (decisions and their text),
+``state`` (the state and its JSON form), ``combat`` (lines of fire and dice), ``rules``
+(legality and effects), ``view`` (what the renderer draws).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.batailles import rules
+from engine.batailles.actions import (
+    Activate,
+    Attack,
+    Deploy,
+    Dismiss,
+    Done,
+    EndTurn,
+    Face,
+    Hold,
+    Lose,
+    Morale,
+    Move,
+    Ready,
+    Recruit,
+    Reroll,
+    Retrain,
+    SetProfile,
+    parse,
+)
+from engine.batailles.board import PRESET_MAPS, label, parse_map, preset_map
+from engine.batailles.state import State, clone, dump, load
+from engine.batailles.troops import PRESET_ARMIES, Troop, preset_army, profile_text
+from engine.batailles.view import build_view
+from engine.contract import OptionSpec, Result
+from engine.errors import BadInput, GameOver
+from engine.text import Msg, PlayerRef, msg
+
+DEFAULT_MAX_ROUNDS = 15
+
+
+class Batailles:
+    """The game object: stateless; every method takes the state it works on."""
+
+    name = "batailles"
+    player_counts = (2,)
+    option_specs = (
+        OptionSpec("map", PRESET_MAPS, "default", msg("bt.opt.map")),
+        OptionSpec("armies", (*PRESET_ARMIES, "build"), "classic", msg("bt.opt.armies")),
+        OptionSpec("hardcore", ("off", "on"), "off", msg("bt.opt.hardcore")),
+        OptionSpec("custom_map", (), "", msg("bt.opt.custom_map")),
+        OptionSpec("max_rounds", (), str(DEFAULT_MAX_ROUNDS), msg("bt.opt.max_rounds")),
+    )
+
+    def new_game(self, players: Sequence[str], seed: int, options: dict[str, str] | None = None) -> State:
+        if len(players) != 2:
+            raise BadInput("bt.err.players", count=len(players))
+        opts = {spec.name: spec.default for spec in self.option_specs}
+        for key, value in (options or {}).items():
+            if key not in opts:
+                raise BadInput("bt.err.option", option=key, options=", ".join(opts))
+            opts[key] = str(value).strip()
+        for spec in self.option_specs:
+            if spec.choices and opts[spec.name] not in spec.choices:
+                raise BadInput(
+                    "bt.err.option_value",
+                    option=spec.name,
+                    value=opts[spec.name],
+                    choices=", ".join(spec.choices),
+                )
+        board = parse_map(opts["custom_map"]) if opts["custom_map"] else preset_map(opts["map"])
+        rounds = opts["max_rounds"]
+        if not rounds.isdigit() or not 1 <= int(rounds) <= 99:
+            raise BadInput("bt.err.max_rounds", value=rounds)
+        troops: list[Troop] = []
+        if opts["armies"] != "build":
+            for seat in (0, 1):
+                troops += [Troop(name, seat, profile) for name, profile in preset_army(opts["armies"])]
+        state = State(
+            players=list(players),
+            options=opts,
+            board=board,
+            rng=seed,
+            phase="build" if opts["armies"] == "build" else "deploy",
+            troops=troops,
+            hardcore=opts["hardcore"] == "on",
+            max_rounds=int(rounds),
+        )
+        for seat in (0, 1):
+            if len(state.army(seat)) > rules.army_cap(state, seat):
+                raise BadInput("bt.err.army_too_big", most=rules.army_cap(state, seat))
+        return state
+
+    def to_act(self, state: State) -> list[str]:
+        return [state.players[seat] for seat in rules.to_act(state)]
+
+    def legal_actions(self, state: State, player: str) -> list[Any]:
+        seats = [i for i, p in enumerate(state.players) if p == player]
+        return rules.legal(state, seats[0]) if seats else []
+
+    def apply(self, state: State, player: str, action: Any) -> tuple[State, list[Msg]]:
+        if state.phase == "over":
+            raise GameOver()
+        seat = self._seat(state, player)
+        new = clone(state)
+        events = rules.apply(new, seat, action)
+        return new, events
+
+    def parse_action(self, state: State, player: str, text: str) -> Any:
+        self._seat(state, player)
+        return parse(text)
+
+    def label(self, state: State, action: Any) -> Msg:
+        return _label(action)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def result(self, state: State) -> Result | None:
+        o = state.outcome
+        if o is None:
+            return None
+        losses = state.losses
+        return Result(
+            winners=tuple(state.players[w] for w in o["winners"]),
+            reason=rules.result_msg(state),
+            draw=o["draw"],
+            scores={state.players[0]: losses[1], state.players[1]: losses[0]},
+        )
+
+    def view(self, state: State, player: str | None) -> dict[str, Any]:
+        result = self.result(state)
+        return build_view(state, player, result.to_json() if result else None)
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return dump(state)
+
+    def load(self, data: dict[str, Any]) -> State:
+        return load(data)
+
+    @staticmethod
+    def _seat(state: State, player: str) -> int:
+        if player not in state.players:
+            raise BadInput("bt.err.not_a_player", player=PlayerRef(player))
+        return state.players.index(player)
+
+
+def _dir_msg(direction: str) -> Msg:
+    """A direction or facing as a catalog message."""
+    return msg(f"bt.dir.{direction}")
+
+
+def _label(a: Any) -> Msg:
+    """The localisable description of an action, as autocomplete shows it."""
+    if isinstance(a, Recruit):
+        return msg("bt.act.recruit", name=a.name, profile=profile_text(a.profile))
+    if isinstance(a, Dismiss):
+        return msg("bt.act.dismiss", name=a.name)
+    if isinstance(a, Ready):
+        return msg("bt.act.ready")
+    if isinstance(a, Deploy):
+        return msg("bt.act.deploy", name=a.name, zone=label(a.zone), facing=_dir_msg(a.facing))
+    if isinstance(a, Activate):
+        key = "bt.act.activate" if len(a.names) == 1 else "bt.act.coordinate"
+        return msg(key, names=" + ".join(a.names))
+    if isinstance(a, Move):
+        return msg("bt.act.move", direction=_dir_msg(a.direction), facing=_dir_msg(a.facing))
+    if isinstance(a, Face):
+        return msg("bt.act.face", facing=_dir_msg(a.direction))
+    if isinstance(a, Attack):
+        return msg("bt.act.attack", zone=label(a.zone), dice=a.dice)
+    if isinstance(a, Reroll):
+        return msg("bt.act.reroll", count=a.count)
+    if isinstance(a, Done):
+        return msg("bt.act.done")
+    if isinstance(a, EndTurn):
+        return msg("bt.act.end")
+    if isinstance(a, Morale):
+        return msg("bt.act.morale", zone=label(a.zone))
+    if isinstance(a, Hold):
+        return msg("bt.act.hold", name=a.name, dice=a.dice)
+    if isinstance(a, Lose):
+        return msg("bt.act.lose", name=a.name)
+    if isinstance(a, Retrain):
+        return msg("bt.act.retrain", name=a.name)
+    if isinstance(a, SetProfile):
+        return msg("bt.act.profile", profile=profile_text(a.profile))
+    return msg("bt.act.unknown", text=str(a))
+
+
+GAME = Batailles()
+
+__all__ = ["GAME", "Batailles", "State"]

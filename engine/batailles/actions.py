@@ -1,0 +1,287 @@
+"""Every decision a Batailles player makes, as a frozen dataclass with a stable text form.
+
+``str(action)`` is what the action log stores and what players type; ``parse`` reads
+it back (``parse(str(a)) == a``). Zones are written as labels (``c4``), directions
+and facings as ``n e s w``, profiles as six numbers in the order movement, attack,
+defence, range, command, logistics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.batailles.board import FACINGS, Zone, label, parse_label
+from engine.batailles.troops import Profile, check_name, check_profile
+from engine.errors import BadInput
+
+
+@dataclass(frozen=True)
+class Recruit:
+    """Army building: add a troop with a name and a profile."""
+
+    name: str
+    profile: Profile
+
+    def __str__(self) -> str:
+        return f"recruit {self.name} " + " ".join(map(str, self.profile))
+
+
+@dataclass(frozen=True)
+class Dismiss:
+    """Army building: take back a troop recruited by mistake."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return f"dismiss {self.name}"
+
+
+@dataclass(frozen=True)
+class Ready:
+    """The army is complete (building), or the characteristics are final (hardcore)."""
+
+    def __str__(self) -> str:
+        return "ready"
+
+
+@dataclass(frozen=True)
+class Deploy:
+    name: str
+    zone: Zone
+    facing: str
+
+    def __str__(self) -> str:
+        return f"deploy {self.name} {label(self.zone)} {self.facing}"
+
+
+@dataclass(frozen=True)
+class Activate:
+    """Activate one troop, or several troops of one zone in coordination (names sorted)."""
+
+    names: tuple[str, ...]
+
+    def __str__(self) -> str:
+        verb = "activate" if len(self.names) == 1 else "coordinate"
+        return f"{verb} {'+'.join(self.names)}"
+
+
+@dataclass(frozen=True)
+class Move:
+    """Move the activated troops one zone; entering it, they face ``facing`` for free."""
+
+    direction: str
+    facing: str
+
+    def __str__(self) -> str:
+        return f"move {self.direction} {self.facing}"
+
+
+@dataclass(frozen=True)
+class Face:
+    direction: str
+
+    def __str__(self) -> str:
+        return f"face {self.direction}"
+
+
+@dataclass(frozen=True)
+class Attack:
+    """Attack a zone; each activated troop spends ``dice`` attack points and rolls that many dice."""
+
+    zone: Zone
+    dice: int
+
+    def __str__(self) -> str:
+        return f"attack {label(self.zone)} {self.dice}"
+
+
+@dataclass(frozen=True)
+class Reroll:
+    """Spend logistics points to reroll that many failed dice (0 keeps the roll)."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"reroll {self.count}"
+
+
+@dataclass(frozen=True)
+class Done:
+    """End the current activation."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True)
+class Morale:
+    """Spend advantage points to make the opponent test the morale of a troop in ``zone``."""
+
+    zone: Zone
+
+    def __str__(self) -> str:
+        return f"morale {label(self.zone)}"
+
+
+@dataclass(frozen=True)
+class Hold:
+    """Morale test answer: the tested troop and the dice bought with advantage and command."""
+
+    name: str
+    dice: int
+
+    def __str__(self) -> str:
+        return f"hold {self.name} {self.dice}"
+
+
+@dataclass(frozen=True)
+class Lose:
+    """Choose a troop removed as a loss."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return f"lose {self.name}"
+
+
+@dataclass(frozen=True)
+class Retrain:
+    """Hardcore variant: pick a troop whose characteristics are spread again."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return f"retrain {self.name}"
+
+
+@dataclass(frozen=True)
+class SetProfile:
+    """Hardcore variant: the new profile of the troop picked by ``Retrain``."""
+
+    profile: Profile
+
+    def __str__(self) -> str:
+        return "profile " + " ".join(map(str, self.profile))
+
+
+Action = (
+    Recruit
+    | Dismiss
+    | Ready
+    | Deploy
+    | Activate
+    | Move
+    | Face
+    | Attack
+    | Reroll
+    | Done
+    | EndTurn
+    | Morale
+    | Hold
+    | Lose
+    | Retrain
+    | SetProfile
+)
+
+
+def parse(text: str) -> Action:
+    """Read an action's text form; ``BadInput`` quotes the text and the expected shape."""
+    words = text.strip().lower().split()
+    if not words:
+        raise BadInput("bt.err.parse", input=text)
+    verb, args = words[0], words[1:]
+    parser = _PARSERS.get(verb)
+    if parser is None:
+        raise BadInput("bt.err.parse", input=text)
+    try:
+        return parser(args)
+    except (ValueError, IndexError):
+        raise BadInput("bt.err.parse_args", input=text, usage=_USAGE[verb]) from None
+
+
+def _n(text: str) -> int:
+    if not text.isdigit():
+        raise ValueError(text)
+    return int(text)
+
+
+def _zone(text: str) -> Zone:
+    zone = parse_label(text)
+    if zone is None:
+        raise ValueError(text)
+    return zone
+
+
+def _dir(text: str) -> str:
+    if text not in FACINGS:
+        raise ValueError(text)
+    return text
+
+
+def _exact(args: list[str], count: int) -> list[str]:
+    if len(args) != count:
+        raise ValueError(args)
+    return args
+
+
+def _profile(args: list[str]) -> Profile:
+    return check_profile(tuple(_n(a) for a in _exact(args, 6)))
+
+
+def _names(text: str) -> tuple[str, ...]:
+    names = tuple(sorted(check_name(n) for n in text.split("+")))
+    if len(set(names)) != len(names):
+        raise ValueError(text)
+    return names
+
+
+_PARSERS: dict[str, Callable[[list[str]], Action]] = {
+    "recruit": lambda a: Recruit(check_name(a[0]), _profile(a[1:])),
+    "dismiss": lambda a: Dismiss(check_name(_exact(a, 1)[0])),
+    "ready": lambda a: Ready() if not a else _fail(),
+    "deploy": lambda a: Deploy(check_name(_exact(a, 3)[0]), _zone(a[1]), _dir(a[2])),
+    "activate": lambda a: Activate(_names(_exact(a, 1)[0])),
+    "coordinate": lambda a: Activate(_names(_exact(a, 1)[0])),
+    "move": lambda a: Move(_dir(_exact(a, 2)[0]), _dir(a[1])),
+    "face": lambda a: Face(_dir(_exact(a, 1)[0])),
+    "attack": lambda a: Attack(_zone(_exact(a, 2)[0]), _n(a[1])),
+    "reroll": lambda a: Reroll(_n(_exact(a, 1)[0])),
+    "done": lambda a: Done() if not a else _fail(),
+    "end": lambda a: EndTurn() if not a else _fail(),
+    "morale": lambda a: Morale(_zone(_exact(a, 1)[0])),
+    "hold": lambda a: Hold(check_name(_exact(a, 2)[0]), _n(a[1])),
+    "lose": lambda a: Lose(check_name(_exact(a, 1)[0])),
+    "retrain": lambda a: Retrain(check_name(_exact(a, 1)[0])),
+    "profile": lambda a: SetProfile(_profile(a)),
+}
+
+_USAGE = {
+    "recruit": "recruit <name> <M> <A> <D> <R> <C> <L>",
+    "dismiss": "dismiss <name>",
+    "ready": "ready",
+    "deploy": "deploy <name> <zone> <n|e|s|w>",
+    "activate": "activate <name>",
+    "coordinate": "coordinate <name>+<name>",
+    "move": "move <n|e|s|w> <facing n|e|s|w>",
+    "face": "face <n|e|s|w>",
+    "attack": "attack <zone> <dice>",
+    "reroll": "reroll <count>",
+    "done": "done",
+    "end": "end",
+    "morale": "morale <zone>",
+    "hold": "hold <name> <dice>",
+    "lose": "lose <name>",
+    "retrain": "retrain <name>",
+    "profile": "profile <M> <A> <D> <R> <C> <L>",
+}
+
+
+def _fail() -> Action:
+    raise ValueError("unexpected arguments")

@@ -1,0 +1,814 @@
+"""The rules of Batailles: who acts, what is legal, and what each action does.
+
+``legal`` is the single source of legality (apart from the free-text troop names of
+army building, which are checked by rule); ``apply`` mutates the state it is given,
+so the game object hands it a copy. The turn is a small machine:
+
+    build -> deploy -> [initiative] -> turn: advantage zones, activations (steps,
+    attacks with their reroll decisions), morale tests -> end of turn: losses chosen
+    by their owner, remaining hits become advantage -> next turn / round
+    (hardcore: characteristics reassigned, initiative rolled again) -> over
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from engine.batailles import combat
+from engine.batailles.actions import (
+    Action,
+    Activate,
+    Attack,
+    Deploy,
+    Dismiss,
+    Done,
+    EndTurn,
+    Face,
+    Hold,
+    Lose,
+    Morale,
+    Move,
+    Ready,
+    Recruit,
+    Reroll,
+    Retrain,
+    SetProfile,
+)
+from engine.batailles.board import FACINGS, PLACES, Zone, label, step
+from engine.batailles.state import Activation, Combat, Pending, State
+from engine.batailles.troops import MAX_ARMY, Troop, all_profiles, profile_text
+from engine.errors import GameOver, IllegalAction, NotYourTurn
+from engine.rng import Rng
+from engine.text import Msg, PlayerRef, msg
+
+ACTIVATIONS_PER_TURN = 6
+MORALE_COST = 6
+"""A morale test needs "more than 5" advantage points; calling one spends those 6."""
+MAX_RETRAINED = 6
+
+
+# --------------------------------------------------------------------------- who acts
+
+
+def to_act(s: State) -> list[int]:
+    if s.phase == "over":
+        return []
+    if s.phase in ("build", "retrain"):
+        return [seat for seat in (0, 1) if not s.ready[seat]]
+    if s.phase == "deploy":
+        return [seat for seat in (0, 1) if any(t.zone is None for t in s.army(seat))]
+    if s.pending is not None:
+        return [s.pending.seat]
+    if s.combat is not None:
+        return [s.combat.attacker if s.combat.stage == "attack_reroll" else 1 - s.combat.attacker]
+    return [s.active]
+
+
+# --------------------------------------------------------------------------- legal actions
+
+
+def legal(s: State, seat: int) -> list[Action]:
+    if seat not in to_act(s):
+        return []
+    if s.phase == "build":
+        return _legal_build(s, seat)
+    if s.phase == "deploy":
+        return _legal_deploy(s, seat)
+    if s.phase == "retrain":
+        return _legal_retrain(s, seat)
+    if s.pending is not None:
+        return _legal_pending(s, s.pending)
+    if s.combat is not None:
+        return [Reroll(k) for k in range(_max_reroll(s, s.combat) + 1)]
+    if s.activation is not None:
+        return [*_activation_steps(s, s.activation), Done(), EndTurn()]
+    return [*_activations(s, seat), *_morale_targets(s, seat), EndTurn()]
+
+
+def army_cap(s: State, seat: int) -> int:
+    """An army may not outgrow the bot's limit nor the places of its deployment rows."""
+    room = sum(PLACES - s.board.at(z).places for z in s.board.deploy_zones(seat))
+    return min(MAX_ARMY, room)
+
+
+def default_name(s: State, seat: int) -> str:
+    taken = {t.name for t in s.army(seat)}
+    return next(f"t{k}" for k in itertools.count(1) if f"t{k}" not in taken)
+
+
+def _legal_build(s: State, seat: int) -> list[Action]:
+    army = s.army(seat)
+    found: list[Action] = []
+    if len(army) < army_cap(s, seat):
+        name = default_name(s, seat)
+        found += [Recruit(name, p) for p in all_profiles()]
+    found += [Dismiss(t.name) for t in army]
+    if army:
+        found.append(Ready())
+    return found
+
+
+def _deploy_room(s: State, seat: int, zone: Zone) -> bool:
+    used = s.board.at(zone).places + sum(1 for t in s.in_zone(zone))
+    return used < PLACES and s.occupant(zone) in (None, seat)
+
+
+def _legal_deploy(s: State, seat: int) -> list[Action]:
+    zones = [z for z in s.board.deploy_zones(seat) if _deploy_room(s, seat, z)]
+    return [Deploy(t.name, z, f) for t in s.army(seat) if t.zone is None for z in zones for f in FACINGS]
+
+
+def _legal_retrain(s: State, seat: int) -> list[Action]:
+    if s.retrain_pick[seat] is not None:
+        return [SetProfile(p) for p in all_profiles()]
+    found: list[Action] = []
+    if len(s.retrained[seat]) < MAX_RETRAINED:
+        found += [Retrain(t.name) for t in s.army(seat) if t.on_field and t.name not in s.retrained[seat]]
+    found.append(Ready())
+    return found
+
+
+def _legal_pending(s: State, p: Pending) -> list[Action]:
+    troops = sorted(s.in_zone(p.zone), key=lambda t: t.name)
+    if p.kind == "loss":
+        return [Lose(t.name) for t in troops]
+    most = min(s.advantage[p.seat], combat.command_available(s, p.zone, p.seat))
+    return [Hold(t.name, k) for t in troops for k in range(most + 1)]
+
+
+def _max_reroll(s: State, c: Combat) -> int:
+    if c.stage == "attack_reroll":
+        return min(combat.failures(c.attack_faces), combat.logistics_in(s, c.origin, c.attacker))
+    return min(combat.failures(c.defence_faces), combat.logistics_in(s, c.target, 1 - c.attacker))
+
+
+def _activations(s: State, seat: int) -> Iterator[Action]:
+    left = ACTIVATIONS_PER_TURN - len(s.activated)
+    by_zone: dict[Zone, list[str]] = {}
+    for t in s.army(seat):
+        if t.on_field and t.name not in s.activated and t.zone is not None:
+            by_zone.setdefault(t.zone, []).append(t.name)
+    for zone in sorted(by_zone, key=lambda z: (z[1], z[0])):
+        names = sorted(by_zone[zone])
+        for size in range(1, min(len(names), left) + 1):
+            for group in itertools.combinations(names, size):
+                yield Activate(group)
+
+
+def _morale_targets(s: State, seat: int) -> Iterator[Action]:
+    if s.advantage[seat] < MORALE_COST:
+        return
+    for zone in s.board.zones():
+        if s.occupant(zone) == 1 - seat:
+            yield Morale(zone)
+
+
+def group(s: State, a: Activation) -> list[Troop]:
+    return [t for t in s.army(s.active) if t.name in a.names]
+
+
+def _activation_steps(s: State, a: Activation) -> list[Action]:
+    troops = group(s, a)
+    zone = troops[0].zone
+    assert zone is not None
+    found: list[Action] = []
+    if all(a.movement[t.name] >= 1 for t in troops):
+        for d in FACINGS:
+            if _move_problem(s, troops, step(zone, d)) is None:
+                found += [Move(d, f) for f in FACINGS]
+        found += [Face(d) for d in FACINGS if any(t.facing != d for t in troops)]
+    facings = {t.facing for t in troops}
+    if all(a.attack[t.name] >= 1 for t in troops) and len(facings) == 1:
+        (facing,) = facings
+        reach = min(t.range for t in troops)
+        most = min(a.attack[t.name] for t in troops)
+        for target, _cover in combat.shot_line(s, zone, facing, reach, s.active):
+            found += [Attack(target, k) for k in range(1, most + 1)]
+    return found
+
+
+def _move_problem(s: State, troops: list[Troop], dest: Zone) -> Msg | None:
+    """Why the troops may not enter ``dest`` (None when they may)."""
+    if not s.board.inside(dest):
+        return msg("bt.err.off_board")
+    terrain = s.board.at(dest)
+    if terrain.impassable:
+        return msg("bt.err.impassable", zone=label(dest))
+    seat = troops[0].seat
+    holder = s.occupant(dest)
+    if holder is not None and holder != seat:
+        return msg("bt.err.enemy_zone", zone=label(dest))
+    used = terrain.places + len(s.in_zone(dest))
+    if used + len(troops) > PLACES:
+        return msg("bt.err.zone_full", zone=label(dest), used=used, count=len(troops), places=PLACES)
+    return None
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def refuse(s: State, seat: int, action: Action) -> Exception:
+    """The most precise error for an action that is not legal now."""
+    if s.phase == "over":
+        return GameOver()
+    acting = to_act(s)
+    if seat not in acting:
+        return NotYourTurn(waiting=[PlayerRef(s.players[p]) for p in acting])
+    reason = _reason(s, seat, action)
+    if reason is not None:
+        return IllegalAction(reason.key, **reason.params)
+    examples = ", ".join(str(a) for a in legal(s, seat)[:8])
+    return IllegalAction("bt.err.illegal", input=str(action), legal=examples)
+
+
+def _reason(s: State, seat: int, action: Action) -> Msg | None:
+    if isinstance(action, Recruit):
+        return recruit_problem(s, seat, action)
+    if isinstance(action, (Activate, Lose, Hold, Retrain, Deploy, Dismiss)):
+        names = action.names if isinstance(action, Activate) else (action.name,)
+        for name in names:
+            if s.troop(seat, name) is None:
+                return msg("bt.err.unknown_troop", name=name, troops=_names(s, seat))
+    if s.phase != "play" or s.combat is not None or s.pending is not None:
+        return None
+    if isinstance(action, Activate):
+        chosen = [s.troop(seat, n) for n in action.names]
+        for t in chosen:
+            assert t is not None
+            if t.lost or t.zone is None:
+                return msg("bt.err.troop_lost", name=t.name)
+            if t.name in s.activated:
+                return msg("bt.err.already_activated", name=t.name)
+        if len({t.zone for t in chosen if t is not None}) > 1:
+            return msg("bt.err.coordinate_zone", names=" ".join(action.names))
+        if len(s.activated) + len(chosen) > ACTIVATIONS_PER_TURN:
+            return msg("bt.err.six_troops", most=ACTIVATIONS_PER_TURN, used=len(s.activated))
+        if s.activation is not None:
+            return msg("bt.err.activation_running", names=" ".join(s.activation.names))
+    if isinstance(action, Morale) and s.advantage[seat] < MORALE_COST:
+        return msg("bt.err.morale_advantage", have=s.advantage[seat], need=MORALE_COST)
+    a = s.activation
+    if isinstance(action, (Move, Face, Attack)) and a is None:
+        return msg("bt.err.no_activation")
+    if a is None:
+        return None
+    troops = group(s, a)
+    if isinstance(action, (Move, Face)):
+        for t in troops:
+            if t.movement == 0:
+                return msg("bt.err.no_movement_stat", name=t.name)
+            if a.movement[t.name] == 0:
+                return msg("bt.err.no_movement_left", name=t.name)
+        if isinstance(action, Move):
+            zone = troops[0].zone
+            assert zone is not None
+            return _move_problem(s, troops, step(zone, action.direction))
+    if isinstance(action, Attack):
+        return _attack_problem(s, a, troops, action)
+    return None
+
+
+def _attack_problem(s: State, a: Activation, troops: list[Troop], action: Attack) -> Msg | None:
+    origin = troops[0].zone
+    assert origin is not None
+    for t in troops:
+        if a.attack[t.name] < action.dice:
+            return msg("bt.err.no_attack_left", name=t.name, left=a.attack[t.name], dice=action.dice)
+    direction = combat.direction_to(origin, action.zone)
+    if direction is None or any(t.facing != direction for t in troops):
+        return msg("bt.err.not_facing", zone=label(action.zone))
+    distance = abs(action.zone[0] - origin[0]) + abs(action.zone[1] - origin[1])
+    reach = min(t.range for t in troops)
+    if distance > reach + 1:
+        return msg("bt.err.out_of_range", zone=label(action.zone), range=reach, most=reach + 1)
+    blocker = combat.blocked_by(s, origin, action.zone)
+    if blocker is not None:
+        return msg("bt.err.shot_blocked", zone=label(action.zone), blocker=label(blocker))
+    if s.occupant(action.zone) != 1 - s.active:
+        return msg("bt.err.no_enemy", zone=label(action.zone))
+    return None
+
+
+def recruit_problem(s: State, seat: int, action: Recruit) -> Msg | None:
+    if s.phase != "build" or s.ready[seat]:
+        return msg("bt.err.not_building")
+    if s.troop(seat, action.name) is not None:
+        return msg("bt.err.name_taken", name=action.name)
+    cap = army_cap(s, seat)
+    if len(s.army(seat)) >= cap:
+        return msg("bt.err.army_full", most=cap)
+    return None
+
+
+def _names(s: State, seat: int) -> str:
+    return " ".join(t.name for t in s.army(seat) if not t.lost) or "-"
+
+
+# --------------------------------------------------------------------------- apply
+
+
+def apply(s: State, seat: int, action: Action) -> list[Msg]:
+    """Check and perform ``action``; raises ``GameError`` (and changes nothing) when illegal."""
+    if isinstance(action, Recruit):
+        problem = recruit_problem(s, seat, action) if seat in to_act(s) else None
+        if seat not in to_act(s) or problem is not None:
+            raise refuse(s, seat, action) if problem is None else IllegalAction(problem.key, **problem.params)
+    elif action not in legal(s, seat):
+        raise refuse(s, seat, action)
+    events: list[Msg] = []
+    s.last = {"seat": seat, "text": str(action)}
+    _DISPATCH[type(action)](s, seat, action, events)
+    return events
+
+
+def _player(s: State, seat: int) -> PlayerRef:
+    return PlayerRef(s.players[seat])
+
+
+def _do_recruit(s: State, seat: int, a: Recruit, ev: list[Msg]) -> None:
+    s.troops.append(Troop(a.name, seat, a.profile))
+    ev.append(msg("bt.ev.recruit", player=_player(s, seat), name=a.name, profile=profile_text(a.profile)))
+
+
+def _do_dismiss(s: State, seat: int, a: Dismiss, ev: list[Msg]) -> None:
+    s.troops = [t for t in s.troops if not (t.seat == seat and t.name == a.name)]
+    ev.append(msg("bt.ev.dismiss", player=_player(s, seat), name=a.name))
+
+
+def _do_ready(s: State, seat: int, a: Ready, ev: list[Msg]) -> None:
+    s.ready[seat] = True
+    ev.append(msg("bt.ev.ready", player=_player(s, seat)))
+    if not all(s.ready):
+        return
+    if s.phase == "build":
+        s.phase = "deploy"
+        ev.append(msg("bt.ev.deploy_phase"))
+    else:
+        s.retrain_pick = [None, None]
+        _roll_initiative(s, ev)
+        s.phase = "play"
+        s.turn_index = 0
+        _start_turn(s, ev)
+
+
+def _do_deploy(s: State, seat: int, a: Deploy, ev: list[Msg]) -> None:
+    t = s.troop(seat, a.name)
+    assert t is not None
+    t.zone, t.facing = a.zone, a.facing
+    ev.append(
+        msg("bt.ev.deploy", player=_player(s, seat), name=a.name, zone=label(a.zone), facing=_dir(a.facing))
+    )
+    if not to_act(s):
+        _start_battle(s, ev)
+
+
+def _start_battle(s: State, ev: list[Msg]) -> None:
+    smaller = min(len(s.army(0)), len(s.army(1)))
+    s.threshold = (3 * smaller) // 4 + 1
+    s.phase = "play"
+    ev.append(msg("bt.ev.threshold", losses=s.threshold, troops=smaller))
+    _roll_initiative(s, ev)
+    s.round = 1
+    s.turn_index = 0
+    _start_turn(s, ev)
+
+
+def _roll_initiative(s: State, ev: list[Msg]) -> None:
+    """Each player rolls a die, the higher starts; a tie rolls again."""
+    rng = Rng(s.rng)
+    while True:
+        dice = [rng.die(), rng.die()]
+        ev.append(
+            msg("bt.ev.initiative_roll", first=_player(s, 0), a=dice[0], second=_player(s, 1), b=dice[1])
+        )
+        if dice[0] != dice[1]:
+            break
+        ev.append(msg("bt.ev.initiative_tie"))
+    s.rng = rng.state
+    winner = 0 if dice[0] > dice[1] else 1
+    s.order = [winner, 1 - winner]
+    ev.append(msg("bt.ev.initiative", player=_player(s, winner)))
+
+
+def _start_turn(s: State, ev: list[Msg]) -> None:
+    s.activated = []
+    s.activation = None
+    s.hits = {}
+    for t in s.troops:
+        t.refresh()
+    ev.append(msg("bt.ev.turn", player=_player(s, s.active), round=s.round))
+    gain = 0
+    for zone, value in s.board.advantage_zones():
+        if s.occupant(zone) == s.active:
+            gain += value
+            ev.append(
+                msg("bt.ev.advantage_zone", player=_player(s, s.active), zone=label(zone), points=value)
+            )
+    s.advantage[s.active] += gain
+
+
+def _do_activate(s: State, seat: int, a: Activate, ev: list[Msg]) -> None:
+    troops = [s.troop(seat, n) for n in a.names]
+    s.activation = Activation(
+        list(a.names), {t.name: t.movement for t in troops if t}, {t.name: t.attack for t in troops if t}
+    )
+    s.activated += list(a.names)
+    key = "bt.ev.activate" if len(a.names) == 1 else "bt.ev.coordinate"
+    zone = troops[0].zone if troops[0] else None
+    ev.append(msg(key, player=_player(s, seat), names=" + ".join(a.names), zone=label(zone) if zone else "?"))
+    _maybe_finish_activation(s, ev)
+
+
+def _do_move(s: State, seat: int, a: Move, ev: list[Msg]) -> None:
+    act = s.activation
+    assert act is not None
+    troops = group(s, act)
+    assert troops[0].zone is not None
+    dest = step(troops[0].zone, a.direction)
+    for t in troops:
+        t.zone, t.facing = dest, a.facing
+        act.movement[t.name] -= 1
+    ev.append(
+        msg(
+            "bt.ev.move",
+            player=_player(s, seat),
+            names=" + ".join(act.names),
+            zone=label(dest),
+            facing=_dir(a.facing),
+        )
+    )
+    _maybe_finish_activation(s, ev)
+
+
+def _do_face(s: State, seat: int, a: Face, ev: list[Msg]) -> None:
+    act = s.activation
+    assert act is not None
+    for t in group(s, act):
+        t.facing = a.direction
+        act.movement[t.name] -= 1
+    ev.append(
+        msg("bt.ev.face", player=_player(s, seat), names=" + ".join(act.names), facing=_dir(a.direction))
+    )
+    _maybe_finish_activation(s, ev)
+
+
+def _do_attack(s: State, seat: int, a: Attack, ev: list[Msg]) -> None:
+    act = s.activation
+    assert act is not None
+    troops = group(s, act)
+    origin = troops[0].zone
+    assert origin is not None
+    direction = troops[0].facing
+    for t in troops:
+        act.attack[t.name] -= a.dice
+    dice = a.dice * len(troops)
+    bonus = 0
+    if s.board.at(origin).hill and not act.hill_bonus_used:
+        bonus = len(troops)
+        act.hill_bonus_used = True
+    cover = next(
+        c
+        for z, c in combat.shot_line(s, origin, direction, min(t.range for t in troops), seat)
+        if z == a.zone
+    )
+    faces = combat.roll(s, dice + bonus)
+    ev.append(
+        msg(
+            "bt.ev.attack_hill" if bonus else "bt.ev.attack",
+            player=_player(s, seat),
+            names=" + ".join(act.names),
+            origin=label(origin),
+            zone=label(a.zone),
+            dice=dice,
+            bonus=bonus,
+            faces=_faces(faces),
+            hits=combat.successes(faces),
+        )
+    )
+    s.combat = Combat("attack_reroll", seat, list(act.names), origin, a.zone, direction, cover, faces)
+    _advance_combat(s, ev)
+
+
+def _advance_combat(s: State, ev: list[Msg]) -> None:
+    """Run the combat until it needs a reroll decision or is resolved."""
+    c = s.combat
+    assert c is not None
+    if c.stage == "attack_reroll":
+        if _max_reroll(s, c) > 0:
+            return
+        _roll_defence(s, c, ev)
+        if s.combat is None:
+            return
+    if _max_reroll(s, c) > 0 and combat.successes(c.defence_faces) < combat.successes(c.attack_faces):
+        return
+    _resolve_hits(s, c, ev)
+
+
+def _roll_defence(s: State, c: Combat, ev: list[Msg]) -> None:
+    c.stage = "defence_reroll"
+    hits = combat.successes(c.attack_faces)
+    if hits == 0:
+        _resolve_hits(s, c, ev)
+        return
+    troops = combat.defence_dice(s, c.target, c.direction)
+    dice = sum(n for _, n in troops) + c.cover
+    c.defence_faces = combat.roll(s, dice)
+    if dice:
+        troop_dice = dice - c.cover
+        key = (
+            "bt.ev.defence"
+            if not c.cover
+            else "bt.ev.defence_cover"
+            if troop_dice
+            else "bt.ev.defence_terrain"
+        )
+        ev.append(
+            msg(
+                key,
+                player=_player(s, 1 - c.attacker),
+                zone=label(c.target),
+                troops=" + ".join(t.name for t, _ in troops) or "-",
+                dice=troop_dice,
+                cover=c.cover,
+                faces=_faces(c.defence_faces),
+                saves=combat.successes(c.defence_faces),
+            )
+        )
+    else:
+        ev.append(msg("bt.ev.no_defence", zone=label(c.target)))
+
+
+def _resolve_hits(s: State, c: Combat, ev: list[Msg]) -> None:
+    hits = combat.successes(c.attack_faces)
+    cancelled = min(hits, combat.successes(c.defence_faces))
+    net = hits - cancelled
+    if net:
+        s.hits[c.target] = s.hits.get(c.target, 0) + net
+    ev.append(
+        msg(
+            "bt.ev.hits",
+            zone=label(c.target),
+            hits=hits,
+            cancelled=cancelled,
+            net=net,
+            total=s.hits.get(c.target, 0),
+        )
+    )
+    s.combat = None
+    _maybe_finish_activation(s, ev)
+
+
+def _do_reroll(s: State, seat: int, a: Reroll, ev: list[Msg]) -> None:
+    c = s.combat
+    assert c is not None
+    attacking = c.stage == "attack_reroll"
+    if a.count:
+        zone = c.origin if attacking else c.target
+        combat.spend_logistics(s, zone, seat, a.count, c.names if attacking else [])
+        faces = c.attack_faces if attacking else c.defence_faces
+        new, rerolled = combat.reroll_failed(s, faces, a.count)
+        if attacking:
+            c.attack_faces = new
+        else:
+            c.defence_faces = new
+        ev.append(
+            msg(
+                "bt.ev.reroll",
+                player=_player(s, seat),
+                count=a.count,
+                rerolled=_faces(rerolled),
+                faces=_faces(new),
+                successes=combat.successes(new),
+            )
+        )
+    if attacking:
+        _roll_defence(s, c, ev)
+        if s.combat is None:
+            return
+        if _max_reroll(s, c) > 0 and combat.successes(c.defence_faces) < combat.successes(c.attack_faces):
+            return
+    _resolve_hits(s, c, ev)
+
+
+def _maybe_finish_activation(s: State, ev: list[Msg]) -> None:
+    """An activation with nothing left to do ends by itself (saves a needless "done")."""
+    act = s.activation
+    if act is None or s.combat is not None:
+        return
+    if not _activation_steps(s, act):
+        s.activation = None
+        ev.append(msg("bt.ev.activation_over", names=" + ".join(act.names)))
+
+
+def _do_done(s: State, seat: int, a: Done, ev: list[Msg]) -> None:
+    act = s.activation
+    assert act is not None
+    s.activation = None
+    ev.append(msg("bt.ev.activation_over", names=" + ".join(act.names)))
+
+
+def _do_morale(s: State, seat: int, a: Morale, ev: list[Msg]) -> None:
+    s.advantage[seat] -= MORALE_COST
+    s.pending = Pending("morale", 1 - seat, a.zone)
+    ev.append(msg("bt.ev.morale_call", player=_player(s, seat), zone=label(a.zone), cost=MORALE_COST))
+
+
+def _do_hold(s: State, seat: int, a: Hold, ev: list[Msg]) -> None:
+    p = s.pending
+    assert p is not None
+    s.pending = None
+    s.advantage[seat] -= a.dice
+    combat.spend_command(s, p.zone, seat, a.dice)
+    faces = combat.roll(s, a.dice)
+    held = combat.successes(faces) > 0
+    ev.append(
+        msg(
+            "bt.ev.morale_roll",
+            player=_player(s, seat),
+            name=a.name,
+            dice=a.dice,
+            faces=_faces(faces),
+            outcome=msg("bt.morale.held" if held else "bt.morale.broken"),
+        )
+    )
+    if not held:
+        t = s.troop(seat, a.name)
+        assert t is not None
+        _remove(s, t, ev)
+
+
+def _remove(s: State, t: Troop, ev: list[Msg]) -> None:
+    zone = t.zone
+    t.lost = True
+    s.losses[t.seat] += 1
+    ev.append(
+        msg(
+            "bt.ev.loss",
+            player=_player(s, t.seat),
+            name=t.name,
+            zone=label(zone) if zone else "?",
+            losses=s.losses[t.seat],
+            threshold=s.threshold,
+        )
+    )
+
+
+def _do_end_turn(s: State, seat: int, a: EndTurn, ev: list[Msg]) -> None:
+    s.activation = None
+    ev.append(msg("bt.ev.end_turn", player=_player(s, seat)))
+    gained = 0
+    for zone in sorted(s.hits, key=lambda z: (z[1], z[0])):
+        rest = s.hits[zone] % 5
+        if rest:
+            gained += rest
+            ev.append(msg("bt.ev.advantage_hits", player=_player(s, seat), zone=label(zone), points=rest))
+        if s.hits[zone] >= 5:
+            s.loss_queue.append(zone)
+    s.advantage[seat] += gained
+    _next_losses(s, ev)
+
+
+def _next_losses(s: State, ev: list[Msg]) -> None:
+    """Take the losses of each zone in turn; the owner chooses when there is a choice."""
+    while s.loss_queue:
+        zone = s.loss_queue[0]
+        troops = s.in_zone(zone)
+        count = min(s.hits[zone] // 5, len(troops))
+        if count < len(troops):
+            s.pending = Pending("loss", troops[0].seat, zone, count)
+            ev.append(
+                msg("bt.ev.choose_losses", player=_player(s, troops[0].seat), zone=label(zone), count=count)
+            )
+            return
+        for t in troops:
+            _remove(s, t, ev)
+        s.loss_queue.pop(0)
+    _finish_turn(s, ev)
+
+
+def _do_lose(s: State, seat: int, a: Lose, ev: list[Msg]) -> None:
+    p = s.pending
+    assert p is not None
+    t = s.troop(seat, a.name)
+    assert t is not None
+    _remove(s, t, ev)
+    p.count -= 1
+    remaining = s.in_zone(p.zone)
+    if p.count > 0 and p.count < len(remaining):
+        return
+    if p.count > 0:
+        for other in remaining:
+            _remove(s, other, ev)
+    s.pending = None
+    s.loss_queue.pop(0)
+    _next_losses(s, ev)
+
+
+def _finish_turn(s: State, ev: list[Msg]) -> None:
+    s.turns[s.active] += 1
+    s.hits = {}
+    broken = [seat for seat in (0, 1) if s.losses[seat] >= s.threshold]
+    even = s.turns[0] == s.turns[1]
+    if broken and even:
+        _game_over(s, broken, ev)
+        return
+    if even and s.round >= s.max_rounds:
+        _game_over(s, [], ev)
+        return
+    if s.turn_index == 0:
+        s.turn_index = 1
+        _start_turn(s, ev)
+        return
+    s.round += 1
+    s.turn_index = 0
+    if s.hardcore:
+        s.phase = "retrain"
+        s.ready = [False, False]
+        s.retrained = [[], []]
+        s.retrain_pick = [None, None]
+        ev.append(msg("bt.ev.retrain_phase", round=s.round, most=MAX_RETRAINED))
+        return
+    _start_turn(s, ev)
+
+
+def _game_over(s: State, broken: list[int], ev: list[Msg]) -> None:
+    s.phase = "over"
+    s.activation = None
+    s.pending = None
+    if len(broken) == 2:
+        outcome = {"winners": [], "draw": True, "key": "bt.result.both_broken", "loser": None}
+    elif broken:
+        loser = broken[0]
+        outcome = {"winners": [1 - loser], "draw": False, "key": "bt.result.broken", "loser": loser}
+    elif s.losses[0] == s.losses[1]:
+        outcome = {"winners": [], "draw": True, "key": "bt.result.rounds_draw", "loser": None}
+    else:
+        loser = 0 if s.losses[0] > s.losses[1] else 1
+        outcome = {"winners": [1 - loser], "draw": False, "key": "bt.result.rounds", "loser": loser}
+    s.outcome = outcome
+    ev.append(result_msg(s))
+
+
+def result_msg(s: State) -> Msg:
+    o = s.outcome
+    assert o is not None
+    loser = o["loser"]
+    return msg(
+        o["key"],
+        loser=_player(s, loser) if loser is not None else "-",
+        winner=_player(s, 1 - loser) if loser is not None else "-",
+        first=_player(s, 0),
+        second=_player(s, 1),
+        losses_a=s.losses[0],
+        losses_b=s.losses[1],
+        rounds=s.max_rounds,
+    )
+
+
+def _do_retrain(s: State, seat: int, a: Retrain, ev: list[Msg]) -> None:
+    s.retrain_pick[seat] = a.name
+    ev.append(msg("bt.ev.retrain_pick", player=_player(s, seat), name=a.name))
+
+
+def _do_profile(s: State, seat: int, a: SetProfile, ev: list[Msg]) -> None:
+    name = s.retrain_pick[seat]
+    assert name is not None
+    s.retrain_pick[seat] = None
+    t = s.troop(seat, name)
+    assert t is not None
+    if a.profile == t.profile:
+        ev.append(msg("bt.ev.retrain_same", player=_player(s, seat), name=name))
+        return
+    t.profile = a.profile
+    s.retrained[seat].append(name)
+    ev.append(msg("bt.ev.retrain", player=_player(s, seat), name=name, profile=profile_text(a.profile)))
+
+
+def _dir(d: str) -> Msg:
+    return msg(f"bt.dir.{d}")
+
+
+def _faces(faces: list[int]) -> str:
+    return " ".join(str(f) for f in faces) or "-"
+
+
+_DISPATCH: dict[type, Callable[[State, int, Any, list[Msg]], None]] = {
+    Recruit: _do_recruit,
+    Dismiss: _do_dismiss,
+    Ready: _do_ready,
+    Deploy: _do_deploy,
+    Activate: _do_activate,
+    Move: _do_move,
+    Face: _do_face,
+    Attack: _do_attack,
+    Reroll: _do_reroll,
+    Done: _do_done,
+    EndTurn: _do_end_turn,
+    Morale: _do_morale,
+    Hold: _do_hold,
+    Lose: _do_lose,
+    Retrain: _do_retrain,
+    SetProfile: _do_profile,
+}

@@ -1,0 +1,226 @@
+"""The whole game state, its exact JSON form, and the small records a turn keeps.
+
+States are plain mutable dataclasses that only the rules touch; ``apply`` works on a
+copy made through the JSON form (``load(dump(s))``), which is both the cheapest exact
+deep copy here and a constant check that nothing escapes the dump.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.batailles.board import Board, Zone, parse_map
+from engine.batailles.troops import Troop
+
+
+def _zone(value: Any) -> Zone:
+    return (value[0], value[1])
+
+
+@dataclass
+class Activation:
+    """The troops acting now (one, or several of one zone in coordination) and their points left."""
+
+    names: list[str]
+    movement: dict[str, int]
+    attack: dict[str, int]
+    hill_bonus_used: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "names": list(self.names),
+            "movement": dict(self.movement),
+            "attack": dict(self.attack),
+            "hill_bonus_used": self.hill_bonus_used,
+        }
+
+    @staticmethod
+    def from_json(d: dict[str, Any]) -> Activation:
+        return Activation(list(d["names"]), dict(d["movement"]), dict(d["attack"]), d["hill_bonus_used"])
+
+
+@dataclass
+class Combat:
+    """An attack waiting for a reroll decision (attacker's, then defender's)."""
+
+    stage: str  # "attack_reroll" | "defence_reroll"
+    attacker: int
+    names: list[str]
+    origin: Zone
+    target: Zone
+    direction: str  # the way the attackers face
+    cover: int
+    attack_faces: list[int]
+    defence_faces: list[int] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "stage": self.stage,
+            "attacker": self.attacker,
+            "names": list(self.names),
+            "origin": list(self.origin),
+            "target": list(self.target),
+            "direction": self.direction,
+            "cover": self.cover,
+            "attack_faces": list(self.attack_faces),
+            "defence_faces": list(self.defence_faces),
+        }
+
+    @staticmethod
+    def from_json(d: dict[str, Any]) -> Combat:
+        return Combat(
+            d["stage"],
+            d["attacker"],
+            list(d["names"]),
+            _zone(d["origin"]),
+            _zone(d["target"]),
+            d["direction"],
+            d["cover"],
+            list(d["attack_faces"]),
+            list(d["defence_faces"]),
+        )
+
+
+@dataclass
+class Pending:
+    """A decision the non-active player owes: a morale test or the choice of losses in a zone."""
+
+    kind: str  # "morale" | "loss"
+    seat: int
+    zone: Zone
+    count: int = 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "zone": list(self.zone), "count": self.count}
+
+    @staticmethod
+    def from_json(d: dict[str, Any]) -> Pending:
+        return Pending(d["kind"], d["seat"], _zone(d["zone"]), d["count"])
+
+
+@dataclass
+class State:
+    players: list[str]
+    options: dict[str, str]
+    board: Board
+    rng: int
+    phase: str  # "build" | "deploy" | "retrain" | "play" | "over"
+    troops: list[Troop]
+    hardcore: bool
+    max_rounds: int
+    ready: list[bool] = field(default_factory=lambda: [False, False])
+    round: int = 0
+    order: list[int] = field(default_factory=lambda: [0, 1])
+    turn_index: int = 0
+    turns: list[int] = field(default_factory=lambda: [0, 0])
+    activated: list[str] = field(default_factory=list)
+    activation: Activation | None = None
+    combat: Combat | None = None
+    pending: Pending | None = None
+    loss_queue: list[Zone] = field(default_factory=list)
+    hits: dict[Zone, int] = field(default_factory=dict)
+    advantage: list[int] = field(default_factory=lambda: [0, 0])
+    losses: list[int] = field(default_factory=lambda: [0, 0])
+    threshold: int = 0
+    retrained: list[list[str]] = field(default_factory=lambda: [[], []])
+    retrain_pick: list[str | None] = field(default_factory=lambda: [None, None])
+    outcome: dict[str, Any] | None = None
+    last: dict[str, Any] | None = None
+
+    @property
+    def active(self) -> int:
+        return self.order[self.turn_index]
+
+    def troop(self, seat: int, name: str) -> Troop | None:
+        for t in self.troops:
+            if t.seat == seat and t.name == name:
+                return t
+        return None
+
+    def army(self, seat: int) -> list[Troop]:
+        return [t for t in self.troops if t.seat == seat]
+
+    def in_zone(self, zone: Zone) -> list[Troop]:
+        return [t for t in self.troops if t.zone == zone and not t.lost]
+
+    def occupant(self, zone: Zone) -> int | None:
+        """The seat whose troops hold ``zone``, if any (a zone holds one army only)."""
+        for t in self.troops:
+            if t.zone == zone and not t.lost:
+                return t.seat
+        return None
+
+
+def dump(s: State) -> dict[str, Any]:
+    return {
+        "players": list(s.players),
+        "options": dict(s.options),
+        "board": s.board.to_text(),
+        "rng": s.rng,
+        "phase": s.phase,
+        "troops": [t.to_json() for t in s.troops],
+        "hardcore": s.hardcore,
+        "max_rounds": s.max_rounds,
+        "ready": list(s.ready),
+        "round": s.round,
+        "order": list(s.order),
+        "turn_index": s.turn_index,
+        "turns": list(s.turns),
+        "activated": list(s.activated),
+        "activation": s.activation.to_json() if s.activation else None,
+        "combat": s.combat.to_json() if s.combat else None,
+        "pending": s.pending.to_json() if s.pending else None,
+        "loss_queue": [list(z) for z in s.loss_queue],
+        "hits": [[z[0], z[1], n] for z, n in sorted(s.hits.items())],
+        "advantage": list(s.advantage),
+        "losses": list(s.losses),
+        "threshold": s.threshold,
+        "retrained": [list(r) for r in s.retrained],
+        "retrain_pick": list(s.retrain_pick),
+        "outcome": _copy(s.outcome),
+        "last": _copy(s.last),
+    }
+
+
+def load(d: dict[str, Any]) -> State:
+    return State(
+        players=list(d["players"]),
+        options=dict(d["options"]),
+        board=parse_map(d["board"]),
+        rng=d["rng"],
+        phase=d["phase"],
+        troops=[Troop.from_json(t) for t in d["troops"]],
+        hardcore=d["hardcore"],
+        max_rounds=d["max_rounds"],
+        ready=list(d["ready"]),
+        round=d["round"],
+        order=list(d["order"]),
+        turn_index=d["turn_index"],
+        turns=list(d["turns"]),
+        activated=list(d["activated"]),
+        activation=Activation.from_json(d["activation"]) if d["activation"] else None,
+        combat=Combat.from_json(d["combat"]) if d["combat"] else None,
+        pending=Pending.from_json(d["pending"]) if d["pending"] else None,
+        loss_queue=[_zone(z) for z in d["loss_queue"]],
+        hits={(x, y): n for x, y, n in d["hits"]},
+        advantage=list(d["advantage"]),
+        losses=list(d["losses"]),
+        threshold=d["threshold"],
+        retrained=[list(r) for r in d["retrained"]],
+        retrain_pick=list(d["retrain_pick"]),
+        outcome=_copy(d["outcome"]),
+        last=_copy(d["last"]),
+    )
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+def clone(s: State) -> State:
+    return load(dump(s))

@@ -1,0 +1,156 @@
+"""What a renderer draws: a JSON-safe picture of the battle (nothing in Batailles is hidden).
+
+Schema of ``view(state, viewer)``::
+
+    {
+      "game": "batailles",
+      "viewer": "111" | null,
+      "board": {
+        "width": 8, "height": 9,                 # zones; x from the west, y from the south
+        "text": ". . ./. ff h2/...",             # the map text format (board.py), north row first
+        "zones": [                               # only zones that carry terrain
+          {"zone": [3, 4], "label": "d5", "forest": 0, "building": 2, "river": 0,
+           "hill": true, "advantage": 3, "places": 2, "impassable": false}
+        ],
+        "deploy": {"0": [0, 1], "1": [7, 8]}     # deployment rows per seat
+      },
+      "troops": [                                # every troop, both armies, lost ones included
+        {"name": "inf1", "seat": 0, "zone": [2, 1] | null, "label": "c2" | null,
+         "facing": "n",                          # n e s w (north = towards higher rows)
+         "profile": {"movement": 1, "attack": 2, "defence": 2, "range": 0, "command": 0, "logistics": 0},
+         "lost": false, "activated": false, "logistics_left": 0, "command_left": 0}
+      ],
+      "seats": [{"id": "111", "advantage": 3, "losses": 1, "army": 10, "turns": 2, "ready": true}],
+      "phase": "build" | "deploy" | "retrain" | "play" | "over",
+      "round": 2, "max_rounds": 15, "hardcore": false,
+      "threshold": 8,                            # losses that break an army (0 before deployment ends)
+      "active": 0 | null,                        # seat whose turn it is (play phase)
+      "to_act": [1],                             # seats that must act now
+      "activations_left": 4,
+      "activation": null | {"troops": ["art1", "art2"], "zone": [3, 1], "label": "d2",
+                            "movement_left": {"art1": 1, "art2": 1}, "attack_left": {...}},
+      "combat": null | {"stage": "attack_reroll" | "defence_reroll", "attacker": 0,
+                        "troops": [...], "origin": [3, 1], "target": [3, 5], "cover": 1,
+                        "attack_faces": [6, 2, 4], "defence_faces": [5]},
+      "pending": null | {"kind": "morale" | "loss", "seat": 1, "zone": [3, 5], "label": "d6", "count": 1},
+      "hits": [{"zone": [3, 5], "label": "d6", "hits": 3}],     # this turn's uncancelled hits
+      "last": null | {"seat": 0, "text": "attack d6 2"},
+      "result": null | Result.to_json(),
+      "private": null                            # Batailles has no hidden information
+    }
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.batailles.board import Zone, label
+from engine.batailles.rules import ACTIVATIONS_PER_TURN, to_act
+from engine.batailles.state import State
+from engine.batailles.troops import STATS
+
+
+def _z(zone: Zone | None) -> list[int] | None:
+    return [zone[0], zone[1]] if zone is not None else None
+
+
+def build_view(s: State, viewer: str | None, result: dict[str, Any] | None) -> dict[str, Any]:
+    board = s.board
+    depth = board.deploy_depth
+    act = s.activation
+    act_zone = None
+    if act is not None:
+        first = s.troop(s.active, act.names[0])
+        act_zone = first.zone if first else None
+    return {
+        "game": "batailles",
+        "viewer": viewer,
+        "board": {
+            "width": board.width,
+            "height": board.height,
+            "text": board.to_text(),
+            "zones": [
+                {
+                    "zone": _z(z),
+                    "label": label(z),
+                    "forest": t.forest,
+                    "building": t.building,
+                    "river": t.river,
+                    "hill": t.hill,
+                    "advantage": t.advantage,
+                    "places": t.places,
+                    "impassable": t.impassable,
+                }
+                for z, t in board.terrain
+            ],
+            "deploy": {"0": list(range(depth)), "1": list(range(board.height - depth, board.height))},
+        },
+        "troops": [
+            {
+                "name": t.name,
+                "seat": t.seat,
+                "zone": _z(t.zone),
+                "label": label(t.zone) if t.zone is not None else None,
+                "facing": t.facing,
+                "profile": dict(zip(STATS, t.profile, strict=True)),
+                "lost": t.lost,
+                "activated": s.phase == "play" and t.seat == s.active and t.name in s.activated,
+                "logistics_left": t.logistics_left,
+                "command_left": t.command_left,
+            }
+            for t in s.troops
+        ],
+        "seats": [
+            {
+                "id": s.players[seat],
+                "advantage": s.advantage[seat],
+                "losses": s.losses[seat],
+                "army": len(s.army(seat)),
+                "turns": s.turns[seat],
+                "ready": s.ready[seat],
+            }
+            for seat in (0, 1)
+        ],
+        "phase": s.phase,
+        "round": s.round,
+        "max_rounds": s.max_rounds,
+        "hardcore": s.hardcore,
+        "threshold": s.threshold,
+        "active": s.active if s.phase == "play" else None,
+        "to_act": to_act(s),
+        "activations_left": ACTIVATIONS_PER_TURN - len(s.activated),
+        "activation": None
+        if act is None
+        else {
+            "troops": list(act.names),
+            "zone": _z(act_zone),
+            "label": label(act_zone) if act_zone else None,
+            "movement_left": dict(act.movement),
+            "attack_left": dict(act.attack),
+        },
+        "combat": None
+        if s.combat is None
+        else {
+            "stage": s.combat.stage,
+            "attacker": s.combat.attacker,
+            "troops": list(s.combat.names),
+            "origin": _z(s.combat.origin),
+            "target": _z(s.combat.target),
+            "cover": s.combat.cover,
+            "attack_faces": list(s.combat.attack_faces),
+            "defence_faces": list(s.combat.defence_faces),
+        },
+        "pending": None
+        if s.pending is None
+        else {
+            "kind": s.pending.kind,
+            "seat": s.pending.seat,
+            "zone": _z(s.pending.zone),
+            "label": label(s.pending.zone),
+            "count": s.pending.count,
+        },
+        "hits": [{"zone": _z(z), "label": label(z), "hits": n} for z, n in sorted(s.hits.items())],
+        "last": dict(s.last) if s.last else None,
+        "result": result,
+        "private": None,
+    }
