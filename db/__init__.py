@@ -1,0 +1,106 @@
+"""Persistence of games: the ``Store`` interface and its SQLite implementation.
+
+The table layer depends only on ``Store`` and the records below, so another backend (a
+networked database for a bot that outgrows one machine) can replace SQLite by providing
+the same methods with the same guarantees:
+
+- at most one game in the lobby or running per channel;
+- ``apply_action`` writes the action row, the new version and the new state atomically and
+  only if the game is still at the expected version (else ``engine.errors.StaleAction``);
+- a finished game (``over`` / ``aborted``) accepts no more writes (``engine.errors.GameOver``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from db.errors import ChannelBusy, Conflict, StoreError
+from db.records import OPEN_STATUSES, ActionRecord, GameRecord, Seat, Status, VoteKind
+from db.sqlite import SqliteStore, open_store
+
+
+class Store(Protocol):
+    """What the table layer needs from persistence."""
+
+    async def close(self) -> None: ...
+
+    async def get_game(self, game_id: int) -> GameRecord | None: ...
+
+    async def open_game(self, channel: str) -> GameRecord | None:
+        """The channel's game in the lobby or running, if any."""
+        ...
+
+    async def latest_game(self, channel: str) -> GameRecord | None:
+        """The channel's most recent game whatever its status (to show a finished game)."""
+        ...
+
+    async def create_game(
+        self,
+        *,
+        channel: str,
+        game: str,
+        creator: Seat,
+        players: int,
+        options: Mapping[str, str],
+        seed: int,
+    ) -> GameRecord:
+        """A new lobby with its creator seated; ``ChannelBusy`` if the channel has an open game."""
+        ...
+
+    async def add_seat(self, game_id: int, seat: Seat) -> GameRecord: ...
+
+    async def remove_seat(self, game_id: int, player: str) -> GameRecord: ...
+
+    async def start_game(
+        self, game_id: int, *, state: Mapping[str, Any], seats: Sequence[Seat] | None = None
+    ) -> GameRecord:
+        """Lobby -> active at version 0, optionally rewriting seat order and teams."""
+        ...
+
+    async def apply_action(
+        self,
+        game_id: int,
+        *,
+        version: int,
+        player: str,
+        action: str,
+        events: Sequence[Any],
+        state: Mapping[str, Any],
+        status: Status,
+        result: Mapping[str, Any] | None = None,
+    ) -> GameRecord: ...
+
+    async def finish_game(
+        self, game_id: int, *, version: int, status: Status, result: Mapping[str, Any] | None
+    ) -> GameRecord: ...
+
+    async def actions(
+        self, game_id: int, *, offset: int = 0, limit: int | None = None
+    ) -> list[ActionRecord]: ...
+
+    async def count_actions(self, game_id: int) -> int: ...
+
+    async def add_vote(
+        self, game_id: int, kind: VoteKind, player: str, *, version: int
+    ) -> dict[str, int]: ...
+
+    async def votes(self, game_id: int, kind: VoteKind) -> dict[str, int]: ...
+
+    async def clear_votes(self, game_id: int, kind: VoteKind) -> None: ...
+
+
+__all__ = [
+    "OPEN_STATUSES",
+    "ActionRecord",
+    "ChannelBusy",
+    "Conflict",
+    "GameRecord",
+    "Seat",
+    "SqliteStore",
+    "Status",
+    "Store",
+    "StoreError",
+    "VoteKind",
+    "open_store",
+]

@@ -1,0 +1,122 @@
+"""Ending a running game outside the rules: resignation, agreed draw, abort by vote.
+
+These change the game's status and result but not the engine state, so they are not
+actions in the log and do not bump the version.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.contract import Result
+from engine.errors import GameOver
+from engine.text import PlayerRef, msg
+from table.errors import NoGame, TableError
+from table.events import encode_result
+from table.lobby import guard, require_seated
+from table.posts import Ctx
+from table.tables import Table, Tables
+
+
+async def _require_running(tables: Tables, channel: str) -> Table:
+    table = await tables.open(channel)
+    if table is None:
+        latest = await tables.store.latest_game(channel)
+        if latest is not None and latest.status in ("over", "aborted"):
+            raise GameOver()
+        raise NoGame()
+    if table.record.status != "active":
+        raise TableError(
+            "table.error.not_started", seated=len(table.record.seats), players=table.record.players
+        )
+    return table
+
+
+async def resign(tables: Tables, ctx: Ctx) -> tuple[Table, Result]:
+    """The caller's side loses; every other seated player wins."""
+    async with tables.lock(ctx.channel_id):
+        table = await _require_running(tables, ctx.channel_id)
+        require_seated(table, ctx.user_id)
+        side = table.side_of(ctx.user_id)
+        winners = tuple(p for p in table.record.player_ids if table.side_of(p) != side)
+        result = Result(winners=winners, reason=msg("table.reason.resigned", player=PlayerRef(ctx.user_id)))
+        record = await guard(
+            tables.store.finish_game(
+                table.record.id, version=table.record.version, status="over", result=encode_result(result)
+            )
+        )
+        return tables.table(record), result
+
+
+@dataclass(frozen=True)
+class Vote:
+    """A draw offer or abort vote, and whether it settled the game."""
+
+    table: Table
+    voters: tuple[str, ...]  # players who voted, in order
+    waiting: tuple[str, ...]  # players whose agreement is still needed
+    result: Result | None  # set when the game ended (draw agreed)
+    done: bool
+
+
+async def draw(tables: Tables, ctx: Ctx) -> Vote:
+    """Offer a draw, or accept the standing offer; it is agreed once every side has offered.
+
+    A move by anyone withdraws standing offers (the store clears them with the move).
+    """
+    async with tables.lock(ctx.channel_id):
+        table = await _require_running(tables, ctx.channel_id)
+        require_seated(table, ctx.user_id)
+        record = table.record
+        sides = table.sides()
+        before = await tables.store.votes(record.id, "draw")
+        mine = table.side_of(ctx.user_id)
+        agreed = {table.side_of(p) for p in before}
+        if mine in agreed:
+            others = [p for side, players in sides.items() if side not in agreed for p in players]
+            raise TableError(
+                "table.error.draw_already_offered", waiting=", ".join(table.name(p) for p in others)
+            )
+        votes = await tables.store.add_vote(record.id, "draw", ctx.user_id, version=record.version)
+        agreed = {table.side_of(p) for p in votes}
+        waiting = tuple(p for side, players in sides.items() if side not in agreed for p in players)
+        if waiting:
+            return Vote(table, tuple(votes), waiting, None, False)
+        result = Result(winners=(), reason=msg("table.reason.draw_agreed"), draw=True)
+        record = await guard(
+            tables.store.finish_game(
+                record.id, version=record.version, status="over", result=encode_result(result)
+            )
+        )
+        return Vote(tables.table(record), tuple(votes), (), result, True)
+
+
+async def abort(tables: Tables, ctx: Ctx) -> Vote:
+    """Cancel the game: the creator alone in the lobby; every seated player in a running game."""
+    async with tables.lock(ctx.channel_id):
+        table = await tables.open(ctx.channel_id)
+        if table is None:
+            raise NoGame()
+        record = table.record
+        if record.status == "lobby":
+            if ctx.user_id != record.creator:
+                raise TableError("table.error.abort_creator_only", creator=table.name(record.creator))
+            record = await guard(
+                tables.store.finish_game(record.id, version=record.version, status="aborted", result=None)
+            )
+            return Vote(tables.table(record), (ctx.user_id,), (), None, True)
+        require_seated(table, ctx.user_id)
+        before = await tables.store.votes(record.id, "abort")
+        if ctx.user_id in before:
+            others = [p for p in record.player_ids if p not in before]
+            raise TableError(
+                "table.error.already_voted_abort", waiting=", ".join(table.name(p) for p in others)
+            )
+        votes = await tables.store.add_vote(record.id, "abort", ctx.user_id, version=record.version)
+        waiting = tuple(p for p in record.player_ids if p not in votes)
+        if waiting:
+            return Vote(table, tuple(votes), waiting, None, False)
+        record = await guard(
+            tables.store.finish_game(record.id, version=record.version, status="aborted", result=None)
+        )
+        return Vote(tables.table(record), tuple(votes), (), None, True)

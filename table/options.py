@@ -1,0 +1,47 @@
+"""The options text of /game new: ``"key=value key=value"`` checked against a game's specs.
+
+Every mistake gets a message that names the faulty word and lists what would be accepted,
+since players type this by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.contract import OptionSpec
+from table.errors import BadOptions
+
+
+def parse_options(text: str | None, specs: Sequence[OptionSpec], *, game: str) -> dict[str, str]:
+    """Every option of the game with its value: the typed one, else the default."""
+    by_name = {spec.name.lower(): spec for spec in specs}
+    chosen: dict[str, str] = {}
+    for word in (text or "").split():
+        key, sep, value = word.partition("=")
+        key, value = key.strip().lower(), value.strip()
+        if not sep or not key or not value:
+            raise BadOptions("table.error.bad_option_syntax", text=word)
+        spec = by_name.get(key)
+        if spec is None:
+            if not by_name:
+                raise BadOptions("table.error.no_options", game=game, option=key)
+            raise BadOptions("table.error.unknown_option", game=game, option=key, options=", ".join(by_name))
+        if spec.name in chosen:
+            raise BadOptions("table.error.duplicate_option", option=spec.name)
+        if spec.choices:
+            match = next((c for c in spec.choices if c.lower() == value.lower()), None)
+            if match is None:
+                raise BadOptions(
+                    "table.error.bad_option_value",
+                    option=spec.name,
+                    value=value,
+                    choices=", ".join(spec.choices),
+                )
+            value = match
+        chosen[spec.name] = value
+    return {spec.name: chosen.get(spec.name, spec.default) for spec in specs}
+
+
+def format_options(options: dict[str, str]) -> str:
+    """The canonical text form, which ``parse_options`` reads back."""
+    return " ".join(f"{k}={v}" for k, v in options.items())

@@ -1,0 +1,241 @@
+"""Per-channel tables: load a game from the store, apply one action, persist, render.
+
+Every command that changes a game holds the channel's ``asyncio.Lock`` from loading to
+persisting, so two players acting at the same instant are applied one after the other
+(the second sees the first's result, and a version-pinned action goes stale). The store's
+version check protects against writers outside this process. Nothing lives only in memory:
+the locks and a cache of loaded states can be dropped at any moment (a restart) without
+losing a game. Renderers run in a worker thread so a slow image never blocks the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import engine
+from db import GameRecord, Store
+from engine.contract import Game, Result
+from engine.errors import GameOver, NotYourTurn, StaleAction
+from engine.text import Msg
+from table.events import encode_msg, encode_result
+
+log = logging.getLogger(__name__)
+
+STATE_CACHE_SIZE = 256
+"""Loaded states kept between commands (autocomplete asks for them on every keystroke)."""
+
+
+class Renderer(Protocol):
+    """``render.render`` / ``render.render_private``: a view in, PNG bytes out."""
+
+    def __call__(self, view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes: ...
+
+
+def _default_render(view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
+    from render import render  # imported on first use: the renderer loads fonts and images
+
+    return render(view, names=names, locale=locale)
+
+
+def _default_render_private(view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
+    from render import render_private
+
+    return render_private(view, names=names, locale=locale)
+
+
+@dataclass(frozen=True)
+class Table:
+    """A stored game together with its engine and, once started, its loaded state."""
+
+    record: GameRecord
+    game: Game
+    state: Any | None
+
+    @property
+    def names(self) -> dict[str, str]:
+        """Display names by player id, as stored when each player joined."""
+        return {s.player: s.name for s in self.record.seats}
+
+    def name(self, player: str) -> str:
+        return self.names.get(player, player)
+
+    def to_act(self) -> list[str]:
+        if self.state is None or self.record.status != "active":
+            return []
+        return list(self.game.to_act(self.state))
+
+    def side_of(self, player: str) -> str:
+        """A player's side: the team when seats have teams, else the player alone."""
+        seat = self.record.seat_of(player)
+        if seat is not None and seat.team is not None:
+            return f"team:{seat.team}"
+        return f"player:{player}"
+
+    def sides(self) -> dict[str, list[str]]:
+        """Seated players grouped by side, in seat order."""
+        out: dict[str, list[str]] = {}
+        for seat in self.record.seats:
+            out.setdefault(self.side_of(seat.player), []).append(seat.player)
+        return out
+
+
+@dataclass(frozen=True)
+class Moved:
+    """What one applied action produced."""
+
+    table: Table
+    player: str
+    action: str
+    events: list[Msg] = field(default_factory=list)
+    result: Result | None = None
+
+
+class Tables:
+    """All tables of a bot, over one store.
+
+    ``games`` looks a game up by name (``engine.get_game`` by default; tests pass their
+    own small games) and ``known_games`` lists the names offered in help and rules.
+    ``seed_source`` draws the seed of each new game (random by default).
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        render: Renderer | None = None,
+        render_private: Renderer | None = None,
+        games: Callable[[str], Game] = engine.get_game,
+        known_games: Sequence[str] = engine.GAMES,
+        seed_source: Callable[[], int] | None = None,
+    ) -> None:
+        self.store = store
+        self._render: Renderer = render or _default_render
+        self._render_private: Renderer = render_private or _default_render_private
+        self._games = games
+        self.known_games = tuple(known_games)
+        self._seed_source = seed_source or (lambda: secrets.randbits(62))
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+
+    # ---- plumbing ------------------------------------------------------------------------
+
+    def lock(self, channel: str) -> asyncio.Lock:
+        """The lock that serialises changes to the channel's game."""
+        lock = self._locks.get(channel)
+        if lock is None:
+            lock = self._locks[channel] = asyncio.Lock()
+        return lock
+
+    def game(self, name: str) -> Game:
+        return self._games(name)
+
+    def new_seed(self) -> int:
+        return int(self._seed_source())
+
+    def table(self, record: GameRecord) -> Table:
+        """Wrap a record, loading its state through the engine (cached per version)."""
+        game = self.game(record.game)
+        if record.state is None:
+            return Table(record, game, None)
+        cached = self._states.get(record.id)
+        if cached is not None and cached[0] == record.version:
+            self._states.move_to_end(record.id)
+            return Table(record, game, cached[1])
+        state = game.load(record.state)
+        self._remember(record, state)
+        return Table(record, game, state)
+
+    def _remember(self, record: GameRecord, state: Any) -> None:
+        """Cache a running game's state; finished games and the least recently used drop out."""
+        if record.status != "active":
+            self._states.pop(record.id, None)
+            return
+        self._states[record.id] = (record.version, state)
+        self._states.move_to_end(record.id)
+        while len(self._states) > STATE_CACHE_SIZE:
+            self._states.popitem(last=False)
+
+    async def open(self, channel: str) -> Table | None:
+        """The channel's game in the lobby or running."""
+        record = await self.store.open_game(channel)
+        return None if record is None else self.table(record)
+
+    async def latest(self, channel: str) -> Table | None:
+        """The channel's open game, else its most recent finished one."""
+        record = await self.store.latest_game(channel)
+        return None if record is None else self.table(record)
+
+    # ---- moves ---------------------------------------------------------------------------
+
+    async def apply(self, table: Table, player: str, text: str, *, version: int | None = None) -> Moved:
+        """Parse and apply ``text`` for ``player`` and persist it; the caller holds the lock.
+
+        Raises the engine's errors (and ``StaleAction`` when ``version`` is not the game's)
+        before anything is written.
+        """
+        record, game, state = table.record, table.game, table.state
+        if record.status in ("over", "aborted") or state is None or game.is_over(state):
+            raise GameOver()
+        if version is not None and version != record.version:
+            raise StaleAction(given=version, current=record.version)
+        acting = game.to_act(state)
+        if player not in acting:
+            raise NotYourTurn(waiting=", ".join(table.name(p) for p in acting))
+        action = game.parse_action(state, player, text)
+        new_state, events = game.apply(state, player, action)
+        over = game.is_over(new_state)
+        result = game.result(new_state) if over else None
+        saved = await self.store.apply_action(
+            record.id,
+            version=record.version,
+            player=player,
+            action=str(action),
+            events=[encode_msg(e) for e in events],
+            state=game.dump(new_state),
+            status="over" if over else "active",
+            result=None if result is None else encode_result(result),
+        )
+        self._remember(saved, new_state)
+        return Moved(Table(saved, game, new_state), player, str(action), list(events), result)
+
+    # ---- images --------------------------------------------------------------------------
+
+    async def board_image(self, table: Table, locale: str) -> bytes | None:
+        """The public board (spectator view), drawn in a worker thread; None before the start.
+
+        A drawing failure is logged and gives None: by then the move is already stored, and
+        the post must still tell the players what happened and whose turn it is.
+        """
+        if table.state is None:
+            return None
+        try:
+            view = table.game.view(table.state, None)
+            return await asyncio.to_thread(self._render, view, names=table.names, locale=locale)
+        except Exception:
+            log.exception("drawing the board of game #%s failed", table.record.id)
+            return None
+
+    async def private_image(
+        self, table: Table, player: str, locale: str
+    ) -> tuple[dict[str, Any], bytes | None]:
+        """The player's own view and the image of its hidden part (None if nothing is hidden).
+
+        As for the board, a drawing failure is logged and leaves the text listing alone.
+        """
+        if table.state is None:
+            return {}, None
+        view = table.game.view(table.state, player)
+        if not view.get("private"):
+            return view, None
+        try:
+            image = await asyncio.to_thread(self._render_private, view, names=table.names, locale=locale)
+        except Exception:
+            log.exception("drawing the hand of %s in game #%s failed", player, table.record.id)
+            image = None
+        return view, image

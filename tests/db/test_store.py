@@ -1,0 +1,216 @@
+"""The SQLite store: lobby writes, atomic versioned moves, endings and votes."""
+
+from __future__ import annotations
+
+import inspect
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+import db
+from db import ChannelBusy, Conflict, GameRecord, Seat
+from engine.errors import GameOver, StaleAction
+
+ALICE, BOB = Seat("a", "Alice"), Seat("b", "Bob", 1)
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[db.SqliteStore]:
+    s = await db.open_store(tmp_path / "store.sqlite3")
+    yield s
+    await s.close()
+
+
+async def running(store: db.SqliteStore, channel: str = "c") -> GameRecord:
+    rec = await store.create_game(
+        channel=channel, game="nim", creator=ALICE, players=2, options={"k": "v"}, seed=7
+    )
+    await store.add_seat(rec.id, BOB)
+    return await store.start_game(rec.id, state={"n": 0})
+
+
+async def move(store: db.SqliteStore, rec: GameRecord, n: int, **kw: object) -> GameRecord:
+    args: dict[str, object] = {
+        "version": rec.version,
+        "player": "a",
+        "action": f"take {n}",
+        "events": [{"key": "e", "params": {"n": n}}],
+        "state": {"n": n},
+        "status": "active",
+    }
+    args.update(kw)
+    return await store.apply_action(rec.id, **args)  # type: ignore[arg-type]
+
+
+async def test_create_join_and_start(store: db.SqliteStore) -> None:
+    rec = await running(store)
+    assert rec.status == "active" and rec.version == 0 and rec.state == {"n": 0}
+    assert rec.seats == (ALICE, BOB) and rec.options == {"k": "v"} and rec.seed == 7
+    assert await store.open_game("c") == rec
+    assert await store.get_game(rec.id) == rec
+    assert await store.open_game("elsewhere") is None
+
+
+async def test_start_can_reorder_the_seats(store: db.SqliteStore) -> None:
+    rec = await store.create_game(channel="c", game="nim", creator=ALICE, players=2, options={}, seed=1)
+    await store.add_seat(rec.id, BOB)
+    started = await store.start_game(rec.id, state={}, seats=[BOB, Seat("a", "Alice", 0)])
+    assert started.player_ids == ["b", "a"] and started.seats[1].team == 0
+    other = await store.create_game(channel="d", game="nim", creator=ALICE, players=2, options={}, seed=1)
+    with pytest.raises(Conflict):
+        await store.start_game(other.id, state={}, seats=[BOB])  # not the seated players
+
+
+async def test_one_open_game_per_channel_is_enforced_by_the_database(
+    store: db.SqliteStore, tmp_path: Path
+) -> None:
+    rec = await running(store)
+    with pytest.raises(ChannelBusy) as err:
+        await store.create_game(channel="c", game="nim", creator=BOB, players=2, options={}, seed=1)
+    assert err.value.game == "nim" and err.value.game_id == rec.id
+    con = sqlite3.connect(tmp_path / "store.sqlite3")
+    try:
+        with pytest.raises(sqlite3.IntegrityError):
+            con.execute(
+                "INSERT INTO games (channel, game, status, creator, players, seed, created_at, updated_at)"
+                " VALUES ('c', 'nim', 'lobby', 'x', 2, 1, 't', 't')"
+            )
+    finally:
+        con.close()
+    await store.finish_game(rec.id, version=0, status="aborted", result=None)
+    again = await store.create_game(channel="c", game="nim", creator=BOB, players=2, options={}, seed=1)
+    assert (await store.latest_game("c")) == again
+
+
+async def test_lobby_writes_check_the_lobby(store: db.SqliteStore) -> None:
+    rec = await store.create_game(channel="c", game="nim", creator=ALICE, players=2, options={}, seed=1)
+    with pytest.raises(Conflict):
+        await store.add_seat(rec.id, Seat("a", "Again"))
+    await store.add_seat(rec.id, BOB)
+    with pytest.raises(Conflict):
+        await store.add_seat(rec.id, Seat("c", "Carol"))  # full
+    handed = await store.remove_seat(rec.id, "a")
+    assert handed.creator == "b" and handed.player_ids == ["b"]
+    closed = await store.remove_seat(rec.id, "b")
+    assert closed.status == "aborted" and closed.seats == ()
+    with pytest.raises(Conflict):
+        await store.add_seat(rec.id, ALICE)
+
+
+async def test_a_move_writes_action_version_and_state_together(store: db.SqliteStore) -> None:
+    rec = await running(store)
+    after = await move(store, rec, 3)
+    assert after.version == 1 and after.state == {"n": 3}
+    log = await store.actions(rec.id)
+    assert [(a.seq, a.player, a.action, a.events) for a in log] == [
+        (1, "a", "take 3", [{"key": "e", "params": {"n": 3}}])
+    ]
+    after = await move(store, after, 4)
+    assert [a.seq for a in await store.actions(rec.id, offset=1, limit=5)] == [2]
+    assert await store.count_actions(rec.id) == 2
+
+
+async def test_a_stale_version_is_refused_and_writes_nothing(store: db.SqliteStore) -> None:
+    rec = await running(store)
+    await move(store, rec, 1)
+    with pytest.raises(StaleAction) as err:
+        await move(store, rec, 2)  # still at version 0
+    assert err.value.msg.params == {"given": 0, "current": 1}
+    with pytest.raises(StaleAction):
+        await move(store, rec, 2, version=5)  # a version from the future
+    now = await store.get_game(rec.id)
+    assert now is not None and now.version == 1 and now.state == {"n": 1}
+    assert await store.count_actions(rec.id) == 1
+
+
+async def test_a_failure_inside_the_move_leaves_the_previous_state(
+    store: db.SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rec = await move(store, await running(store), 1)
+
+    async def crash() -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(store, "_before_state_update", crash)
+    with pytest.raises(RuntimeError, match="disk on fire"):
+        await move(store, rec, 2)
+    monkeypatch.undo()
+    now = await store.get_game(rec.id)
+    assert now == rec  # version, state and timestamps untouched
+    assert [a.seq for a in await store.actions(rec.id)] == [1]
+    # the store is usable afterwards and the same version can be played
+    assert (await move(store, rec, 2)).version == 2
+
+
+async def test_a_finished_game_accepts_no_more_moves(store: db.SqliteStore) -> None:
+    rec = await running(store)
+    over = await move(store, rec, 9, status="over", result={"winners": ["a"]})
+    assert over.status == "over" and over.result == {"winners": ["a"]}
+    with pytest.raises(GameOver):
+        await move(store, over, 10)
+    with pytest.raises(GameOver):
+        await store.finish_game(rec.id, version=over.version, status="aborted", result=None)
+    with pytest.raises(GameOver):
+        await store.add_vote(rec.id, "draw", "a", version=1)
+    assert await store.open_game("c") is None and await store.latest_game("c") == over
+
+
+async def test_draw_offers_lapse_with_a_move_but_abort_votes_stay(store: db.SqliteStore) -> None:
+    rec = await running(store)
+    assert await store.add_vote(rec.id, "draw", "a", version=0) == {"a": 0}
+    assert await store.add_vote(rec.id, "abort", "b", version=0) == {"b": 0}
+    rec = await move(store, rec, 1)
+    assert await store.votes(rec.id, "draw") == {}
+    assert await store.votes(rec.id, "abort") == {"b": 0}
+    await store.clear_votes(rec.id, "abort")
+    assert await store.votes(rec.id, "abort") == {}
+
+
+async def test_finishing_clears_votes_and_keeps_the_version(store: db.SqliteStore) -> None:
+    rec = await move(store, await running(store), 1)
+    await store.add_vote(rec.id, "abort", "a", version=1)
+    with pytest.raises(StaleAction):
+        await store.finish_game(rec.id, version=0, status="over", result=None)
+    done = await store.finish_game(rec.id, version=1, status="over", result={"winners": ["b"]})
+    assert done.status == "over" and done.version == 1 and done.result == {"winners": ["b"]}
+    assert await store.votes(rec.id, "abort") == {}
+
+
+async def test_games_survive_closing_the_store(tmp_path: Path) -> None:
+    path = tmp_path / "persist.sqlite3"
+    store = await db.open_store(path)
+    rec = await move(store, await running(store), 5)
+    await store.close()
+    store = await db.open_store(path)
+    try:
+        assert await store.open_game("c") == rec
+    finally:
+        await store.close()
+
+
+async def test_two_stores_on_one_file_never_apply_the_same_version_twice(tmp_path: Path) -> None:
+    path = tmp_path / "shared.sqlite3"
+    first, second = await db.open_store(path), await db.open_store(path)
+    try:
+        rec = await running(first)
+        seen_by_second = await second.get_game(rec.id)
+        assert seen_by_second == rec
+        await move(first, rec, 1)
+        with pytest.raises(StaleAction):
+            await move(second, seen_by_second, 2)
+        assert [a.action for a in await second.actions(rec.id)] == ["take 1"]
+    finally:
+        await first.close()
+        await second.close()
+
+
+def test_the_sqlite_store_implements_the_store_interface() -> None:
+    members = [name for name in vars(db.Store) if not name.startswith("_")]
+    assert {"apply_action", "open_game", "create_game", "votes"} <= set(members)
+    for name in members:
+        expected = inspect.signature(getattr(db.Store, name))
+        actual = inspect.signature(getattr(db.SqliteStore, name))
+        assert list(actual.parameters) == list(expected.parameters), name
+        assert inspect.iscoroutinefunction(getattr(db.SqliteStore, name)), name

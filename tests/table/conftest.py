@@ -1,0 +1,127 @@
+"""Fixtures for table-layer tests: a store in a temporary file, fake renderers, Nim."""
+
+from __future__ import annotations
+
+import io
+import threading
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import db
+import i18n
+from table import Commands, Ctx, Renderer, Tables
+from tests.table.nim import lookup
+
+NIM_TEXTS = {
+    "en": {
+        "nim.took": "{player} takes {n}, {left} left.",
+        "nim.won": "{player} takes the last stone.",
+        "nim.label": "Take {n} stone(s)",
+        "nim.reason": "{player} emptied the heap.",
+        "nim.illegal": "You may take 1 to {max}, not {n}.",
+    },
+    "fr": {
+        "nim.took": "{player} prend {n}, il en reste {left}.",
+        "nim.won": "{player} prend la dernière pierre.",
+        "nim.label": "Prendre {n} pierre(s)",
+        "nim.reason": "{player} a vidé le tas.",
+        "nim.illegal": "Vous pouvez prendre de 1 à {max}, pas {n}.",
+    },
+}
+
+
+@pytest.fixture(autouse=True)
+def nim_catalog(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nim's texts, added to the cached catalog for one test and removed afterwards."""
+    for lang, texts in NIM_TEXTS.items():
+        for key, value in texts.items():
+            monkeypatch.setitem(i18n.catalog(lang), key, value)
+
+
+class FakeRenderer:
+    """Returns a small real PNG and remembers each call (view, locale, thread)."""
+
+    def __init__(self, colour: tuple[int, int, int]) -> None:
+        self.colour = colour
+        self.calls: list[dict[str, Any]] = []
+
+    def __call__(self, view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
+        self.calls.append(
+            {"view": view, "names": dict(names), "locale": locale, "thread": threading.get_ident()}
+        )
+        buf = io.BytesIO()
+        Image.new("RGB", (8, 6), self.colour).save(buf, format="PNG")
+        return buf.getvalue()
+
+
+def png_size(data: bytes | None) -> tuple[int, int]:
+    assert data is not None
+    with Image.open(io.BytesIO(data)) as img:
+        assert img.format == "PNG"
+        return img.size
+
+
+@pytest.fixture
+def db_path(tmp_path: Any) -> Any:
+    return tmp_path / "tables.sqlite3"
+
+
+@pytest.fixture
+async def store(db_path: Any) -> AsyncIterator[db.SqliteStore]:
+    s = await db.open_store(db_path)
+    yield s
+    await s.close()
+
+
+@pytest.fixture
+def renderers() -> tuple[FakeRenderer, FakeRenderer]:
+    return FakeRenderer((200, 30, 30)), FakeRenderer((30, 30, 200))
+
+
+def make_tables(store: db.Store, renderers: tuple[Renderer, Renderer]) -> Tables:
+    return Tables(
+        store,
+        render=renderers[0],
+        render_private=renderers[1],
+        games=lookup,
+        known_games=("nim", "warchest"),
+        seed_source=lambda: 1234,
+    )
+
+
+@pytest.fixture
+def tables(store: db.SqliteStore, renderers: tuple[FakeRenderer, FakeRenderer]) -> Tables:
+    return make_tables(store, renderers)
+
+
+@pytest.fixture
+def commands(tables: Tables) -> Commands:
+    return Commands(tables)
+
+
+CtxFactory = Callable[..., Ctx]
+
+
+@pytest.fixture
+def ctx() -> CtxFactory:
+    def make(user: str, channel: str = "chan", locale: str = "en", channel_locale: str = "en") -> Ctx:
+        return Ctx(channel, user, user.capitalize(), locale, channel_locale)
+
+    return make
+
+
+async def start_nim(commands: Commands, ctx: CtxFactory, options: str = "", channel: str = "chan") -> None:
+    """Alice opens Nim, Bob joins, Alice starts."""
+    await commands.new(ctx("alice", channel), "nim", options=options)
+    await commands.join(ctx("bob", channel))
+    await commands.start(ctx("alice", channel))
+
+
+async def current(commands: Commands, channel: str = "chan") -> Any:
+    """The channel's latest table, freshly loaded from the store."""
+    table = await commands.tables.latest(channel)
+    assert table is not None
+    return table

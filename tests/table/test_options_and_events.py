@@ -1,0 +1,75 @@
+"""The options parser and the JSON form of events and results."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.contract import OptionSpec, Result
+from engine.text import Msg, PlayerRef, msg
+from table.errors import BadOptions
+from table.events import decode_msg, decode_result, encode_msg, encode_result
+from table.options import format_options, parse_options
+
+SPECS = (OptionSpec("armies", ("random", "first", "draft"), "random"), OptionSpec("name", (), "x"))
+
+
+def test_options_fill_defaults_and_accept_any_case() -> None:
+    assert parse_options("", SPECS, game="g") == {"armies": "random", "name": "x"}
+    assert parse_options("  ARMIES=First  name=Bob ", SPECS, game="g") == {"armies": "first", "name": "Bob"}
+
+
+def test_formatted_options_parse_back() -> None:
+    chosen = {"armies": "draft", "name": "y"}
+    assert parse_options(format_options(chosen), SPECS, game="g") == chosen
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "param"),
+    [
+        ("armies", "table.error.bad_option_syntax", ("text", "armies")),
+        ("armies=", "table.error.bad_option_syntax", ("text", "armies=")),
+        ("army=first", "table.error.unknown_option", ("options", "armies, name")),
+        ("armies=best", "table.error.bad_option_value", ("choices", "random, first, draft")),
+        ("name=a name=b", "table.error.duplicate_option", ("option", "name")),
+    ],
+)
+def test_option_mistakes_name_the_word_and_the_alternatives(
+    text: str, key: str, param: tuple[str, str]
+) -> None:
+    with pytest.raises(BadOptions) as err:
+        parse_options(text, SPECS, game="g")
+    assert err.value.msg.key == key
+    assert err.value.msg.params[param[0]] == param[1]
+
+
+def test_a_game_without_options_refuses_any() -> None:
+    with pytest.raises(BadOptions) as err:
+        parse_options("x=1", (), game="g")
+    assert err.value.msg.key == "table.error.no_options"
+
+
+def test_messages_round_trip_through_json() -> None:
+    event = msg(
+        "wc.ev.attack",
+        player=PlayerRef("111"),
+        unit=msg("wc.unit.archer"),
+        targets=[PlayerRef("222"), "c4"],
+        n=2,
+        ok=True,
+        none=None,
+    )
+    stored = json.loads(json.dumps(encode_msg(event)))
+    back = decode_msg(stored)
+    assert back.key == event.key
+    assert back.params["player"] == PlayerRef("111")
+    assert back.params["unit"] == Msg("wc.unit.archer")
+    assert back.params["targets"] == [PlayerRef("222"), "c4"]
+    assert (back.params["n"], back.params["ok"], back.params["none"]) == (2, True, None)
+
+
+def test_results_keep_players_in_the_reason() -> None:
+    result = Result(winners=("1",), reason=msg("r", player=PlayerRef("2")), scores={"1": 3})
+    back = decode_result(json.loads(json.dumps(encode_result(result))))
+    assert back == result

@@ -1,0 +1,276 @@
+"""Playing: moves, refusals that change nothing, autocomplete, hand, log, endings."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+import pytest
+
+import i18n
+from engine.errors import BadInput, GameError, GameOver, IllegalAction, NotYourTurn, StaleAction
+from table import Commands, split_version
+from table.errors import NoGame, NotSeated, TableError
+from tests.table.conftest import CtxFactory, FakeRenderer, current, make_tables, png_size, start_nim
+
+
+async def whose_turn(commands: Commands) -> tuple[str, str]:
+    """(player to act, the other player)."""
+    table = await current(commands)
+    first = table.to_act()[0]
+    return first, next(p for p in table.record.player_ids if p != first)
+
+
+async def snapshot(commands: Commands) -> tuple[int, object, int]:
+    table = await current(commands)
+    return (
+        table.record.version,
+        table.record.state,
+        await commands.tables.store.count_actions(table.record.id),
+    )
+
+
+def test_split_version() -> None:
+    assert split_version("v12:move archer c3 d4") == (12, "move archer c3 d4")
+    assert split_version(" V3 : take 1 ") == (3, "take 1")
+    assert split_version("take 2") == (None, "take 2")
+
+
+async def test_a_move_posts_the_board_and_pings_the_next_player(
+    commands: Commands, ctx: CtxFactory, renderers: tuple[FakeRenderer, FakeRenderer]
+) -> None:
+    await start_nim(commands, ctx)
+    first, second = await whose_turn(commands)
+    posts = await commands.play(ctx(first, channel_locale="fr"), "take 2")
+    post = posts[0]
+    assert not post.ephemeral and png_size(post.image) == (8, 6)
+    assert post.mentions == (second,)
+    assert f"<@{second}>" in post.text
+    assert f"{first.capitalize()} prend 2, il en reste 8." in post.text  # events in the channel's language
+    table = await current(commands)
+    assert table.record.version == 1 and table.state["heap"] == 8
+    # the renderer drew the spectator view, in a worker thread, with display names
+    call = renderers[0].calls[-1]
+    assert call["view"]["private"] is None and call["locale"] == "fr"
+    assert call["names"] == {"alice": "Alice", "bob": "Bob"}
+    assert call["thread"] != threading.get_ident()
+
+
+async def test_a_whole_game_ends_with_the_winner_mentioned(commands: Commands, ctx: CtxFactory) -> None:
+    await start_nim(commands, ctx, options="heap=7")
+    posts = []
+    while (table := await current(commands)).record.status == "active":
+        player = table.to_act()[0]
+        posts = await commands.play(ctx(player), f"v{table.record.version}:take 1")
+    winner = table.record.result["winners"][0]
+    assert table.record.version == 7 and table.state["heap"] == 0
+    assert posts[0].mentions == (winner,)
+    assert "Game over" in posts[0].text and f"<@{winner}>" in posts[0].text
+    assert f"{winner.capitalize()} emptied the heap." in posts[0].text
+    with pytest.raises(GameOver):
+        await commands.play(ctx(winner), "take 1")
+    status = (await commands.status(ctx("alice")))[0].text
+    assert "finished" in status and "Game over" in status
+    board = await commands.board(ctx("carol"))  # the final board stays viewable
+    assert png_size(board[0].image) == (8, 6)
+    await commands.new(ctx("carol"), "nim")  # the channel is free for a new game
+
+
+@pytest.mark.parametrize(
+    ("who", "action", "error"),
+    [
+        ("second", "take 1", NotYourTurn),
+        ("first", "take 4", IllegalAction),
+        ("first", "grab 1", BadInput),
+        ("first", "v1:take 1", StaleAction),
+        ("first", "   ", BadInput),
+        ("carol", "take 1", NotSeated),
+    ],
+)
+async def test_refused_actions_change_nothing(
+    commands: Commands, ctx: CtxFactory, who: str, action: str, error: type[GameError]
+) -> None:
+    await start_nim(commands, ctx)
+    first, second = await whose_turn(commands)
+    player = {"first": first, "second": second}.get(who, who)
+    before = await snapshot(commands)
+    with pytest.raises(error):
+        await commands.play(ctx(player), action)
+    assert await snapshot(commands) == before
+
+
+async def test_not_your_turn_names_the_waiting_player(commands: Commands, ctx: CtxFactory) -> None:
+    await start_nim(commands, ctx)
+    first, second = await whose_turn(commands)
+    with pytest.raises(NotYourTurn) as err:
+        await commands.play(ctx(second), "take 1")
+    text = i18n.t(err.value.msg, "en")
+    assert first.capitalize() in text and first not in text
+
+
+async def test_play_without_a_running_game(commands: Commands, ctx: CtxFactory) -> None:
+    with pytest.raises(NoGame):
+        await commands.play(ctx("alice"), "take 1")
+    await commands.new(ctx("alice"), "nim")
+    with pytest.raises(TableError) as err:
+        await commands.play(ctx("alice"), "take 1")
+    assert err.value.msg.key == "table.error.not_started"
+
+
+async def test_a_stale_version_is_refused_after_a_move(commands: Commands, ctx: CtxFactory) -> None:
+    await start_nim(commands, ctx)
+    first, second = await whose_turn(commands)
+    await commands.play(ctx(first), "v0:take 1")
+    with pytest.raises(StaleAction) as err:
+        await commands.play(ctx(second), "v0:take 1")
+    assert err.value.msg.params == {"given": 0, "current": 1}
+    await commands.play(ctx(second), "v1:take 1")
+    assert (await current(commands)).record.version == 2
+
+
+async def test_simultaneous_moves_are_applied_once(commands: Commands, ctx: CtxFactory) -> None:
+    await start_nim(commands, ctx)
+    first, _ = await whose_turn(commands)
+    outcomes = await asyncio.gather(
+        commands.play(ctx(first), "v0:take 1"), commands.play(ctx(first), "v0:take 2"), return_exceptions=True
+    )
+    errors = [o for o in outcomes if isinstance(o, BaseException)]
+    assert len(errors) == 1 and isinstance(errors[0], (StaleAction, NotYourTurn))
+    table = await current(commands)
+    assert table.record.version == 1
+    assert await commands.tables.store.count_actions(table.record.id) == 1
+
+
+async def test_autocomplete_offers_legal_actions_with_the_version(
+    commands: Commands, ctx: CtxFactory
+) -> None:
+    await start_nim(commands, ctx)
+    first, second = await whose_turn(commands)
+    choices = await commands.autocomplete(ctx(first), "")
+    assert choices == [(f"Take {n} stone(s)", f"v0:take {n}") for n in (1, 2, 3)]
+    assert await commands.autocomplete(ctx(first), "2") == [("Take 2 stone(s)", "v0:take 2")]
+    assert await commands.autocomplete(ctx(first), "TAKE 3") == [("Take 3 stone(s)", "v0:take 3")]
+    assert await commands.autocomplete(ctx(first, locale="fr"), "pierre 1") == [
+        ("Prendre 1 pierre(s)", "v0:take 1")
+    ]
+    assert await commands.autocomplete(ctx(first), "stone 9") == []
+    assert await commands.autocomplete(ctx(second), "") == []  # not their turn
+    assert await commands.autocomplete(ctx("carol"), "") == []  # not seated
+    assert await commands.autocomplete(ctx("alice", channel="empty"), "") == []
+    # a chosen value plays as is
+    await commands.play(ctx(first), choices[0][1])
+    assert (await commands.autocomplete(ctx(second), ""))[0][1] == "v1:take 1"
+
+
+async def test_autocomplete_is_capped_at_25(commands: Commands, ctx: CtxFactory) -> None:
+    await start_nim(commands, ctx, options="heap=40 max=30")
+    first, _ = await whose_turn(commands)
+    choices = await commands.autocomplete(ctx(first), "")
+    assert len(choices) == 25
+    assert all(len(name) <= 100 and len(value) <= 100 for name, value in choices)
+    assert len(await commands.autocomplete(ctx(first), "2")) == 12  # 2, 12, 20..29
+
+
+async def test_hand_is_private_and_lists_the_callers_hidden_items(
+    commands: Commands, ctx: CtxFactory, renderers: tuple[FakeRenderer, FakeRenderer]
+) -> None:
+    await start_nim(commands, ctx)
+    posts = await commands.hand(ctx("bob", locale="fr"))
+    post = posts[0]
+    table = await current(commands)
+    seat = table.state["players"].index("bob")
+    assert post.ephemeral and post.filename == "hand.png" and png_size(post.image) == (8, 6)
+    assert "Main" in post.text
+    for colour in table.state["hands"][seat]:
+        assert colour in post.text
+    assert renderers[1].calls[-1]["view"]["private"]["seat"] == seat
+    with pytest.raises(NotSeated):
+        await commands.hand(ctx("carol"))
+
+
+async def test_log_shows_rendered_events_newest_page_first(commands: Commands, ctx: CtxFactory) -> None:
+    await start_nim(commands, ctx, options="heap=40 max=2")
+    assert "No moves yet" in (await commands.log(ctx("alice")))[0].text
+    for _ in range(12):
+        table = await current(commands)
+        await commands.play(ctx(table.to_act()[0]), "take 1")
+    page1 = (await commands.log(ctx("alice")))[0]
+    assert page1.ephemeral and "page 1 of 2" in page1.text
+    lines = page1.text.splitlines()[1:]
+    assert [line.split(".")[0] for line in lines] == [str(n) for n in range(3, 13)]
+    assert lines[-1].endswith("takes 1, 28 left.")
+    assert "take 1" not in page1.text  # events only, never the raw action texts
+    page2 = (await commands.log(ctx("alice", locale="fr"), page=2))[0]
+    assert [line.split(".")[0] for line in page2.text.splitlines()[1:]] == ["1", "2"]
+    assert "il en reste 39" in page2.text
+    with pytest.raises(TableError) as err:
+        await commands.log(ctx("alice"), page=3)
+    assert err.value.msg.key == "table.error.bad_page"
+
+
+async def test_resign_gives_the_game_to_the_other_side(commands: Commands, ctx: CtxFactory) -> None:
+    await start_nim(commands, ctx)
+    with pytest.raises(NotSeated):
+        await commands.resign(ctx("carol"))
+    posts = await commands.resign(ctx("alice"))
+    assert posts[0].mentions == ("bob",)
+    assert "<@bob>" in posts[0].text and "Alice resigned." in posts[0].text
+    table = await current(commands)
+    assert table.record.status == "over" and table.record.result["winners"] == ["bob"]
+    with pytest.raises(GameOver):
+        await commands.resign(ctx("bob"))
+
+
+async def test_draw_offer_accept_and_withdrawal_by_a_move(commands: Commands, ctx: CtxFactory) -> None:
+    await start_nim(commands, ctx)
+    first, second = await whose_turn(commands)
+    offer = await commands.draw(ctx(second))
+    assert offer[0].mentions == (first,) and "/game draw" in offer[0].text
+    with pytest.raises(TableError) as err:
+        await commands.draw(ctx(second))
+    assert err.value.msg.key == "table.error.draw_already_offered"
+    assert "Draw offered by" in (await commands.status(ctx(first)))[0].text
+    await commands.play(ctx(first), "take 1")  # a move withdraws the offer
+    again = await commands.draw(ctx(first))
+    assert again[0].mentions == (second,)  # an offer, not an acceptance
+    done = await commands.draw(ctx(second))
+    assert "a draw" in done[0].text
+    table = await current(commands)
+    assert table.record.status == "over" and table.record.result["draw"] is True
+
+
+async def test_abort_of_a_running_game_needs_every_vote(commands: Commands, ctx: CtxFactory) -> None:
+    await start_nim(commands, ctx)
+    vote = await commands.abort(ctx("bob"))
+    assert vote[0].mentions == ("alice",) and "1/2" in vote[0].text
+    with pytest.raises(TableError) as err:
+        await commands.abort(ctx("bob"))
+    assert err.value.msg.key == "table.error.already_voted_abort"
+    with pytest.raises(NotSeated):
+        await commands.abort(ctx("carol"))
+    table = await current(commands)
+    await commands.play(ctx(table.to_act()[0]), "take 1")  # abort votes survive moves
+    done = await commands.abort(ctx("alice"))
+    assert "aborted" in done[0].text
+    assert (await current(commands)).record.status == "aborted"
+
+
+async def test_a_drawing_failure_does_not_hide_a_stored_move(
+    commands: Commands,
+    ctx: CtxFactory,
+    renderers: tuple[FakeRenderer, FakeRenderer],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    await start_nim(commands, ctx)
+    first, second = await whose_turn(commands)
+
+    def broken(view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
+        raise ValueError("no font")
+
+    commands = Commands(make_tables(commands.tables.store, (broken, renderers[1])))
+    posts = await commands.play(ctx(first), "take 1")
+    assert posts[0].image is None and posts[0].mentions == (second,)
+    assert "takes 1, 9 left." in posts[0].text
+    assert (await current(commands)).record.version == 1
+    assert "drawing the board" in caplog.text
