@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from render import warchest
+from render import batailles, warchest
 
 Renderer = Callable[..., bytes]
 
-PUBLIC: dict[str, Renderer] = {"warchest": warchest.render}
-PRIVATE: dict[str, Renderer] = {"warchest": warchest.render_private}
+PUBLIC: dict[str, Renderer] = {"warchest": warchest.render, "batailles": batailles.render}
+PRIVATE: dict[str, Renderer] = {"warchest": warchest.render_private, "batailles": batailles.render_private}
 
 
 def render(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:

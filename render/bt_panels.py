@@ -1,0 +1,447 @@
+"""The Batailles panels around the battlefield: the status at the top, one roster per army, a legend.
+
+The status says what the game waits for (phase, who acts, how many activations are left, the troop
+acting now, the dice of an attack being resolved, the result). Each army's panel holds the counts
+that decide the game (advantage points, losses against the defeat threshold) and its troops with
+their characteristics in large type, since the cards on the battlefield must stay small.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.bt_board import profile_of, troop_state
+from render.bt_field import FieldMap, Terrain, advantage_badge, empty_field, grid_for, zone_label, zone_of
+from render.bt_sprites import ACTIVE, DONE, die_face, facing_mark, hits_badge, troop_card, zone_outline
+from render.bt_style import (
+    ACTIVATIONS_PER_TURN,
+    message,
+    player_name,
+    seat_color,
+    seat_tint,
+    stat_letters,
+    tr,
+)
+from render.common import HIGHLIGHT, INK, MUTED, PANEL, RULE, WHITE, paste_centered
+from render.text import draw_text, fit, text_width
+
+PAD = 16
+HEADER_H = 58
+ROW_H = 38
+CHIP_H = 58
+
+
+def seat_label(view: Mapping[str, Any], names: Mapping[str, str], seat: int) -> str:
+    seats = view.get("seats") or []
+    if 0 <= seat < len(seats):
+        return player_name(names, seats[seat].get("id"))
+    return "?"
+
+
+def _joined(view: Mapping[str, Any], names: Mapping[str, str], seats: Sequence[int]) -> str:
+    return ", ".join(seat_label(view, names, int(i)) for i in seats)
+
+
+def phase_key(view: Mapping[str, Any]) -> str:
+    """The phase as players think of it: a pending loss or morale test, or rerolls, are phases too."""
+    phase = str(view.get("phase", "play"))
+    if phase == "play":
+        pending = view.get("pending") or {}
+        if pending.get("kind") in ("loss", "morale"):
+            return str(pending["kind"])
+        if view.get("combat"):
+            return "reroll"
+    return phase
+
+
+def status_lines(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> tuple[str, str]:
+    """The main line (what the game waits for, or the result) and a second line (or "")."""
+    result = view.get("result")
+    if view.get("phase") == "over" or result:
+        result = result or {}
+        if result.get("draw") or not result.get("winners"):
+            main = tr("render.bt.over.draw", locale)
+        else:
+            main = tr(
+                "render.bt.over.win",
+                locale,
+                players=", ".join(player_name(names, w) for w in result["winners"]),
+            )
+        return main, message(result.get("reason"), locale, names)
+    to_act = [int(i) for i in view.get("to_act") or []]
+    phase = phase_key(view)
+    if phase in ("build", "deploy", "retrain"):
+        return tr(f"render.bt.main.{phase}", locale, players=_joined(view, names, to_act)), ""
+    pending = view.get("pending") or {}
+    if phase in ("loss", "morale"):
+        return tr(
+            f"render.bt.main.{phase}",
+            locale,
+            name=seat_label(view, names, int(pending.get("seat", -1))),
+            count=pending.get("count", 1),
+            zone=pending.get("label") or "?",
+        ), ""
+    combat = view.get("combat") or {}
+    if phase == "reroll":
+        key = "attack" if combat.get("stage") == "attack_reroll" else "defence"
+        who = to_act[0] if to_act else -1
+        return tr(f"render.bt.main.reroll_{key}", locale, name=seat_label(view, names, who)), ""
+    active = view.get("active")
+    if active is None:
+        return tr("render.bt.main.waiting", locale, players=_joined(view, names, to_act)), ""
+    main = tr(
+        "render.bt.main.play",
+        locale,
+        name=seat_label(view, names, int(active)),
+        left=view.get("activations_left", 0),
+        total=ACTIVATIONS_PER_TURN,
+    )
+    activation = view.get("activation")
+    if not activation:
+        return main, ""
+
+    def points(values: Mapping[str, Any]) -> str:
+        found = [str(values[n]) for n in activation.get("troops") or [] if n in values]
+        return found[0] if len(set(found)) == 1 else "/".join(found) if found else "0"
+
+    sub = tr(
+        "render.bt.acting",
+        locale,
+        troops=" + ".join(str(n) for n in activation.get("troops") or []),
+        zone=activation.get("label") or "?",
+        movement=points(activation.get("movement_left") or {}),
+        attack=points(activation.get("attack_left") or {}),
+    )
+    return main, sub
+
+
+def _acting_seat(view: Mapping[str, Any]) -> int | None:
+    to_act = {int(i) for i in view.get("to_act") or []}
+    return to_act.pop() if len(to_act) == 1 else None
+
+
+def status(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width: int) -> Image.Image:
+    """Title, round and phase; the box saying who acts (or the result); dice; the last action."""
+    main, sub = status_lines(view, names, locale)
+    combat = view.get("combat")
+    box_h = 64 + (36 if sub else 0) + (50 if combat else 0)
+    height = 50 + box_h + 12 + 40
+    img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+
+    draw_text(draw, (0, 22), tr("render.bt.title", locale), 34, INK, anchor="lc", bold=True)
+    x = text_width(tr("render.bt.title", locale), 34) + 24
+    if view.get("phase") in ("play", "retrain", "over") and view.get("round"):
+        text = tr("render.bt.round", locale, round=view["round"], max=view.get("max_rounds", "?"))
+        x += draw_text(draw, (x, 22), text, 28, MUTED, anchor="lc", bold=True) + 18
+    chips = [tr(f"render.bt.phase.{phase_key(view)}", locale)]
+    if view.get("hardcore"):
+        chips.insert(0, tr("render.bt.hardcore", locale))
+    right = float(width)
+    for chip in chips:
+        w = text_width(chip, 22) + 28
+        if right - w < x:
+            break
+        draw.rounded_rectangle([right - w, 4, right, 40], radius=18, fill=INK)
+        draw_text(draw, (right - w / 2, 22), chip, 22, WHITE, anchor="mc", bold=True)
+        right -= w + 10
+
+    y = 50
+    over = view.get("phase") == "over" or bool(view.get("result"))
+    seat = _acting_seat(view)
+    fill = HIGHLIGHT if over else seat_tint(seat, 0.8)
+    draw.rounded_rectangle([0, y, width - 1, y + box_h], radius=12, fill=fill, outline=INK, width=3)
+    x0 = 18
+    if not over and seat is not None:
+        paste_centered(img, facing_mark(seat, None, 36), (x0 + 18, y + 32))
+        x0 += 48
+    draw_text(draw, (x0, y + 32), fit(main, 30, width - x0 - 18), 30, INK, anchor="lc", bold=True)
+    line_y = y + 64
+    if sub:
+        draw_text(draw, (x0, line_y + 6), fit(sub, 23, width - x0 - 18), 23, INK, anchor="lc")
+        line_y += 36
+    if combat:
+        _combat_line(img, draw, combat, locale, x0, line_y + 14, width - 18)
+    y += box_h + 12
+
+    last = view.get("last")
+    paste_centered(img, zone_outline(18), (16, y + 18))
+    if last:
+        text = tr(
+            "render.bt.last",
+            locale,
+            name=seat_label(view, names, int(last.get("seat", -1))),
+            text=str(last.get("text", "")),
+        )
+    else:
+        text = tr("render.bt.last.none", locale)
+    draw_text(draw, (44, y + 18), fit(text, 25, width - 48), 25, INK, anchor="lc")
+    return img
+
+
+def _combat_line(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    combat: Mapping[str, Any],
+    locale: str,
+    x: float,
+    cy: float,
+    right: float,
+) -> None:
+    """The attack dice and, once rolled, the defence dice of the attack being resolved."""
+    origin, target = zone_of({"zone": combat.get("origin")}), zone_of({"zone": combat.get("target")})
+    text = tr(
+        "render.bt.combat.attack",
+        locale,
+        origin=zone_label(origin) if origin else "?",
+        target=zone_label(target) if target else "?",
+    )
+    x += draw_text(draw, (x, cy), text, 23, INK, anchor="lc", bold=True) + 10
+    die = 34
+    for face in combat.get("attack_faces") or []:
+        if x + die > right:
+            return
+        paste_centered(img, die_face(int(face), die), (x + die / 2, cy))
+        x += die + 5
+    defence = combat.get("defence_faces") or []
+    if combat.get("stage") != "defence_reroll" and not defence:
+        return
+    x += 16
+    x += (
+        draw_text(draw, (x, cy), tr("render.bt.combat.defence", locale), 23, INK, anchor="lc", bold=True) + 10
+    )
+    for face in defence:
+        if x + die > right:
+            return
+        paste_centered(img, die_face(int(face), die), (x + die / 2, cy))
+        x += die + 5
+    if combat.get("cover"):
+        draw_text(
+            draw,
+            (x + 8, cy),
+            tr("render.bt.combat.cover", locale, cover=combat["cover"]),
+            21,
+            MUTED,
+            anchor="lc",
+        )
+
+
+def seat_troops(view: Mapping[str, Any], seat: int) -> list[Mapping[str, Any]]:
+    return [t for t in view.get("troops") or [] if int(t.get("seat", -1)) == seat]
+
+
+def panel_height(view: Mapping[str, Any]) -> int:
+    rows = max([len(seat_troops(view, s)) for s in (0, 1)] + [1])
+    return HEADER_H + 10 + 2 * (CHIP_H + 8) + 6 + 32 + rows * ROW_H + PAD
+
+
+def badge(draw: ImageDraw.ImageDraw, right: float, cy: float, text: str, fill: Any, ink: Any) -> float:
+    """A pill with ``text`` ending at ``right``; returns its left edge."""
+    size = 18
+    w = text_width(text, size) + 22
+    draw.rounded_rectangle([right - w, cy - 16, right, cy + 16], radius=16, fill=fill, outline=INK, width=2)
+    draw_text(draw, (right - w / 2, cy), text, size, ink, anchor="mc", bold=True)
+    return right - w
+
+
+def seat_panel(
+    view: Mapping[str, Any], seat: int, names: Mapping[str, str], locale: str, width: int, height: int
+) -> Image.Image:
+    """One army: name and badges, advantage and losses, then every troop with its characteristics."""
+    info = (view.get("seats") or [{}, {}])[seat]
+    img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle([0, 0, width - 1, height - 1], radius=12, fill=PANEL, outline=RULE, width=2)
+    draw.rounded_rectangle([0, 0, width - 1, HEADER_H], radius=12, fill=seat_tint(seat, 0.8))
+    draw.rectangle([0, HEADER_H - 12, width - 1, HEADER_H], fill=seat_tint(seat, 0.8))
+    draw.line([(0, HEADER_H), (width, HEADER_H)], fill=seat_color(seat), width=4)
+
+    cy = HEADER_H / 2
+    paste_centered(img, facing_mark(seat, None, 34), (PAD + 17, cy))
+    right: float = width - PAD
+    result = view.get("result") or {}
+    if info.get("id") is not None and info.get("id") in (result.get("winners") or []):
+        right = badge(draw, right, cy, tr("render.bt.badge.winner", locale), HIGHLIGHT, INK) - 8
+    if seat in (view.get("to_act") or []):
+        right = badge(draw, right, cy, tr("render.bt.badge.to_act", locale), HIGHLIGHT, INK) - 8
+    elif view.get("phase") in ("build", "retrain") and info.get("ready"):
+        right = badge(draw, right, cy, tr("render.bt.badge.ready", locale), INK, WHITE) - 8
+    name = fit(player_name(names, info.get("id")), 28, right - (PAD + 44) - 8)
+    draw_text(draw, (PAD + 44, cy), name, 28, INK, anchor="lc", bold=True)
+
+    # Counters: advantage and losses (against the threshold) first, they decide the game.
+    troops = seat_troops(view, seat)
+    threshold = int(view.get("threshold") or 0)
+    losses = int(info.get("losses", 0))
+    in_play = sum(1 for t in troops if not t.get("lost"))
+    chips: list[tuple[str, str, bool]] = [
+        (tr("render.bt.count.advantage", locale), str(info.get("advantage", 0)), False),
+        (
+            tr("render.bt.count.losses", locale, threshold=threshold)
+            if threshold
+            else tr("render.bt.count.losses.short", locale),
+            f"{losses}/{threshold}" if threshold else str(losses),
+            bool(threshold) and losses >= threshold,
+        ),
+        (tr("render.bt.count.troops", locale), f"{in_play}/{len(troops)}", False),
+        (tr("render.bt.count.turns", locale), str(info.get("turns", 0)), False),
+    ]
+    y = HEADER_H + 10
+    chip_w = (width - 2 * PAD - 8) / 2
+    for i, (label, value, alarm) in enumerate(chips):
+        x0 = PAD + (i % 2) * (chip_w + 8)
+        y0 = y + (i // 2) * (CHIP_H + 8)
+        draw.rounded_rectangle(
+            [x0, y0, x0 + chip_w, y0 + CHIP_H],
+            radius=8,
+            fill=HIGHLIGHT if alarm else (243, 240, 232),
+            outline=INK if alarm else RULE,
+        )
+        value_w = text_width(value, 32)
+        draw_text(
+            draw, (x0 + 12, y0 + CHIP_H / 2), fit(label, 19, chip_w - value_w - 34), 19, MUTED, anchor="lc"
+        )
+        draw_text(draw, (x0 + chip_w - 12, y0 + CHIP_H / 2), value, 32, INK, anchor="rc", bold=True)
+        if i == 1 and threshold:
+            _loss_bar(draw, x0 + 12, y0 + CHIP_H - 9, chip_w - value_w - 40, losses, threshold)
+    y += 2 * (CHIP_H + 8) + 6
+
+    # Roster: troop (facing mark and name), zone, then one column per characteristic.
+    letters = stat_letters(locale)
+    stat_w = 38
+    first_stat = width - PAD - stat_w * 6
+    zone_w = 104
+    zone_x = first_stat - zone_w
+    head = y + 16
+    draw_text(draw, (PAD, head), tr("render.bt.col.troop", locale), 18, MUTED, anchor="lc", bold=True)
+    draw_text(
+        draw, (zone_x + zone_w / 2, head), tr("render.bt.col.zone", locale), 18, MUTED, anchor="mc", bold=True
+    )
+    for i, letter in enumerate(letters):
+        draw_text(draw, (first_stat + stat_w * (i + 0.5), head), letter, 20, MUTED, anchor="mc", bold=True)
+    y += 32
+    for row, troop in enumerate(troops):
+        if row % 2 == 0:
+            draw.rectangle([2, y, width - 3, y + ROW_H], fill=(246, 243, 236))
+        mid = y + ROW_H / 2
+        state = troop_state(view, troop)
+        lost = bool(troop.get("lost"))
+        ink = MUTED if lost or state == DONE else INK
+        if state == ACTIVE:
+            draw.rectangle([2, y + 1, width - 3, y + ROW_H - 1], fill=HIGHLIGHT, outline=INK, width=2)
+        facing = None if lost or zone_of(troop) is None else str(troop.get("facing", "n"))
+        paste_centered(img, facing_mark(seat, facing, 28), (PAD + 14, mid))
+        label = fit(str(troop.get("name", "?")), 22, zone_x - PAD - 40)
+        w = draw_text(draw, (PAD + 36, mid), label, 22, ink, anchor="lc", bold=not lost)
+        if lost:
+            draw.line([(PAD + 34, mid), (PAD + 38 + w, mid)], fill=MUTED, width=2)
+        if lost:
+            where, size = tr("render.bt.zone.lost", locale), 18
+        elif troop.get("label"):
+            where, size = str(troop["label"]), 22
+        elif view.get("phase") == "build":
+            where, size = "-", 22
+        else:
+            where, size = tr("render.bt.zone.none", locale), 16
+        draw_text(
+            draw,
+            (zone_x + zone_w / 2, mid),
+            fit(where, size, zone_w - 6),
+            size,
+            ink,
+            anchor="mc",
+            bold=size == 22,
+        )
+        for i, stat in enumerate(profile_of(troop)):
+            color = RULE if stat == 0 or lost else ink
+            text = str(stat)
+            if i in (4, 5) and not lost and view.get("phase") == "play":
+                left = troop.get("command_left" if i == 4 else "logistics_left")
+                if left is not None and stat and int(left) != stat:
+                    text = f"{left}/{stat}"
+            size = 24 if len(text) == 1 else 17
+            draw_text(draw, (first_stat + stat_w * (i + 0.5), mid), text, size, color, anchor="mc", bold=True)
+        y += ROW_H
+    return img
+
+
+def _loss_bar(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, losses: int, threshold: int) -> None:
+    """Losses as filled boxes out of the threshold: how close the army is to breaking."""
+    if w < 20 or threshold <= 0:
+        return
+    step = w / threshold
+    for i in range(threshold):
+        fill = INK if i < losses else WHITE
+        draw.rectangle([x + i * step + 1, y - 4, x + (i + 1) * step - 1, y + 3], fill=fill, outline=MUTED)
+
+
+@lru_cache(maxsize=8)
+def legend(locale: str, width: int) -> Image.Image:
+    """What the marks mean: a sample troop card, terrain, badges and outlines."""
+    items: list[tuple[Image.Image, str]] = [
+        (troop_card("inf1", 0, (1, 2, 2, 0, 0, 0), "n", 66, 54), tr("render.bt.legend.troop", locale)),
+        (troop_card("cav2", 1, (3, 2, 0, 0, 0, 0), "e", 66, 54), tr("render.bt.legend.front", locale)),
+        (
+            troop_card("cav1", 1, (3, 2, 0, 0, 0, 0), "s", 66, 54, ACTIVE),
+            tr("render.bt.legend.acting", locale),
+        ),
+        (troop_card("art1", 0, (1, 2, 0, 2, 0, 0), "n", 66, 54, DONE), tr("render.bt.legend.done", locale)),
+        (_swatch("forest"), tr("render.bt.legend.forest", locale)),
+        (_swatch("building"), tr("render.bt.legend.building", locale)),
+        (_swatch("river"), tr("render.bt.legend.river", locale)),
+        (_swatch("hill"), tr("render.bt.legend.hill", locale)),
+        (_swatch("impassable"), tr("render.bt.legend.impassable", locale)),
+        (advantage_badge(2, 40), tr("render.bt.legend.advantage", locale)),
+        (hits_badge(3, 38), tr("render.bt.legend.hits", locale)),
+        (zone_outline(40), tr("render.bt.legend.marked", locale)),
+    ]
+    per_row = 2
+    rows = -(-len(items) // per_row)
+    row_h = 64
+    height = 16 + rows * row_h + 8 + 34 + 36 + 12
+    img = Image.new("RGBA", (width, height), (*PANEL, 255))
+    draw = ImageDraw.Draw(img)
+    draw.rectangle([0, 0, width - 1, height - 1], outline=RULE, width=2)
+    slot = (width - 32) / per_row
+    for i, (icon, label) in enumerate(items):
+        x = 16 + slot * (i % per_row)
+        cy = 16 + (i // per_row) * row_h + row_h / 2
+        paste_centered(img, icon, (x + 40, cy))
+        draw_text(draw, (x + 90, cy), fit(label, 21, slot - 96), 21, INK, anchor="lc")
+    y = 16 + rows * row_h + 4
+    draw.line([(16, y), (width - 16, y)], fill=RULE, width=2)
+    draw_text(
+        draw,
+        (16, y + 22),
+        fit(tr("render.bt.stats", locale), 21, width - 32),
+        21,
+        INK,
+        anchor="lc",
+        bold=True,
+    )
+    draw_text(
+        draw, (16, y + 56), fit(tr("render.bt.legend.places", locale), 21, width - 32), 21, MUTED, anchor="lc"
+    )
+    return img
+
+
+@lru_cache(maxsize=8)
+def _swatch(kind: str) -> Image.Image:
+    """A small square of terrain as the battlefield draws it."""
+    terrain = {
+        "forest": Terrain(forest=2),
+        "building": Terrain(building=2),
+        "river": Terrain(river=2),
+        "hill": Terrain(hill=True),
+        "impassable": Terrain(forest=4),
+    }[kind]
+    fmap = FieldMap(2, 7, (((0, 0), terrain),), ((), ()))
+    grid = grid_for(2, 7, 28 + 2 * 60)
+    field = empty_field(fmap, grid)
+    x0, y0, x1, y1 = grid.zone_box((0, 0))
+    tile = field.crop((round(x0), round(y0), round(x1) + 1, round(y1) + 1))
+    return tile.resize((56, 56), Image.Resampling.LANCZOS)

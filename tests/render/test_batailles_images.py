@@ -1,0 +1,437 @@
+"""The Batailles images: golden pictures of real engine views, purity, caching, random-play robustness.
+
+The views come from games played through ``engine.get_game("batailles")``: seeded dice, and actions
+chosen by a small seeded policy that deploys, advances and attacks. Golden images live in
+tests/render/golden/batailles_*.png; after a deliberate change of the drawing, regenerate them with
+``REGEN_GOLDEN=1`` and look at every changed picture.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import os
+import re
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+import engine
+import render
+from engine.rng import Rng
+from render import batailles, bt_board, bt_field, bt_sprites
+from render.bt_panels import phase_key, status_lines
+from render.bt_style import STATS
+
+GOLDEN = Path(__file__).parent / "golden"
+REGEN = os.environ.get("REGEN_GOLDEN") == "1"
+MAX_MEAN_DIFF = 1.0
+STRONG_DIFF = 40
+MAX_STRONG_FRACTION = 0.00005
+"""Same tolerance as the War Chest goldens: a moved troop or a changed count fails, font noise passes."""
+
+NAMES = {"111": "Alice", "222": "Bérénice"}
+PLAYERS = ["111", "222"]
+GAME = engine.get_game("batailles")
+
+State = Any
+Stop = Callable[[dict[str, Any]], bool]
+
+
+Recruits = tuple[tuple[str, str], ...]
+
+
+def _choose(state: State, player: str, chooser: Rng, recruits: Recruits = (), cluster: bool = False) -> Any:
+    """A seeded, aggressive choice: attack with every die, advance towards the enemy, rarely stop.
+
+    In an army-building game the army is ``recruits`` (name, "M A D R C L"); ``cluster`` deploys
+    every troop in the first free zone, so that groups form at once.
+    """
+    seat = PLAYERS.index(player)
+    view = GAME.view(state, None)
+    if view["phase"] == "build":
+        have = [t["name"] for t in view["troops"] if t["seat"] == seat]
+        todo = [f"recruit {name} {profile}" for name, profile in recruits if name not in have]
+        return GAME.parse_action(state, player, todo[0] if todo else "ready")
+    legal = GAME.legal_actions(state, player)
+    forward = "n" if seat == 0 else "s"
+
+    def rank(action: Any) -> tuple[int, int]:
+        words = str(action).split()
+        word = words[0]
+        if word == "attack":
+            return (0, -int(words[-1]))
+        if word == "reroll":
+            return (0, -int(words[-1]))
+        if word == "coordinate":
+            return (1, -len(words[1].split("+")))
+        if word == "move":
+            return (2, 0) if words[1] == forward and words[2] == forward else (6, 0)
+        if word == "deploy":
+            if words[-1] != forward:
+                return (9, 0)
+            return (3, int(words[2][1:]) * 16 + ord(words[2][0])) if cluster else (3, 0)
+        if word in ("activate", "lose", "hold", "morale", "ready"):
+            return (3, 0)
+        if word == "done":
+            return (7, 0)
+        if word == "end":
+            return (8, 0)
+        return (5, 0)
+
+    best = min(rank(a) for a in legal)
+    top = [a for a in legal if rank(a) == best]
+    return top[chooser.below(len(top))]
+
+
+def play(
+    seed: int,
+    options: dict[str, str],
+    stop: Stop,
+    *,
+    max_actions: int = 8000,
+    recruits: Recruits = (),
+    cluster: bool = False,
+) -> dict[str, Any]:
+    """Play a seeded game until ``stop(view)`` holds; the view of that moment (seen by nobody)."""
+    state = GAME.new_game(PLAYERS, seed=seed, options=options)
+    chooser = Rng(seed)
+    for step in range(max_actions):
+        view = GAME.view(state, None)
+        if stop(view) or GAME.is_over(state):
+            return view
+        acting = GAME.to_act(state)
+        player = acting[step % len(acting)]  # both armies deploy (or build) side by side
+        action = _choose(state, player, chooser, recruits, cluster)
+        state, _events = GAME.apply(state, player, action)
+    raise AssertionError("the game did not reach the wanted situation")
+
+
+def _deployed(view: dict[str, Any]) -> int:
+    return sum(1 for t in view["troops"] if t["zone"] is not None)
+
+
+@cache
+def _deployment() -> dict[str, Any]:
+    """The default battlefield with seven troops of twenty deployed."""
+    return play(11, {"map": "default"}, lambda v: _deployed(v) >= 7)
+
+
+@cache
+def _mid_battle() -> dict[str, Any]:
+    """The river battlefield, a troop acting after a hit landed: hits pending on a zone."""
+    return play(
+        1,
+        {"map": "forest_river"},
+        lambda v: bool(v["hits"]) and v["activation"] is not None and v["round"] >= 2,
+    )
+
+
+@cache
+def _combat() -> dict[str, Any]:
+    """The village on the hill, the defender deciding on a reroll: both rolls on show."""
+    return play(1, {"map": "hill_village"}, lambda v: v["combat"] is not None)
+
+
+SMALL_MAP = ". . . ./. f . ./. . . ./h . 2 rr/. . . ./. . b ./. . . ."
+"""A 4 x 7 custom battlefield: the smallest depth the rules allow, so the armies meet at once."""
+HEAVY = (
+    ("pike1", "2 3 0 0 0 0"),
+    ("pike2", "2 3 0 0 0 0"),
+    ("pike3", "2 3 0 0 0 0"),
+    ("chief", "2 2 0 0 0 1"),
+)
+
+
+@cache
+def _loss() -> dict[str, Any]:
+    """Two built armies clash on a small custom map; a defender must choose a loss."""
+    return play(
+        1,
+        {"custom_map": SMALL_MAP, "armies": "build"},
+        lambda v: (v["pending"] or {}).get("kind") == "loss",
+        recruits=HEAVY,
+        cluster=True,
+    )
+
+
+@cache
+def _over() -> dict[str, Any]:
+    """A long battle on the default battlefield, ended when an army reached the defeat threshold."""
+    return play(1, {"map": "default", "max_rounds": "40"}, lambda v: v["phase"] == "over")
+
+
+@cache
+def _morale() -> dict[str, Any]:
+    """Raiders on open ground: a player spent six advantage points to test the enemy's morale."""
+    return play(
+        1, {"map": "open_field", "armies": "raiders"}, lambda v: (v["pending"] or {}).get("kind") == "morale"
+    )
+
+
+def morale() -> dict[str, Any]:
+    return copy.deepcopy(_morale())
+
+
+def deployment() -> dict[str, Any]:
+    return copy.deepcopy(_deployment())
+
+
+def mid_battle() -> dict[str, Any]:
+    return copy.deepcopy(_mid_battle())
+
+
+def combat() -> dict[str, Any]:
+    return copy.deepcopy(_combat())
+
+
+def loss() -> dict[str, Any]:
+    return copy.deepcopy(_loss())
+
+
+def over() -> dict[str, Any]:
+    return copy.deepcopy(_over())
+
+
+CASES: list[tuple[str, Callable[[], dict[str, Any]], str]] = [
+    ("deployment", deployment, "en"),
+    ("deployment", deployment, "fr"),
+    ("mid_battle", mid_battle, "en"),
+    ("mid_battle", mid_battle, "fr"),
+    ("combat", combat, "fr"),
+    ("combat", combat, "en"),
+    ("loss", loss, "en"),
+    ("over", over, "en"),
+    ("over", over, "fr"),
+]
+
+
+def decode(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image
+
+
+def check_golden(name: str, png: bytes, *, regen: bool = REGEN) -> None:
+    path = GOLDEN / f"{name}.png"
+    if regen:
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_bytes(png)
+        return
+    assert path.exists(), f"missing golden image {path}; run with REGEN_GOLDEN=1 and review it"
+    expected = Image.open(path).convert("RGB")
+    actual = decode(png).convert("RGB")
+    assert actual.size == expected.size, f"{name}: size {actual.size}, golden {expected.size}"
+    difference = ImageChops.difference(actual, expected)
+    mean = ImageStat.Stat(difference).mean
+    assert max(mean) < MAX_MEAN_DIFF, f"{name}: mean difference {mean} against the golden image"
+    strong = difference.convert("L").point(lambda p: 255 if p > STRONG_DIFF else 0).histogram()[255]
+    share = strong / (actual.width * actual.height)
+    assert share < MAX_STRONG_FRACTION, f"{name}: {strong} pixels differ strongly from the golden image"
+
+
+def test_scenarios_are_what_their_names_say() -> None:
+    assert deployment()["phase"] == "deploy"
+    mid = mid_battle()
+    assert mid["phase"] == "play" and mid["hits"] and mid["activation"]
+    assert combat()["combat"] is not None
+    assert loss()["pending"]["kind"] == "loss"
+    assert over()["phase"] == "over" and over()["result"]["winners"]
+    assert over()["result"]["reason"]["key"] == "bt.result.broken"
+
+
+@pytest.mark.parametrize(("name", "make", "locale"), CASES, ids=[f"{n}-{loc}" for n, _m, loc in CASES])
+def test_golden_public(name: str, make: Callable[[], dict[str, Any]], locale: str) -> None:
+    png = render.render(make(), names=NAMES, locale=locale)
+    check_golden(f"batailles_{name}_{locale}", png)
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_golden_private_notice(locale: str) -> None:
+    check_golden(
+        f"batailles_private_{locale}", render.render_private(mid_battle(), names=NAMES, locale=locale)
+    )
+
+
+@pytest.mark.parametrize("make", [deployment, mid_battle, over])
+def test_png_is_phone_sized(make: Callable[[], dict[str, Any]]) -> None:
+    image = decode(render.render(make(), names=NAMES, locale="en"))
+    assert image.format == "PNG"
+    assert image.mode == "RGB"
+    assert image.width == batailles.WIDTH
+    assert 1000 <= image.width <= 1200
+    assert 1800 <= image.height <= 2800
+
+
+@pytest.mark.parametrize("make", [deployment, mid_battle, combat, loss, morale, over])
+def test_rendering_does_not_mutate_the_view(make: Callable[[], dict[str, Any]]) -> None:
+    view = make()
+    before = copy.deepcopy(view)
+    render.render(view, names=NAMES, locale="fr")
+    render.render_private(view, names=NAMES, locale="fr")
+    assert view == before
+
+
+def test_same_view_gives_same_bytes_for_every_viewer() -> None:
+    view = mid_battle()
+    seen_by = [dict(view, viewer=v) for v in (None, "111", "222")]
+    images = {render.render(v, names=NAMES, locale="en") for v in seen_by}
+    assert len(images) == 1
+
+
+def test_second_render_only_reuses_cached_layers() -> None:
+    view = mid_battle()
+    render.render(view, names=NAMES, locale="en")
+    caches = [bt_field.empty_field, bt_sprites.troop_card, bt_sprites.hits_badge, bt_sprites.zone_outline]
+    before = [c.cache_info() for c in caches]
+    render.render(view, names=NAMES, locale="en")
+    after = [c.cache_info() for c in caches]
+    for cache_fn, old, new in zip(caches, before, after, strict=True):
+        assert new.misses == old.misses, f"{cache_fn.__name__} drew again"
+        assert new.hits > old.hits, f"{cache_fn.__name__} was not used"
+
+
+def test_golden_comparison_catches_a_changed_count() -> None:
+    view = mid_battle()
+    view["seats"][0]["advantage"] = int(view["seats"][0]["advantage"]) + 7
+    with pytest.raises(AssertionError, match="differ strongly"):
+        check_golden("batailles_mid_battle_en", render.render(view, names=NAMES, locale="en"), regen=False)
+
+
+def test_turning_a_troop_changes_the_image() -> None:
+    view = mid_battle()
+    troop = next(t for t in view["troops"] if t["zone"] is not None and not t["lost"])
+    turned = copy.deepcopy(view)
+    turned_troop = next(
+        t for t in turned["troops"] if t["name"] == troop["name"] and t["seat"] == troop["seat"]
+    )
+    turned_troop["facing"] = {"n": "s", "s": "n", "e": "w", "w": "e"}[troop["facing"]]
+    assert render.render(turned, names=NAMES, locale="en") != render.render(view, names=NAMES, locale="en")
+
+
+def test_status_says_what_the_game_waits_for() -> None:
+    view = mid_battle()
+    main, sub = status_lines(view, NAMES, "en")
+    acting = " + ".join(view["activation"]["troops"])
+    who = NAMES[PLAYERS[view["active"]]]
+    assert main == f"{who} to play: {view['activations_left']} of 6 activations left"
+    assert sub.startswith(f"Acting: {acting} in {view['activation']['label']}")
+    pending = loss()["pending"]
+    main, _sub = status_lines(loss(), NAMES, "fr")
+    who = NAMES[PLAYERS[pending["seat"]]]
+    assert main == f"{who} doit retirer {pending['count']} troupe(s) de {pending['label']}"
+    pending = morale()["pending"]
+    main, _sub = status_lines(morale(), NAMES, "en")
+    who = NAMES[PLAYERS[pending["seat"]]]
+    assert main == f"Morale test in {pending['label']}: {who} picks the troop and the dice"
+    assert phase_key(morale()) == "morale" and phase_key(combat()) == "reroll"
+
+
+def test_result_names_the_winner_and_the_reason() -> None:
+    main, sub = status_lines(over(), NAMES, "fr")
+    winner = NAMES[over()["result"]["winners"][0]]
+    assert main == f"Partie terminée : {winner} l'emporte"
+    assert "seuil de défaite" in sub and "@" not in sub
+
+
+def test_a_move_outlines_the_zone_the_troops_reached() -> None:
+    view = mid_battle()
+    view["last"] = {"seat": view["active"], "text": "move s s"}
+    assert bt_board.marked_zones(view, 8, 9) == [tuple(view["activation"]["zone"])]
+    view["activation"] = None
+    assert bt_board.marked_zones(view, 8, 9) == []
+
+
+def test_troops_fill_the_places_terrain_leaves_free() -> None:
+    river_and_wood = bt_field.Terrain(river=2, forest=1)
+    assert bt_field.places(river_and_wood) == ["forest", None, "river", "river"]
+    assert bt_field.places(bt_field.Terrain(forest=4)) == ["forest"] * 4
+    assert bt_field.places(bt_field.Terrain(hill=True, building=2)) == ["building", "building", None, None]
+
+
+def test_last_action_zones_are_read_from_its_text() -> None:
+    assert bt_board.named_zones("attack d6 2", 8, 9) == [(3, 5)]
+    assert bt_board.named_zones("deploy inf1 c2 n", 8, 9) == [(2, 1)]
+    assert bt_board.named_zones("move n n", 8, 9) == []
+    assert bt_board.named_zones("attack p16 1", 8, 9) == []  # off this board
+
+
+def test_french_image_says_portee_not_range() -> None:
+    assert render.render(over(), names=NAMES, locale="fr") != render.render(over(), names=NAMES, locale="en")
+
+
+def test_missing_name_falls_back_to_the_id() -> None:
+    assert decode(render.render(mid_battle(), names={}, locale="en")).width == batailles.WIDTH
+
+
+def test_build_phase_and_a_large_custom_map_render() -> None:
+    view = GAME.view(GAME.new_game(PLAYERS, seed=1, options={"armies": "build"}), None)
+    assert decode(render.render(view, names=NAMES, locale="fr")).width == batailles.WIDTH
+    wide = "/".join([" ".join(["f"] + ["."] * 14 + ["hbb3"])] * 16)
+    view = GAME.view(GAME.new_game(PLAYERS, seed=1, options={"custom_map": wide}), "111")
+    image = decode(render.render(view, names=NAMES, locale="en"))
+    assert image.width == batailles.WIDTH
+    assert image.height <= 3000
+
+
+@pytest.mark.slow
+def test_every_view_of_random_games_renders() -> None:
+    """Three hundred steps of seeded play over every battlefield: each view is drawn, some encoded.
+
+    Drawing is checked on every view; PNG encoding (identical for every view) on every tenth.
+    """
+    steps = 0
+    phases: set[str] = set()
+    for seed, options in [
+        (21, {"map": "default"}),
+        (22, {"map": "forest_river", "hardcore": "on", "max_rounds": "3"}),
+        (23, {"map": "hill_village", "armies": "raiders"}),
+        (24, {"map": "open_field", "armies": "build"}),
+    ]:
+        state = GAME.new_game(PLAYERS, seed=seed, options=options)
+        chooser = Rng(seed)
+        recruits = (("foot", "1 2 2 0 0 0"), ("bow", "1 1 0 2 0 1"), ("boss", "1 0 1 1 2 0"))
+        for n in range(75):
+            if GAME.is_over(state):
+                break
+            player = GAME.to_act(state)[0]
+            legal = GAME.legal_actions(state, player)
+            if n % 3 or GAME.view(state, None)["phase"] == "build":
+                action = _choose(state, player, chooser, recruits)
+            else:
+                action = legal[chooser.below(len(legal))]
+            state, _events = GAME.apply(state, player, action)
+            view = GAME.view(state, player)
+            phases.add(phase_key(view))
+            image = batailles.compose(view, names=NAMES, locale="fr" if n % 2 else "en")
+            assert image.width == batailles.WIDTH
+            if n % 10 == 0 or GAME.is_over(state):
+                assert render.render(view, names=NAMES, locale="en").startswith(b"\x89PNG")
+            steps += 1
+    assert steps >= 250
+    assert {"build", "deploy", "retrain", "play", "reroll"} <= phases
+
+
+def _catalog(lang: str) -> dict[str, str]:
+    path = Path(__file__).resolve().parents[2] / "i18n" / "locales" / lang / "render_batailles.json"
+    return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def test_catalog_languages_match_and_cover_the_code() -> None:
+    en, fr = _catalog("en"), _catalog("fr")
+    assert en.keys() == fr.keys()
+    for key in en:
+        assert key.startswith("render.bt."), key
+        assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", fr[key])), key
+    source = "\n".join(p.read_text(encoding="utf-8") for p in Path(batailles.__file__).parent.glob("b*.py"))
+    named = set(re.findall(r'"(render\.bt\.[a-z_]+(?:\.[a-z_]+)*)"', source))
+    assert len(named) > 20
+    assert named <= en.keys(), named - en.keys()
+    for phase in ("build", "deploy", "retrain", "play", "loss", "morale", "reroll", "over"):
+        assert f"render.bt.phase.{phase}" in en
+    assert [fr[f"render.bt.stat.{s}"] for s in STATS] == ["M", "A", "D", "P", "C", "L"]
