@@ -14,7 +14,7 @@ from typing import Any
 from db import ChannelBusy, Conflict, GameRecord, Seat
 from engine.contract import Game
 from table.errors import NoGame, NotSeated, TableError
-from table.options import parse_options
+from table.options import parse_options, take_seed
 from table.posts import Ctx
 from table.tables import Table, Tables
 from table.text import game_title
@@ -55,6 +55,7 @@ async def create(
             players=players,
             allowed=", ".join(str(c) for c in counts),
         )
+    seed, options = take_seed(options)
     chosen = parse_options(options, game.option_specs, game=game.name)
     async with tables.lock(ctx.channel_id):
         try:
@@ -64,7 +65,7 @@ async def create(
                 creator=Seat(ctx.user_id, ctx.user_name),
                 players=players,
                 options=chosen,
-                seed=tables.new_seed(),
+                seed=tables.new_seed() if seed is None else seed,
             )
         except ChannelBusy as busy:
             raise TableError("table.error.channel_busy", game=game_title(busy.game)) from None

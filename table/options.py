@@ -42,6 +42,25 @@ def parse_options(text: str | None, specs: Sequence[OptionSpec], *, game: str) -
     return {spec.name: chosen.get(spec.name, spec.default) for spec in specs}
 
 
+def take_seed(text: str | None) -> tuple[int | None, str]:
+    """Pull the table-level ``seed=N`` out of the options text.
+
+    Any game accepts it: a fixed seed deals the same bags, dice and draws again, so a
+    scripted game (a tutorial, a bug report, a tournament replay) plays out identically.
+    """
+    seed: int | None = None
+    rest: list[str] = []
+    for word in (text or "").split():
+        key, sep, value = word.partition("=")
+        if sep and key.strip().lower() == "seed":
+            if not value.strip().isdigit():
+                raise BadOptions("table.error.bad_seed", value=value)
+            seed = int(value.strip())
+        else:
+            rest.append(word)
+    return seed, " ".join(rest)
+
+
 def format_options(options: dict[str, str]) -> str:
     """The canonical text form, which ``parse_options`` reads back."""
     return " ".join(f"{k}={v}" for k, v in options.items())

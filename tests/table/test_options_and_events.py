@@ -73,3 +73,14 @@ def test_results_keep_players_in_the_reason() -> None:
     result = Result(winners=("1",), reason=msg("r", player=PlayerRef("2")), scores={"1": 3})
     back = decode_result(json.loads(json.dumps(encode_result(result))))
     assert back == result
+
+
+def test_a_seed_option_is_taken_by_the_table_and_checked() -> None:
+    from table.errors import BadOptions
+    from table.options import take_seed
+
+    assert take_seed("armies=draft seed=42") == (42, "armies=draft")
+    assert take_seed("armies=draft") == (None, "armies=draft")
+    with pytest.raises(BadOptions) as err:
+        take_seed("seed=abc")
+    assert err.value.msg.key == "table.error.bad_seed"

@@ -1,0 +1,291 @@
+"""The slash commands: ``/game …``, ``/play`` and ``/hand``.
+
+Thin adapters only: each command builds a ``Ctx`` from the interaction, calls the
+front-end-neutral ``table.commands.Commands`` and hands the returned posts to a
+``Responder``. No rule lives here. Every command answers within Discord's 3-second
+window: it defers when its work outlives a budget (see ``GameCog._answer``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import io
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import i18n
+from cogs.replies import PostLike, Responder, allowed_mentions, split_text
+from cogs.translator import label
+from engine import GAMES, GameError
+from table.commands import Ctx
+
+if TYPE_CHECKING:
+    from table.commands import Commands, Post
+
+log = logging.getLogger(__name__)
+
+# Seconds a command may take before it defers: Discord allows 3 s for the first
+# response, and the deferral itself needs a round trip. Commands that draw a board
+# defer sooner, since rendering is the slow part.
+ANSWER_BUDGET = 1.5
+RENDER_BUDGET = 0.5
+THREAD_NAME_LIMIT = 100
+AUTOCOMPLETE_LIMIT = 25
+CHOICE_LIMIT = 100
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """One choice per registered game, shown under its (localised) display name."""
+    return [app_commands.Choice(name=label(f"cmd.choice.game.{g}", fallback=g), value=g) for g in GAMES]
+
+
+def game_display_name(game: str, locale: str) -> str:
+    key = f"cmd.choice.game.{game}"
+    text = i18n.t(key, locale)
+    return game if text == key else text
+
+
+def make_ctx(interaction: discord.Interaction) -> Ctx:
+    """The table layer's view of who acts where, in which languages.
+
+    ``channel_id`` is the thread's id inside a thread, so a thread holds its own game.
+    Public posts use the server's preferred language, replies to one user theirs.
+    """
+    locale = str(interaction.locale)
+    guild_locale = interaction.guild_locale
+    return Ctx(
+        channel_id=str(interaction.channel_id),
+        user_id=str(interaction.user.id),
+        user_name=interaction.user.display_name,
+        locale=locale,
+        channel_locale=str(guild_locale) if guild_locale is not None else locale,
+    )
+
+
+def responder_for(interaction: discord.Interaction) -> Responder:
+    """The interaction's responder, shared with the tree's error handler."""
+    responder = interaction.extras.get("responder")
+    if not isinstance(responder, Responder):
+        responder = Responder(interaction)
+        interaction.extras["responder"] = responder
+    return responder
+
+
+class GameCog(commands.Cog):
+    """Every slash command of the bot, over one ``Commands`` instance."""
+
+    game = app_commands.Group(
+        name=label("cmd.game.name"), description=label("cmd.game.desc"), guild_only=True
+    )
+
+    def __init__(self, table: Commands) -> None:
+        self.table = table
+
+    async def _answer(
+        self,
+        interaction: discord.Interaction,
+        call: Callable[[Ctx], Awaitable[list[Post]]],
+        *,
+        renders: bool = False,
+        private: bool = False,
+    ) -> None:
+        """Run ``call`` for this interaction and send its posts.
+
+        The answer is sent directly when it is ready within a budget, deferred
+        otherwise: Discord fixes the visibility of the first message at deferral
+        time, and a refused move (ephemeral) is found in milliseconds while a board
+        image takes longer, so deferring only once the budget runs out keeps errors
+        private and slow renders within Discord's 3 seconds. Commands that render
+        get a short budget. ``private`` commands (everything they show is for the
+        caller alone) defer ephemerally at once.
+        """
+        responder = responder_for(interaction)
+        ctx = make_ctx(interaction)
+        if private:
+            await responder.defer(ephemeral=True)
+        task = asyncio.ensure_future(call(ctx))
+        done, _ = await asyncio.wait({task}, timeout=RENDER_BUDGET if renders else ANSWER_BUDGET)
+        if not done:
+            await responder.defer(ephemeral=private)
+        posts = await task
+        await responder.send_posts(posts)
+
+    # /game new ------------------------------------------------------------------------------------
+
+    @game.command(name=label("cmd.game.new.name"), description=label("cmd.game.new.desc"))
+    @app_commands.rename(
+        game=label("cmd.game.new.game.name"),
+        players=label("cmd.game.new.players.name"),
+        options=label("cmd.game.new.options.name"),
+        thread=label("cmd.game.new.thread.name"),
+    )
+    @app_commands.describe(
+        game=label("cmd.game.new.game.desc"),
+        players=label("cmd.game.new.players.desc"),
+        options=label("cmd.game.new.options.desc"),
+        thread=label("cmd.game.new.thread.desc"),
+    )
+    @app_commands.choices(game=game_choices())
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        players: app_commands.Range[int, 1, 8] | None = None,
+        options: app_commands.Range[str, 0, 200] | None = None,
+        thread: bool = False,
+    ) -> None:
+        if thread:
+            await self._new_in_thread(interaction, game, players, options or "")
+            return
+        await self._answer(interaction, lambda ctx: self.table.new(ctx, game, players, options or ""))
+
+    async def _new_in_thread(
+        self, interaction: discord.Interaction, game: str, players: int | None, options: str
+    ) -> None:
+        """Open a public thread, create the lobby there, and point the channel to it.
+
+        The thread is made first because its id is the game's channel; if the lobby
+        is refused (bad options...), the fresh thread is deleted again.
+        """
+        responder = responder_for(interaction)
+        await responder.defer()
+        ctx = make_ctx(interaction)
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise GameError("cmd.reply.thread_failed")
+        name = i18n.t(
+            "cmd.reply.thread_name",
+            ctx.channel_locale,
+            game=game_display_name(game, ctx.channel_locale),
+            user=ctx.user_name,
+        )[:THREAD_NAME_LIMIT]
+        try:
+            thread = await channel.create_thread(
+                name=name,
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,  # a week: play-by-post games are slow
+            )
+        except discord.HTTPException as exc:
+            log.warning("thread creation refused in channel %s: %s", channel.id, exc)
+            raise GameError("cmd.reply.thread_failed") from exc
+        ctx = dataclasses.replace(ctx, channel_id=str(thread.id))
+        try:
+            posts = await self.table.new(ctx, game, players, options)
+        except GameError:
+            with contextlib.suppress(discord.HTTPException):
+                await thread.delete()
+            raise
+        private = [p for p in posts if p.ephemeral]
+        for post in posts:
+            if not post.ephemeral:
+                await send_to_channel(thread, post)
+        opened = i18n.t("cmd.reply.thread_opened", ctx.channel_locale, thread=thread.mention)
+        await responder.send_text(opened, ephemeral=False)
+        for post in private:
+            await responder.send_post(post)
+
+    # lobby and game management ----------------------------------------------------------------------
+
+    @game.command(name=label("cmd.game.join.name"), description=label("cmd.game.join.desc"))
+    @app_commands.rename(team=label("cmd.game.join.team.name"))
+    @app_commands.describe(team=label("cmd.game.join.team.desc"))
+    async def join(
+        self, interaction: discord.Interaction, team: app_commands.Range[int, 1, 8] | None = None
+    ) -> None:
+        await self._answer(interaction, lambda ctx: self.table.join(ctx, team))
+
+    @game.command(name=label("cmd.game.leave.name"), description=label("cmd.game.leave.desc"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self._answer(interaction, self.table.leave)
+
+    @game.command(name=label("cmd.game.start.name"), description=label("cmd.game.start.desc"))
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self._answer(interaction, self.table.start, renders=True)
+
+    @game.command(name=label("cmd.game.status.name"), description=label("cmd.game.status.desc"))
+    async def status(self, interaction: discord.Interaction) -> None:
+        await self._answer(interaction, self.table.status)
+
+    @game.command(name=label("cmd.game.board.name"), description=label("cmd.game.board.desc"))
+    async def board(self, interaction: discord.Interaction) -> None:
+        await self._answer(interaction, self.table.board, renders=True)
+
+    @game.command(name=label("cmd.game.log.name"), description=label("cmd.game.log.desc"))
+    @app_commands.rename(page=label("cmd.game.log.page.name"))
+    @app_commands.describe(page=label("cmd.game.log.page.desc"))
+    async def log(
+        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] = 1
+    ) -> None:
+        await self._answer(interaction, lambda ctx: self.table.log(ctx, page))
+
+    @game.command(name=label("cmd.game.resign.name"), description=label("cmd.game.resign.desc"))
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await self._answer(interaction, self.table.resign, renders=True)
+
+    @game.command(name=label("cmd.game.abort.name"), description=label("cmd.game.abort.desc"))
+    async def abort(self, interaction: discord.Interaction) -> None:
+        await self._answer(interaction, self.table.abort, renders=True)
+
+    @game.command(name=label("cmd.game.draw.name"), description=label("cmd.game.draw.desc"))
+    async def draw(self, interaction: discord.Interaction) -> None:
+        await self._answer(interaction, self.table.draw, renders=True)
+
+    @game.command(name=label("cmd.game.rules.name"), description=label("cmd.game.rules.desc"))
+    @app_commands.rename(game=label("cmd.game.rules.game.name"))
+    @app_commands.describe(game=label("cmd.game.rules.game.desc"))
+    @app_commands.choices(game=game_choices())
+    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self._answer(interaction, lambda ctx: self.table.rules(ctx, game))
+
+    @game.command(name=label("cmd.game.help.name"), description=label("cmd.game.help.desc"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        await self._answer(interaction, self.table.help)
+
+    # playing --------------------------------------------------------------------------------------------
+
+    @app_commands.command(name=label("cmd.play.name"), description=label("cmd.play.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(action=label("cmd.play.action.name"))
+    @app_commands.describe(action=label("cmd.play.action.desc"))
+    async def play(self, interaction: discord.Interaction, action: app_commands.Range[str, 1, 200]) -> None:
+        await self._answer(interaction, lambda ctx: self.table.play(ctx, action), renders=True)
+
+    @play.autocomplete("action")
+    async def play_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The caller's legal moves matching what they typed; nothing rather than an error."""
+        try:
+            pairs = await self.table.autocomplete(make_ctx(interaction), current)
+        except GameError:
+            return []
+        except Exception:
+            log.exception("autocomplete failed for %r", current)
+            return []
+        return [
+            app_commands.Choice(name=name[:CHOICE_LIMIT], value=value[:CHOICE_LIMIT])
+            for name, value in pairs[:AUTOCOMPLETE_LIMIT]
+        ]
+
+    @app_commands.command(name=label("cmd.hand.name"), description=label("cmd.hand.desc"))
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self._answer(interaction, self.table.hand, private=True)
+
+
+async def send_to_channel(channel: discord.abc.Messageable, post: PostLike) -> None:
+    """Post outside an interaction (into a game's new thread), split to Discord's limit."""
+    mentions = allowed_mentions(post.mentions)
+    for index, piece in enumerate(split_text(post.text or "")):
+        image = post.image if index == 0 else None
+        if not piece and image is None:
+            continue
+        file = discord.File(io.BytesIO(image), filename=post.filename) if image is not None else None
+        await channel.send(content=piece or None, file=file, allowed_mentions=mentions)  # type: ignore[arg-type]

@@ -1,0 +1,148 @@
+"""Turning the table layer's ``Post`` values into Discord messages.
+
+The table layer is front-end neutral: it returns a list of posts (text, optional
+PNG, mentions, ephemeral flag). This module is the one place that knows how an
+interaction is answered on Discord: the first post is the interaction response
+(or, after a deferral, the first follow-up), later ones are follow-ups; images
+are attachments; only the users a post names are pinged; long texts are split
+to respect Discord's 2000-character message limit.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Sequence
+from typing import Protocol
+
+import discord
+from discord.utils import MISSING
+
+import i18n
+
+log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 2000
+
+
+class PostLike(Protocol):
+    """The fields of ``table.commands.Post`` this module reads."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def image(self) -> bytes | None: ...
+
+    @property
+    def filename(self) -> str: ...
+
+    @property
+    def mentions(self) -> tuple[str, ...]: ...
+
+    @property
+    def ephemeral(self) -> bool: ...
+
+
+def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Cut ``text`` into pieces of at most ``limit`` characters, at line ends when possible.
+
+    Always returns at least one piece (possibly empty) so an image-only post still
+    produces a message.
+    """
+    pieces: list[str] = []
+    rest = text
+    while len(rest) > limit:
+        cut = rest.rfind("\n", 0, limit + 1)
+        if cut <= 0:
+            cut = rest.rfind(" ", 0, limit + 1)
+        if cut <= 0:
+            cut = limit
+        pieces.append(rest[:cut])
+        rest = rest[cut:].lstrip("\n")
+    pieces.append(rest)
+    return pieces
+
+
+def allowed_mentions(user_ids: Sequence[str]) -> discord.AllowedMentions:
+    """Ping exactly the listed users: never @everyone, roles or reply authors."""
+    users = [discord.Object(id=int(u)) for u in user_ids if str(u).isdigit()]
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users or False)
+
+
+class Responder:
+    """Sends the posts of one interaction in order, whatever was done before.
+
+    Tracks whether the interaction was deferred (publicly or privately) so that a
+    post's ephemeral flag is honoured even when it disagrees with the deferral:
+    Discord gives the first follow-up after a deferral the deferral's visibility,
+    so in that case the "thinking" message is deleted first and the post is sent
+    as an independent follow-up.
+    """
+
+    def __init__(self, interaction: discord.Interaction) -> None:
+        self.interaction = interaction
+        self.deferred_ephemeral: bool | None = None  # None: not deferred
+        self.sent = 0
+
+    async def defer(self, *, ephemeral: bool = False) -> None:
+        """Acknowledge now (Discord's 3-second window) and answer with follow-ups later."""
+        if self.interaction.response.is_done():
+            return
+        await self.interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        self.deferred_ephemeral = ephemeral
+
+    async def send_posts(self, posts: Sequence[PostLike]) -> None:
+        """Send every post; an empty answer still acknowledges the interaction."""
+        for post in posts:
+            await self.send_post(post)
+        if self.sent == 0:
+            locale = str(self.interaction.locale)
+            await self.send_text(i18n.t("cmd.reply.done", locale), ephemeral=True)
+
+    async def send_post(self, post: PostLike) -> None:
+        mentions = allowed_mentions(post.mentions)
+        for index, piece in enumerate(split_text(post.text or "")):
+            image = post.image if index == 0 else None
+            if piece or image is not None:
+                await self._send(piece, image, post.filename, mentions, post.ephemeral)
+
+    async def send_text(self, text: str, *, ephemeral: bool) -> None:
+        for piece in split_text(text):
+            await self._send(piece, None, "", discord.AllowedMentions.none(), ephemeral)
+
+    async def _send(
+        self,
+        content: str,
+        image: bytes | None,
+        filename: str,
+        mentions: discord.AllowedMentions,
+        ephemeral: bool,
+    ) -> None:
+        file = (
+            discord.File(io.BytesIO(image), filename=filename or "board.png") if image is not None else None
+        )
+        text = content or None
+        response = self.interaction.response
+        if self.sent == 0 and not response.is_done():
+            if file is None:
+                await response.send_message(text, ephemeral=ephemeral, allowed_mentions=mentions)
+            else:
+                await response.send_message(text, file=file, ephemeral=ephemeral, allowed_mentions=mentions)
+        else:
+            if self.sent == 0 and self.deferred_ephemeral not in (None, ephemeral):
+                await self._drop_thinking()
+            followup = self.interaction.followup
+            body = content or MISSING
+            if file is None:
+                await followup.send(body, ephemeral=ephemeral, allowed_mentions=mentions)
+            else:
+                await followup.send(body, file=file, ephemeral=ephemeral, allowed_mentions=mentions)
+        self.sent += 1
+
+    async def _drop_thinking(self) -> None:
+        """Remove the deferral's placeholder so the next follow-up keeps its own visibility."""
+        try:
+            await self.interaction.delete_original_response()
+        except discord.HTTPException:
+            log.warning("could not delete the deferred response of interaction %s", self.interaction.id)

@@ -1,0 +1,55 @@
+"""Slash-command names and descriptions from the message catalog.
+
+Discord shows each user the command names and descriptions of their own client
+language. discord.py collects those localisations at sync time by asking a
+``Translator`` about every ``locale_str``; ours answers from ``i18n`` so the
+commands speak the same French as the rest of the bot. The English text, which
+Discord uses as the default, comes from the catalog too (``label``), so no
+player-facing prose lives in the code.
+"""
+
+from __future__ import annotations
+
+from discord import Locale, app_commands
+
+import i18n
+
+
+def label(key: str, *, fallback: str | None = None) -> app_commands.locale_str:
+    """A translatable string whose default (English) text is the catalog's.
+
+    ``fallback`` is used when the key is missing (e.g. a game added to the engine
+    before its display name reached the catalog), so a new game never breaks sync.
+    """
+    text = i18n.catalog(i18n.DEFAULT).get(key) or fallback or key
+    return app_commands.locale_str(text, key=key)
+
+
+class CatalogTranslator(app_commands.Translator):
+    """Answers discord.py's localisation requests from ``i18n``.
+
+    Only languages the catalog has, other than the default, get a localisation;
+    every other Discord locale falls back to the English default. A string without
+    a catalog key (``extras["key"]``) is left untranslated.
+    """
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        return translate(string, locale)
+
+
+def translate(string: app_commands.locale_str, locale: Locale | str) -> str | None:
+    """The synchronous core of ``CatalogTranslator.translate``, reusable by tests."""
+    key = string.extras.get("key")
+    if not key:
+        return None
+    value = locale.value if isinstance(locale, Locale) else locale
+    lang = i18n.normalize(value)
+    # normalize() maps unknown languages to the default: only answer exact catalog languages.
+    if lang == i18n.DEFAULT or not value.lower().startswith(lang):
+        return None
+    return i18n.catalog(lang).get(key)

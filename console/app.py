@@ -1,0 +1,174 @@
+"""The console front end: one channel, many users typed by name.
+
+Each line acts as the named user in the channel ``console`` through the same
+``table.commands.Commands`` as Discord. Replies are printed (ephemeral ones marked
+as private to their user, ``<@id>`` mentions shown as ``@name``) and every image is
+written to the output folder under a numbered name, whose path is printed. A line
+that fails never stops the console: the reason is printed and reading goes on.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+import i18n
+from console.parse import Line, LineError, parse_line
+from engine import BadInput, GameError, IllegalAction
+from table.commands import Ctx
+
+if TYPE_CHECKING:
+    from table.commands import Commands, Post
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "console"
+_MENTION = re.compile(r"<@!?([^>]+)>")
+_VERSION = re.compile(r"^v\d+:")
+_NUMBERED = re.compile(r"^(\d+)-")
+
+
+def plain_mentions(text: str) -> str:
+    """``<@alice>`` -> ``@alice``: console ids are the typed names."""
+    return _MENTION.sub(r"@\1", text)
+
+
+def next_image_number(folder: Path) -> int:
+    """Continue the numbering of images already in ``folder`` so nothing is overwritten."""
+    numbers = [int(m[1]) for p in folder.glob("*.png") if (m := _NUMBERED.match(p.name))]
+    return max(numbers, default=0) + 1
+
+
+class Console:
+    """Runs console lines against ``Commands`` and writes what they produce to ``out``."""
+
+    def __init__(self, table: Commands, out: TextIO, image_dir: Path, locale: str = "en") -> None:
+        self.table = table
+        self.out = out
+        self.image_dir = image_dir
+        self.locale = locale
+        self._next_image: int | None = None
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def t(self, key: str, **params: Any) -> str:
+        return i18n.t(key, self.locale, **params)
+
+    def ctx(self, user: str) -> Ctx:
+        return Ctx(
+            channel_id=CHANNEL, user_id=user, user_name=user, locale=self.locale, channel_locale=self.locale
+        )
+
+    async def run_line(self, text: str) -> bool:
+        """Handle one input line; False when the console should stop."""
+        stripped = text.strip()
+        if not stripped or stripped.startswith("#"):
+            return True
+        if stripped.lower() in {"quit", "exit"}:
+            return False
+        if stripped.lower() in {"help", "?", "aide"}:
+            self.say(self.t("console.help"))
+            return True
+        try:
+            line = parse_line(stripped)
+        except LineError as exc:
+            self.say(i18n.t(exc.msg, self.locale))
+            return True
+        try:
+            await self.dispatch(line)
+        except GameError as exc:
+            self.private(line.user, i18n.t(exc.msg, self.locale, names=lambda i: f"@{i}"))
+            if line.path == ("play",) and isinstance(exc, BadInput | IllegalAction):
+                await self.show_choices(line.user, str(line.options.get("action", "")), quiet=True)
+        except Exception as exc:
+            log.exception("console command %r failed", stripped)
+            self.say(self.t("console.internal_error", error=type(exc).__name__))
+        return True
+
+    async def dispatch(self, line: Line) -> None:
+        ctx = self.ctx(line.user)
+        opts = line.options
+        table = self.table
+        calls: dict[tuple[str, ...], Callable[[], Awaitable[list[Post]]]] = {
+            ("game", "new"): lambda: table.new(
+                ctx,
+                str(opts["game"]),
+                _int_or_none(opts.get("players")),
+                str(opts.get("options", "")),
+            ),
+            ("game", "join"): lambda: table.join(ctx, _int_or_none(opts.get("team"))),
+            ("game", "leave"): lambda: table.leave(ctx),
+            ("game", "start"): lambda: table.start(ctx),
+            ("game", "status"): lambda: table.status(ctx),
+            ("game", "board"): lambda: table.board(ctx),
+            ("game", "log"): lambda: table.log(ctx, _int_or_none(opts.get("page")) or 1),
+            ("game", "resign"): lambda: table.resign(ctx),
+            ("game", "abort"): lambda: table.abort(ctx),
+            ("game", "draw"): lambda: table.draw(ctx),
+            ("game", "rules"): lambda: table.rules(ctx, _str_or_none(opts.get("game"))),
+            ("game", "help"): lambda: table.help(ctx),
+            ("play",): lambda: table.play(ctx, str(opts["action"])),
+            ("hand",): lambda: table.hand(ctx),
+        }
+        if line.path == ("play",) and not str(opts.get("action", "")).strip():
+            await self.show_choices(line.user, "")
+            return
+        if line.path == ("game", "new") and opts.get("thread"):
+            self.say(self.t("console.thread_ignored"))
+        self.show(line.user, await calls[line.path]())
+
+    async def show_choices(self, user: str, typed: str, *, quiet: bool = False) -> None:
+        """The user's legal moves matching ``typed`` (what Discord's autocomplete offers)."""
+        try:
+            pairs = await self.table.autocomplete(self.ctx(user), typed)
+        except GameError as exc:
+            if not quiet:
+                self.private(user, i18n.t(exc.msg, self.locale, names=lambda i: f"@{i}"))
+            return
+        if not pairs:
+            if not quiet:
+                none = self.t("console.no_choices", typed=typed) if typed else self.t("console.no_moves")
+                self.private(user, none)
+            return
+        header = self.t("console.choices", typed=typed) if typed else self.t("console.choices_all")
+        rows = [f"  {_VERSION.sub('', value)}  —  {label}" for label, value in pairs]
+        self.private(user, "\n".join([header, *rows]))
+
+    def show(self, user: str, posts: Sequence[Post]) -> None:
+        for post in posts:
+            text = plain_mentions(post.text or "")
+            if post.ephemeral:
+                self.private(user, text)
+            elif text:
+                self.say(text)
+            if post.image is not None:
+                path = self.save_image(post.image, post.filename)
+                self.say(self.t("console.image", path=str(path)))
+
+    def private(self, user: str, text: str) -> None:
+        self.say(self.t("console.private", user=user))
+        if text:
+            self.say(text)
+
+    def save_image(self, data: bytes, filename: str) -> Path:
+        self.image_dir.mkdir(parents=True, exist_ok=True)
+        if self._next_image is None:
+            self._next_image = next_image_number(self.image_dir)
+        name = Path(filename or "board.png").name
+        path = self.image_dir / f"{self._next_image:04d}-{name}"
+        self._next_image += 1
+        path.write_bytes(data)
+        return path
+
+
+def _int_or_none(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _str_or_none(value: object) -> str | None:
+    return str(value) if value not in (None, "") else None

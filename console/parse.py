@@ -1,0 +1,188 @@
+"""Reading console lines such as ``alice: /game new game:warchest``.
+
+The console mirrors the slash commands: the same command paths and option names
+(English, or the French names Discord shows French users, taken from the same
+catalog keys), with ``option:value`` pairs whose values run to the next
+``option:`` token. A line that cannot be read raises ``LineError`` carrying a
+catalog message, so the console can explain it and go on.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+
+import i18n
+from engine.text import Msg
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    name: str
+    kind: type = str
+    required: bool = False
+
+
+# Command path -> its options, in the order of the slash commands (the first may be given without its name).
+COMMANDS: dict[tuple[str, ...], tuple[OptionSpec, ...]] = {
+    ("game", "new"): (
+        OptionSpec("game", required=True),
+        OptionSpec("players", int),
+        OptionSpec("options"),
+        OptionSpec("thread", bool),
+    ),
+    ("game", "join"): (OptionSpec("team", int),),
+    ("game", "leave"): (),
+    ("game", "start"): (),
+    ("game", "status"): (),
+    ("game", "board"): (),
+    ("game", "log"): (OptionSpec("page", int),),
+    ("game", "resign"): (),
+    ("game", "abort"): (),
+    ("game", "draw"): (),
+    ("game", "rules"): (OptionSpec("game"),),
+    ("game", "help"): (),
+    ("play",): (OptionSpec("action"),),
+    ("hand",): (),
+}
+
+_TRUE = {"true", "yes", "oui", "vrai", "1", "on"}
+_FALSE = {"false", "no", "non", "faux", "0", "off"}
+_LINE = re.compile(r"^\s*(?P<user>[^\s:/][^:/]*?)\s*:\s*(?P<command>/.*)$")
+_LEADING_KEY = re.compile(r"^([^\W\d_]+):", re.UNICODE)
+
+
+class LineError(Exception):
+    """A line the console cannot read; ``msg`` says why, in catalog terms."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        self.msg = Msg(key, dict(params))
+        super().__init__(str(self.msg))
+
+
+@dataclass(frozen=True)
+class Line:
+    """One parsed command: who, which command, which option values."""
+
+    user: str
+    path: tuple[str, ...]
+    options: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def command(self) -> str:
+        return "/" + " ".join(self.path)
+
+
+def _names(key: str, english: str) -> set[str]:
+    """Every spelling of a command or option: its English name and its catalog translations."""
+    found = {english.lower()}
+    for lang in i18n.LOCALES:
+        text = i18n.catalog(lang).get(key)
+        if text:
+            found.add(text.lower())
+    return found
+
+
+@cache
+def _aliases() -> dict[tuple[str, ...], tuple[str, ...]]:
+    """Spelling (as a tuple of words) -> canonical command path."""
+    table: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for path in COMMANDS:
+        spellings: list[set[str]] = [
+            _names("cmd." + ".".join(path[: i + 1]) + ".name", word) for i, word in enumerate(path)
+        ]
+        combos: list[tuple[str, ...]] = [()]
+        for names in spellings:
+            combos = [(*c, n) for c in combos for n in names]
+        for combo in combos:
+            table[combo] = path
+    return table
+
+
+@cache
+def _option_aliases(path: tuple[str, ...]) -> dict[str, str]:
+    """Spelling -> canonical option name, for one command."""
+    table: dict[str, str] = {}
+    for spec in COMMANDS[path]:
+        for name in _names("cmd." + ".".join(path) + f".{spec.name}.name", spec.name):
+            table[name] = spec.name
+    return table
+
+
+def command_list() -> str:
+    return ", ".join("/" + " ".join(p) for p in COMMANDS)
+
+
+def parse_line(text: str) -> Line:
+    """Parse ``user: /command [option:value ...]``; raises ``LineError``."""
+    match = _LINE.match(text)
+    if not match:
+        raise LineError("console.bad_line", line=text.strip())
+    user = match["user"].strip()
+    words = match["command"][1:].split()
+    path = None
+    consumed = 0
+    for size in (2, 1):
+        key = tuple(w.lower() for w in words[:size])
+        if len(key) == size and key in _aliases():
+            path, consumed = _aliases()[key], size
+            break
+    if path is None:
+        shown = "/" + " ".join(words[:2])
+        raise LineError("console.unknown_command", command=shown, commands=command_list())
+    parts = match["command"][1:].strip().split(None, consumed)
+    rest = parts[consumed] if len(parts) > consumed else ""
+    return Line(user=user, path=path, options=parse_options(path, rest.strip()))
+
+
+def parse_options(path: tuple[str, ...], text: str) -> dict[str, object]:
+    """``key:value`` pairs (values run to the next known ``key:``), converted to their types."""
+    specs = {spec.name: spec for spec in COMMANDS[path]}
+    command = "/" + " ".join(path)
+    if not text:
+        return _check_required(path, {})
+    if not specs:
+        raise LineError("console.no_options", command=command)
+    aliases = _option_aliases(path)
+    names = "|".join(sorted((re.escape(a) for a in aliases), key=len, reverse=True))
+    token = re.compile(rf"(?:^|(?<=\s))({names}):", re.IGNORECASE)
+    marks = list(token.finditer(text))
+    raw: dict[str, str] = {}
+    head = text[: marks[0].start()] if marks else text
+    if head.strip():
+        leading = _LEADING_KEY.match(head.strip())
+        first = next(iter(specs.values()))
+        if leading and (len(specs) > 1 or first.kind is not str):
+            raise LineError(
+                "console.unknown_option", command=command, option=leading[1], options=", ".join(specs)
+            )
+        raw[next(iter(specs))] = head.strip()
+    for i, mark in enumerate(marks):
+        end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
+        raw[aliases[mark[1].lower()]] = text[mark.end() : end].strip()
+    values = {name: _convert(specs[name], value) for name, value in raw.items()}
+    return _check_required(path, values)
+
+
+def _check_required(path: tuple[str, ...], values: dict[str, object]) -> dict[str, object]:
+    for spec in COMMANDS[path]:
+        if spec.required and spec.name not in values:
+            raise LineError("console.missing_option", command="/" + " ".join(path), option=spec.name)
+    return values
+
+
+def _convert(spec: OptionSpec, value: str) -> object:
+    if spec.kind is int:
+        try:
+            return int(value)
+        except ValueError:
+            raise LineError("console.bad_number", option=spec.name, value=value) from None
+    if spec.kind is bool:
+        lowered = value.lower()
+        if lowered in _TRUE or lowered == "":
+            return True
+        if lowered in _FALSE:
+            return False
+        raise LineError("console.bad_bool", option=spec.name, value=value)
+    return value

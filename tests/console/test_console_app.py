@@ -1,0 +1,133 @@
+"""The console's presentation of replies, over a scripted stand-in for the table layer.
+
+What the console adds on top of ``table.commands`` is checked here without a
+database: mentions shown as names, private replies marked, images numbered and
+written, errors explained without stopping.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+from console.app import Console, next_image_number, plain_mentions
+from engine import BadInput, NotYourTurn
+from engine.text import PlayerRef
+from table.commands import Ctx, Post
+
+PNG = b"\x89PNG\r\n\x1a\nfake"
+
+
+class ScriptedCommands:
+    """Records every call and answers with canned posts."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, Ctx, tuple[Any, ...]]] = []
+
+    async def new(self, ctx: Ctx, game: str, players: int | None = None, options: str = "") -> list[Post]:
+        self.calls.append(("new", ctx, (game, players, options)))
+        return [Post(f"<@{ctx.user_id}> opened a {game} lobby", mentions=(ctx.user_id,))]
+
+    async def play(self, ctx: Ctx, action: str) -> list[Post]:
+        self.calls.append(("play", ctx, (action,)))
+        if action == "crash":
+            raise RuntimeError("boom")
+        if action == "wait":
+            raise NotYourTurn("error.not_your_turn", waiting=PlayerRef("bob"))
+        if action.startswith("bad"):
+            raise BadInput("error.bad_input", input=action)
+        return [Post("moved; <@bob> to play", image=PNG, mentions=("bob",)), Post("secret", ephemeral=True)]
+
+    async def hand(self, ctx: Ctx) -> list[Post]:
+        self.calls.append(("hand", ctx, ()))
+        return [Post("your hand", image=PNG, filename="hand.png", ephemeral=True)]
+
+    async def autocomplete(self, ctx: Ctx, typed: str) -> list[tuple[str, str]]:
+        self.calls.append(("autocomplete", ctx, (typed,)))
+        moves = [("Move the archer from e1 to e2", "v3:move archer e1 e2"), ("Pass", "v3:pass royal")]
+        return [m for m in moves if typed.split()[0] in m[1]] if typed.strip() else moves
+
+
+def make_console(tmp_path: Path, locale: str = "en") -> tuple[Console, ScriptedCommands, io.StringIO]:
+    table = ScriptedCommands()
+    out = io.StringIO()
+    return Console(table, out, tmp_path / "out", locale), table, out  # type: ignore[arg-type]
+
+
+async def test_lines_act_as_the_named_user_in_the_console_channel(tmp_path: Path) -> None:
+    console, table, out = make_console(tmp_path)
+    assert await console.run_line("alice: /game new game:warchest players:2")
+    name, ctx, args = table.calls[0]
+    assert name == "new" and args == ("warchest", 2, "")
+    assert (ctx.channel_id, ctx.user_id, ctx.user_name, ctx.locale) == ("console", "alice", "alice", "en")
+    assert out.getvalue() == "@alice opened a warchest lobby\n"
+
+
+async def test_images_are_numbered_files_and_private_posts_are_marked(tmp_path: Path) -> None:
+    console, _, out = make_console(tmp_path)
+    await console.run_line("alice: /play action:move archer e1 e2")
+    await console.run_line("alice: /hand")
+    lines = out.getvalue().splitlines()
+    first, second = tmp_path / "out" / "0001-board.png", tmp_path / "out" / "0002-hand.png"
+    assert lines == [
+        "moved; @bob to play",
+        f"image: {first}",
+        "[private to alice]",
+        "secret",
+        "[private to alice]",
+        "your hand",
+        f"image: {second}",
+    ]
+    assert first.read_bytes() == PNG and second.read_bytes() == PNG
+    again, _, _ = make_console(tmp_path)
+    assert again.save_image(PNG, "board.png").name == "0003-board.png"
+
+
+async def test_errors_are_private_and_the_console_goes_on(tmp_path: Path) -> None:
+    console, table, out = make_console(tmp_path)
+    assert await console.run_line("alice: /play action:wait")
+    assert await console.run_line("alice: /play action:crash")
+    assert await console.run_line("alice: /dance")
+    assert await console.run_line("# a comment")
+    assert await console.run_line("   ")
+    text = out.getvalue()
+    assert "[private to alice]\nIt is not your turn: waiting for @bob." in text
+    assert "Internal error (logged): RuntimeError" in text
+    assert "Unknown command “/dance”" in text
+    assert [c[0] for c in table.calls] == ["play", "play"]
+    assert not await console.run_line("quit")
+
+
+async def test_a_bad_move_lists_the_matching_legal_moves(tmp_path: Path) -> None:
+    console, _, out = make_console(tmp_path)
+    await console.run_line("alice: /play action:bad move")
+    assert "I could not understand “bad move”." in out.getvalue()
+    assert "move archer e1 e2" not in out.getvalue()  # nothing matches "bad": no list
+    out.truncate(0)
+    out.seek(0)
+    await console.run_line("alice: /play")
+    listing = out.getvalue()
+    assert "Your legal moves:" in listing
+    assert "  move archer e1 e2  —  Move the archer from e1 to e2" in listing
+    assert "v3:" not in listing
+
+
+async def test_french_console(tmp_path: Path) -> None:
+    console, _, out = make_console(tmp_path, locale="fr")
+    await console.run_line("alice: /main")
+    assert out.getvalue().startswith("[privé, pour alice]\n")
+    await console.run_line("help")
+    assert "Commandes :" in out.getvalue()
+
+
+def test_helpers() -> None:
+    assert plain_mentions("<@alice> and <@!42> vs <#7>") == "@alice and @42 vs <#7>"
+    assert plain_mentions("<@Anne Marie> joined") == "@Anne Marie joined"
+
+
+def test_image_numbering_continues(tmp_path: Path) -> None:
+    assert next_image_number(tmp_path) == 1
+    (tmp_path / "0007-board.png").write_bytes(PNG)
+    (tmp_path / "notes.png").write_bytes(PNG)
+    assert next_image_number(tmp_path) == 8

@@ -1,0 +1,215 @@
+"""How the cogs answer on Discord, over a scripted stand-in for the table layer.
+
+The table layer decides what to say; the cogs decide how it reaches Discord:
+which message answers the interaction, what is ephemeral, who is pinged, when to
+defer, how errors look. These tests pin that down through the fake Discord,
+independently of the real game rules.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot import Settings, build_bot
+from engine import NotYourTurn
+from engine.text import PlayerRef
+from table.commands import Ctx, Post
+from tests.fakediscord.model import FakeChannel, FakeUser
+from tests.fakediscord.server import FakeDiscord
+
+
+def png() -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", (8, 8), "white").save(buf, format="PNG")
+    return buf.getvalue()
+
+
+@dataclass
+class ScriptedCommands:
+    """Answers each command from a small script and records the contexts it was called with."""
+
+    bob_id: str = ""
+    calls: list[tuple[str, Ctx, tuple[Any, ...]]] = field(default_factory=list)
+
+    async def new(self, ctx: Ctx, game: str, players: int | None = None, options: str = "") -> list[Post]:
+        self.calls.append(("new", ctx, (game, players, options)))
+        return [Post(f"lobby {game} by <@{ctx.user_id}>", mentions=(ctx.user_id,))]
+
+    async def play(self, ctx: Ctx, action: str) -> list[Post]:
+        self.calls.append(("play", ctx, (action,)))
+        if action == "wait":
+            raise NotYourTurn("error.not_your_turn", waiting=PlayerRef(self.bob_id))
+        if action == "crash":
+            raise RuntimeError("secret internals")
+        if action == "slow":
+            await asyncio.sleep(0.7)
+        if action == "long":
+            return [Post("\n".join(f"line {i:04d} " + "x" * 40 for i in range(100)))]
+        return [
+            Post(
+                f"moved; <@{self.bob_id}> to play, not <@{ctx.user_id}>", image=png(), mentions=(self.bob_id,)
+            ),
+            Post("only for you", ephemeral=True),
+        ]
+
+    async def hand(self, ctx: Ctx) -> list[Post]:
+        self.calls.append(("hand", ctx, ()))
+        return [Post("your coins", image=png(), filename="hand.png", ephemeral=True)]
+
+    async def status(self, ctx: Ctx) -> list[Post]:
+        self.calls.append(("status", ctx, ()))
+        return []
+
+    async def autocomplete(self, ctx: Ctx, typed: str) -> list[tuple[str, str]]:
+        self.calls.append(("autocomplete", ctx, (typed,)))
+        if typed == "boom":
+            raise RuntimeError("autocomplete bug")
+        return [(f"choice {i} " + "y" * 120, f"v1:act {i}") for i in range(30)]
+
+
+@dataclass
+class Scene:
+    fake: FakeDiscord
+    chan: FakeChannel
+    alice: FakeUser
+    bob: FakeUser
+    table: ScriptedCommands
+
+
+@pytest.fixture
+async def scene(tmp_path: Path) -> AsyncIterator[Scene]:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Les Joueurs", locale="fr")
+        chan = fake.add_channel(guild, "general")
+        alice = fake.add_user("alice", locale="fr", global_name="Alice A.")
+        bob = fake.add_user("bob", locale="en-GB")
+        table = ScriptedCommands(bob_id=bob.id)
+        bot = build_bot(Settings(database_path=tmp_path / "unused.sqlite3"), table)  # type: ignore[arg-type]
+        await fake.start_bot(bot)
+        yield Scene(fake, chan, alice, bob, table)
+        assert fake.unknown_requests == [] and fake.rejections == []
+
+
+async def test_context_comes_from_the_interaction(scene: Scene) -> None:
+    r = await scene.fake.slash(scene.alice, scene.chan, "game new", game="warchest", players=2)
+    name, ctx, args = scene.table.calls[-1]
+    assert (name, args) == ("new", ("warchest", 2, ""))
+    assert ctx == Ctx(
+        channel_id=scene.chan.id,
+        user_id=scene.alice.id,
+        user_name="Alice A.",
+        locale="fr",
+        channel_locale="fr",
+    )
+    assert not r.ephemeral and not r.deferred
+    assert r.content == f"lobby warchest by <@{scene.alice.id}>"
+    assert r.messages[0].pinged_ids == [scene.alice.id]
+
+
+async def test_a_move_posts_a_public_png_pinging_only_the_next_player(scene: Scene) -> None:
+    r = await scene.fake.slash(scene.alice, scene.chan, "play", action="v3:move archer e1 e2")
+    assert scene.table.calls[-1][2] == ("v3:move archer e1 e2",)
+    first, second = r.messages
+    assert not first.ephemeral and first.files and first.files[0][0] == "board.png"
+    Image.open(io.BytesIO(first.files[0][1])).verify()
+    assert first.mentioned_ids == [scene.bob.id, scene.alice.id]
+    assert first.pinged_ids == [scene.bob.id]
+    assert second.ephemeral and second.content == "only for you"
+
+
+async def test_refusals_are_ephemeral_and_in_the_users_language(scene: Scene) -> None:
+    r = await scene.fake.slash(scene.alice, scene.chan, "play", action="wait")
+    assert r.ephemeral and not r.deferred
+    assert r.content == f"Ce n'est pas votre tour : on attend <@{scene.bob.id}>."
+    assert r.messages[0].pinged_ids == []
+    r = await scene.fake.slash(scene.bob, scene.chan, "play", action="wait")
+    assert r.ephemeral and r.content.startswith("It is not your turn")
+
+
+async def test_a_bug_gets_an_apology_never_a_traceback(
+    scene: Scene, caplog: pytest.LogCaptureFixture
+) -> None:
+    r = await scene.fake.slash(scene.bob, scene.chan, "play", action="crash")
+    assert r.ephemeral
+    assert r.content.startswith("Sorry, something went wrong")
+    assert "secret internals" not in r.content and "Traceback" not in r.content
+    assert any("secret internals" in str(rec.exc_info) for rec in caplog.records if rec.exc_info)
+
+
+async def test_slow_work_is_deferred_then_followed_up(scene: Scene) -> None:
+    r = await scene.fake.slash(scene.alice, scene.chan, "play", action="slow")
+    assert r.deferred and not r.ephemeral
+    assert r.response_delay is not None and r.response_delay < 3
+    assert r.files and r.files[0][0] == "board.png"
+    assert r.content.startswith("moved;")
+
+
+async def test_long_texts_are_split_under_discords_limit(scene: Scene) -> None:
+    r = await scene.fake.slash(scene.alice, scene.chan, "play", action="long")
+    assert len(r.messages) == 3
+    assert all(len(c) <= 2000 for c in r.contents)
+    assert "\n".join(r.contents).count("line ") == 100
+
+
+async def test_hand_is_ephemeral_with_its_image(scene: Scene) -> None:
+    r = await scene.fake.slash(scene.bob, scene.chan, "hand")
+    assert r.ephemeral
+    assert [name for name, _ in r.files] == ["hand.png"]
+    assert r.content == "your coins"
+
+
+async def test_an_empty_answer_still_acknowledges(scene: Scene) -> None:
+    r = await scene.fake.slash(scene.bob, scene.chan, "game status")
+    assert r.ephemeral and r.content == "Done."
+
+
+async def test_autocomplete_respects_discords_limits_and_swallows_errors(scene: Scene) -> None:
+    choices = await scene.fake.autocomplete(scene.alice, scene.chan, "play", focused="action", action="ch")
+    assert len(choices) == 25
+    assert all(len(name) <= 100 for name, _ in choices)
+    assert choices[0][1] == "v1:act 0"
+    assert scene.table.calls[-1][2] == ("ch",)
+    assert (
+        await scene.fake.autocomplete(scene.alice, scene.chan, "play", focused="action", action="boom") == []
+    )
+
+
+async def test_new_game_in_a_thread(scene: Scene) -> None:
+    r = await scene.fake.slash(scene.alice, scene.chan, "game new", game="warchest", thread=True)
+    ctx = scene.table.calls[-1][1]
+    thread = scene.fake.channels[ctx.channel_id]
+    assert thread.is_thread and thread.id != scene.chan.id
+    assert "Champ d'honneur" in thread.name and "Alice A." in thread.name
+    assert [m.content for m in scene.fake.messages_in(thread)] == [f"lobby warchest by <@{scene.alice.id}>"]
+    assert not r.ephemeral and f"<#{thread.id}>" in r.content
+
+
+async def test_inside_a_thread_the_thread_is_the_channel(scene: Scene) -> None:
+    thread = scene.fake.add_thread(scene.chan, "side game")
+    await scene.fake.slash(scene.bob, thread, "game new", game="warchest")
+    assert scene.table.calls[-1][1].channel_id == thread.id
+
+
+async def test_start_up_syncs_globally_with_french_names(scene: Scene) -> None:
+    synced = {c["name"]: c for c in scene.fake.global_commands}
+    assert set(synced) == {"game", "play", "hand"}
+    assert synced["game"]["name_localizations"] == {"fr": "partie"}
+    assert scene.fake.guild_commands == {}
+
+
+async def test_start_up_syncs_to_the_dev_guild_when_set(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Dev")
+        fake.add_channel(guild, "tests")
+        settings = Settings(database_path=tmp_path / "unused.sqlite3", dev_guild_id=int(guild.id))
+        await fake.start_bot(build_bot(settings, ScriptedCommands()))  # type: ignore[arg-type]
+        assert fake.global_commands == []
+        assert {c["name"] for c in fake.guild_commands[guild.id]} == {"game", "play", "hand"}

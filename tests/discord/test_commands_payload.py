@@ -1,0 +1,94 @@
+"""The command tree as Discord receives it: within Discord's limits, in English and French.
+
+The payloads are produced exactly as ``tree.sync()`` produces them, through the
+bot's catalog translator, so the French localisations are checked too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from discord import Locale, app_commands
+
+import i18n
+from bot import Settings, build_bot
+from cogs.translator import CatalogTranslator, label, translate
+from tests.fakediscord.limits import check_commands
+
+NAME = re.compile(r"^[-_'\w]{1,32}$")
+
+
+@pytest.fixture
+async def payloads(tmp_path: Path) -> AsyncIterator[list[dict[str, Any]]]:
+    bot = build_bot(Settings(database_path=tmp_path / "bot.sqlite3", sync_commands=False))
+    await bot.prepare()  # type: ignore[attr-defined]
+    try:
+        translator = bot.tree.translator
+        assert isinstance(translator, CatalogTranslator)
+        yield [await c.get_translated_payload(bot.tree, translator) for c in bot.tree.get_commands()]
+    finally:
+        await bot.close()
+
+
+def _walk(payload: dict[str, Any]) -> list[dict[str, Any]]:
+    """The payload and every nested option, depth first."""
+    found = [payload]
+    for option in payload.get("options", []):
+        found += _walk(option)
+    return found
+
+
+async def test_every_command_passes_discords_limits(payloads: list[dict[str, Any]]) -> None:
+    assert check_commands(payloads) == []
+
+
+async def test_the_expected_commands_are_there(payloads: list[dict[str, Any]]) -> None:
+    by_name = {p["name"]: p for p in payloads}
+    assert set(by_name) == {"game", "play", "hand"}
+    subcommands = {o["name"] for o in by_name["game"]["options"]}
+    assert subcommands == {
+        "new", "join", "leave", "start", "status", "board", "log", "resign", "abort", "draw", "rules", "help",
+    }  # fmt: skip
+    new = next(o for o in by_name["game"]["options"] if o["name"] == "new")
+    game_option = next(o for o in new["options"] if o["name"] == "game")
+    assert {c["value"] for c in game_option["choices"]} >= {"warchest"}
+    action = by_name["play"]["options"][0]
+    assert action["name"] == "action" and action["autocomplete"] is True and action["required"] is True
+
+
+async def test_everything_has_a_french_localisation_that_discord_accepts(
+    payloads: list[dict[str, Any]],
+) -> None:
+    seen = 0
+    for command in payloads:
+        for item in _walk(command):
+            name_fr = item["name_localizations"]["fr"]
+            assert NAME.match(name_fr) and name_fr == name_fr.lower(), name_fr
+            assert 1 <= len(item["description_localizations"]["fr"]) <= 100
+            assert set(item["name_localizations"]) == {"fr"}
+            for choice in item.get("choices", []):
+                assert 1 <= len(choice["name_localizations"]["fr"]) <= 100
+            seen += 1
+    assert seen > 20
+    by_name = {p["name"]: p for p in payloads}
+    assert by_name["game"]["name_localizations"]["fr"] == "partie"
+    assert by_name["play"]["name_localizations"]["fr"] == "jouer"
+
+
+def test_translator_answers_french_only() -> None:
+    string = label("cmd.game.new.name")
+    assert string.message == "new"
+    assert translate(string, Locale.french) == "nouvelle"
+    assert translate(string, Locale.american_english) is None
+    assert translate(string, Locale.german) is None
+    assert translate(app_commands.locale_str("no key here"), Locale.french) is None
+
+
+def test_every_command_catalog_key_is_a_valid_french_name() -> None:
+    for key, text in i18n.catalog("fr").items():
+        if key.startswith("cmd.") and key.endswith(".name"):
+            assert NAME.match(text) and text == text.lower(), f"{key}: {text!r}"
