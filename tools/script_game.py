@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engine  # noqa: E402
-from engine.rng import Rng  # noqa: E402
-from engine.warchest.board import distance, parse_label  # noqa: E402
+import engine
+from engine.rng import Rng
+from engine.warchest.board import distance, parse_label
 
 PLAYERS = ("alice", "bob")
 OPTIONS = "armies=first"
