@@ -25,6 +25,7 @@ from cogs.replies import PostLike, Responder, allowed_mentions, split_text
 from cogs.translator import label
 from engine import GAMES, GameError
 from table.commands import Ctx
+from table.lobby import MAX_TEAMS
 
 if TYPE_CHECKING:
     from table.commands import Commands, Post
@@ -197,7 +198,7 @@ class GameCog(commands.Cog):
     @app_commands.rename(team=label("cmd.game.join.team.name"))
     @app_commands.describe(team=label("cmd.game.join.team.desc"))
     async def join(
-        self, interaction: discord.Interaction, team: app_commands.Range[int, 1, 8] | None = None
+        self, interaction: discord.Interaction, team: app_commands.Range[int, 1, MAX_TEAMS] | None = None
     ) -> None:
         await self._answer(interaction, lambda ctx: self.table.join(ctx, team))
 

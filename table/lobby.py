@@ -3,16 +3,23 @@
 A table is opened by /game new with its creator seated; players join in turn (join order
 becomes seat order, the engine's player order) and any seated player starts the game once
 the number of seats matches the count chosen at creation.
+
+Teams: the engine decides which seat belongs to which team (War Chest for four: seats 1 and 3
+against 2 and 4). A player may ask for a team when joining; players who do not are placed at
+the start, in join order, in the seats the chosen teams left free, so the teams always come
+out full and even. Games without teams accept a "team" only at two seats, where it picks the
+first or the second seat.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from db import ChannelBusy, Conflict, GameRecord, Seat
 from engine.contract import Game
+from engine.errors import GameError
 from table.errors import NoGame, NotSeated, TableError
 from table.options import parse_options, take_seed
 from table.posts import Ctx
@@ -20,7 +27,9 @@ from table.tables import Table, Tables
 from table.text import game_title
 
 MAX_TEAMS = 2
-"""Teams are numbered 1..MAX_TEAMS by players (stored 0-based); every game here has two sides."""
+"""The most teams a table can have; players number them 1..MAX_TEAMS, the store 0-based."""
+
+_PROBE_SEED = 0
 
 
 async def require_open(tables: Tables, channel: str) -> Table:
@@ -82,12 +91,8 @@ async def join(tables: Tables, ctx: Ctx, team: int | None = None) -> Table:
             raise TableError("table.error.already_seated")
         if len(record.seats) >= record.players:
             raise TableError("table.error.table_full", players=record.players)
-        if team is not None and not 1 <= team <= MAX_TEAMS:
-            raise TableError("table.error.bad_team", team=team, teams=MAX_TEAMS)
         if team is not None:
-            size = len(range(team - 1, record.players, MAX_TEAMS))
-            if sum(1 for s in record.seats if s.team == team - 1) >= size:
-                raise TableError("table.error.team_full", team=team, size=size)
+            check_team_choice(table, team)
         seat = Seat(ctx.user_id, ctx.user_name, None if team is None else team - 1)
         record = await guard(tables.store.add_seat(record.id, seat))
         return tables.table(record)
@@ -126,32 +131,72 @@ async def start(tables: Tables, ctx: Ctx) -> Table:
                 players=record.players,
                 seated=len(record.seats),
             )
-        seats = seat_order(record.seats)
+        seats = seat_order(record.seats, team_slots(table.game, record.players, record.options))
         state = table.game.new_game([s.player for s in seats], record.seed, dict(record.options))
         seats = adopt_engine_teams(table.game, state, seats)
         record = await guard(tables.store.start_game(record.id, state=table.game.dump(state), seats=seats))
         return tables.table(record)
 
 
-def seat_order(seats: Sequence[Seat]) -> list[Seat]:
+def team_slots(game: Game, players: int, options: Mapping[str, str]) -> list[int] | None:
+    """The team (0-based) of each seat at a table of ``players``, or None if teams make no sense.
+
+    The engine is the authority: a state dealt to placeholder players shows each seat's team in
+    its view. A game that forms no teams still has one side per seat when two play, so a team
+    there is a seat; with more players and no teams, nobody can choose a team.
+    """
+    placeholders = [f"seat-{i}" for i in range(players)]
+    try:
+        shown = game.view(game.new_game(placeholders, _PROBE_SEED, dict(options)), None).get("seats")
+    except GameError:
+        shown = None
+    teams = [s.get("team") if isinstance(s, dict) else None for s in shown] if isinstance(shown, list) else []
+    if len(teams) == players and all(isinstance(t, int) and 0 <= t < MAX_TEAMS for t in teams):
+        return [int(t) for t in teams if t is not None]
+    return list(range(players)) if players <= MAX_TEAMS else None
+
+
+def check_team_choice(table: Table, team: int) -> None:
+    """Refuse a team (1-based, as typed) that does not exist or already has all its members."""
+    record = table.record
+    slots = team_slots(table.game, record.players, record.options)
+    if slots is None:
+        raise TableError("table.error.no_teams", game=game_title(record.game), players=record.players)
+    count = max(slots) + 1
+    if not 1 <= team <= count:
+        raise TableError("table.error.bad_team", team=team, teams=count)
+    size = slots.count(team - 1)
+    if sum(1 for s in record.seats if s.team == team - 1) >= size:
+        raise TableError("table.error.team_full", team=team, size=size)
+
+
+def seat_order(seats: Sequence[Seat], slots: Sequence[int] | None) -> list[Seat]:
     """The engine's player order: join order, unless players chose teams.
 
-    Team games seat their teams alternately (War Chest: seats 0 and 2 against 1 and 3), so
-    team k (0-based) takes seats k, k + MAX_TEAMS, ...; players without a team fill the
-    remaining seats in join order.
+    ``slots`` gives each seat's team (see ``team_slots``). Players who chose a team take its
+    seats in join order; the others fill the seats left, in join order, which balances the
+    teams whatever was chosen. In a team game every seat then carries its team; where each
+    player is a side alone, a team asked for only picked the seat and is not kept.
     """
-    if all(s.team is None for s in seats):
+    if slots is None or len(slots) != len(seats):
         return list(seats)
-    slots: list[Seat | None] = [None] * len(seats)
-    for team in range(MAX_TEAMS):
+    if all(s.team is None for s in seats) and len(set(slots)) == len(slots):
+        return list(seats)  # one player per side and no wishes: join order stands
+    placed: list[Seat | None] = [None] * len(slots)
+    for team in sorted(set(slots)):
         members = [s for s in seats if s.team == team]
-        positions = range(team, len(seats), MAX_TEAMS)
+        positions = [i for i, t in enumerate(slots) if t == team]
         if len(members) > len(positions):
             raise TableError("table.error.team_full", team=team + 1, size=len(positions))
         for pos, seat in zip(positions, members, strict=False):
-            slots[pos] = seat
-    free = iter([s for s in seats if s.team is None])
-    return [slot if slot is not None else next(free) for slot in slots]
+            placed[pos] = seat
+    chosen = {s.player for s in placed if s is not None}
+    free = iter([s for s in seats if s.player not in chosen])
+    ordered = [slot if slot is not None else next(free) for slot in placed]
+    if len(set(slots)) == len(slots):
+        # teams of one: the wish was a seat; each player is a side of their own
+        return [replace(seat, team=None) for seat in ordered]
+    return [replace(seat, team=team) for seat, team in zip(ordered, slots, strict=True)]
 
 
 def adopt_engine_teams(game: Game, state: Any, seats: list[Seat]) -> list[Seat]:

@@ -1,29 +1,44 @@
 """Write a console script of a whole War Chest game that ends with a winner.
 
-Usage: python tools/script_game.py [seed] > docs/examples/warchest-console.txt
+Usage: python tools/script_game.py [seed] [--players 2|4] > docs/examples/<file>.txt
+
+    python tools/script_game.py > docs/examples/warchest-console.txt
+    python tools/script_game.py --players 4 > docs/examples/warchest-4p-console.txt
 
 A simple greedy player (control, then attack, then deploy, then step towards a location the
-side does not hold) plays both seats on a fixed seed; the moves are printed as console lines
+side does not hold) plays every seat on a fixed seed; the moves are printed as console lines
 (``alice: /play action:...``) after the lobby commands. Because the table deals from the same
-seed, piping the file into ``make run`` replays the same game to the same winner.
+seed, piping the file into ``make run`` replays the same game to the same winner. With four
+players, two of them choose a team when they join and the others are placed by the lobby, so
+the seat order is the lobby's own (``table.lobby.seat_order``).
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
+from db import Seat
 from engine.rng import Rng
 from engine.warchest.board import distance, parse_label
+from table.lobby import seat_order, team_slots
 
-PLAYERS = ("alice", "bob")
 OPTIONS = "armies=first"
+NAMES = {2: "two", 4: "four"}
+CREATOR = "alice"
+# Who joins after the creator, and the team (1-based) each asks for, if any.
+JOINS: dict[int, tuple[tuple[str, int | None], ...]] = {
+    2: (("bob", None),),
+    4: (("bob", 2), ("carol", None), ("dave", 1)),
+}
 
 
-def _score(view: dict, seat: int, text: str) -> float:
+def _score(view: dict[str, Any], seat: int, text: str) -> float:
     """Higher is better; ties are broken by the seeded chooser."""
     words = text.split()
     verb = words[0]
@@ -45,15 +60,25 @@ def _score(view: dict, seat: int, text: str) -> float:
     return 0
 
 
-def play(seed: int, limit: int = 600) -> list[tuple[str, str]] | None:
+def seats(count: int) -> list[str]:
+    """The engine's player order for the lobby of ``count`` players, as the table will seat it."""
+    game = engine.get_game("warchest")
+    joined = [Seat(CREATOR, CREATOR)] + [
+        Seat(name, name, None if team is None else team - 1) for name, team in JOINS[count]
+    ]
+    return [s.player for s in seat_order(joined, team_slots(game, count, {"armies": "first"}))]
+
+
+def play(seed: int, count: int = 2, limit: int = 600) -> list[tuple[str, str]] | None:
     """The moves of a game won within ``limit`` actions, or None."""
     game = engine.get_game("warchest")
-    state = game.new_game(list(PLAYERS), seed, {"armies": "first"})
+    players = seats(count)
+    state = game.new_game(players, seed, {"armies": "first"})
     chooser = Rng(seed)
     moves: list[tuple[str, str]] = []
     while not game.is_over(state) and len(moves) < limit:
         player = game.to_act(state)[0]
-        seat = PLAYERS.index(player)
+        seat = players.index(player)
         view = game.view(state, player)
         legal = game.legal_actions(state, player)
         best = max(_score(view, seat, str(a)) for a in legal)
@@ -65,18 +90,30 @@ def play(seed: int, limit: int = 600) -> list[tuple[str, str]] | None:
     return moves if result is not None and result.winners else None
 
 
-def main() -> None:
-    seed = int(sys.argv[1]) if len(sys.argv) > 1 else 1
-    while (moves := play(seed)) is None:
+def script(seed: int, count: int = 2) -> list[str]:
+    """The console lines of the first game won from ``seed`` on, lobby commands included."""
+    while (moves := play(seed, count)) is None:
         seed += 1
-    print(f"# A scripted two-player War Chest game (seed {seed}): pipe it into `make run`.")
-    print(f"alice: /game new game:warchest options:{OPTIONS} seed={seed}")
-    print("bob: /game join")
-    print("alice: /game start")
-    print("alice: /hand")
-    for player, text in moves:
-        print(f"{player}: /play action:{text}")
-    print("alice: /game status")
+    players = "" if count == 2 else f" players:{count}"
+    lines = [
+        f"# A scripted {NAMES[count]}-player War Chest game (seed {seed}): pipe it into `make run`.",
+        f"{CREATOR}: /game new game:warchest{players} options:{OPTIONS} seed={seed}",
+    ]
+    lines += [
+        f"{name}: /game join" + ("" if team is None else f" team:{team}") for name, team in JOINS[count]
+    ]
+    lines += [f"{CREATOR}: /game start", f"{CREATOR}: /hand"]
+    lines += [f"{player}: /play action:{text}" for player, text in moves]
+    lines.append(f"{CREATOR}: /game status")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("seed", nargs="?", type=int, default=1, help="first seed tried")
+    parser.add_argument("--players", type=int, choices=sorted(JOINS), default=2)
+    args = parser.parse_args()
+    print("\n".join(script(args.seed, args.players)))
 
 
 if __name__ == "__main__":
