@@ -14,6 +14,7 @@ from engine.text import Msg, PlayerRef, msg
 _MODULES = {
     "warchest": "engine.warchest",
     "batailles": "engine.batailles",
+    "cryhavoc": "engine.cryhavoc",
 }
 
 GAMES: tuple[str, ...] = tuple(_MODULES)

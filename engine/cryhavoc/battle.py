@@ -1,0 +1,446 @@
+"""The battle phase: battles resolve one at a time in battle-token order.
+
+Per battle: a crystal value is added to the region; the attacker then the defender put each of
+their units in the battle on an objective; tactics cards alternate, attacker first, until both
+have folded (folding is final); then the objectives resolve top to bottom (Region Control, Take
+Prisoners, Attrition) unless a card reversed the order. Neutral Trogs decide by fixed rules and
+never play cards. The fight under way lives in ``st["fight"]``; ``sides`` are ``[attacker,
+defender]`` as seats, the neutral index standing for neutral Trogs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cryhavoc.actions import Act, act
+from engine.cryhavoc.content import CARDS, OBJECTIVES, STRUCTURES, TOKENS
+from engine.cryhavoc.effects import region_name
+from engine.cryhavoc.state import (
+    St,
+    add_crystals,
+    board,
+    discard_from_hand,
+    enemies_in,
+    hand_kinds,
+    n_players,
+)
+from engine.cryhavoc.state import neighbours as next_to
+from engine.text import Msg, PlayerRef, msg
+
+NEUTRAL_PLACEMENT = ("control", "attrition", "prisoners")
+"""Neutral Trogs fill the objectives in this rotation."""
+NEUTRAL_TAKES = ("attrition", "prisoners", "control")
+"""Where neutral Trogs (and any automatic choice) take prisoners or kill first."""
+
+
+def _side_ref(st: St, side: int) -> Any:
+    if side >= n_players(st):
+        return msg("ch.trogs_neutral")
+    return PlayerRef(st["players"][side])
+
+
+def _is_player(st: St, side: int) -> bool:
+    return side < n_players(st)
+
+
+def _start(st: St, ev: list[Msg]) -> None:
+    st["battles"].sort()
+    num, rid, att, dfn = st["battles"].pop(0)
+    reg = st["regions"][rid]
+    add_crystals(st, rid, 1)
+    counts = [reg["units"][att], reg["units"][dfn]]
+    reg["units"][att] = 0
+    reg["units"][dfn] = 0
+    st["fight"] = {
+        "num": num,
+        "region": rid,
+        "sides": [att, dfn],
+        "step": "place",
+        "place_side": 0,
+        "to_place": counts,
+        "slots": [[0, 0, 0], [0, 0, 0]],
+        "bonus": [[0, 0, 0], [0, 0, 0]],
+        "turn": 0,
+        "passed": [False, False],
+        "reversed": False,
+        "queue": [],
+        "winner": None,
+        "capturer": None,
+        "kills": None,
+        "kill_side": 0,
+    }
+    ev.append(
+        msg(
+            "ch.ev.battle_start",
+            number=num,
+            region=region_name(rid),
+            attacker=_side_ref(st, att),
+            defender=_side_ref(st, dfn),
+            a=counts[0],
+            d=counts[1],
+        )
+    )
+
+
+def playable(st: St, seat: int) -> list[Act]:
+    f = st["fight"]
+    me = f["sides"].index(seat)
+    terrain = board(st).terrain(f["region"])
+    out: list[Act] = []
+    for k in hand_kinds(st, seat):
+        c = CARDS[k]
+        e = c.get("battle")
+        if e is None or (c["terrain"] is not None and c["terrain"] != terrain):
+            continue
+        do = e["do"]
+        if do == "bonus":
+            objs = OBJECTIVES if e["objective"] == "any" else (e["objective"],)
+            out += [act("play", k, o) if e["objective"] == "any" else act("play", k) for o in objs]
+        elif do == "shift":
+            for i, src in enumerate(OBJECTIVES):
+                if f["slots"][me][i] > 0:
+                    out += [act("play", k, src, dst) for dst in OBJECTIVES if dst != src]
+        elif do == "reinforce":
+            if st["seats"][seat]["reserve"] > 0:
+                out += [act("play", k, o) for o in OBJECTIVES]
+        elif do == "strike":
+            out += [act("play", k, o) for i, o in enumerate(OBJECTIVES) if f["slots"][1 - me][i] > 0]
+        elif do == "reverse":
+            if not f["reversed"]:
+                out.append(act("play", k))
+        elif do == "vp":
+            out.append(act("play", k))
+    return out
+
+
+def acting(st: St) -> int | None:
+    f = st["fight"]
+    if f is None:
+        return None
+    step = f["step"]
+    if step == "place":
+        return int(f["sides"][f["place_side"]])
+    if step == "cards":
+        return int(f["sides"][f["turn"]])
+    if step == "capture":
+        return int(f["sides"][f["capturer"]])
+    if step == "kill":
+        return int(f["sides"][f["kill_side"]])
+    if step == "retreat":
+        return int(f["sides"][1 - f["winner"]])
+    return None
+
+
+def legal(st: St, seat: int) -> list[Act]:
+    f = st["fight"]
+    step = f["step"]
+    if step == "place":
+        return [act("place", o) for o in OBJECTIVES]
+    if step == "cards":
+        return [*playable(st, seat), act("fold")]
+    if step == "capture":
+        loser = 1 - f["capturer"]
+        return [act("capture", o) for i, o in enumerate(OBJECTIVES) if f["slots"][loser][i] > 0]
+    if step == "kill":
+        other = 1 - f["kill_side"]
+        return [act("kill", o) for i, o in enumerate(OBJECTIVES) if f["slots"][other][i] > 0]
+    if step == "retreat":
+        return [act("retreat", r) for r in retreat_options(st, seat, f["region"])]
+    return []
+
+
+def retreat_options(st: St, seat: int, rid: str) -> list[str]:
+    """Adjacent regions the seat controls, not in battle, free of enemies, and not someone else's HQ."""
+    out = []
+    for r in next_to(st, rid, seat):
+        reg = st["regions"][r]
+        if (
+            reg["control"] == seat
+            and reg["battle"] is None
+            and not enemies_in(st, r, seat)
+            and (r not in st["hq"] or st["hq"][seat] == r)
+        ):
+            out.append(r)
+    return out
+
+
+def apply(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
+    f = st["fight"]
+    who = PlayerRef(st["players"][seat])
+    v = a.verb
+    if v == "place":
+        side = f["place_side"]
+        f["slots"][side][OBJECTIVES.index(a.args[0])] += 1
+        f["to_place"][side] -= 1
+        ev.append(msg("ch.ev.place", player=who, objective=msg(f"ch.objective.{a.args[0]}")))
+    elif v == "fold":
+        f["passed"][f["turn"]] = True
+        ev.append(msg("ch.ev.fold", player=who))
+        f["turn"] = 1 - f["turn"]
+    elif v == "play":
+        _play(st, seat, a, ev)
+        f["turn"] = 1 - f["turn"]
+    elif v == "capture":
+        _capture(st, f["capturer"], a.args[0], ev)
+        f["queue"].pop(0)
+        f["step"] = "resolve"
+    elif v == "kill":
+        _kill(st, f["kill_side"], a.args[0], ev)
+        f["step"] = "resolve"
+    elif v == "retreat":
+        _retreat_to(st, seat, a.args[0], ev)
+        _finish(st, ev)
+
+
+def _play(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
+    f = st["fight"]
+    me = f["sides"].index(seat)
+    kind = a.args[0]
+    discard_from_hand(st, seat, kind)
+    e = CARDS[kind]["battle"]
+    ev.append(msg("ch.ev.play", player=PlayerRef(st["players"][seat]), card=msg(f"ch.card.{kind}")))
+    do = e["do"]
+    if do == "bonus":
+        obj = a.args[1] if e["objective"] == "any" else e["objective"]
+        f["bonus"][me][OBJECTIVES.index(obj)] += e["n"]
+    elif do == "shift":
+        f["slots"][me][OBJECTIVES.index(a.args[1])] -= 1
+        f["slots"][me][OBJECTIVES.index(a.args[2])] += 1
+    elif do == "reinforce":
+        k = min(e["n"], st["seats"][seat]["reserve"])
+        st["seats"][seat]["reserve"] -= k
+        f["slots"][me][OBJECTIVES.index(a.args[1])] += k
+    elif do == "strike":
+        _remove(st, 1 - me, a.args[1])
+    elif do == "reverse":
+        f["reversed"] = True
+    elif do == "vp":
+        st["vp"][seat] += e["n"]
+
+
+def _remove(st: St, side: int, obj: str) -> None:
+    """A unit leaves the battle board, killed: back to its owner's reserve (or the neutral pool)."""
+    f = st["fight"]
+    f["slots"][side][OBJECTIVES.index(obj)] -= 1
+    owner = f["sides"][side]
+    if _is_player(st, owner):
+        st["seats"][owner]["reserve"] += 1
+    else:
+        st["neutral"] += 1
+
+
+def _capture(st: St, capturer: int, obj: str, ev: list[Msg]) -> None:
+    f = st["fight"]
+    loser = 1 - capturer
+    f["slots"][loser][OBJECTIVES.index(obj)] -= 1
+    st["prisoners"][f["sides"][capturer]][f["sides"][loser]] += 1
+    ev.append(
+        msg(
+            "ch.ev.capture",
+            side=_side_ref(st, f["sides"][capturer]),
+            owner=_side_ref(st, f["sides"][loser]),
+            objective=msg(f"ch.objective.{obj}"),
+        )
+    )
+
+
+def _kill(st: St, side: int, obj: str, ev: list[Msg]) -> None:
+    f = st["fight"]
+    _remove(st, 1 - side, obj)
+    f["kills"][side] -= 1
+    owner = f["sides"][side]
+    if _is_player(st, owner):
+        st["vp"][owner] += 1
+    ev.append(
+        msg(
+            "ch.ev.kill",
+            side=_side_ref(st, owner),
+            victim=_side_ref(st, f["sides"][1 - side]),
+            objective=msg(f"ch.objective.{obj}"),
+        )
+    )
+
+
+def _strength(st: St, side: int, obj: int) -> int:
+    f = st["fight"]
+    s = int(f["slots"][side][obj] + f["bonus"][side][obj])
+    if obj == 0:
+        owner = f["sides"][side]
+        reg = st["regions"][f["region"]]
+        s += sum(STRUCTURES[t]["guard"] for t, o in reg["structures"] if o == owner)
+    return s
+
+
+def _auto_choice(f: dict[str, Any], side: int) -> str:
+    for o in NEUTRAL_TAKES:
+        if f["slots"][side][OBJECTIVES.index(o)] > 0:
+            return o
+    raise AssertionError("no unit to take")
+
+
+def _choice_matters(f: dict[str, Any], side: int) -> bool:
+    """Picking where to take a unit from matters only while another objective is still to resolve."""
+    pending = f["queue"][1:]
+    return bool(pending) and sum(1 for x in f["slots"][side] if x > 0) > 1
+
+
+def _resolve_control(st: St, ev: list[Msg]) -> None:
+    f = st["fight"]
+    rid = f["region"]
+    reg = st["regions"][rid]
+    s0, s1 = _strength(st, 0, 0), _strength(st, 1, 0)
+    win = 0 if s0 > s1 else 1
+    f["winner"] = win
+    owner = f["sides"][win]
+    if _is_player(st, owner):
+        reg["control"] = owner
+        st["vp"][owner] += TOKENS["control_vp"]
+        ev.append(
+            msg(
+                "ch.ev.control_won",
+                player=PlayerRef(st["players"][owner]),
+                region=region_name(rid),
+                a=s0,
+                d=s1,
+            )
+        )
+    else:
+        reg["control"] = None
+        if reg["token"] is None:
+            reg["token"] = {"kind": "nest", "id": "nest"}
+        ev.append(msg("ch.ev.control_trogs", region=region_name(rid), a=s0, d=s1))
+
+
+def advance(st: St, ev: list[Msg]) -> bool:
+    """Run every automatic step; True once no battle is left, False when a player must decide."""
+    while True:
+        f = st["fight"]
+        if f is None:
+            if not st["battles"]:
+                return True
+            _start(st, ev)
+            continue
+        step = f["step"]
+        if step == "place":
+            side = f["place_side"]
+            if f["to_place"][side] > 0 and _is_player(st, f["sides"][side]):
+                return False
+            i = 0
+            while f["to_place"][side] > 0:
+                f["slots"][side][OBJECTIVES.index(NEUTRAL_PLACEMENT[i % 3])] += 1
+                f["to_place"][side] -= 1
+                i += 1
+            if side == 0:
+                f["place_side"] = 1
+            else:
+                f["step"] = "cards"
+            continue
+        if step == "cards":
+            if all(f["passed"]):
+                f["step"] = "resolve"
+                order = list(OBJECTIVES)
+                f["queue"] = order[::-1] if f["reversed"] else order
+                continue
+            turn = f["turn"]
+            if f["passed"][turn]:
+                f["turn"] = 1 - turn
+                continue
+            seat = f["sides"][turn]
+            if not _is_player(st, seat) or not playable(st, seat):
+                f["passed"][turn] = True
+                f["turn"] = 1 - turn
+                continue
+            return False
+        if step == "resolve":
+            if not f["queue"]:
+                if _end_battle(st, ev):
+                    continue
+                return False
+            obj = f["queue"][0]
+            if obj == "control":
+                _resolve_control(st, ev)
+                f["queue"].pop(0)
+            elif obj == "prisoners":
+                s0, s1 = _strength(st, 0, 1), _strength(st, 1, 1)
+                if s0 == s1:
+                    ev.append(msg("ch.ev.no_prisoner", a=s0, d=s1))
+                    f["queue"].pop(0)
+                    continue
+                cap_side = 0 if s0 > s1 else 1
+                loser = 1 - cap_side
+                if sum(f["slots"][loser]) == 0:
+                    f["queue"].pop(0)
+                    continue
+                f["capturer"] = cap_side
+                if _is_player(st, f["sides"][cap_side]) and _choice_matters(f, loser):
+                    f["step"] = "capture"
+                    return False
+                _capture(st, cap_side, _auto_choice(f, loser), ev)
+                f["queue"].pop(0)
+            else:
+                if f["kills"] is None:
+                    f["kills"] = [_strength(st, 0, 2), _strength(st, 1, 2)]
+                    f["kill_side"] = 0
+                side = f["kill_side"]
+                if side > 1:
+                    f["kills"] = None
+                    f["queue"].pop(0)
+                    continue
+                if f["kills"][side] <= 0 or sum(f["slots"][1 - side]) == 0:
+                    f["kill_side"] += 1
+                    continue
+                if _is_player(st, f["sides"][side]) and _choice_matters(f, 1 - side):
+                    f["step"] = "kill"
+                    return False
+                _kill(st, side, _auto_choice(f, 1 - side), ev)
+            continue
+        return False
+
+
+def _end_battle(st: St, ev: list[Msg]) -> bool:
+    """Survivors return; the loser of Region Control retreats. False if the loser must pick where."""
+    f = st["fight"]
+    rid = f["region"]
+    reg = st["regions"][rid]
+    n = n_players(st)
+    win = f["winner"]
+    for side in (0, 1):
+        owner = f["sides"][side]
+        left = sum(f["slots"][side])
+        f["slots"][side] = [0, 0, 0]
+        if not _is_player(st, owner):
+            st["neutral"] += left
+        elif side == win:
+            reg["units"][owner] += left
+        else:
+            f["retreating"] = left
+    loser = f["sides"][1 - win]
+    if loser < n and f.get("retreating", 0) > 0:
+        options = retreat_options(st, loser, rid)
+        if len(options) > 1:
+            f["step"] = "retreat"
+            return False
+        if options:
+            _retreat_to(st, loser, options[0], ev)
+        else:
+            st["seats"][loser]["reserve"] += f["retreating"]
+            ev.append(msg("ch.ev.retreat_reserve", player=PlayerRef(st["players"][loser]), n=f["retreating"]))
+    _finish(st, ev)
+    return True
+
+
+def _retreat_to(st: St, seat: int, dst: str, ev: list[Msg]) -> None:
+    f = st["fight"]
+    st["regions"][dst]["units"][seat] += f["retreating"]
+    ev.append(
+        msg(
+            "ch.ev.retreat", player=PlayerRef(st["players"][seat]), n=f["retreating"], region=region_name(dst)
+        )
+    )
+
+
+def _finish(st: St, ev: list[Msg]) -> None:
+    f = st["fight"]
+    st["regions"][f["region"]]["battle"] = None
+    ev.append(msg("ch.ev.battle_end", number=f["num"], region=region_name(f["region"])))
+    st["fight"] = None

@@ -1,0 +1,154 @@
+"""``CryHavoc``: the object the rest of the bot uses (``engine.get_game("cryhavoc")``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.contract import Game, OptionSpec, Result
+from engine.cryhavoc import battle, flow, setup, turns
+from engine.cryhavoc.actions import Act, act
+from engine.cryhavoc.labels import action_label
+from engine.cryhavoc.parse import examples, match
+from engine.cryhavoc.state import FORMAT, St, clone, n_players
+from engine.cryhavoc.view import view
+from engine.errors import BadInput, GameOver, IllegalAction, NotYourTurn
+from engine.text import Msg, PlayerRef, msg
+
+
+def faction_word(st: St, side: int) -> str:
+    """How a side is named in action texts: its faction (neutral Trogs are ``trogs`` too)."""
+    return "trogs" if side >= n_players(st) else str(st["factions"][side])
+
+
+def legal_for(st: St, seat: int) -> list[Act]:
+    phase = st["phase"]
+    if flow.acting_seat(st) != seat:
+        return []
+    if phase == "discard":
+        return turns.legal_discard(st, seat)
+    if phase == "actions":
+        return turns.legal_actions(st, seat)
+    if phase == "battle":
+        return battle.legal(st, seat)
+    if phase == "prisoners":
+        out = []
+        if flow.can_ransom(st, seat):
+            out = [act("ransom", faction_word(st, h)) for h in flow.holders_of(st, seat)]
+        return [*out, act("done")]
+    return []
+
+
+def play(st: St, seat: int, a: Act) -> list[Msg]:
+    """Apply a legal action to ``st`` in place and run the automatic steps that follow."""
+    ev: list[Msg] = []
+    phase = st["phase"]
+    if phase == "discard":
+        turns.apply_discard(st, seat, a, ev)
+        flow.after_discard(st, ev)
+    elif phase == "actions":
+        if turns.apply(st, seat, a, ev):
+            st["done"] += 1
+        flow.after_action(st, ev)
+    elif phase == "battle":
+        battle.apply(st, seat, a, ev)
+        flow.after_battle(st, ev)
+    elif phase == "prisoners":
+        if a.verb == "done":
+            flow.ransom_done(st, ev)
+        else:
+            holder = next(h for h in flow.holders_of(st, seat) if faction_word(st, h) == a.args[0])
+            flow.ransom(st, seat, holder, ev)
+    return ev
+
+
+class CryHavoc:
+    """Cry Havoc for 2 to 4 players, with the project's own map and faction content."""
+
+    name: str = "cryhavoc"
+    player_counts: tuple[int, ...] = setup.PLAYER_COUNTS
+    option_specs: Sequence[OptionSpec] = (
+        OptionSpec("skills", choices=setup.SKILL_CHOICES, default="basic", help=msg("ch.option.skills")),
+    )
+
+    def new_game(self, players: Sequence[str], seed: int, options: dict[str, str] | None = None) -> St:
+        return setup.new_game(players, seed, options)
+
+    def to_act(self, state: St) -> list[str]:
+        seat = flow.acting_seat(state)
+        return [] if seat is None else [state["players"][seat]]
+
+    def _seat(self, state: St, player: str) -> int | None:
+        players: list[str] = state["players"]
+        return players.index(player) if player in players else None
+
+    def legal_actions(self, state: St, player: str) -> list[Act]:
+        seat = self._seat(state, player)
+        return [] if seat is None else legal_for(state, seat)
+
+    def _check_turn(self, state: St, player: str, text: str) -> int:
+        if state["phase"] == "over":
+            raise GameOver("ch.error.game_over", input=text)
+        seat = self._seat(state, player)
+        if seat is None:
+            raise NotYourTurn("ch.error.not_player", player=PlayerRef(player))
+        if flow.acting_seat(state) != seat:
+            raise NotYourTurn(
+                "ch.error.not_your_turn", input=text, waiting=[PlayerRef(p) for p in self.to_act(state)]
+            )
+        return seat
+
+    def apply(self, state: St, player: str, action: Act) -> tuple[St, list[Msg]]:
+        seat = self._check_turn(state, player, str(action))
+        legal = legal_for(state, seat)
+        if action not in legal:
+            raise IllegalAction("ch.error.illegal", input=str(action), legal=examples(legal, action.verb))
+        new = clone(state)
+        events = play(new, seat, action)
+        # The card kept from a draw is hidden: the public record of the move leaves it out.
+        text = action.verb if action.verb == "keep" else str(action)
+        new["last"] = {"seat": seat, "text": text}
+        return new, events
+
+    def parse_action(self, state: St, player: str, text: str) -> Act:
+        seat = self._check_turn(state, player, text)
+        return match(text, legal_for(state, seat))
+
+    def label(self, state: St, action: Act) -> Msg:
+        return action_label(state, action)
+
+    def is_over(self, state: St) -> bool:
+        return bool(state["phase"] == "over")
+
+    def result(self, state: St) -> Result | None:
+        r = state["result"]
+        if r is None:
+            return None
+        players = state["players"]
+        winner = players[r["winners"][0]]
+        scores = {p: state["vp"][i] for i, p in enumerate(players)}
+        return Result(
+            winners=(winner,),
+            reason=msg("ch.result.vp", player=PlayerRef(winner), vp=state["vp"][r["winners"][0]]),
+            scores=scores,
+        )
+
+    def view(self, state: St, player: str | None) -> dict[str, Any]:
+        result = self.result(state)
+        return view(state, player, None if result is None else result.to_json())
+
+    def dump(self, state: St) -> dict[str, Any]:
+        return clone(state)
+
+    def load(self, data: dict[str, Any]) -> St:
+        try:
+            st = clone(data)
+            if st["fmt"] != FORMAT or st["phase"] not in flow.PHASES:
+                raise ValueError("unknown format or phase")
+            return st
+        except (KeyError, TypeError, ValueError) as exc:
+            raise BadInput("ch.error.bad_save", error=str(exc)) from None
+
+
+GAME = CryHavoc()
+_CONFORMS: Game = GAME  # mypy checks here that CryHavoc satisfies the engine contract

@@ -1,0 +1,169 @@
+"""The Cry Havoc game state: one JSON-safe dict, plus the small helpers every rule module uses.
+
+Keeping the state a plain dict of lists, ints and strings makes ``dump``/``load`` exact by
+construction and ``clone`` a single C-speed JSON round trip. Seats are indexes into ``players``;
+index ``n`` (the player count) stands for the neutral Trogs wherever a per-side list is kept
+(``units`` of a region, rows of ``prisoners``).
+
+Keys: ``fmt`` version; ``players``; ``factions`` (per seat); ``side`` (map side); ``rng`` (the
+generator's integer); ``round``; ``phase`` (setup, discard, actions, battle, prisoners, scoring,
+over); ``final``; ``track`` (unrevealed event stacks: ``{"pos", "ids"}``, first is next);
+``revealed`` (ids, in order); ``init`` / ``upcoming`` (seats, first acts first); ``vp``; ``seats``
+(hand, deck, discard, reserve, skills, exhausted, built); ``regions`` (units, control, crystals,
+token, explore, tunnel, structures, battle); ``hq`` (region per seat); ``neutral`` (neutral Trogs in
+the pool); ``terrain`` (decks, top first); ``done`` (actions taken this round); ``pending`` (an
+action under way); ``scoring_by``; ``battles`` (unresolved ``[number, region, attacker,
+defender]``); ``tokens_used``; ``fight`` (the battle being resolved); ``prisoners`` (``[holder]
+[owner]`` counts); ``ransom`` (position in ``init`` of the player deciding ransoms); ``result``;
+``last``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.cryhavoc.content import BOARDS, TOKENS, Board, kind_of
+from engine.rng import Rng
+
+St = dict[str, Any]
+FORMAT = 1
+
+
+def clone(st: St) -> St:
+    return json.loads(json.dumps(st))  # type: ignore[no-any-return]
+
+
+def board(st: St) -> Board:
+    return BOARDS[st["side"]]
+
+
+def n_players(st: St) -> int:
+    return len(st["players"])
+
+
+def trog_seat(st: St) -> int | None:
+    """The seat playing the Trogs (four players only), else ``None``."""
+    return st["factions"].index("trogs") if "trogs" in st["factions"] else None
+
+
+def trog_side(st: St) -> int:
+    """Who fights for the Trogs that tokens bring out: the Trog player, or the neutral index."""
+    t = trog_seat(st)
+    return n_players(st) if t is None else t
+
+
+def cap(st: St) -> int:
+    return int(TOKENS["crystal_cap"])
+
+
+def add_crystals(st: St, rid: str, n: int) -> None:
+    reg = st["regions"][rid]
+    reg["crystals"] = max(0, min(cap(st), reg["crystals"] + n))
+
+
+def occupant_sides(st: St, rid: str) -> list[int]:
+    """Sides (seats, or the neutral index) with units in ``rid``."""
+    return [i for i, c in enumerate(st["regions"][rid]["units"]) if c > 0]
+
+
+def enemies_in(st: St, rid: str, seat: int) -> bool:
+    return any(i != seat for i in occupant_sides(st, rid))
+
+
+def is_hq(st: St, rid: str) -> bool:
+    return rid in st["hq"]
+
+
+def neighbours(st: St, rid: str, seat: int) -> list[str]:
+    """Regions one step from ``rid`` for ``seat``: printed borders and arrows; Trog tunnels link up."""
+    out = list(board(st).adj[rid])
+    if seat == trog_seat(st) and st["regions"][rid]["tunnel"]:
+        out += [r for r, reg in st["regions"].items() if reg["tunnel"] and r != rid and r not in out]
+    return out
+
+
+def take_from_deck(st: St, seat: int, n: int) -> list[str]:
+    """Up to ``n`` cards off the top of the deck, reshuffling the discard pile when the deck runs dry."""
+    s = st["seats"][seat]
+    got: list[str] = []
+    for _ in range(n):
+        if not s["deck"]:
+            if not s["discard"]:
+                break
+            s["deck"] = sorted(s["discard"])
+            s["discard"] = []
+            shuffle(st, s["deck"])
+        got.append(s["deck"].pop(0))
+    return got
+
+
+def draw_cards(st: St, seat: int, n: int) -> int:
+    """Draw up to ``n`` cards into the hand; returns how many came."""
+    got = take_from_deck(st, seat, n)
+    hand = st["seats"][seat]["hand"]
+    hand.extend(got)
+    hand.sort()
+    return len(got)
+
+
+def can_draw(st: St, seat: int) -> bool:
+    s = st["seats"][seat]
+    return bool(s["deck"] or s["discard"])
+
+
+def shuffle(st: St, items: list[Any]) -> None:
+    rng = Rng(st["rng"])
+    rng.shuffle(items)
+    st["rng"] = rng.state
+
+
+def below(st: St, n: int) -> int:
+    rng = Rng(st["rng"])
+    v = rng.below(n)
+    st["rng"] = rng.state
+    return v
+
+
+def hand_card(st: St, seat: int, kind: str) -> str | None:
+    """The first card of ``kind`` in the hand (copies are interchangeable)."""
+    return next((c for c in st["seats"][seat]["hand"] if kind_of(c) == kind), None)
+
+
+def hand_kinds(st: St, seat: int) -> list[str]:
+    return sorted({kind_of(c) for c in st["seats"][seat]["hand"]})
+
+
+def discard_from_hand(st: St, seat: int, kind: str) -> str:
+    card = hand_card(st, seat, kind)
+    assert card is not None
+    s = st["seats"][seat]
+    s["hand"].remove(card)
+    s["discard"].append(card)
+    return card
+
+
+def controlled(st: St, seat: int) -> list[str]:
+    return [r for r, reg in st["regions"].items() if reg["control"] == seat]
+
+
+def move_up(st: St, seat: int, steps: int = 1) -> None:
+    """The initiative symbol: one place earlier on the upcoming initiative track per symbol."""
+    up = st["upcoming"]
+    for _ in range(steps):
+        i = up.index(seat)
+        if i > 0:
+            up[i - 1], up[i] = up[i], up[i - 1]
+
+
+def place_units(st: St, seat: int, rid: str, n: int) -> int:
+    """Move up to ``n`` units from the reserve into ``rid``; returns how many came."""
+    s = st["seats"][seat]
+    k: int = max(0, min(n, s["reserve"]))
+    s["reserve"] -= k
+    st["regions"][rid]["units"][seat] += k
+    return k
+
+
+def units_on_map(st: St, seat: int) -> int:
+    return sum(reg["units"][seat] for reg in st["regions"].values())

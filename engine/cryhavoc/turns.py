@@ -1,0 +1,464 @@
+"""The actions phase: three actions each, one at a time in initiative order, and the hand limit.
+
+An action that pays with cards (move, recruit, build) or draws (draw two, keep one) stays under way
+in ``st["pending"]`` while its owner makes the next small choice, so any legal combination can be
+picked from short lists. Skills are free: they start no action of the three, and a skill granting
+movement or build points opens a pending action that takes no more cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cryhavoc.actions import Act, act
+from engine.cryhavoc.content import (
+    CARDS,
+    EXPLORATION,
+    SKILLS,
+    STRUCTURES,
+    TERRAINS,
+    TOKENS,
+    WAR_PARTIES,
+    kind_of,
+)
+from engine.cryhavoc.effects import apply_simple, region_name
+from engine.cryhavoc.state import (
+    St,
+    add_crystals,
+    can_draw,
+    discard_from_hand,
+    draw_cards,
+    enemies_in,
+    hand_kinds,
+    move_up,
+    n_players,
+    neighbours,
+    occupant_sides,
+    place_units,
+    take_from_deck,
+    trog_seat,
+    trog_side,
+)
+from engine.text import Msg, PlayerRef, msg
+
+
+def _who(st: St, seat: int) -> PlayerRef:
+    return PlayerRef(st["players"][seat])
+
+
+def card_name(kind: str) -> Msg:
+    return msg(f"ch.card.{kind}")
+
+
+# ---------------------------------------------------------------- hand limit
+
+
+def over_limit(st: St) -> int | None:
+    limit = TOKENS["hand_limit"]
+    return next((s for s in st["init"] if len(st["seats"][s]["hand"]) > limit), None)
+
+
+def legal_discard(st: St, seat: int) -> list[Act]:
+    return [act("discard", k) for k in hand_kinds(st, seat)]
+
+
+def apply_discard(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
+    discard_from_hand(st, seat, a.args[0])
+    ev.append(msg("ch.ev.discard", player=_who(st, seat), card=card_name(a.args[0])))
+
+
+# ---------------------------------------------------------------- movement
+
+
+def step_ok(st: St, seat: int, dst: str, battles: list[str]) -> bool:
+    """May one unit of ``seat`` step into ``dst`` during a move that started ``battles``?"""
+    if dst in st["hq"] and st["hq"][seat] != dst:
+        return False
+    reg = st["regions"][dst]
+    if reg["battle"] is not None:
+        return dst in battles
+    fights = enemies_in(st, dst, seat) or (reg["token"] is not None and seat != trog_seat(st))
+    return not fights or st["tokens_used"] < TOKENS["battle_tokens"]
+
+
+def may_leave(st: St, seat: int, src: str) -> bool:
+    """Units leave a battle region only as its defender, with the units beyond twice the attacker's."""
+    reg = st["regions"][src]
+    if reg["battle"] is None:
+        return bool(reg["units"][seat] > 0)
+    for _num, rid, att, dfn in st["battles"]:
+        if rid == src and dfn == seat:
+            return bool(reg["units"][seat] > 2 * reg["units"][att])
+    return False
+
+
+def steps(st: St, seat: int, battles: list[str]) -> list[tuple[str, str]]:
+    out = []
+    for src in st["regions"]:
+        if may_leave(st, seat, src):
+            out += [(src, dst) for dst in neighbours(st, src, seat) if step_ok(st, seat, dst, battles)]
+    return out
+
+
+def _start_battle(st: St, rid: str, attacker: int, defender: int, ev: list[Msg]) -> None:
+    st["tokens_used"] += 1
+    num = st["tokens_used"]
+    st["regions"][rid]["battle"] = num
+    st["battles"].append([num, rid, attacker, defender])
+    st["pending"]["battles"].append(rid)
+    ev.append(msg("ch.ev.battle", number=num, region=region_name(rid)))
+
+
+def _resolve_token(st: St, rid: str, ev: list[Msg]) -> int:
+    """Bring out the Trogs and crystals of the Trog token in ``rid``; returns how many Trogs came."""
+    reg = st["regions"][rid]
+    tok = reg["token"]
+    spec = WAR_PARTIES[tok["id"]] if tok["kind"] == "war_party" else TOKENS["nest"]
+    side = trog_side(st)
+    n = n_players(st)
+    if side == n:
+        k: int = min(spec["trogs"], st["neutral"])
+        st["neutral"] -= k
+        reg["units"][n] += k
+    else:
+        k = place_units(st, side, rid, spec["trogs"])
+    add_crystals(st, rid, spec["crystals"])
+    reg["token"] = None
+    ev.append(msg(f"ch.ev.token_{tok['kind']}", region=region_name(rid), trogs=k, crystals=spec["crystals"]))
+    return k
+
+
+def _go(st: St, seat: int, src: str, dst: str, ev: list[Msg]) -> None:
+    p = st["pending"]
+    regs = st["regions"]
+    regs[src]["units"][seat] -= 1
+    regs[dst]["units"][seat] += 1
+    p["points"] -= 1
+    arrived: dict[str, int] = p["arrived"]
+    if arrived.get(src, 0) > 0:
+        arrived[src] -= 1
+    reg = regs[dst]
+    ev.append(msg("ch.ev.step", player=_who(st, seat), src=region_name(src), dst=region_name(dst)))
+    if reg["battle"] is not None:
+        return
+    others = [s for s in occupant_sides(st, dst) if s != seat]
+    if others:
+        _start_battle(st, dst, seat, others[0], ev)
+        return
+    if reg["token"] is not None:
+        trogs = _resolve_token(st, dst, ev)
+        if seat == trog_seat(st):
+            # The Trogs that came out join this move: they may go on, or end it here.
+            arrived[dst] = arrived.get(dst, 0) + 1 + trogs
+        elif trogs > 0:
+            _start_battle(st, dst, seat, trog_side(st), ev)
+        else:
+            reg["units"][seat] -= 1
+            st["seats"][seat]["reserve"] += 1
+            ev.append(msg("ch.ev.turned_back", player=_who(st, seat), region=region_name(dst)))
+        return
+    arrived[dst] = arrived.get(dst, 0) + 1
+
+
+def _end_move(st: St, seat: int, ev: list[Msg]) -> None:
+    """Control and exploration resolve only where movement ended."""
+    for rid in sorted(st["pending"]["arrived"]):
+        reg = st["regions"][rid]
+        if st["pending"]["arrived"][rid] <= 0 or reg["units"][seat] <= 0 or reg["battle"] is not None:
+            continue
+        if reg["control"] != seat:
+            reg["control"] = seat
+            ev.append(msg("ch.ev.control", player=_who(st, seat), region=region_name(rid)))
+        if reg["explore"] is not None:
+            tok = reg["explore"]
+            reg["explore"] = None
+            ev.append(msg("ch.ev.explore", player=_who(st, seat), token=msg(f"ch.explore.{tok}")))
+            apply_simple(st, seat, EXPLORATION[tok], rid, ev)
+
+
+# ---------------------------------------------------------------- building
+
+
+def build_options(st: St, seat: int, points: int, activated: list[list[str]]) -> list[Act]:
+    out = []
+    fac = st["factions"][seat]
+    built = st["seats"][seat]["built"]
+    for sid, sd in STRUCTURES.items():
+        if sd["faction"] != fac:
+            continue
+        if sd["build"] <= points and built[sid] < TOKENS["structure_tokens"]:
+            for rid, reg in st["regions"].items():
+                if (
+                    reg["control"] == seat
+                    and rid not in st["hq"]
+                    and reg["battle"] is None
+                    and all(s[0] != sid for s in reg["structures"])
+                ):
+                    out.append(act("construct", sid, rid))
+        if sd["activate"] <= points:
+            for rid, reg in st["regions"].items():
+                if (
+                    [sid, seat] in reg["structures"]
+                    and [sid, rid] not in activated
+                    and not enemies_in(st, rid, seat)
+                    and reg["battle"] is None
+                ):
+                    out.append(act("activate", sid, rid))
+    return out
+
+
+# ---------------------------------------------------------------- skills
+
+
+def _useful(st: St, seat: int, e: dict[str, Any]) -> bool:
+    """Would this untargeted effect do anything now?"""
+    do = e["do"]
+    if do == "recruit":
+        return bool(st["seats"][seat]["reserve"] > 0)
+    if do == "draw":
+        return can_draw(st, seat)
+    if do == "initiative":
+        return bool(st["upcoming"][0] != seat)
+    if do == "move":
+        return bool(steps(st, seat, []))
+    if do == "build":
+        return bool(build_options(st, seat, e["n"], []))
+    return bool(do == "vp")
+
+
+def skill_targets(st: St, seat: int, sid: str) -> list[Act] | None:
+    """The ways to use skill ``sid`` now (``[]`` if none); ``None`` means it needs no target."""
+    effects = SKILLS[sid]
+    e = effects[0]
+    do = e["do"]
+    s = st["seats"][seat]
+    regs = st["regions"]
+    if do not in ("crystal", "tunnel_spawn", "nest"):
+        return None if any(_useful(st, seat, x) for x in effects) else []
+    if do == "crystal":
+        return [
+            act("skill", sid, rid)
+            for rid, reg in regs.items()
+            if reg["control"] == seat
+            and reg["units"][seat] > 0
+            and rid not in st["hq"]
+            and reg["battle"] is None
+            and reg["crystals"] == 0
+        ]
+    if do == "tunnel_spawn":
+        if s["reserve"] <= 0:
+            return []
+        return [
+            act("skill", sid, rid)
+            for rid, reg in regs.items()
+            if reg["tunnel"]
+            and reg["battle"] is None
+            and not enemies_in(st, rid, seat)
+            and (rid not in st["hq"] or st["hq"][seat] == rid)
+        ]
+    if do == "nest":
+        return [
+            act("skill", sid, rid)
+            for rid, reg in regs.items()
+            if reg["control"] == seat
+            and not occupant_sides(st, rid)
+            and reg["token"] is None
+            and rid not in st["hq"]
+        ]
+    return []
+
+
+def _apply_skill(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
+    sid = a.args[0]
+    st["seats"][seat]["exhausted"].append(sid)
+    ev.append(msg("ch.ev.skill", player=_who(st, seat), skill=msg(f"ch.skill.{sid}")))
+    for e in SKILLS[sid]:
+        do = e["do"]
+        if do in ("move", "build"):
+            st["pending"] = _new_pending(do, seat, e["n"], paid=False)
+        elif do == "crystal":
+            add_crystals(st, a.args[1], 1)
+            value = st["regions"][a.args[1]]["crystals"]
+            ev.append(msg("ch.ev.crystal", region=region_name(a.args[1]), value=value))
+        elif do == "tunnel_spawn":
+            got = place_units(st, seat, a.args[1], 1)
+            ev.append(msg("ch.ev.units_here", player=_who(st, seat), n=got, region=region_name(a.args[1])))
+        elif do == "nest":
+            st["regions"][a.args[1]]["token"] = {"kind": "nest", "id": "nest"}
+            ev.append(msg("ch.ev.nest", region=region_name(a.args[1])))
+        else:
+            apply_simple(st, seat, [e], None, ev)
+
+
+# ---------------------------------------------------------------- the actions phase
+
+
+def _new_pending(kind: str, seat: int, points: int, paid: bool) -> dict[str, Any]:
+    return {
+        "kind": kind,
+        "seat": seat,
+        "points": points,
+        "paid": paid,
+        "arrived": {},
+        "battles": [],
+        "activated": [],
+        "drew_one": False,
+        "cards": [],
+        "source": "",
+    }
+
+
+def _cards_with(st: St, seat: int, ptype: str) -> list[str]:
+    return [k for k in hand_kinds(st, seat) if CARDS[k]["points"].get(ptype, 0) > 0]
+
+
+def legal_actions(st: St, seat: int) -> list[Act]:
+    p = st["pending"]
+    if p is not None:
+        return _legal_pending(st, seat, p)
+    s = st["seats"][seat]
+    out: list[Act] = []
+    if steps(st, seat, []):
+        out += [act("move", k) for k in _cards_with(st, seat, "move")]
+    if s["reserve"] > 0:
+        out += [act("recruit", k) for k in _cards_with(st, seat, "recruit")]
+    out += [act("build", k) for k in _cards_with(st, seat, "build")]
+    if can_draw(st, seat):
+        out.append(act("draw", "deck"))
+    out += [act("draw", t) for t in TERRAINS if st["terrain"][t]]
+    if (
+        st["scoring_by"] is None
+        and not st["final"]
+        and any(CARDS[k].get("scoring") for k in hand_kinds(st, seat))
+    ):
+        out.append(act("score"))
+    for sid in s["skills"]:
+        if sid in s["exhausted"]:
+            continue
+        targets = skill_targets(st, seat, sid)
+        out += [act("skill", sid)] if targets is None else targets
+    out.append(act("pass"))
+    return out
+
+
+def _legal_pending(st: St, seat: int, p: dict[str, Any]) -> list[Act]:
+    kind = p["kind"]
+    out: list[Act] = []
+    if kind == "keep":
+        return [act("keep", k) for k in sorted({kind_of(c) for c in p["cards"]})]
+    if p["paid"] and (kind != "recruit" or st["seats"][seat]["reserve"] > 0):
+        out += [act("pay", k) for k in _cards_with(st, seat, kind)]
+    if kind == "move" and p["points"] > 0:
+        out += [act("go", a, b) for a, b in steps(st, seat, p["battles"])]
+    if kind == "build":
+        out += build_options(st, seat, p["points"], p["activated"])
+    out.append(act("end"))
+    return out
+
+
+def _pay(st: St, seat: int, kind: str, ptype: str, ev: list[Msg]) -> None:
+    """Discard one card for its points of ``ptype`` and resolve its rarer symbols."""
+    p = st["pending"]
+    card = CARDS[kind]
+    discard_from_hand(st, seat, kind)
+    pts = int(card["points"].get(ptype, 0))
+    ev.append(
+        msg("ch.ev.pay", player=_who(st, seat), card=card_name(kind), n=pts, kind=msg(f"ch.points.{ptype}"))
+    )
+    for sym in card["symbols"]:
+        if sym == "initiative":
+            move_up(st, seat)
+            ev.append(msg("ch.ev.initiative", player=_who(st, seat)))
+        elif sym == "draw" or (sym == "draw_one" and not p["drew_one"]):
+            p["drew_one"] = p["drew_one"] or sym == "draw_one"
+            ev.append(msg("ch.ev.draws", player=_who(st, seat), n=draw_cards(st, seat, 1)))
+        elif sym == "star":
+            st["vp"][seat] += 1
+            ev.append(msg("ch.ev.vp", player=_who(st, seat), n=1))
+    if ptype == "recruit":
+        got = place_units(st, seat, st["hq"][seat], pts)
+        ev.append(msg("ch.ev.recruits", player=_who(st, seat), n=got))
+    else:
+        p["points"] += pts
+
+
+def apply(st: St, seat: int, a: Act, ev: list[Msg]) -> bool:
+    """Play ``a``; returns True when one of the player's three actions is complete."""
+    v = a.verb
+    p = st["pending"]
+    who = _who(st, seat)
+    if v in ("move", "recruit", "build"):
+        st["pending"] = _new_pending(v, seat, 0, paid=True)
+        _pay(st, seat, a.args[0], v, ev)
+        return False
+    if v == "pay":
+        _pay(st, seat, a.args[0], p["kind"], ev)
+        return False
+    if v == "go":
+        _go(st, seat, a.args[0], a.args[1], ev)
+        return False
+    if v == "construct":
+        sid, rid = a.args
+        p["points"] -= STRUCTURES[sid]["build"]
+        st["regions"][rid]["structures"].append([sid, seat])
+        st["seats"][seat]["built"][sid] += 1
+        ev.append(
+            msg("ch.ev.construct", player=who, structure=msg(f"ch.structure.{sid}"), region=region_name(rid))
+        )
+        return False
+    if v == "activate":
+        sid, rid = a.args
+        p["points"] -= STRUCTURES[sid]["activate"]
+        p["activated"].append([sid, rid])
+        ev.append(
+            msg("ch.ev.activate", player=who, structure=msg(f"ch.structure.{sid}"), region=region_name(rid))
+        )
+        apply_simple(st, seat, STRUCTURES[sid]["effect"], rid, ev)
+        return False
+    if v == "end":
+        if p["kind"] == "move":
+            _end_move(st, seat, ev)
+        st["pending"] = None
+        return bool(p["paid"])
+    if v == "draw":
+        src = a.args[0]
+        if src == "deck":
+            cards = take_from_deck(st, seat, 2)
+        else:
+            deck = st["terrain"][src]
+            cards, st["terrain"][src] = deck[:2], deck[2:]
+        ev.append(msg("ch.ev.draw_two", player=who, source=msg(f"ch.source.{src}")))
+        if len(cards) == 1:
+            st["seats"][seat]["hand"] = sorted([*st["seats"][seat]["hand"], cards[0]])
+            return True
+        pend = _new_pending("keep", seat, 0, paid=True)
+        pend["cards"] = cards
+        pend["source"] = src
+        st["pending"] = pend
+        return False
+    if v == "keep":
+        cards = list(p["cards"])
+        kept = next(c for c in cards if kind_of(c) == a.args[0])
+        cards.remove(kept)
+        s = st["seats"][seat]
+        s["hand"] = sorted([*s["hand"], kept])
+        if p["source"] == "deck":
+            s["discard"].extend(cards)
+        else:
+            st["terrain"][p["source"]].extend(cards)
+        st["pending"] = None
+        ev.append(msg("ch.ev.keep", player=who))
+        return True
+    if v == "score":
+        kind = next(k for k in hand_kinds(st, seat) if CARDS[k].get("scoring"))
+        discard_from_hand(st, seat, kind)
+        st["scoring_by"] = seat
+        ev.append(msg("ch.ev.score", player=who))
+        return True
+    if v == "skill":
+        _apply_skill(st, seat, a, ev)
+        return False
+    if v == "pass":
+        ev.append(msg("ch.ev.pass", player=who))
+        return True
+    raise AssertionError(v)

@@ -1,0 +1,171 @@
+"""What one viewer may see: the JSON-safe dict the renderer draws.
+
+Hidden information (hands, deck order, the two cards of a draw-two-keep-one, face-down exploration
+and Trog tokens) appears only as counts or kinds, and cards only in ``private`` for the viewer's
+own seat. Schema::
+
+    {
+      "game": "cryhavoc",
+      "viewer": "111" | null,
+      "side": "small" | "large",             # map side (2 players / 3-4 players)
+      "round": 2, "final": false,
+      "phase": "discard" | "actions" | "battle" | "prisoners" | "scoring" | "over",
+      "to_act": [0],                          # seats that must act now
+      "initiative": [2, 0, 1], "upcoming": [0, 2, 1],   # seats, first acts first
+      "actions_taken": 4,                     # actions completed this round (3 per player)
+      "scoring_by": 1 | null,                 # who played Enable Scoring this round
+      "events": {"revealed": ["ev_bloom"], "track": [{"pos": 10, "count": 1}]},
+      "regions": [{
+        "id": "mossdeep", "terrain": "jungle" | null, "hq": 0 | null, "hive": false,
+        "pos": [50, 16],                      # where to draw it: x, y in 0..100 (printed layout)
+        "units": {"0": 3, "trogs": 2},        # seat -> units; "trogs" = neutral Trogs
+        "control": 0 | null, "crystals": 4, "crystal_tokens": {"red": 0, "yellow": 1, "green": 1},
+        "token": "war_party" | "nest" | null, "explore": true, "tunnel": false,
+        "structures": [{"type": "hu_barracks", "seat": 0}], "battle": 1 | null,
+        "adjacent": ["flintpeak", ...]        # printed borders and arrows
+      }],
+      "arrows": [["dunes", "sandsea"]], "thick": [["hive", "basalt"]],
+      "seats": [{
+        "id": "111", "faction": "humans", "vp": 7, "hand": 4, "deck": 2, "discard": ["hu_muster", ...],
+        "reserve": 6, "skills": [{"id": "hu_rally", "exhausted": false}],
+        "structures_left": {"hu_barracks": 2},
+        "prisoners_held": {"1": 1, "trogs": 0}
+      }],
+      "neutral_trogs": 12,
+      "terrain_decks": {"mountain": 8, "desert": 6, "jungle": 8, "ocean": 7},   # cards left (face down)
+      "pending": null | {"seat": 0, "kind": "move" | "recruit" | "build" | "keep", "points": 2},
+      "battle": null | {"number": 1, "region": "basalt", "attacker": 0, "defender": 1 | "trogs",
+                        "step": "place" | "cards" | "capture" | "kill" | "retreat" | "resolve",
+                        "placing": {"attacker": 2, "defender": 3},
+                        "objectives": {"control": {"attacker": 1, "defender": 2, "bonus_attacker": 0,
+                                                   "bonus_defender": 1}, ...},
+                        "folded": [false, true], "reversed": false},
+      "last": {"seat": 0, "text": "go mossdeep flintpeak"} | null,
+      "result": null | Result.to_json(),
+      "private": null | {"seat": 0, "hand": ["hu_muster", "hu_volley"], "drawn": ["mo_quarry", "mo_pass"]}
+    }
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cryhavoc import flow
+from engine.cryhavoc.content import OBJECTIVES, TOKENS, kind_of
+from engine.cryhavoc.state import St, board, n_players
+
+
+def crystal_tokens(value: int) -> dict[str, int]:
+    """The fewest crystals (red 5, yellow 3, green 1) that make up a region's value."""
+    red, rest = divmod(value, 5)
+    yellow, green = divmod(rest, 3)
+    return {"red": red, "yellow": yellow, "green": green}
+
+
+def _side_key(st: St, side: int) -> str:
+    return "trogs" if side >= n_players(st) else str(side)
+
+
+def view(st: St, viewer: str | None, result_json: Any) -> dict[str, Any]:
+    bd = board(st)
+    regions = []
+    for rid, reg in st["regions"].items():
+        printed = bd.regions[rid]
+        regions.append(
+            {
+                "id": rid,
+                "terrain": printed.get("terrain"),
+                "hq": st["hq"].index(rid) if rid in st["hq"] else None,
+                "hive": bool(printed.get("hive")),
+                "pos": list(printed["pos"]),
+                "units": {_side_key(st, i): c for i, c in enumerate(reg["units"]) if c > 0},
+                "control": reg["control"],
+                "crystals": reg["crystals"],
+                "crystal_tokens": crystal_tokens(reg["crystals"]),
+                "token": None if reg["token"] is None else reg["token"]["kind"],
+                "explore": reg["explore"] is not None,
+                "tunnel": reg["tunnel"],
+                "structures": [{"type": t, "seat": s} for t, s in reg["structures"]],
+                "battle": reg["battle"],
+                "adjacent": list(bd.adj[rid]),
+            }
+        )
+    seats = []
+    for i, s in enumerate(st["seats"]):
+        seats.append(
+            {
+                "id": st["players"][i],
+                "faction": st["factions"][i],
+                "vp": st["vp"][i],
+                "hand": len(s["hand"]),
+                "deck": len(s["deck"]),
+                "discard": [kind_of(c) for c in s["discard"]],
+                "reserve": s["reserve"],
+                "skills": [{"id": k, "exhausted": k in s["exhausted"]} for k in s["skills"]],
+                "structures_left": {k: TOKENS["structure_tokens"] - v for k, v in s["built"].items()},
+                "prisoners_held": {_side_key(st, o): c for o, c in enumerate(st["prisoners"][i]) if c > 0},
+            }
+        )
+    p = st["pending"]
+    pending = None if p is None else {"seat": p["seat"], "kind": p["kind"], "points": p["points"]}
+    seat = flow.acting_seat(st)
+    private = None
+    if viewer is not None and viewer in st["players"]:
+        me = st["players"].index(viewer)
+        drawn = [kind_of(c) for c in p["cards"]] if p is not None and p["seat"] == me else []
+        private = {"seat": me, "hand": [kind_of(c) for c in st["seats"][me]["hand"]], "drawn": drawn}
+    return {
+        "game": "cryhavoc",
+        "viewer": viewer,
+        "side": st["side"],
+        "round": st["round"],
+        "final": st["final"],
+        "phase": st["phase"],
+        "to_act": [] if seat is None else [seat],
+        "initiative": list(st["init"]),
+        "upcoming": list(st["upcoming"]),
+        "actions_taken": st["done"],
+        "scoring_by": st["scoring_by"],
+        "events": {
+            "revealed": list(st["revealed"]),
+            "track": [{"pos": t["pos"], "count": len(t["ids"])} for t in st["track"]],
+        },
+        "regions": regions,
+        "arrows": [list(a) for a in bd.arrows],
+        "thick": [list(t) for t in bd.thick],
+        "seats": seats,
+        "neutral_trogs": st["neutral"],
+        "terrain_decks": {t: len(cards) for t, cards in st["terrain"].items()},
+        "pending": pending,
+        "battle": _battle(st),
+        "last": st["last"],
+        "result": result_json,
+        "private": private,
+    }
+
+
+def _battle(st: St) -> dict[str, Any] | None:
+    f = st["fight"]
+    if f is None:
+        return None
+    objectives = {
+        o: {
+            "attacker": f["slots"][0][i],
+            "defender": f["slots"][1][i],
+            "bonus_attacker": f["bonus"][0][i],
+            "bonus_defender": f["bonus"][1][i],
+        }
+        for i, o in enumerate(OBJECTIVES)
+    }
+    att, dfn = f["sides"]
+    return {
+        "number": f["num"],
+        "region": f["region"],
+        "attacker": att,
+        "defender": "trogs" if dfn >= n_players(st) else dfn,
+        "step": f["step"],
+        "placing": {"attacker": f["to_place"][0], "defender": f["to_place"][1]},
+        "objectives": objectives,
+        "folded": list(f["passed"]),
+        "reversed": f["reversed"],
+    }
