@@ -390,10 +390,19 @@ class Commands:
         _version, rest = split_version(typed)
         words = rest.lower().split()
         choices: list[tuple[str, str]] = []
+        offered: set[str] = set()
+        typed_act = _typed_action(table, ctx.user_id, rest)
+        if typed_act is not None:
+            text = str(typed_act)
+            value = f"v{rec.version}:{text}"
+            if len(value) <= MAX_CHOICE_LEN:
+                label = self._t(game.label(state, typed_act), ctx.locale, names=table.names) or text
+                choices.append((_clip(label, MAX_CHOICE_LEN), value))
+                offered.add(text)
         for act in game.legal_actions(state, ctx.user_id):
             text = str(act)
             value = f"v{rec.version}:{text}"
-            if len(value) > MAX_CHOICE_LEN:
+            if len(value) > MAX_CHOICE_LEN or text in offered:
                 continue
             label = self._t(game.label(state, act), ctx.locale, names=table.names) or text
             low_label, low_text = label.lower(), text.lower()
@@ -402,6 +411,26 @@ class Commands:
                 if len(choices) == MAX_CHOICES:
                     break
         return choices
+
+
+def _typed_action(table: Table, player: str, typed: str) -> Any | None:
+    """The action the caller typed in full, when it is legal now; else None.
+
+    Autocomplete lists the legal actions a game enumerates, and some legal actions are
+    not among them: a Batailles troop recruited under a name the player makes up
+    (``recruit cannon1 1 2 0 2 0 0``) while the list offers only default names. Such a
+    text is tried on a copy of the state, so the player sees it offered (and can send
+    it) exactly when ``/play`` would accept it.
+    """
+    if not typed.strip() or table.state is None:
+        return None
+    game = table.game
+    try:
+        action = game.parse_action(table.state, player, typed)
+        game.apply(game.load(game.dump(table.state)), player, action)
+    except (GameError, ValueError, IndexError):
+        return None
+    return action
 
 
 __all__ = ["Commands", "Ctx", "Post", "mention", "split_version"]

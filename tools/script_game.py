@@ -4,6 +4,7 @@ Usage: python tools/script_game.py [seed] [--players 2|4] > docs/examples/<file>
 
     python tools/script_game.py > docs/examples/warchest-console.txt
     python tools/script_game.py --players 4 > docs/examples/warchest-4p-console.txt
+    python tools/script_game.py --game batailles > docs/examples/batailles-console.txt
 
 A simple greedy player (control, then attack, then deploy, then step towards a location the
 side does not hold) plays every seat on a fixed seed; the moves are printed as console lines
@@ -108,11 +109,82 @@ def script(seed: int, count: int = 2) -> list[str]:
     return lines
 
 
+BATAILLES_OPTIONS = "map=default armies=classic max_rounds=6"
+BATAILLES_PLAYERS = ("alice", "bob")
+BATAILLES_FORWARD = ("n", "s")  # towards the enemy: seat 0 deploys in the southern rows
+
+
+def _batailles_score(text: str, seat: int) -> float:
+    """Higher is better: fight with every point, reroll and hold with every die, march forward."""
+    words = text.split()
+    verb, forward = words[0], BATAILLES_FORWARD[seat]
+    scores = {"lose": 85.0, "morale": 75.0, "coordinate": 51.0, "activate": 50.0, "done": 10.0, "end": 5.0}
+    if verb == "attack":
+        return 100 + int(words[2])
+    if verb in ("reroll", "hold"):
+        return (90 if verb == "reroll" else 80) + int(words[-1])
+    if verb == "deploy":
+        return 60 + (words[3] == forward)
+    if verb == "face":
+        return 45 if words[1] == forward else 0
+    if verb == "move":
+        return (40 if words[1] == forward else 0) + (words[2] == forward)
+    return scores.get(verb, 0.0)
+
+
+def play_batailles(seed: int, limit: int = 600) -> list[tuple[str, str]] | None:
+    """The moves of a Batailles game with preset armies won within ``limit`` actions, or None.
+
+    Both players deploy at the same time; the script lets them take turns at it, as two
+    people typing in one channel would.
+    """
+    game = engine.get_game("batailles")
+    players = list(BATAILLES_PLAYERS)
+    options = dict(word.split("=", 1) for word in BATAILLES_OPTIONS.split())
+    state = game.new_game(players, seed, options)
+    chooser = Rng(seed)
+    moves: list[tuple[str, str]] = []
+    while not game.is_over(state) and len(moves) < limit:
+        acting = game.to_act(state)
+        player = acting[len(moves) % len(acting)]
+        seat = players.index(player)
+        legal = [str(a) for a in game.legal_actions(state, player)]
+        best = max(_batailles_score(text, seat) for text in legal)
+        choices = [text for text in legal if _batailles_score(text, seat) == best]
+        text = choices[chooser.below(len(choices))]
+        moves.append((player, text))
+        state, _ = game.apply(state, player, game.parse_action(state, player, text))
+    result = game.result(state)
+    return moves if result is not None and result.winners else None
+
+
+def batailles_script(seed: int) -> list[str]:
+    """The console lines of the first Batailles game won from ``seed`` on, lobby commands included."""
+    while (moves := play_batailles(seed)) is None:
+        seed += 1
+    first, second = BATAILLES_PLAYERS
+    lines = [
+        f"# A scripted Batailles game, preset armies (seed {seed}): pipe it into `make run`.",
+        f"{first}: /game new game:batailles options:{BATAILLES_OPTIONS} seed={seed}",
+        f"{second}: /game join",
+        f"{first}: /game start",
+    ]
+    lines += [f"{player}: /play action:{text}" for player, text in moves]
+    lines.append(f"{first}: /game status")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("seed", nargs="?", type=int, default=1, help="first seed tried")
     parser.add_argument("--players", type=int, choices=sorted(JOINS), default=2)
+    parser.add_argument(
+        "--game", choices=("warchest", "batailles"), default="warchest", help="the game to script"
+    )
     args = parser.parse_args()
+    if args.game == "batailles":
+        print("\n".join(batailles_script(args.seed)))
+        return
     print("\n".join(script(args.seed, args.players)))
 
 

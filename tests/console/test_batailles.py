@@ -1,0 +1,53 @@
+"""The scripted Batailles game of docs/examples/batailles-console.txt, piped into ``python bot.py``.
+
+tools/script_game.py (``--game batailles``) writes the file: preset armies, a fixed seed, both
+players deploying at the same time, then turns of activations, moves and attacks until the round
+limit gives a winner. Replaying it checks that the console plays a Batailles game from start to
+result, with a board image after every move and every roll printed with its dice.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.console._support import PNG_MAGIC, ROOT, blocks, images, run_console
+
+EXAMPLE = ROOT / "docs" / "examples" / "batailles-console.txt"
+
+
+def test_the_example_batailles_game_plays_to_its_result(tmp_path: Path) -> None:
+    script = EXAMPLE.read_text(encoding="utf-8")
+    assert re.search(r"^alice: /game new game:batailles options:.*seed=\d+$", script, flags=re.MULTILINE)
+    moves = re.findall(r"^(\w+): /play action:(.+)$", script, flags=re.MULTILINE)
+    assert len(moves) > 50
+    # Bob deploys while Alice is still deploying: both may act at once.
+    assert moves[0][0] != moves[1][0] and all(a.startswith("deploy") for _p, a in moves[:2])
+
+    run = run_console(tmp_path, script + "alice: /hand\nbob: /play action:end\n")
+    assert run.code == 0, run.err
+    assert "Traceback" not in run.out + run.err
+    out = blocks(run.out)
+    commands = [line for line in script.splitlines() if line and not line.startswith("#")]
+    assert len(out) == len(commands) + 2, "one echoed block per command line"
+    start = out[2]
+    assert "image: " in start and "@alice" in start and "@bob" in start
+
+    played = [b for b in out if b.startswith(("> alice: /play", "> bob: /play"))][: len(moves)]
+    for (player, action), block in zip(moves, played, strict=True):
+        assert block.startswith(f"> {player}: /play action:{action}\n")
+        assert "[private to" not in block, f"refused: {block}"
+        assert "image: " in block
+    assert "@alice, @bob" in played[0], "after the first deployment both players are still to act"
+    rolls = re.findall(r"with \d+ dice(?: \+ \d+ for the hill)?: ([1-6 ]+), (\d+) hit", run.out)
+    assert rolls, "the attacks show their dice"
+    for faces, hits in rolls:
+        assert int(hits) == sum(1 for f in faces.split() if int(f) >= 4)
+    assert re.search(r"Winner: @(alice|bob)", played[-1]), played[-1]
+    status, hand, late = out[-3:]
+    assert "[private to alice]" in status
+    assert "[private to alice]" in hand
+    assert "[private to bob]" in late, "no move after the end"
+    written = images(tmp_path)
+    assert len(written) == 1 + len(moves)  # the start, one board per move
+    assert all(p.read_bytes().startswith(PNG_MAGIC) for p in written)

@@ -1,0 +1,490 @@
+"""Batailles played through the bot: the table's commands, then a whole game on the fake Discord.
+
+Batailles has phases where both players act at once (building armies, deployment), custom troop
+names that autocomplete cannot list, and dice whose every face must reach the players. The first
+tests drive ``table.commands.Commands`` directly (a stand-in renderer keeps them fast); the last one
+plays a whole seeded game through slash commands, with the real renderer, choosing every move among
+the bot's own autocomplete answers.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import time
+from collections import Counter
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import db
+import engine
+from bot import Settings, build_bot
+from engine import GameError
+from table.commands import Commands, Ctx, Post
+from table.tables import Tables
+from tests.fakediscord.model import InteractionResult
+from tests.fakediscord.server import FakeDiscord
+
+# ---- a player that picks among the bot's autocomplete answers --------------------------------------
+
+TYPED = ("attack", "reroll", "lose", "hold", "morale", "deploy", "activate", "move", "end")
+"""Typed words tried in order; each gives the candidate moves the bot completes for it."""
+STOP_EARLY = 0.05
+"""How often the player ends an activation with points left, when one is running."""
+FORWARD = ("n", "s")
+"""Where the enemy is for each seat: seat 0 deploys in the southern rows."""
+_VERSION = re.compile(r"^v\d+:")
+
+Complete = Callable[[str], Awaitable[Sequence[tuple[str, Any]]]]
+
+
+def action_text(value: str) -> str:
+    """``"v12:attack d5 2"`` -> ``"attack d5 2"``."""
+    return _VERSION.sub("", value)
+
+
+def score(text: str, seat: int) -> int:
+    """Fight first with every point, reroll and test morale with every die, face and march on the enemy.
+
+    Zero means "rather not" (a step sideways, turning away): the player then ends the activation.
+    """
+    words = text.split()
+    verb, forward = words[0], FORWARD[seat]
+    if verb == "attack":
+        return 100 + int(words[2])
+    if verb == "reroll":
+        return 90 + int(words[1])
+    if verb == "hold":
+        return 80 + int(words[2])
+    if verb == "coordinate":
+        return 51
+    if verb == "face":
+        return 45 if words[1] == forward else 0
+    if verb == "move":
+        return (40 if words[1] == forward else 0) + (words[2] == forward)
+    if verb == "done":
+        return 10
+    if verb == "end":
+        return 5
+    return 50
+
+
+async def choose(complete: Complete, seat: int, rng: random.Random) -> str | None:
+    """A choice's value (``v<version>:<action>``) among the first typed word's useful completions."""
+    fallback: list[str] = []
+    if rng.random() < STOP_EARLY:
+        stop = [str(v) for _label, v in await complete("done") if action_text(str(v)) == "done"]
+        if stop:
+            return stop[0]
+    for typed in TYPED:
+        values = [str(value) for _label, value in await complete(typed)]
+        if not values:
+            continue
+        best = max(score(action_text(v), seat) for v in values)
+        chosen = [v for v in values if score(action_text(v), seat) == best]
+        if best > 0:
+            return rng.choice(chosen)
+        fallback = fallback or chosen
+    return rng.choice(fallback) if fallback else None
+
+
+# ---- what a reply must show of the dice --------------------------------------------------------------
+
+_ROLLS = (
+    # (pattern, group of the faces, group of the count of successes)
+    (re.compile(r"with \d+ dice(?: \+ \d+ for the hill)?: ([1-6 ]+), (\d+) hit\(s\)"), 1, 2),
+    (re.compile(r"rerolls \d+ failed dice: [1-6 ]+; now ([1-6 ]+) \((\d+) success\(es\)\)"), 1, 2),
+    (re.compile(r"\d+ dice(?: \+ \d+ for the terrain the shot crosses)?: ([1-6 ]+), (\d+) success"), 1, 2),
+)
+
+
+def check_dice(text: str) -> int:
+    """Every roll in ``text`` lists its faces and counts its 4+ right; returns how many rolls."""
+    rolls = 0
+    for pattern, faces_group, count_group in _ROLLS:
+        for m in pattern.finditer(text):
+            faces = [int(f) for f in m[faces_group].split()]
+            assert faces, text
+            assert int(m[count_group]) == sum(1 for f in faces if f >= 4), f"miscounted roll in {text!r}"
+            rolls += 1
+    return rolls
+
+
+# ---- the table's commands, with a stand-in renderer ----------------------------------------------------
+
+
+def tiny_png(view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", (4, 4), "green").save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def ctx(user: str, locale: str = "en") -> Ctx:
+    return Ctx("field", user, user.capitalize(), locale, locale)
+
+
+@pytest.fixture
+async def commands(tmp_path: Path) -> AsyncIterator[Commands]:
+    store = await db.open_store(tmp_path / "bt.sqlite3")
+    try:
+        yield Commands(Tables(store, render=tiny_png, render_private=tiny_png))
+    finally:
+        await store.close()
+
+
+async def opened(commands: Commands, options: str) -> list[Post]:
+    await commands.new(ctx("alice"), "batailles", options=options)
+    await commands.join(ctx("bob"))
+    return await commands.start(ctx("alice"))
+
+
+async def version(commands: Commands) -> int:
+    table = await commands.tables.latest("field")
+    assert table is not None
+    return table.record.version
+
+
+def mentioned(post: Post) -> list[str]:
+    return re.findall(r"<@(\w+)>", post.text)
+
+
+async def test_armies_built_at_once_with_names_the_players_make_up(commands: Commands) -> None:
+    start = (await opened(commands, "armies=build map=open_field seed=5"))[0]
+    assert set(start.mentions) == {"alice", "bob"} and set(mentioned(start)) == {"alice", "bob"}
+
+    typed = "recruit cannon1 1 2 0 2 0 0"
+    offered = await commands.autocomplete(ctx("alice"), typed)
+    assert offered[0] == ("Recruit cannon1 (M A D R C L = 1 2 0 2 0 0)", "v0:recruit cannon1 1 2 0 2 0 0")
+    french = await commands.autocomplete(ctx("alice", "fr"), typed)
+    assert french[0][1] == offered[0][1] and french[0][0] != offered[0][0]
+    defaults = await commands.autocomplete(ctx("alice"), "recruit")
+    assert defaults and all(" t1 " in value for _label, value in defaults), "default names only"
+
+    post = (await commands.play(ctx("alice"), offered[0][1]))[0]
+    assert "cannon1" in post.text and set(post.mentions) == {"alice", "bob"}
+    # Bob builds at the same time, without waiting for Alice.
+    post = (await commands.play(ctx("bob"), "recruit scout 3 1 1 0 0 0"))[0]
+    assert set(post.mentions) == {"alice", "bob"}
+
+    before = await version(commands)
+    assert await commands.autocomplete(ctx("alice"), typed) == [], "the name is taken now"
+    assert await commands.autocomplete(ctx("alice"), "recruit brute 1 1 1 1 1 1") == []
+    with pytest.raises(GameError) as refused:
+        await commands.play(ctx("alice"), "recruit brute 1 1 1 1 1 1")
+    assert refused.value.msg.key == "bt.err.profile_sum" and refused.value.msg.params["total"] == 6
+    with pytest.raises(GameError):
+        await commands.play(ctx("alice"), "recruit cannon1 1 2 0 2 0 0")
+    assert await version(commands) == before, "refused actions change nothing"
+
+    await commands.play(ctx("alice"), "recruit spare 5 0 0 0 0 0")
+    assert ("Dismiss spare", f"v{before + 1}:dismiss spare") in await commands.autocomplete(
+        ctx("alice"), "dismiss"
+    )
+    await commands.play(ctx("alice"), "dismiss spare")
+    post = (await commands.play(ctx("alice"), "ready"))[0]
+    assert post.mentions == ("bob",), "only Bob is still building"
+    with pytest.raises(GameError):
+        await commands.play(ctx("alice"), "recruit late 1 1 1 1 1 0")
+    post = (await commands.play(ctx("bob"), "ready"))[0]
+    assert "deploy" in post.text.lower() and set(post.mentions) == {"alice", "bob"}
+
+    hand = (await commands.hand(ctx("bob")))[0]
+    assert hand.ephemeral and hand.image is None and "Nothing is hidden" in hand.text
+
+
+TABLE_SEED = 60
+"""A deal under which the chooser meets every kind of step but losses (rare: see the next test)."""
+
+
+async def test_a_whole_game_at_the_table(commands: Commands) -> None:
+    """Every kind of step is played from autocomplete, every roll shows its dice, the game ends."""
+    start = (await opened(commands, f"map=default seed={TABLE_SEED}"))[0]
+    assert set(start.mentions) == {"alice", "bob"}, "both players deploy at once"
+    seats = {"alice": 0, "bob": 1}
+    rng = random.Random(TABLE_SEED)
+    played: Counter[str] = Counter()
+    both_acted_at_once = False
+    rolls = 0
+    acting = ["alice", "bob"]
+    post = start
+    for _ in range(1000):
+        player = rng.choice(acting)
+        if len(acting) == 2 and player == "bob" and played["deploy"] and not both_acted_at_once:
+            both_acted_at_once = True
+
+        async def complete(typed: str, who: str = player) -> list[tuple[str, str]]:
+            return await commands.autocomplete(ctx(who), typed)
+
+        value = await choose(complete, seats[player], rng)
+        assert value is not None, f"{player} must act but is offered nothing"
+        post = (await commands.play(ctx(player), value))[0]
+        played[action_text(value).split()[0]] += 1
+        rolls += check_dice(post.text)
+        assert not post.ephemeral and post.image is not None
+        table = await commands.tables.latest("field")
+        assert table is not None
+        if table.record.status == "over":
+            assert table.record.result is not None
+            break
+        acting = table.to_act()
+        assert acting and set(post.mentions) == set(acting) and set(mentioned(post)) >= set(acting)
+    else:
+        pytest.fail(f"no result after 1000 moves: {played}")
+    assert "Winner" in post.text or "draw" in post.text.lower(), post.text
+    assert both_acted_at_once
+    steps = (
+        "deploy",
+        "activate",
+        "coordinate",
+        "move",
+        "face",
+        "attack",
+        "reroll",
+        "done",
+        "end",
+        "morale",
+        "hold",
+    )
+    for verb in steps:
+        assert played[verb], f"never played {verb}: {played}"
+    assert rolls >= played["attack"]
+    with pytest.raises(GameError):
+        await commands.play(ctx("alice"), "end")
+
+
+NARROW = "custom_map=" + "/".join([".,."] * 7)
+"""Two zones wide, seven rows deep: the armies cannot miss each other."""
+LOSS_SEED = 4
+
+
+async def best(commands: Commands, player: str, typed: str, key: Callable[[str], int]) -> str | None:
+    """The autocomplete choice for ``typed`` with the highest ``key`` of its action text."""
+    values = [value for _label, value in await commands.autocomplete(ctx(player), typed)]
+    return max(values, key=lambda v: key(action_text(v))) if values else None
+
+
+async def test_losses_are_chosen_by_their_owner(commands: Commands) -> None:
+    """Four coordinated brutes charge a zone: 5 kept hits cost the defender a troop of their choice."""
+    await opened(commands, f"armies=build {NARROW} max_rounds=5 seed={LOSS_SEED}")
+    for k in range(1, 5):
+        await commands.play(ctx("alice"), f"recruit brute{k} 2 3 0 0 0 0")
+        await commands.play(ctx("bob"), f"recruit pawn{k} 1 1 1 1 1 0")
+    for player in ("alice", "bob"):
+        await commands.play(ctx(player), "ready")
+    for k in range(1, 5):
+        await commands.play(ctx("alice"), f"deploy brute{k} a1 n")
+        await commands.play(ctx("bob"), f"deploy pawn{k} a7 w")
+    losses: list[str] = []
+    for _ in range(200):
+        table = await commands.tables.latest("field")
+        assert table is not None
+        if table.record.status == "over" or losses:
+            break
+        (player,) = table.to_act()
+        if player == "alice":
+            value = (
+                await best(commands, player, "attack", lambda t: int(t.split()[2]))
+                or await best(commands, player, "reroll", lambda t: int(t.split()[1]))
+                or await best(commands, player, "coordinate", lambda t: len(t.split()[1]))
+                or await best(commands, player, "move n n", lambda t: t == "move n n")
+                or await best(commands, player, "end", lambda t: t == "end")
+            )
+        else:
+            value = (
+                await best(commands, player, "lose", lambda t: 0)
+                or await best(commands, player, "hold", lambda t: int(t.split()[2]))
+                or await best(commands, player, "reroll", lambda t: int(t.split()[1]))
+                or await best(commands, player, "end", lambda t: t == "end")
+            )
+        assert value is not None, f"{player} is offered nothing"
+        post = (await commands.play(ctx(player), value))[0]
+        if action_text(value).startswith("lose"):
+            losses.append(post.text)
+        elif "must remove" in post.text:
+            assert post.mentions == ("bob",), "the owner of the troops chooses the loss"
+    assert losses, "no loss was ever chosen"
+    assert re.search(r"Bob loses pawn\d in a\d \(1 loss\(es\); defeat at 4\)", losses[0]), losses[0]
+
+
+async def test_hardcore_retraining_is_done_by_both_players_at_once(commands: Commands) -> None:
+    await opened(commands, f"armies=raiders hardcore=on {NARROW} seed=8")
+    zones = ("a1", "a1", "a1", "b1", "b1", "b1")
+    for name, zone in zip(("horse1", "horse2", "horse3", "bow1", "bow2", "chief"), zones, strict=True):
+        await commands.play(ctx("alice"), f"deploy {name} {zone} n")
+        await commands.play(ctx("bob"), f"deploy {name} {zone.replace('1', '7')} s")
+    for _ in range(2):
+        table = await commands.tables.latest("field")
+        assert table is not None
+        (player,) = table.to_act()
+        post = (await commands.play(ctx(player), "end"))[0]
+    assert "change the characteristics" in post.text and set(post.mentions) == {"alice", "bob"}
+
+    picks = await commands.autocomplete(ctx("bob"), "horse1")
+    assert picks and action_text(picks[0][1]) == "retrain horse1"
+    await commands.play(ctx("bob"), picks[0][1])
+    offered = await commands.autocomplete(ctx("bob"), "profile 5 0 0 0 0 0")
+    assert offered and action_text(offered[0][1]) == "profile 5 0 0 0 0 0"
+    post = (await commands.play(ctx("bob"), offered[0][1]))[0]
+    assert "horse1 now has M A D R C L = 5 0 0 0 0 0" in post.text
+    post = (await commands.play(ctx("alice"), "ready"))[0]
+    assert post.mentions == ("bob",)
+    post = (await commands.play(ctx("bob"), "ready"))[0]
+    assert "Initiative" in post.text and len(post.mentions) == 1
+
+
+async def test_wrong_turn_and_illegal_moves_change_nothing(commands: Commands) -> None:
+    await opened(commands, "armies=raiders map=open_field seed=3")
+    for name, zone in (("horse1", "a1"), ("horse2", "b1"), ("horse3", "c1")):
+        await commands.play(ctx("alice"), f"deploy {name} {zone} n")
+    for name, zone in (("bow1", "d1"), ("bow2", "e1"), ("chief", "f1")):
+        await commands.play(ctx("alice"), f"deploy {name} {zone} n")
+    before = await version(commands)
+    with pytest.raises(GameError) as wrong_turn:
+        await commands.play(ctx("alice"), "deploy horse1 a2 n")
+    assert wrong_turn.value.msg.key == "error.not_your_turn"
+    assert await commands.autocomplete(ctx("alice"), "") == []
+    with pytest.raises(GameError) as illegal:
+        await commands.play(ctx("bob"), "deploy horse1 a1 n")
+    assert illegal.value.msg.key.startswith("bt.err.")
+    with pytest.raises(GameError):
+        await commands.play(ctx("bob"), "charge with trumpets")
+    assert await version(commands) == before
+
+
+# ---- a whole game on the fake Discord ------------------------------------------------------------------
+
+E2E_OPTIONS = "map=default max_rounds=4 seed=25"
+BATAILLES = engine.get_game("batailles")
+
+
+@dataclass
+class Seated:
+    fake: FakeDiscord
+    database: Path
+
+
+def public(result: InteractionResult) -> list[Any]:
+    return [m for m in result.messages if not m.ephemeral and not m.deleted]
+
+
+def decoded_png(result: InteractionResult) -> Image.Image:
+    posts = public(result)
+    assert posts, f"no public message: {result.contents}"
+    files = posts[0].files
+    assert files and files[0][0].endswith(".png"), f"no PNG on {posts[0].content!r}"
+    image = Image.open(io.BytesIO(files[0][1]))
+    image.load()
+    assert image.format == "PNG" and image.width >= 300 and image.height >= 300
+    return image
+
+
+async def record_of(database: Path, channel: str) -> db.GameRecord:
+    store = await db.open_store(database)
+    try:
+        record = await store.latest_game(channel)
+    finally:
+        await store.close()
+    assert record is not None
+    return record
+
+
+@pytest.fixture
+async def discord_game(tmp_path: Path) -> AsyncIterator[Seated]:
+    database = tmp_path / "bot.sqlite3"
+    async with FakeDiscord() as fake:
+        await fake.start_bot(build_bot(Settings(database_path=database)))
+        yield Seated(fake, database)
+        assert fake.unknown_requests == []
+        assert fake.rejections == []
+
+
+async def test_a_whole_batailles_game_through_slash_commands(discord_game: Seated) -> None:
+    started = time.monotonic()
+    fake = discord_game.fake
+    guild = fake.add_guild("Les Joueurs", locale="en-US")
+    chan = fake.add_channel(guild, "plaine")
+    alice = fake.add_user("alice", locale="en-GB")
+    bob = fake.add_user("bob", locale="fr")
+    users = {alice.id: alice, bob.id: bob}
+    seats = {alice.id: 0, bob.id: 1}
+
+    r = await fake.slash(alice, chan, "game new", game="batailles", options=E2E_OPTIONS)
+    assert not r.ephemeral and "max_rounds=4" in r.content
+    await fake.slash(bob, chan, "game join")
+    r = await fake.slash(alice, chan, "game start")
+    decoded_png(r)
+    assert set(public(r)[0].pinged_ids) == set(users), "both players deploy at once"
+
+    hand = await fake.slash(bob, chan, "hand")
+    assert hand.ephemeral and hand.content and not hand.files
+
+    rng = random.Random(25)
+    acting = list(users)
+    moves = 0
+    checked_refusals = False
+    while moves < 400:
+        actor = users[rng.choice(acting)]
+
+        async def complete(typed: str, who: Any = actor) -> list[tuple[str, Any]]:
+            choices = await fake.autocomplete(who, chan, "play", focused="action", action=typed)
+            assert len(choices) <= 25
+            assert all(1 <= len(name) <= 100 and 1 <= len(value) <= 100 for name, value in choices)
+            return choices
+
+        value = await choose(complete, seats[actor.id], rng)
+        assert value is not None, f"{actor.name} must act but is offered nothing"
+
+        if not checked_refusals and len(acting) == 1 and moves > 25:
+            checked_refusals = True
+            other = next(u for u in users.values() if u is not actor)
+            before = (await record_of(discord_game.database, chan.id)).version
+            wrong_turn = await fake.slash(other, chan, "play", action=action_text(value))
+            assert wrong_turn.ephemeral and wrong_turn.content and not wrong_turn.files
+            illegal = await fake.slash(actor, chan, "play", action="attack a9 6")
+            assert illegal.ephemeral and illegal.content and not illegal.files
+            assert (await record_of(discord_game.database, chan.id)).version == before
+
+        r = await fake.slash(actor, chan, "play", action=value)
+        assert not r.ephemeral, f"{actor.name} played {value!r} and got {r.contents}"
+        decoded_png(r)
+        check_dice(r.content)
+        moves += 1
+        record = await record_of(discord_game.database, chan.id)
+        if record.status == "over":
+            break
+        acting = BATAILLES.to_act(BATAILLES.load(record.state or {}))
+        pinged = public(r)[0].pinged_ids
+        assert set(pinged) == set(acting), f"after {value!r}: pinged {pinged}, to act {acting}"
+
+    elapsed = time.monotonic() - started
+    print(f"Batailles through slash commands: {moves} moves in {elapsed:.1f} s; last post: {r.content}")
+    assert checked_refusals
+    assert record.status == "over" and record.result is not None, f"no end after {moves} moves"
+    assert record.result["draw"] or set(record.result["winners"]) <= set(users)
+    late = await fake.slash(alice, chan, "play", action="end")
+    assert late.ephemeral
+    assert elapsed < 90, f"{moves} moves took {elapsed:.0f} s"
+
+
+async def test_a_custom_troop_name_offered_by_discord_autocomplete(discord_game: Seated) -> None:
+    fake = discord_game.fake
+    guild = fake.add_guild("Guild", locale="en-US")
+    chan = fake.add_channel(guild, "armoury")
+    alice, bob = fake.add_user("alice", locale="fr"), fake.add_user("bob")
+    await fake.slash(alice, chan, "game new", game="batailles", options="armies=build seed=2")
+    await fake.slash(bob, chan, "game join")
+    r = await fake.slash(bob, chan, "game start")
+    assert set(public(r)[0].pinged_ids) == {alice.id, bob.id}
+    typed = "recruit canon1 1 2 0 2 0 0"
+    choices = await fake.autocomplete(alice, chan, "play", focused="action", action=typed)
+    assert choices and choices[0] == ("Recruter canon1 (M A D P C L = 1 2 0 2 0 0)", f"v0:{typed}")
+    r = await fake.slash(alice, chan, "play", action=choices[0][1])
+    assert not r.ephemeral and "canon1" in r.content
+    assert set(public(r)[0].pinged_ids) == {alice.id, bob.id}, "both still build"
+    decoded_png(r)
