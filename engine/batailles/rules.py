@@ -492,15 +492,20 @@ def _do_attack(s: State, seat: int, a: Attack, ev: list[Msg]) -> None:
 
 
 def _advance_combat(s: State, ev: list[Msg]) -> None:
-    """Run the combat until it needs a reroll decision or is resolved."""
+    """Run a combat whose attack was just rolled until it needs a reroll decision or is resolved."""
     c = s.combat
-    assert c is not None
-    if c.stage == "attack_reroll":
-        if _max_reroll(s, c) > 0:
-            return
-        _roll_defence(s, c, ev)
-        if s.combat is None:
-            return
+    assert c is not None and c.stage == "attack_reroll"
+    if _max_reroll(s, c) > 0:
+        return
+    _defence_then_hits(s, c, ev)
+
+
+def _defence_then_hits(s: State, c: Combat, ev: list[Msg]) -> None:
+    """The attack dice are final: the defenders roll, then the hits land, unless the defender may
+    still reroll a defence that does not cancel every hit (the reroll decision resolves it)."""
+    _roll_defence(s, c, ev)
+    if s.combat is None:
+        return
     if _max_reroll(s, c) > 0 and combat.successes(c.defence_faces) < combat.successes(c.attack_faces):
         return
     _resolve_hits(s, c, ev)
@@ -584,12 +589,9 @@ def _do_reroll(s: State, seat: int, a: Reroll, ev: list[Msg]) -> None:
             )
         )
     if attacking:
-        _roll_defence(s, c, ev)
-        if s.combat is None:
-            return
-        if _max_reroll(s, c) > 0 and combat.successes(c.defence_faces) < combat.successes(c.attack_faces):
-            return
-    _resolve_hits(s, c, ev)
+        _defence_then_hits(s, c, ev)
+    else:
+        _resolve_hits(s, c, ev)
 
 
 def _maybe_finish_activation(s: State, ev: list[Msg]) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.batailles.board import Board, Zone, parse_map
 from engine.batailles.troops import Troop
+from engine.jsonvalues import copy_json
 
 
 def _zone(value: Any) -> Zone:
@@ -178,8 +179,8 @@ def dump(s: State) -> dict[str, Any]:
         "threshold": s.threshold,
         "retrained": [list(r) for r in s.retrained],
         "retrain_pick": list(s.retrain_pick),
-        "outcome": _copy(s.outcome),
-        "last": _copy(s.last),
+        "outcome": copy_json(s.outcome),
+        "last": copy_json(s.last),
     }
 
 
@@ -209,17 +210,9 @@ def load(d: dict[str, Any]) -> State:
         threshold=d["threshold"],
         retrained=[list(r) for r in d["retrained"]],
         retrain_pick=list(d["retrain_pick"]),
-        outcome=_copy(d["outcome"]),
-        last=_copy(d["last"]),
+        outcome=copy_json(d["outcome"]),
+        last=copy_json(d["last"]),
     )
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
 
 
 def clone(s: State) -> State:

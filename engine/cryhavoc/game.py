@@ -9,10 +9,11 @@ from engine.contract import Game, OptionSpec, Result
 from engine.cryhavoc import battle, flow, setup, turns
 from engine.cryhavoc.actions import Act, act
 from engine.cryhavoc.labels import action_label
-from engine.cryhavoc.parse import examples, match
+from engine.cryhavoc.parse import match
 from engine.cryhavoc.state import FORMAT, St, clone, n_players
 from engine.cryhavoc.view import view
 from engine.errors import BadInput, GameOver, IllegalAction, NotYourTurn
+from engine.matching import examples
 from engine.text import Msg, PlayerRef, msg
 
 

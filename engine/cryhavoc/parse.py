@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cryhavoc.actions import VERBS, Act
-from engine.errors import BadInput, IllegalAction
+from engine.errors import BadInput
+from engine.matching import choose, examples
 
 _ALIASES = {
     "défausser": "discard",
@@ -41,7 +42,6 @@ _ALIASES = {
     "rancon": "ransom",
     "fini": "done",
 }
-MAX_LISTED = 6
 
 
 def tokens(text: str) -> list[str]:
@@ -55,25 +55,11 @@ def match(text: str, legal: Sequence[Act]) -> Act:
     words = tokens(text)
     if not words or words[0] not in VERBS:
         raise BadInput("ch.error.bad_input", input=text.strip(), examples=examples(legal, None))
-    for a in legal:
-        if str(a).split() == words:
-            return a
-    found = [a for a in legal if str(a).split()[: len(words)] == words]
-    if len(found) == 1:
-        return found[0]
-    if len(found) > 1:
-        raise IllegalAction("ch.error.ambiguous", input=text.strip(), legal=examples(found, None))
-    raise IllegalAction("ch.error.illegal", input=text.strip(), legal=examples(legal, words[0]))
-
-
-def examples(legal: Sequence[Act], verb: str | None) -> str:
-    """A few legal action texts, preferring those with the typed verb."""
-    same = [a for a in legal if a.verb == verb]
-    if same:
-        chosen = same[:MAX_LISTED]
-    else:
-        seen: dict[str, Act] = {}
-        for a in legal:
-            seen.setdefault(a.verb, a)
-        chosen = list(seen.values())[:MAX_LISTED]
-    return ", ".join(f"`{a}`" for a in chosen) or "—"
+    return choose(
+        text,
+        words,
+        legal,
+        lambda a: str(a).split()[: len(words)] == words,
+        ambiguous_key="ch.error.ambiguous",
+        illegal_key="ch.error.illegal",
+    )

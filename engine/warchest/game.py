@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.contract import Game, OptionSpec, Result
 from engine.errors import BadInput, GameOver, IllegalAction, NotYourTurn
+from engine.matching import examples
 from engine.text import Msg, PlayerRef, msg
 from engine.warchest import parse, rules, setup
 from engine.warchest.actions import Action, hexes_of
@@ -58,7 +59,7 @@ class WarChest:
         legal = self.legal_actions(state, player)
         if action not in legal:
             verb = getattr(action, "verb", None)
-            raise IllegalAction("wc.error.illegal", input=str(action), legal=parse.examples(legal, verb))
+            raise IllegalAction("wc.error.illegal", input=str(action), legal=examples(legal, verb))
         new = state.clone()
         events = rules.play(new, seat, action)
         new.last = (seat, public_text(str(action)), hexes_of(action))

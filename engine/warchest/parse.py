@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.errors import BadInput, IllegalAction
+from engine.errors import BadInput
+from engine.matching import choose, examples
 from engine.warchest.actions import Action, Attack, Bolster, Control, Move, Tactic
 from engine.warchest.board import parse_label
 from engine.warchest.units import MULTIWORD, coin_name
@@ -45,7 +46,6 @@ _VERB_ALIASES = {
     "stop": "skip",
 }
 _WORDS = ("supply", "stack")
-MAX_LISTED = 6
 
 
 def tokens(text: str) -> list[str]:
@@ -83,29 +83,11 @@ def match(text: str, legal: Sequence[Action]) -> Action:
     words = tokens(text)
     if not well_formed(words):
         raise BadInput("wc.error.bad_input", input=text.strip(), examples=examples(legal, None))
-    for a in legal:
-        if str(a).split() == words:
-            return a
-    found = [a for a in legal if words in _short_forms(a)]
-    if len(found) == 1:
-        return found[0]
-    if len(found) > 1:
-        raise IllegalAction("wc.error.ambiguous", input=text.strip(), legal=examples(found, None))
-    raise IllegalAction("wc.error.illegal", input=text.strip(), legal=examples(legal, words[0]))
-
-
-def examples(legal: Sequence[Action], verb: str | None) -> str:
-    """A few legal action texts, preferring those with the same verb as the typed one."""
-    same = [a for a in legal if verb is not None and getattr(a, "verb", "") == verb]
-    chosen = same[:MAX_LISTED] if same else _spread(legal)
-    text = ", ".join(f"`{a}`" for a in chosen)
-    return text if text else "—"
-
-
-def _spread(legal: Sequence[Action]) -> list[Action]:
-    """One example per verb first, so the list shows the kinds of thing that are possible."""
-    seen: dict[str, Action] = {}
-    for a in legal:
-        seen.setdefault(getattr(a, "verb", ""), a)
-    picked = list(seen.values())[:MAX_LISTED]
-    return picked
+    return choose(
+        text,
+        words,
+        legal,
+        lambda a: words in _short_forms(a),
+        ambiguous_key="wc.error.ambiguous",
+        illegal_key="wc.error.illegal",
+    )

@@ -12,6 +12,7 @@ from bisect import insort
 from dataclasses import dataclass
 from typing import Any
 
+from engine.jsonvalues import copy_json
 from engine.warchest.board import Hex, label, parse_label
 
 FORMAT = 1
@@ -225,9 +226,9 @@ class State:
             "turn": self.turn,
             "pending": [p.to_json() for p in self.pending],
             "phase": self.phase,
-            "draft": _copy_json(self.draft),
+            "draft": copy_json(self.draft),
             "rng": str(self.rng),
-            "result": _copy_json(self.result),
+            "result": copy_json(self.result),
             "stall": self.stall,
             "progress": self.progress,
             "ever": sorted([t, label(h)] for t, h in self.ever),
@@ -255,9 +256,9 @@ class State:
         s.turn = d["turn"]
         s.pending = tuple(Pending.from_json(p) for p in d["pending"])
         s.phase = d["phase"]
-        s.draft = _copy_json(d["draft"])
+        s.draft = copy_json(d["draft"])
         s.rng = int(d["rng"])
-        s.result = _copy_json(d["result"])
+        s.result = copy_json(d["result"])
         s.stall = d["stall"]
         s.progress = d["progress"]
         s.ever = frozenset((t, _hex(h)) for t, h in d["ever"])
@@ -271,11 +272,3 @@ def _hex(text: str) -> Hex:
     if h is None:
         raise ValueError(f"bad hex {text!r} in a saved War Chest state")
     return h
-
-
-def _copy_json(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy_json(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy_json(v) for v in value]
-    return value

@@ -363,6 +363,16 @@ class FakeRestApi(FakeGateway):
             return None
         return message
 
+    def _addressed_webhook_message(self, request: web.Request) -> SentMessage | web.Response:
+        """The live message a webhook route names, or the 404 Discord answers (unknown webhook first)."""
+        record = self._webhook_record(request)
+        if record is None:
+            return self._not_found("Unknown Webhook", 10015)
+        message = self._webhook_message(record, request.match_info["message_id"])
+        if message is None or message.deleted:
+            return self._not_found("Unknown Message", 10008)
+        return message
+
     async def _followup(self, request: web.Request) -> web.Response:
         record = self._webhook_record(request)
         if record is None:
@@ -383,21 +393,15 @@ class FakeRestApi(FakeGateway):
         return self._message_json(message)
 
     async def _get_webhook_message(self, request: web.Request) -> web.Response:
-        record = self._webhook_record(request)
-        if record is None:
-            return self._not_found("Unknown Webhook", 10015)
-        message = self._webhook_message(record, request.match_info["message_id"])
-        if message is None or message.deleted:
-            return self._not_found("Unknown Message", 10008)
+        message = self._addressed_webhook_message(request)
+        if isinstance(message, web.Response):
+            return message
         return self._message_json(message)
 
     async def _edit_webhook_message(self, request: web.Request) -> web.Response:
-        record = self._webhook_record(request)
-        if record is None:
-            return self._not_found("Unknown Webhook", 10015)
-        message = self._webhook_message(record, request.match_info["message_id"])
-        if message is None or message.deleted:
-            return self._not_found("Unknown Message", 10008)
+        message = self._addressed_webhook_message(request)
+        if isinstance(message, web.Response):
+            return message
         payload, files = await self._read_body(request)
         refusal = checks.message_errors(payload, files, creating=False)
         if refusal is not None:
@@ -409,12 +413,9 @@ class FakeRestApi(FakeGateway):
         return self._message_json(message)
 
     async def _delete_webhook_message(self, request: web.Request) -> web.Response:
-        record = self._webhook_record(request)
-        if record is None:
-            return self._not_found("Unknown Webhook", 10015)
-        message = self._webhook_message(record, request.match_info["message_id"])
-        if message is None or message.deleted:
-            return self._not_found("Unknown Message", 10008)
+        message = self._addressed_webhook_message(request)
+        if isinstance(message, web.Response):
+            return message
         message.deleted = True
         return web.Response(status=204)
 

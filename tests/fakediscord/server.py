@@ -215,6 +215,28 @@ class FakeDiscord(FakeRestApi):
             "attachment_size_limit": checks.DEFAULT_UPLOAD_LIMIT,
         }
 
+    async def _command_interaction(
+        self,
+        kind: int,
+        user: FakeUser,
+        channel: FakeChannel,
+        command: str,
+        values: dict[str, Any],
+        locale: str | None,
+        *,
+        focused: str | None = None,
+    ) -> dict[str, Any]:
+        """A slash command (kind 2) or autocomplete (kind 4) payload, once the bot has registered the
+        command: both carry the same `data`, autocomplete with its focused option marked."""
+        await self._wait_for_command(channel, command.split()[0])
+        guild = self.guilds[channel.guild_id]
+        data = build_command_data(
+            self._commands_for(channel), command, values, self._object_payloads(guild), focused=focused
+        )
+        payload = self._base_interaction(kind, user, channel, locale)
+        payload["data"] = data
+        return payload
+
     async def slash(
         self,
         user: FakeUser,
@@ -233,12 +255,8 @@ class FakeDiscord(FakeRestApi):
         Returns once the bot has answered and its handler has finished (follow-ups included). Raises
         InteractionTimeout when no answer comes within `timeout`.
         """
-        await self._wait_for_command(channel, command.split()[0])
-        guild = self.guilds[channel.guild_id]
         values = {**options, **(option_values or {})}
-        data = build_command_data(self._commands_for(channel), command, values, self._object_payloads(guild))
-        payload = self._base_interaction(2, user, channel, locale)
-        payload["data"] = data
+        payload = await self._command_interaction(2, user, channel, command, values, locale)
         return await self._run(payload, channel, timeout)
 
     async def autocomplete(
@@ -254,14 +272,8 @@ class FakeDiscord(FakeRestApi):
         **options: Any,
     ) -> list[tuple[str, Any]]:
         """Type into option `focused` (its text is `options[focused]`); return the (name, value) choices."""
-        await self._wait_for_command(channel, command.split()[0])
-        guild = self.guilds[channel.guild_id]
         values = {**options, **(option_values or {})}
-        data = build_command_data(
-            self._commands_for(channel), command, values, self._object_payloads(guild), focused=focused
-        )
-        payload = self._base_interaction(4, user, channel, locale)
-        payload["data"] = data
+        payload = await self._command_interaction(4, user, channel, command, values, locale, focused=focused)
         result = await self._run(payload, channel, timeout)
         return [(c["name"], c["value"]) for c in result.choices or []]
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import re
 from typing import Any
 
@@ -15,27 +14,18 @@ from engine.warchest import GAME
 from engine.warchest.actions import Initiative, Pass, Recruit
 from engine.warchest.state import State
 from i18n import catalog, t
-from tests.engine.warchest.helpers import PLAYERS, A, B, acting, do, position
+from tests.engine.warchest.helpers import PLAYERS, A, B, do, position, random_walk
 
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
 
-def random_states(seed: int, armies: str = "random", limit: int = 400) -> list[tuple[State, str, Any]]:
-    """(state, player, chosen action) along one seeded random game."""
-    st = GAME.new_game(PLAYERS, seed, {"armies": armies})
-    rnd = random.Random(seed)
-    out: list[tuple[State, str, Any]] = []
-    while not GAME.is_over(st) and len(out) < limit:
-        who = acting(st)
-        action = rnd.choice(GAME.legal_actions(st, who))
-        out.append((st, who, action))
-        st, _ = GAME.apply(st, who, action)
-    return out
-
-
 @pytest.fixture(scope="module")
 def walk() -> list[tuple[State, str, Any]]:
-    return random_states(7, "random") + random_states(8, "draft", 150) + random_states(9, "first", 300)
+    return (
+        random_walk(PLAYERS, 7, "random", 400)
+        + random_walk(PLAYERS, 8, "draft", 150)
+        + random_walk(PLAYERS, 9, "first", 300)
+    )
 
 
 def test_every_legal_action_text_parses_back(walk: list[tuple[State, str, Any]]) -> None:

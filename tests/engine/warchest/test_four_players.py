@@ -14,15 +14,22 @@ from engine.warchest.board import board_map
 from engine.warchest.state import State
 from engine.warchest.units import COINS, FIRST_GAME, FIRST_GAME_4, ROYAL, UNIT_TYPES
 from i18n import t
-from tests.engine.warchest.helpers import P4, acting, do, hx, keys, position4, texts, unit_at
+from tests.engine.warchest.helpers import (
+    P4,
+    acting,
+    do,
+    hx,
+    keys,
+    pass_any,
+    position4,
+    random_walk,
+    texts,
+    unit_at,
+)
 
 ANN, BEA, CAT, DAN = P4
 NAMES = {p: p.capitalize() for p in P4}
 ARMY = (("swordsman",), ("archer",), ("knight",), ("lancer",))
-
-
-def _pass(st: State) -> State:
-    return do(st, next(x for x in sorted(texts(st)) if x.startswith("pass")))[0]
 
 
 # -- board and set-up ---------------------------------------------------------------------------------
@@ -97,7 +104,7 @@ def test_play_goes_round_from_the_holder_and_nobody_claims_the_initiative() -> N
             with pytest.raises(IllegalAction):
                 do(st, "initiative royal")
         order.append(acting(st))
-        st = _pass(st)
+        st = pass_any(st)
     # clockwise from the holder (cat), one coin each; empty hands are skipped
     assert order == [CAT, DAN, ANN, BEA, CAT, BEA]
     assert st.round == 2 and st.initiative == 2 and acting(st) == CAT
@@ -119,7 +126,7 @@ def test_a_teammate_deploys_on_a_location_the_other_won() -> None:
     st, _ = do(st, "pass royal")  # dan
     st, _ = do(st, "move swordsman b1 c1")
     assert acting(st) == BEA and "deploy archer b1" not in texts(st)  # not her team's location
-    st = _pass(st)
+    st = pass_any(st)
     assert acting(st) == CAT and "deploy knight b1" in texts(st)
     st, _ = do(st, "deploy knight b1")
     assert unit_at(st, "b1") == (2, "knight", 1)
@@ -297,20 +304,11 @@ def test_view_has_four_seats_with_teams_and_markers_per_team() -> None:
     assert GAME.view(st, None)["private"] is None
 
 
-def _walk(seed: int, armies: str, limit: int) -> list[tuple[State, str, Any]]:
-    st = GAME.new_game(P4, seed, {"armies": armies})
-    rnd = random.Random(seed)
-    out: list[tuple[State, str, Any]] = []
-    while not GAME.is_over(st) and len(out) < limit:
-        who = acting(st)
-        action = rnd.choice(GAME.legal_actions(st, who))
-        out.append((st, who, action))
-        st, _ = GAME.apply(st, who, action)
-    return out
+WALKS = ((1, "random", 400), (2, "draft", 200), (3, "first", 200))
 
 
 def test_four_player_games_parse_label_and_render_in_both_languages() -> None:
-    walk = _walk(1, "random", 400) + _walk(2, "draft", 200) + _walk(3, "first", 200)
+    walk = [step for seed, armies, limit in WALKS for step in random_walk(P4, seed, armies, limit)]
     for st, who, action in walk:
         assert GAME.parse_action(st, who, str(action)) == action
         _, events = GAME.apply(st, who, action)
