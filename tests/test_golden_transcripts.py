@@ -1,0 +1,61 @@
+"""Golden transcripts: one seeded random game per registered game and table size, written out
+as action texts and English events, compared on every run.
+
+Any change of rules, random draws, action texts or English wording shows up as a diff of
+tests/golden/<game>-<players>p.txt. After an intended change, regenerate them on purpose with
+``make regen-golden`` (REGEN_GOLDEN=1) and review the diff.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.rng import Rng
+from i18n import t
+
+GOLDEN = Path(__file__).parent / "golden"
+SEED = 20260
+MAX_ACTIONS = 400
+"""A transcript stops there: long enough to cover every phase, short enough to review."""
+
+CASES = [(name, count) for name in engine.GAMES for count in engine.get_game(name).player_counts]
+
+
+def transcript(name: str, count: int) -> str:
+    game = engine.get_game(name)
+    players = ["alice", "bob", "carol", "dave"][:count]
+    names = {p: p.title() for p in players}
+    state = game.new_game(players, SEED, {})
+    chooser = Rng(SEED)
+    lines = [f"{name}, {count} players, seed {SEED}, default options"]
+    for _ in range(MAX_ACTIONS):
+        if game.is_over(state):
+            break
+        acting = game.to_act(state)
+        who = acting[chooser.below(len(acting))]
+        legal = game.legal_actions(state, who)
+        action = legal[chooser.below(len(legal))]
+        state, events = game.apply(state, who, action)
+        lines.append(f"{who}: {action}")
+        lines.extend("    " + t(e, "en", names=names) for e in events)
+    result = game.result(state)
+    if result is None:
+        lines.append(f"(transcript stops after {MAX_ACTIONS} actions)")
+    else:
+        reason = t(result.reason, "en", names=names)
+        lines.append(f"result: winners={list(result.winners)} draw={result.draw} {reason}")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(("name", "count"), CASES, ids=[f"{n}-{c}p" for n, c in CASES])
+def test_golden_transcript(name: str, count: int) -> None:
+    path = GOLDEN / f"{name}-{count}p.txt"
+    text = transcript(name, count)
+    if os.environ.get("REGEN_GOLDEN") == "1":
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"{path} is missing: run `make regen-golden` and review it"
+    assert text == path.read_text(encoding="utf-8")
