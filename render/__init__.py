@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from render import batailles, warchest
+from render import batailles, cryhavoc, warchest
 
 Renderer = Callable[..., bytes]
 
 PUBLIC: dict[str, Renderer] = {"warchest": warchest.render, "batailles": batailles.render}
+PUBLIC["cryhavoc"] = cryhavoc.render
 PRIVATE: dict[str, Renderer] = {"warchest": warchest.render_private, "batailles": batailles.render_private}
+PRIVATE["cryhavoc"] = cryhavoc.render_private
 
 
 def render(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:

@@ -1,0 +1,511 @@
+"""The Cry Havoc panels around the map: status, tracks, battle board, one panel per player, legend.
+
+The status says what the game waits for (phase, whose action, what is pending, the result) and the
+last action. The tracks show the score track with its event stacks, the initiative and upcoming
+initiative orders and the revealed events. While a battle is being resolved the battle board shows
+each objective in resolution order with both sides' units and bonuses and who has folded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.ch_map import structure_mark
+from render.ch_style import (
+    badge,
+    crystal,
+    faction_name,
+    has_key,
+    message,
+    name_of,
+    player_name,
+    seat_label,
+    side_color,
+    side_shape,
+    tint,
+    token,
+    tr,
+)
+from render.common import HIGHLIGHT, INK, MUTED, PANEL, PAPER, RULE, WHITE, paste_centered
+from render.text import draw_text, fit, text_width
+
+PAD = 16
+OBJECTIVES = ("control", "prisoners", "attrition")
+ROUNDS = 5
+
+
+def acting_seat(view: Mapping[str, Any]) -> int | None:
+    to_act = [int(i) for i in view.get("to_act") or []]
+    return to_act[0] if len(to_act) == 1 else None
+
+
+def phase_key(view: Mapping[str, Any]) -> str:
+    """The phase as players name it; a battle step or a pending choice counts as its own phase."""
+    phase = str(view.get("phase", "actions"))
+    battle = view.get("battle")
+    if phase == "battle" and battle:
+        return f"battle_{battle.get('step', 'cards')}"
+    return phase
+
+
+def status_lines(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> tuple[str, str]:
+    """The main line (what the game waits for, or the result) and a second line (or "")."""
+    result = view.get("result")
+    if view.get("phase") == "over" or result:
+        result = result or {}
+        winners = result.get("winners") or []
+        if result.get("draw") or not winners:
+            main = tr("render.ch.over.draw", locale)
+        else:
+            main = tr("render.ch.over.win", locale, players=", ".join(player_name(names, w) for w in winners))
+        return main, message(result.get("reason"), locale, names)
+    seat = acting_seat(view)
+    who = seat_label(view, seat, names, locale) if seat is not None else "?"
+    pending = view.get("pending")
+    if pending:
+        who = seat_label(view, pending.get("seat"), names, locale)
+        key = f"render.ch.pending.{pending.get('kind', 'move')}"
+        key = key if has_key(key, locale) else "render.ch.main.actions"
+        main = tr(key, locale, name=who, points=pending.get("points", 0))
+    else:
+        key = f"render.ch.main.{phase_key(view)}"
+        main = tr(key if has_key(key, locale) else "render.ch.main.actions", locale, name=who)
+    sub = ""
+    if view.get("phase") == "actions":
+        total = 3 * len(view.get("seats") or [])
+        sub = tr("render.ch.actions_done", locale, done=view.get("actions_taken", 0), total=total)
+    battle = view.get("battle")
+    if battle and battle.get("step") == "place":
+        placing = battle.get("placing") or {}
+        sub = tr(
+            "render.ch.to_place",
+            locale,
+            attacker=placing.get("attacker", 0),
+            defender=placing.get("defender", 0),
+        )
+    if view.get("scoring_by") is not None:
+        enabled = tr("render.ch.scoring_by", locale, name=seat_label(view, view["scoring_by"], names, locale))
+        sub = f"{sub} · {enabled}" if sub else enabled
+    return main, sub
+
+
+def status(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width: int) -> Image.Image:
+    """Title, round and phase; the box saying who acts (or the result); the last action."""
+    main, sub = status_lines(view, names, locale)
+    box_h = 64 + (36 if sub else 0)
+    height = 50 + box_h + 12 + 40
+    img = Image.new("RGBA", (width, height), (*PAPER, 255))
+    draw = ImageDraw.Draw(img)
+    title = tr("render.ch.title", locale)
+    draw_text(draw, (0, 22), title, 34, INK, anchor="lc", bold=True)
+    x = text_width(title, 34) + 24
+    rnd = tr("render.ch.round", locale, round=view.get("round", 1), max=ROUNDS)
+    if view.get("final"):
+        rnd += " · " + tr("render.ch.final", locale)
+    x += draw_text(draw, (x, 22), rnd, 28, MUTED, anchor="lc", bold=True) + 18
+    chip = tr(f"render.ch.phase.{view.get('phase', 'actions')}", locale)
+    w = text_width(chip, 22) + 28
+    if width - w > x:
+        draw.rounded_rectangle([width - w, 4, width, 40], radius=18, fill=INK)
+        draw_text(draw, (width - w / 2, 22), chip, 22, WHITE, anchor="mc", bold=True)
+    y = 50
+    over = view.get("phase") == "over" or bool(view.get("result"))
+    pending = view.get("pending") or {}
+    seat = pending.get("seat") if pending else acting_seat(view)
+    fill = HIGHLIGHT if over else tint(side_color(seat), 0.8) if seat is not None else PANEL
+    draw.rounded_rectangle([0, y, width - 1, y + box_h], radius=12, fill=fill, outline=INK, width=3)
+    x0 = 18
+    if not over and seat is not None:
+        paste_centered(img, token(side_shape(seat), side_color(seat), 36), (x0 + 18, y + 32))
+        x0 += 48
+    draw_text(draw, (x0, y + 32), fit(main, 30, width - x0 - 18), 30, INK, anchor="lc", bold=True)
+    if sub:
+        draw_text(draw, (x0, y + 70), fit(sub, 23, width - x0 - 18), 23, INK, anchor="lc")
+    y += box_h + 12
+    last = view.get("last")
+    if last:
+        text = tr(
+            "render.ch.last",
+            locale,
+            name=seat_label(view, last.get("seat"), names, locale),
+            text=str(last.get("text", "")),
+        )
+    else:
+        text = tr("render.ch.last.none", locale)
+    draw.rectangle([6, y + 9, 24, y + 27], outline=INK, width=2)
+    draw.rectangle([8, y + 11, 22, y + 25], outline=HIGHLIGHT, width=3)
+    draw_text(draw, (40, y + 18), fit(text, 25, width - 44), 25, INK, anchor="lc")
+    return img
+
+
+def _panel(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A white panel with a rule edge, on the page colour (opaque, so it is pasted, not blended)."""
+    img = Image.new("RGBA", (width, height), (*PAPER, 255))
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle([0, 0, width - 1, height - 1], radius=12, fill=PANEL, outline=RULE, width=2)
+    return img, draw
+
+
+def _order_row(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: Mapping[str, Any],
+    seats: list[int],
+    names: Mapping[str, str],
+    locale: str,
+    x: float,
+    cy: float,
+    right: float,
+) -> None:
+    for n, seat in enumerate(seats):
+        label = f"{n + 1}. {seat_label(view, seat, names, locale)}"
+        w = 30 + text_width(label, 19)
+        if x + w > right:
+            break
+        paste_centered(img, token(side_shape(seat), side_color(seat), 24), (x + 12, cy))
+        draw_text(draw, (x + 30, cy), label, 19, INK, anchor="lc")
+        x += w + 22
+
+
+def tracks(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width: int) -> Image.Image:
+    """Score track with event stacks and VP markers; initiative and upcoming orders; events; pools."""
+    height = 266
+    img, draw = _panel(width, height)
+    draw_text(draw, (PAD, 22), tr("render.ch.score_track", locale), 21, INK, anchor="lc", bold=True)
+    seats = view.get("seats") or []
+    top = max([50] + [int(s.get("vp", 0)) + 5 for s in seats])
+    top = (top + 9) // 10 * 10
+    x0, x1, ty = PAD + 14, width - PAD - 14, 104
+
+    def at(v: float) -> float:
+        return x0 + (x1 - x0) * min(v, top) / top
+
+    draw.rounded_rectangle([x0 - 6, ty - 7, x1 + 6, ty + 7], radius=7, fill=(236, 231, 212), outline=RULE)
+    for v in range(0, top + 1, 5):
+        draw.line([(at(v), ty - 7), (at(v), ty + 7)], fill=RULE if v % 10 else MUTED, width=1)
+        if v % 10 == 0:
+            draw_text(draw, (at(v), ty + 20), str(v), 15, MUTED, anchor="mc")
+    for stack in (view.get("events") or {}).get("track") or []:
+        pos = float(stack.get("pos", 0))
+        paste_centered(img, badge(f"E{stack.get('count', 1)}", (90, 70, 110), WHITE, 22), (at(pos), ty))
+    placed: dict[int, int] = {}
+    for i, s in enumerate(seats):
+        vp = int(s.get("vp", 0))
+        k = placed.get(vp, 0)
+        placed[vp] = k + 1
+        paste_centered(img, token(side_shape(i), side_color(i), 22, ""), (at(vp), ty - 20 - k * 14))
+    row = 156
+    draw_text(draw, (PAD, row), tr("render.ch.initiative", locale), 19, MUTED, anchor="lc", bold=True)
+    label_w = max(
+        text_width(tr("render.ch.initiative", locale), 19), text_width(tr("render.ch.upcoming", locale), 19)
+    )
+    _order_row(
+        img,
+        draw,
+        view,
+        [int(s) for s in view.get("initiative") or []],
+        names,
+        locale,
+        PAD + label_w + 16,
+        row,
+        width - PAD,
+    )
+    draw_text(draw, (PAD, row + 32), tr("render.ch.upcoming", locale), 19, MUTED, anchor="lc", bold=True)
+    _order_row(
+        img,
+        draw,
+        view,
+        [int(s) for s in view.get("upcoming") or []],
+        names,
+        locale,
+        PAD + label_w + 16,
+        row + 32,
+        width - PAD,
+    )
+    revealed = [name_of(f"ch.event.{e}", locale, e) for e in (view.get("events") or {}).get("revealed") or []]
+    decks = ", ".join(
+        f"{name_of(f'ch.terrain.{t}', locale, t)} {n}" for t, n in (view.get("terrain_decks") or {}).items()
+    )
+    line = tr("render.ch.events", locale, events=", ".join(revealed) or "-")
+    draw_text(draw, (PAD, row + 64), fit(line, 17, width - 2 * PAD), 17, MUTED, anchor="lc")
+    line = tr("render.ch.pools", locale, trogs=view.get("neutral_trogs", 0), decks=decks)
+    draw_text(draw, (PAD, row + 88), fit(line, 17, width - 2 * PAD), 17, MUTED, anchor="lc")
+    return img
+
+
+def _units_row(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    side: Any,
+    count: int,
+    bonus: int,
+    x: float,
+    cy: float,
+    right: float,
+) -> None:
+    """One side's units on an objective: a mark per unit (a count past eight), then the bonus."""
+    size = 26
+    if count > 8:
+        paste_centered(
+            img, token(side_shape(side), side_color(side), size + 4, str(count)), (x + size / 2, cy)
+        )
+        x += size + 10
+    else:
+        for _ in range(count):
+            paste_centered(img, token(side_shape(side), side_color(side), size), (x + size / 2, cy))
+            x += size + 3
+    if bonus:
+        x += 6
+        text = f"+{bonus}"
+        w = text_width(text, 19) + 16
+        draw.rounded_rectangle([x, cy - 14, x + w, cy + 14], radius=14, fill=HIGHLIGHT, outline=INK, width=2)
+        draw_text(draw, (x + w / 2, cy), text, 19, INK, anchor="mc", bold=True)
+    if not count and not bonus:
+        draw_text(draw, (x, cy), "-", 20, MUTED, anchor="lc")
+
+
+def battle_board(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width: int) -> Image.Image:
+    """The battle board of the battle being resolved: objectives in resolution order, both sides."""
+    battle = view["battle"]
+    height = 76 + 3 * 50 + 46
+    img, draw = _panel(width, height)
+    att, dfn = battle.get("attacker"), battle.get("defender")
+    region = name_of(f"ch.region.{battle.get('region')}", locale, str(battle.get("region")))
+    region = region[:1].upper() + region[1:]
+    head = tr("render.ch.battle.title", locale, number=battle.get("number", 1), region=region)
+    draw.rounded_rectangle([0, 0, width - 1, 44], radius=12, fill=(236, 231, 212))
+    draw.rectangle([0, 32, width - 1, 44], fill=(236, 231, 212))
+    draw_text(draw, (PAD, 22), head, 24, INK, anchor="lc", bold=True)
+    step = tr(f"render.ch.step.{battle.get('step', 'cards')}", locale)
+    w = text_width(step, 19) + 24
+    draw.rounded_rectangle([width - PAD - w, 8, width - PAD, 36], radius=14, fill=INK)
+    draw_text(draw, (width - PAD - w / 2, 22), step, 19, WHITE, anchor="mc", bold=True)
+    name_w = 250
+    col = (width - name_w - 2 * PAD) // 2
+    folded = list(battle.get("folded") or [False, False])
+    for i, (side, role) in enumerate(((att, "attacker"), (dfn, "defender"))):
+        x = PAD + name_w + i * col
+        paste_centered(img, token(side_shape(side), side_color(side), 24), (x + 12, 62))
+        label = tr(f"render.ch.battle.{role}", locale, name=seat_label(view, side, names, locale))
+        if i < len(folded) and folded[i]:
+            label += " · " + tr("render.ch.battle.folded", locale)
+        draw_text(draw, (x + 30, 62), fit(label, 19, col - 40), 19, INK, anchor="lc", bold=True)
+    order = list(OBJECTIVES)
+    if battle.get("reversed"):
+        order.reverse()
+    objectives = battle.get("objectives") or {}
+    y = 84
+    for n, obj in enumerate(order):
+        data = objectives.get(obj) or {}
+        cy = y + 22
+        draw.rounded_rectangle(
+            [PAD - 6, y, width - PAD + 6, y + 44], radius=8, fill=(248, 245, 236) if n % 2 == 0 else PANEL
+        )
+        name = f"{n + 1}. {name_of(f'ch.objective.{obj}', locale, obj)}"
+        draw_text(draw, (PAD, cy), fit(name, 20, name_w - 10), 20, INK, anchor="lc", bold=True)
+        for i, (side, role) in enumerate(((att, "attacker"), (dfn, "defender"))):
+            x = PAD + name_w + i * col
+            _units_row(
+                img,
+                draw,
+                side,
+                int(data.get(role, 0)),
+                int(data.get(f"bonus_{role}", 0)),
+                x,
+                cy,
+                x + col - 10,
+            )
+        y += 50
+    note = tr("render.ch.battle.reversed" if battle.get("reversed") else "render.ch.battle.order", locale)
+    draw_text(draw, (PAD, y + 16), fit(note, 18, width - 2 * PAD), 18, MUTED, anchor="lc")
+    return img
+
+
+PANEL_H = 262
+HEADER_H = 58
+
+
+def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, label: str, value: str) -> None:
+    draw.rounded_rectangle([x, y, x + w, y + 40], radius=10, fill=(244, 240, 230))
+    draw_text(draw, (x + 10, y + 20), fit(label, 17, w - 50), 17, MUTED, anchor="lc")
+    draw_text(draw, (x + w - 10, y + 20), value, 23, INK, anchor="rc", bold=True)
+
+
+def seat_panel(
+    view: Mapping[str, Any], seat: int, names: Mapping[str, str], locale: str, width: int
+) -> Image.Image:
+    """One player: name, faction and VP; hand, deck, reserve; skills; structures left; prisoners."""
+    info = (view.get("seats") or [])[seat]
+    img, draw = _panel(width, PANEL_H)
+    color = side_color(seat)
+    draw.rounded_rectangle([0, 0, width - 1, HEADER_H], radius=12, fill=tint(color, 0.8))
+    draw.rectangle([0, HEADER_H - 12, width - 1, HEADER_H], fill=tint(color, 0.8))
+    draw.line([(0, HEADER_H), (width - 1, HEADER_H)], fill=color, width=3)
+    paste_centered(img, token(side_shape(seat), color, 34), (PAD + 17, HEADER_H / 2))
+    vp = tr("render.ch.vp", locale, vp=info.get("vp", 0))
+    vp_w = draw_text(draw, (width - PAD, HEADER_H / 2), vp, 28, INK, anchor="rc", bold=True)
+    right = width - PAD - vp_w - 12
+    if seat in [int(s) for s in view.get("to_act") or []] and view.get("phase") != "over":
+        text = tr("render.ch.badge.to_act", locale)
+        w = text_width(text, 16) + 20
+        draw.rounded_rectangle(
+            [right - w, HEADER_H / 2 - 14, right, HEADER_H / 2 + 14],
+            radius=14,
+            fill=HIGHLIGHT,
+            outline=INK,
+            width=2,
+        )
+        draw_text(draw, (right - w / 2, HEADER_H / 2), text, 16, INK, anchor="mc", bold=True)
+        right -= w + 10
+    name = player_name(names, info.get("id"))
+    x: float = PAD + 44
+    x += draw_text(
+        draw, (x, HEADER_H / 2), fit(name, 24, max(40, right - x - 120)), 24, INK, anchor="lc", bold=True
+    )
+    draw_text(
+        draw,
+        (x + 12, HEADER_H / 2),
+        fit(faction_name(str(info.get("faction")), locale), 20, max(20, right - x - 16)),
+        20,
+        MUTED,
+        anchor="lc",
+    )
+    y = HEADER_H + 10
+    cw = (width - 2 * PAD - 3 * 8) / 4
+    chips = [
+        ("hand", info.get("hand", 0)),
+        ("deck", info.get("deck", 0)),
+        ("discard", len(info.get("discard") or [])),
+        ("reserve", info.get("reserve", 0)),
+    ]
+    for n, (key, value) in enumerate(chips):
+        _chip(draw, PAD + n * (cw + 8), y, cw, tr(f"render.ch.count.{key}", locale), str(value))
+    y += 52
+    cy = y + 16
+    x = (
+        PAD
+        + draw_text(draw, (PAD, cy), tr("render.ch.skills", locale), 18, MUTED, anchor="lc", bold=True)
+        + 10
+    )
+    for skill in info.get("skills") or []:
+        label = name_of(f"ch.skill.{skill.get('id')}", locale, str(skill.get("id")))
+        tired = bool(skill.get("exhausted"))
+        if tired:
+            label += " (" + tr("render.ch.exhausted", locale) + ")"
+        w = text_width(label, 17) + 20
+        if x + w > width - PAD:
+            break
+        draw.rounded_rectangle(
+            [x, cy - 14, x + w, cy + 14],
+            radius=14,
+            fill=(230, 226, 218) if tired else tint(color, 0.75),
+            outline=MUTED if tired else color,
+            width=2,
+        )
+        draw_text(draw, (x + 10, cy), label, 17, MUTED if tired else INK, anchor="lc")
+        x += w + 8
+    y += 40
+    cy = y + 16
+    x = (
+        PAD
+        + draw_text(draw, (PAD, cy), tr("render.ch.structures", locale), 18, MUTED, anchor="lc", bold=True)
+        + 10
+    )
+    kinds = list((info.get("structures_left") or {}).items())
+    share = (width - PAD - x) / max(1, len(kinds))
+    for kind, left in kinds:
+        suffix = f" ×{left}"
+        name = fit(name_of(f"ch.structure.{kind}", locale, kind), 17, share - 44 - text_width(suffix, 17))
+        paste_centered(img, structure_mark(str(kind), seat, 24, locale), (x + 12, cy))
+        draw_text(draw, (x + 28, cy), name + suffix, 17, INK if left else MUTED, anchor="lc")
+        x += share
+    y += 40
+    cy = y + 16
+    x = (
+        PAD
+        + draw_text(draw, (PAD, cy), tr("render.ch.prisoners", locale), 18, MUTED, anchor="lc", bold=True)
+        + 12
+    )
+    held = [(k, int(v)) for k, v in (info.get("prisoners_held") or {}).items() if int(v) > 0]
+    if not held:
+        draw_text(draw, (x, cy), tr("render.ch.none", locale), 17, MUTED, anchor="lc")
+    for key, count in held:
+        who: int | str = int(key) if key.isdigit() else "trogs"
+        paste_centered(img, token(side_shape(who), side_color(who), 26, str(count)), (x + 13, cy))
+        label = seat_label(view, who, names, locale)
+        x += 32 + draw_text(draw, (x + 32, cy), fit(label, 17, 160), 17, INK, anchor="lc") + 14
+    return img
+
+
+@lru_cache(maxsize=8)
+def legend(locale: str, width: int) -> Image.Image:
+    """What the marks mean: terrain, crystals, tokens, control, structures, walls and edge arrows."""
+    rows = 6
+    height = 24 + rows * 40 + 10
+    img, draw = _panel(width, height)
+    half = (width - 2 * PAD) / 2
+    entries: list[tuple[Any, str]] = []
+    for t in ("mountain", "desert", "jungle", "ocean"):
+        entries.append((("terrain", t), name_of(f"ch.terrain.{t}", locale, t)))
+    entries.append((("crystals", ""), tr("render.ch.legend.crystals", locale)))
+    entries.append((("control", ""), tr("render.ch.legend.control", locale)))
+    entries.append((("units", ""), tr("render.ch.legend.units", locale)))
+    entries.append(
+        (
+            ("tokens", ""),
+            tr(
+                "render.ch.legend.tokens",
+                locale,
+                war_party=tr("render.ch.token.war_party", locale),
+                nest=tr("render.ch.token.nest", locale),
+                tunnel=tr("render.ch.token.tunnel", locale),
+            ),
+        )
+    )
+    entries.append((("battle", ""), tr("render.ch.legend.battle", locale)))
+    entries.append((("structure", ""), tr("render.ch.legend.structure", locale)))
+    entries.append((("wall", ""), tr("render.ch.legend.wall", locale)))
+    entries.append((("arrow", ""), tr("render.ch.legend.arrow", locale)))
+    from render.ch_map import tile
+
+    for n, (icon, text) in enumerate(entries):
+        col, row = n % 2, n // 2
+        x = PAD + col * half
+        cy = 24 + row * 40 + 10
+        kind, arg = icon
+        icon_w = 64
+        if kind == "terrain":
+            paste_centered(img, tile(arg, "land", 56, 34 + 10, None).crop((0, 10, 56, 44)), (x + 28, cy))
+        elif kind == "crystals":
+            for k, c in enumerate(("green", "yellow", "red")):
+                paste_centered(img, crystal(c, 22), (x + 11 + k * 21, cy))
+        elif kind == "control":
+            paste_centered(img, token("circle", side_color(0), 24, "", True), (x + 14, cy))
+            paste_centered(img, token("square", side_color(1), 24, "", True), (x + 42, cy))
+        elif kind == "units":
+            paste_centered(img, token("triangle", side_color(2), 26, "3"), (x + 14, cy))
+            paste_centered(img, token("hexagon", side_color("trogs"), 26, "2"), (x + 44, cy))
+        elif kind == "tokens":
+            paste_centered(img, badge("?", (250, 240, 200), INK, 22), (x + 12, cy))
+            paste_centered(
+                img, badge(tr("render.ch.token.war_party", locale), (110, 80, 60), WHITE, 22), (x + 44, cy)
+            )
+        elif kind == "battle":
+            paste_centered(img, badge("1", HIGHLIGHT, INK, 24, INK), (x + 14, cy))
+        elif kind == "structure":
+            paste_centered(img, structure_mark("hu_barracks", 3, 26, locale), (x + 14, cy))
+        elif kind == "wall":
+            draw.rounded_rectangle(
+                [x + 4, cy - 14, x + 54, cy + 14], radius=8, fill=(120, 98, 78), outline=(40, 32, 26), width=6
+            )
+        elif kind == "arrow":
+            draw.line([(x + 2, cy), (x + 28, cy)], fill=(120, 110, 92), width=5)
+            draw.polygon([(x + 36, cy), (x + 26, cy - 8), (x + 26, cy + 8)], fill=(120, 110, 92))
+            draw.ellipse([x + 38, cy - 12, x + 62, cy + 12], fill=INK)
+            draw_text(draw, (x + 50, cy), "A", 15, WHITE, anchor="mc", bold=True)
+        draw_text(draw, (x + icon_w + 8, cy), fit(text, 17, half - icon_w - 16), 17, INK, anchor="lc")
+    return img

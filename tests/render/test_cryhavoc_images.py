@@ -1,0 +1,322 @@
+"""The Cry Havoc images: golden pictures of real engine views, no leak of hands, purity, robustness.
+
+The views come from games played through ``engine.get_game("cryhavoc")`` with a seeded choice among
+the legal actions. Golden images live in tests/render/golden/cryhavoc_*.png; after a deliberate change
+of the drawing, regenerate them with ``REGEN_GOLDEN=1`` and look at every changed picture.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import os
+import re
+import time
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+import engine
+import render
+from engine.rng import Rng
+from render import ch_hand, ch_map, cryhavoc
+from render.ch_panels import status_lines
+from render.text import text_width
+
+GOLDEN = Path(__file__).parent / "golden"
+REGEN = os.environ.get("REGEN_GOLDEN") == "1"
+MAX_MEAN_DIFF = 1.0
+STRONG_DIFF = 40
+MAX_STRONG_FRACTION = 0.000005
+"""Ten times stricter than the other games' goldens: one digit of a unit count on the map is about 40
+pixels of a 3-megapixel image, and it must fail; antialiasing noise of a few pixels passes."""
+
+NAMES = {"111": "Alice", "222": "Bérénice", "333": "Chloé", "444": "Dmitri"}
+GAME = engine.get_game("cryhavoc")
+Stop = Callable[[dict[str, Any], int], bool]
+
+
+def players(count: int) -> list[str]:
+    return ["111", "222", "333", "444"][:count]
+
+
+def play(
+    count: int, seed: int, stop: Stop, viewer: int | None = None, max_steps: int = 3000
+) -> dict[str, Any]:
+    """A seeded game of ``count`` players until ``stop(view, step)`` holds (or the end); that view.
+
+    ``viewer`` is a seat, or -1 for whoever acts at that moment, or None for a spectator.
+    """
+    ids = players(count)
+    state = GAME.new_game(ids, seed=seed, options={})
+    chooser = Rng(seed)
+    for step in range(max_steps):
+        view = GAME.view(state, None)
+        if stop(view, step) or GAME.is_over(state):
+            if viewer is None:
+                return view
+            who = GAME.to_act(state)[0] if viewer == -1 and GAME.to_act(state) else ids[max(viewer, 0)]
+            return GAME.view(state, who)
+        player = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, player)
+        state, _events = GAME.apply(state, player, legal[chooser.below(len(legal))])
+    raise AssertionError("the game did not reach the wanted situation")
+
+
+def _units_on_board(view: dict[str, Any]) -> int:
+    return sum(x["attacker"] + x["defender"] for x in view["battle"]["objectives"].values())
+
+
+@cache
+def _early() -> dict[str, Any]:
+    """Two players in the first rounds: a draw-two-keep-one pending, seen by the player who draws."""
+    return play(2, 3, lambda v, s: s >= 25, viewer=-1)
+
+
+@cache
+def _mid() -> dict[str, Any]:
+    """Four players in round 2 with a battle on the battle board, units on several objectives."""
+    return play(4, 5, lambda v, s: v["battle"] is not None and v["round"] >= 2 and _units_on_board(v) >= 3, 0)
+
+
+@cache
+def _over() -> dict[str, Any]:
+    """Three players, the game played to its end."""
+    return play(3, 7, lambda v, s: False)
+
+
+def early() -> dict[str, Any]:
+    return copy.deepcopy(_early())
+
+
+def mid() -> dict[str, Any]:
+    return copy.deepcopy(_mid())
+
+
+def over() -> dict[str, Any]:
+    return copy.deepcopy(_over())
+
+
+CASES: list[tuple[str, Callable[[], dict[str, Any]], str]] = [
+    ("early", early, "en"),
+    ("early", early, "fr"),
+    ("mid_battle", mid, "en"),
+    ("mid_battle", mid, "fr"),
+    ("over", over, "en"),
+    ("over", over, "fr"),
+]
+
+
+def decode(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image
+
+
+def check_golden(name: str, png: bytes, *, regen: bool = REGEN) -> None:
+    path = GOLDEN / f"{name}.png"
+    if regen:
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_bytes(png)
+        return
+    assert path.exists(), f"missing golden image {path}; run with REGEN_GOLDEN=1 and review it"
+    expected = Image.open(path).convert("RGB")
+    actual = decode(png).convert("RGB")
+    assert actual.size == expected.size, f"{name}: size {actual.size}, golden {expected.size}"
+    difference = ImageChops.difference(actual, expected)
+    mean = ImageStat.Stat(difference).mean
+    assert max(mean) < MAX_MEAN_DIFF, f"{name}: mean difference {mean} against the golden image"
+    strong = difference.convert("L").point(lambda p: 255 if p > STRONG_DIFF else 0).histogram()[255]
+    share = strong / (actual.width * actual.height)
+    assert share < MAX_STRONG_FRACTION, f"{name}: {strong} pixels differ strongly from the golden image"
+
+
+def test_scenarios_are_what_their_names_say() -> None:
+    e = early()
+    assert e["side"] == "small" and len(e["seats"]) == 2
+    assert e["pending"]["kind"] == "keep" and len(e["private"]["drawn"]) == 2
+    m = mid()
+    assert m["side"] == "large" and len(m["seats"]) == 4
+    assert m["battle"] is not None and _units_on_board(m) >= 3
+    o = over()
+    assert o["phase"] == "over" and o["result"]["winners"] and len(o["seats"]) == 3
+
+
+@pytest.mark.parametrize(("name", "make", "locale"), CASES, ids=[f"{n}-{loc}" for n, _m, loc in CASES])
+def test_golden_public(name: str, make: Callable[[], dict[str, Any]], locale: str) -> None:
+    png = render.render(make(), names=NAMES, locale=locale)
+    check_golden(f"cryhavoc_{name}_{locale}", png)
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_golden_private_hand_with_drawn_cards(locale: str) -> None:
+    check_golden(f"cryhavoc_private_{locale}", render.render_private(early(), names=NAMES, locale=locale))
+
+
+@pytest.mark.parametrize("make", [early, mid, over])
+def test_png_is_phone_sized(make: Callable[[], dict[str, Any]]) -> None:
+    image = decode(render.render(make(), names=NAMES, locale="en"))
+    assert image.format == "PNG" and image.mode == "RGB"
+    assert image.width == cryhavoc.WIDTH
+    assert 1800 <= image.height <= 3200
+
+
+@pytest.mark.parametrize("make", [early, mid, over])
+def test_public_image_ignores_the_private_part(make: Callable[[], dict[str, Any]]) -> None:
+    """No leak: views differing only in ``private`` (and who asks) give the same public bytes."""
+    view = make()
+    hidden = dict(view, private=None, viewer=None)
+    other = dict(view, private={"seat": 1, "hand": ["hu_muster"] * 7, "drawn": ["mo_quarry", "mo_pass"]})
+    images = {render.render(v, names=NAMES, locale="en") for v in (view, hidden, other)}
+    assert len(images) == 1
+
+
+@pytest.mark.parametrize("make", [early, mid, over])
+def test_rendering_does_not_mutate_the_view(make: Callable[[], dict[str, Any]]) -> None:
+    view = make()
+    before = copy.deepcopy(view)
+    render.render(view, names=NAMES, locale="fr")
+    render.render_private(view, names=NAMES, locale="fr")
+    assert view == before
+
+
+def test_golden_comparison_catches_a_changed_count() -> None:
+    view = mid()
+    region = next(r for r in view["regions"] if r["units"] and not r["hive"])
+    side = next(iter(region["units"]))
+    region["units"][side] += 5
+    with pytest.raises(AssertionError, match="differ"):
+        check_golden("cryhavoc_mid_battle_en", render.render(view, names=NAMES, locale="en"), regen=False)
+
+
+def test_hand_changes_only_the_private_image() -> None:
+    view = early()
+    changed = copy.deepcopy(view)
+    changed["private"]["hand"] = [*reversed(changed["private"]["hand"]), "hu_muster"]
+    assert render.render_private(changed, names=NAMES, locale="en") != render.render_private(
+        view, names=NAMES, locale="en"
+    )
+    assert render.render(changed, names=NAMES, locale="en") == render.render(view, names=NAMES, locale="en")
+
+
+def test_spectator_gets_a_notice_instead_of_a_hand() -> None:
+    view = dict(over(), private=None, viewer=None)
+    image = decode(render.render_private(view, names=NAMES, locale="fr"))
+    assert image.size == (900, 110)
+
+
+def test_status_says_what_the_game_waits_for() -> None:
+    main, sub = status_lines(early(), NAMES, "en")
+    seat = early()["pending"]["seat"]
+    assert main == f"{NAMES[players(2)[seat]]} keeps one of the two cards drawn"
+    assert sub.startswith("Actions this round: ")
+    main, _sub = status_lines(mid(), NAMES, "fr")
+    step = mid()["battle"]["step"]
+    assert step in ("place", "cards", "capture", "kill", "retreat", "resolve")
+    assert "@" not in main and main
+    main, sub = status_lines(over(), NAMES, "fr")
+    winner = NAMES[over()["result"]["winners"][0]]
+    assert main == f"Partie terminée : {winner} l'emporte"
+    assert "PV" in sub and "@" not in sub
+
+
+def test_second_render_reuses_the_empty_map() -> None:
+    view = mid()
+    render.render(view, names=NAMES, locale="en")
+    before = ch_map.empty_map.cache_info()
+    render.render(view, names=NAMES, locale="en")
+    after = ch_map.empty_map.cache_info()
+    assert after.misses == before.misses and after.hits == before.hits + 1
+
+
+def test_region_names_break_on_two_lines_when_too_long() -> None:
+    assert ch_map.name_lines("Cuvette de Poussière", 14, 90) == ["Cuvette de", "Poussière"]
+    assert ch_map.name_lines("Dunes", 14, 90) == ["Dunes"]
+    assert ch_map.named_regions("go mossdeep flintpeak", ["flintpeak", "mossdeep"]) == [
+        "mossdeep",
+        "flintpeak",
+    ]
+
+
+def test_wrap_keeps_every_line_inside_the_card() -> None:
+    lines = ch_hand.wrap("add 2 unit(s) from your reserve to an objective of the battle board", 16, 120, 3)
+    assert len(lines) == 3 and lines[-1].endswith("…")
+    assert all(text_width(line, 16) <= 120 for line in lines)
+
+
+def test_every_view_of_random_games_renders() -> None:
+    """Seeded games of 2, 3 and 4 players to their end: every third view drawn, some encoded.
+
+    The median drawing time is checked too, loosely, since the machine may be busy.
+    """
+    drawn = 0
+    phases: set[str] = set()
+    timings: list[float] = []
+    for count, seed in ((2, 31), (3, 32), (4, 33)):
+        ids = players(count)
+        state = GAME.new_game(ids, seed=seed, options={})
+        chooser = Rng(seed)
+        for step in range(300):
+            if GAME.is_over(state):
+                break
+            player = GAME.to_act(state)[0]
+            legal = GAME.legal_actions(state, player)
+            state, _events = GAME.apply(state, player, legal[chooser.below(len(legal))])
+            if step % 3:
+                continue
+            view = GAME.view(state, player)
+            phases.add(view["phase"])
+            start = time.perf_counter()
+            image = cryhavoc.compose(view, names=NAMES, locale="fr" if step % 2 else "en")
+            timings.append(time.perf_counter() - start)
+            assert image.width == cryhavoc.WIDTH
+            if step % 30 == 0:
+                assert render.render(view, names=NAMES, locale="en").startswith(b"\x89PNG")
+                assert render.render_private(view, names=NAMES, locale="fr").startswith(b"\x89PNG")
+            drawn += 1
+        assert GAME.is_over(state)
+        assert render.render(GAME.view(state, None), names=NAMES, locale="en").startswith(b"\x89PNG")
+    assert drawn >= 100
+    assert {"discard", "actions", "battle"} <= phases
+    assert sorted(timings)[len(timings) // 2] < 0.5
+
+
+def _catalog(lang: str) -> dict[str, str]:
+    path = Path(__file__).resolve().parents[2] / "i18n" / "locales" / lang / "render_cryhavoc.json"
+    return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def test_catalog_languages_match_and_cover_the_code() -> None:
+    en, fr = _catalog("en"), _catalog("fr")
+    assert en.keys() == fr.keys()
+    for key in en:
+        assert key.startswith("render.ch."), key
+        assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", fr[key])), key
+    root = Path(cryhavoc.__file__).parent
+    source = "\n".join(p.read_text(encoding="utf-8") for p in [root / "cryhavoc.py", *root.glob("ch_*.py")])
+    named = set(re.findall(r'"(render\.ch\.[a-z_]+(?:\.[a-z_]+)*)"', source))
+    assert len(named) > 30
+    assert named <= en.keys(), named - en.keys()
+    for prefix, items in (
+        ("phase", ("discard", "actions", "battle", "prisoners", "scoring", "over")),
+        ("main", ("discard", "actions", "prisoners", "scoring", "over", "battle_place", "battle_cards")),
+        ("step", ("place", "cards", "capture", "kill", "retreat", "resolve")),
+        ("pending", ("move", "recruit", "build", "keep")),
+    ):
+        for item in items:
+            assert f"render.ch.{prefix}.{item}" in en, (prefix, item)
+
+
+def test_unknown_pending_kind_or_phase_falls_back_to_a_generic_line() -> None:
+    view = early()
+    view["pending"] = {"seat": 0, "kind": "mystery", "points": 1}
+    assert status_lines(view, NAMES, "en")[0] == "Alice to take an action"
+    view["pending"] = None
+    view["phase"] = "interlude"
+    view["to_act"] = [1]
+    assert status_lines(view, NAMES, "fr")[0] == "Bérénice doit jouer une action"
