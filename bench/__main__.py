@@ -1,7 +1,10 @@
 """Run every benchmark with modest sizes: `make bench`."""
 
-from bench import move_latency, playouts, render_bench
+import engine
+from bench import cryhavoc_factions, move_latency, playouts, render_bench
 
 playouts.main(["100"])
 render_bench.main(["20"])
-move_latency.main(["100", "warchest"])
+for name in engine.GAMES:
+    move_latency.main(["100", name])
+cryhavoc_factions.main(["200"])

@@ -5,7 +5,7 @@ Usage: python -m bench.move_latency [moves] [game]
 Two players play a seeded random game through ``table.commands.Commands.play`` on a real
 SQLite file (WAL, one transaction per move) with the real renderer, exactly the work a
 Discord ``/play`` does after its interaction is deferred. Prints the median and the 90th
-percentile, and the split between the engine+store part and the rendering part.
+percentile.
 """
 
 from __future__ import annotations

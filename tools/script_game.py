@@ -5,6 +5,7 @@ Usage: python tools/script_game.py [seed] [--players 2|4] > docs/examples/<file>
     python tools/script_game.py > docs/examples/warchest-console.txt
     python tools/script_game.py --players 4 > docs/examples/warchest-4p-console.txt
     python tools/script_game.py --game batailles > docs/examples/batailles-console.txt
+    python tools/script_game.py --game cryhavoc > docs/examples/cryhavoc-console.txt
 
 A simple greedy player (control, then attack, then deploy, then step towards a location the
 side does not hold) plays every seat on a fixed seed; the moves are printed as console lines
@@ -174,14 +175,87 @@ def batailles_script(seed: int) -> list[str]:
     return lines
 
 
+CRYHAVOC_PLAYERS = ("alice", "bob")
+CRYHAVOC_WEIGHTS = {
+    "score": 50,
+    "capture": 30,
+    "kill": 30,
+    "place": 25,
+    "retreat": 25,
+    "ransom": 15,
+    "construct": 12,
+    "recruit": 10,
+    "move": 10,
+    "go": 10,
+    "done": 8,
+    "build": 6,
+    "play": 5,
+    "end": 5,
+    "fold": 4,
+    "draw": 3,
+    "pay": 2,
+}
+"""How often the Cry Havoc script picks each verb, relative to the others (1 when not listed)."""
+
+
+def _weighted(texts: list[str], chooser: Rng) -> str:
+    """One of ``texts`` drawn with ``CRYHAVOC_WEIGHTS``: varied play that still marches and fights."""
+    weights = [CRYHAVOC_WEIGHTS.get(text.split()[0], 1) for text in texts]
+    roll = chooser.below(sum(weights))
+    for text, weight in zip(texts, weights, strict=True):
+        if roll < weight:
+            return text
+        roll -= weight
+    raise AssertionError("unreachable: the roll is below the sum of the weights")
+
+
+def play_cryhavoc(seed: int, limit: int = 1000) -> list[tuple[str, str]]:
+    """The moves of a two-player Cry Havoc game played to its end (the event track ends every game).
+
+    Whoever must act draws a move at random, weighted by verb; the table dealing from the same seed
+    gives the same factions, decks and tokens, so the moves replay exactly through the console.
+    """
+    game = engine.get_game("cryhavoc")
+    players = list(CRYHAVOC_PLAYERS)
+    state = game.new_game(players, seed, {"skills": "basic"})
+    chooser = Rng(seed)
+    moves: list[tuple[str, str]] = []
+    while not game.is_over(state):
+        if len(moves) >= limit:
+            raise RuntimeError(f"no end after {limit} moves (seed {seed})")
+        (player,) = game.to_act(state)
+        text = _weighted([str(a) for a in game.legal_actions(state, player)], chooser)
+        moves.append((player, text))
+        state, _ = game.apply(state, player, game.parse_action(state, player, text))
+    return moves
+
+
+def cryhavoc_script(seed: int) -> list[str]:
+    """The console lines of a two-player Cry Havoc game from ``seed``, lobby commands included."""
+    first, second = CRYHAVOC_PLAYERS
+    lines = [
+        f"# A scripted two-player Cry Havoc game (seed {seed}): pipe it into `make run`.",
+        f"{first}: /game new game:cryhavoc options:seed={seed}",
+        f"{second}: /game join",
+        f"{first}: /game start",
+        f"{first}: /hand",
+    ]
+    lines += [f"{player}: /play action:{text}" for player, text in play_cryhavoc(seed)]
+    lines.append(f"{first}: /game status")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("seed", nargs="?", type=int, default=1, help="first seed tried")
     parser.add_argument("--players", type=int, choices=sorted(JOINS), default=2)
     parser.add_argument(
-        "--game", choices=("warchest", "batailles"), default="warchest", help="the game to script"
+        "--game", choices=("warchest", "batailles", "cryhavoc"), default="warchest", help="the game to script"
     )
     args = parser.parse_args()
+    if args.game == "cryhavoc":
+        print("\n".join(cryhavoc_script(args.seed)))
+        return
     if args.game == "batailles":
         print("\n".join(batailles_script(args.seed)))
         return

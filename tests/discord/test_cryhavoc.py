@@ -1,0 +1,517 @@
+"""Cry Havoc played through the bot: the table's commands, then a whole game on the fake Discord.
+
+Cry Havoc has many kinds of decisions (actions paid with several cards, moves of one unit at a time,
+draw two and keep one, battles with placements, tactics cards, folding, captures and retreats,
+prisoner ransoms, hand-limit discards), hidden hands, and three or four players. The first tests drive
+``table.commands.Commands`` directly with a stand-in renderer, so they stay fast; the last ones play
+through slash commands on the fake Discord with the real renderer. Until the renderer draws Cry
+Havoc (``render.PUBLIC`` has no ``"cryhavoc"``), posts go out without an image and the failure to draw
+is logged; once it does, every board and hand image must decode.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import time
+from collections import Counter
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import db
+import engine
+import i18n
+import render
+from bot import Settings, build_bot
+from engine import GameError
+from table.commands import Commands, Ctx, Post
+from table.tables import Table, Tables
+from tests.fakediscord.model import FakeUser, InteractionResult
+from tests.fakediscord.server import FakeDiscord
+
+CRY_HAVOC = engine.get_game("cryhavoc")
+DRAWN = "cryhavoc" in render.PUBLIC
+"""Whether the renderer draws Cry Havoc yet: posts then carry a decodable PNG."""
+
+# ---- a player biased towards progress -------------------------------------------------------------
+
+WEIGHTS = {
+    "score": 60,
+    "capture": 40,
+    "kill": 40,
+    "place": 30,
+    "retreat": 30,
+    "ransom": 20,
+    "construct": 14,
+    "recruit": 12,
+    "move": 12,
+    "go": 10,
+    "done": 10,
+    "build": 8,
+    "play": 6,
+    "end": 5,
+    "fold": 5,
+    "skill": 4,
+    "activate": 4,
+    "draw": 3,
+    "pay": 2,
+}
+"""How much the player likes each verb: score, fight and march rather than hoard cards or pass."""
+
+DECISIONS = (
+    "discard",
+    "move",
+    "recruit",
+    "build",
+    "pay",
+    "go",
+    "construct",
+    "activate",
+    "draw",
+    "keep",
+    "score",
+    "skill",
+    "end",
+    "pass",
+    "place",
+    "play",
+    "fold",
+    "capture",
+    "kill",
+    "retreat",
+    "ransom",
+    "done",
+)
+"""Every kind of Cry Havoc decision (the verbs of ``engine.cryhavoc.actions``)."""
+
+_VERSION = re.compile(r"^v\d+:")
+
+
+def action_text(value: str) -> str:
+    """``"v12:go mossdeep flintpeak"`` -> ``"go mossdeep flintpeak"``."""
+    return _VERSION.sub("", value)
+
+
+def pick(texts: Sequence[str], rng: random.Random) -> str:
+    """One of ``texts`` (action texts or ``v<n>:`` values), drawn with the verbs' weights."""
+    weights = [WEIGHTS.get(action_text(t).split()[0], 1) for t in texts]
+    return rng.choices(list(texts), weights=weights)[0]
+
+
+# ---- the table's commands, with a stand-in renderer ---------------------------------------------------
+
+
+def tiny_png(view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", (4, 4), "purple").save(buf, format="PNG")
+    return buf.getvalue()
+
+
+NAMES = ("alice", "bob", "carol", "dave")
+
+
+def ctx(user: str, locale: str = "en") -> Ctx:
+    return Ctx("havoc", user, user.capitalize(), locale, "en")
+
+
+@pytest.fixture
+async def commands(tmp_path: Path) -> AsyncIterator[Commands]:
+    store = await db.open_store(tmp_path / "ch.sqlite3")
+    try:
+        yield Commands(Tables(store, render=tiny_png, render_private=tiny_png))
+    finally:
+        await store.close()
+
+
+async def opened(commands: Commands, players: int, options: str) -> Post:
+    await commands.new(ctx("alice"), "cryhavoc", players, options)
+    for name in NAMES[1:players]:
+        await commands.join(ctx(name))
+    return (await commands.start(ctx("alice")))[0]
+
+
+async def current(commands: Commands) -> Table:
+    table = await commands.tables.latest("havoc")
+    assert table is not None
+    return table
+
+
+def mentioned(post: Post) -> list[str]:
+    return re.findall(r"<@(\w+)>", post.text)
+
+
+def card_name(kind: str, locale: str = "en") -> str:
+    return i18n.t(f"ch.card.{kind}", locale)
+
+
+@pytest.mark.parametrize(
+    ("players", "factions"),
+    [
+        (2, {"humans", "machines", "pilgrims"}),
+        (3, {"humans", "machines", "pilgrims"}),
+        (4, {"humans", "machines", "pilgrims", "trogs"}),
+    ],
+)
+async def test_the_lobby_deals_a_faction_to_each_player(
+    commands: Commands, players: int, factions: set[str]
+) -> None:
+    new = (await commands.new(ctx("alice"), "cryhavoc", players, "seed=7"))[0]
+    assert "Cry Havoc" in new.text and f"1/{players}" in new.text
+    for name in NAMES[1:players]:
+        await commands.join(ctx(name))
+    start = (await commands.start(ctx("bob")))[0]
+    table = await current(commands)
+    view = CRY_HAVOC.view(table.state, None)
+    dealt = [s["faction"] for s in view["seats"]]
+    assert len(set(dealt)) == players and set(dealt) <= factions
+    assert [s["id"] for s in view["seats"]] == list(NAMES[:players]), "join order is seat order"
+    assert start.image is not None and not start.ephemeral
+    assert list(start.mentions) == table.to_act() and mentioned(start) == table.to_act()
+
+
+async def test_a_table_for_five_is_refused(commands: Commands) -> None:
+    with pytest.raises(GameError) as refused:
+        await commands.new(ctx("alice"), "cryhavoc", 5)
+    assert refused.value.msg.key == "table.error.bad_player_count"
+    assert await commands.tables.latest("havoc") is None
+
+
+COVERAGE_SEEDS = (24, 225)
+"""Three-player deals under which the weighted player meets, between them, every kind of decision."""
+
+
+async def test_every_decision_is_reached_by_typing_its_label(tmp_path: Path) -> None:
+    """Whole games where every move is found by typing the words of its French label.
+
+    The move is drawn from the game's legal actions (what autocomplete enumerates); typing its
+    label must offer it, and the offered value is what gets played. Every post names exactly
+    the players who must act next; draws stay secret in public and show in the drawer's /hand.
+    """
+    played: Counter[str] = Counter()
+    for seed in COVERAGE_SEEDS:
+        store = await db.open_store(tmp_path / f"coverage-{seed}.sqlite3")
+        try:
+            commands = Commands(Tables(store, render=tiny_png, render_private=tiny_png))
+            played += await _play_by_labels(commands, seed)
+        finally:
+            await store.close()
+    missing = [verb for verb in DECISIONS if not played[verb]]
+    assert not missing, f"never played {missing}: {played}"
+
+
+async def _play_by_labels(commands: Commands, seed: int) -> Counter[str]:
+    """One seeded three-player game played to its result by label; the verbs played."""
+    post = await opened(commands, 3, f"seed={seed}")
+    rng = random.Random(seed)
+    played: Counter[str] = Counter()
+    hands_checked = 0
+    for _ in range(400):
+        table = await current(commands)
+        if table.record.status == "over":
+            break
+        acting = table.to_act()
+        assert acting and list(post.mentions) == acting and mentioned(post)[-len(acting) :] == acting
+        (player,) = acting
+        state = table.state
+        legal = [str(a) for a in CRY_HAVOC.legal_actions(state, player)]
+        for idle in set(NAMES[:3]) - {player}:
+            assert await commands.autocomplete(ctx(idle), "") == [], "only those who must act get moves"
+        text = pick(legal, rng)
+        action = CRY_HAVOC.parse_action(state, player, text)
+        label = i18n.t(CRY_HAVOC.label(state, action), "fr", names=table.names)
+        offered = await commands.autocomplete(ctx(player, "fr"), label)
+        wanted = f"v{table.record.version}:{text}"
+        assert (label, wanted) in offered, f"typing {label!r} does not offer {text!r}: {offered}"
+        post = (await commands.play(ctx(player), wanted))[0]
+        assert not post.ephemeral and post.image is not None
+        verb = text.split()[0]
+        played[verb] += 1
+        if verb == "draw":
+            hands_checked += await _draw_is_secret(commands, player, post)
+        if verb == "keep":
+            kept = text.split()[1]
+            assert card_name(kept) not in post.text, f"the kept card shows in {post.text!r}"
+    else:
+        pytest.fail(f"no result after 400 moves: {played}")
+    assert hands_checked == played["draw"]
+    table = await current(commands)
+    assert table.record.result is not None and len(table.record.result["winners"]) == 1
+    assert "Winner" in post.text and "VP" in post.text, post.text
+    assert set(post.mentions) == set(table.record.result["winners"])
+    return played
+
+
+@pytest.mark.parametrize("players", [2, 4])
+async def test_two_and_four_players_play_to_a_result_from_autocomplete(
+    commands: Commands, players: int
+) -> None:
+    """Games of two and of four (the Trogs as a player, tunnels open) end through the table alone."""
+    post = await opened(commands, players, f"seed={players}")
+    rng = random.Random(players)
+    for _ in range(600):
+        table = await current(commands)
+        if table.record.status == "over":
+            break
+        (player,) = acting = table.to_act()
+        assert list(post.mentions) == acting
+        offered = [str(v) for _label, v in await commands.autocomplete(ctx(player), "")]
+        post = (await commands.play(ctx(player), pick(offered, rng)))[0]
+    else:
+        pytest.fail("no result after 600 moves")
+    assert table.record.result is not None
+    (winner,) = table.record.result["winners"]
+    assert winner in NAMES[:players] and post.mentions == (winner,)
+    if players == 4:
+        factions = CRY_HAVOC.view(table.state, None)["seats"]
+        assert {s["faction"] for s in factions} == {"humans", "machines", "pilgrims", "trogs"}
+
+
+async def _draw_is_secret(commands: Commands, player: str, post: Post) -> int:
+    """After ``draw``: the post names no drawn card, the drawer's /hand (French) lists both."""
+    table = await current(commands)
+    drawn = CRY_HAVOC.view(table.state, player)["private"]["drawn"]
+    assert len(drawn) == 2
+    for kind in drawn:
+        assert card_name(kind) not in post.text
+    hand = (await commands.hand(ctx(player, "fr")))[0]
+    assert hand.ephemeral and hand.image is not None and hand.filename == "hand.png"
+    assert "Cartes piochées" in hand.text
+    for kind in drawn:
+        assert card_name(kind, "fr") in hand.text
+    others = [p for p in table.record.player_ids if p != player]
+    for other in others:
+        theirs = (await commands.hand(ctx(other)))[0]
+        assert theirs.ephemeral
+        assert CRY_HAVOC.view(table.state, other)["private"]["drawn"] == []
+        assert "Just drawn: empty" in theirs.text
+    return 1
+
+
+async def test_hand_lists_the_callers_cards_privately(commands: Commands) -> None:
+    await opened(commands, 3, "seed=11")
+    table = await current(commands)
+    for player in NAMES[:3]:
+        post = (await commands.hand(ctx(player, "fr")))[0]
+        assert post.ephemeral and post.image is not None
+        mine = CRY_HAVOC.view(table.state, player)["private"]["hand"]
+        assert mine and post.text.startswith("Vos informations cachées dans Cry Havoc")
+        listed = post.text.splitlines()[1]
+        assert listed == "Main : " + ", ".join(card_name(k, "fr") for k in mine)
+    public = CRY_HAVOC.view(table.state, None)
+    assert public["private"] is None and all(isinstance(s["hand"], int) for s in public["seats"])
+    with pytest.raises(GameError):
+        await commands.hand(ctx("mallory"))
+
+
+async def test_wrong_turn_and_illegal_moves_change_nothing(commands: Commands) -> None:
+    start = await opened(commands, 3, "seed=5")
+    (first,) = start.mentions
+    other = next(p for p in NAMES[:3] if p != first)
+    table = await current(commands)
+    legal = [str(a) for a in CRY_HAVOC.legal_actions(table.state, first)]
+    before = table.record.version
+    with pytest.raises(GameError) as wrong_turn:
+        await commands.play(ctx(other), legal[0])
+    assert wrong_turn.value.msg.key.endswith("not_your_turn")
+    assert i18n.t(wrong_turn.value.msg, "en").count(first.capitalize()) == 1, "names, not raw ids"
+    with pytest.raises(GameError) as illegal:
+        await commands.play(ctx(first), "go dawnkeep nowhere")
+    assert illegal.value.msg.key.startswith("ch.error.")
+    with pytest.raises(GameError):
+        await commands.play(ctx(first), "juggle three torches")
+    with pytest.raises(GameError):
+        await commands.play(ctx("mallory"), legal[0])
+    with pytest.raises(GameError):
+        await commands.play(ctx(first), f"v{before + 3}:{legal[0]}")
+    assert (await current(commands)).record.version == before
+    post = (await commands.play(ctx(first), f"v{before}:{legal[0]}"))[0]
+    assert not post.ephemeral
+    with pytest.raises(GameError):
+        await commands.play(ctx(first), f"v{before}:{legal[0]}")  # the same pinned move twice
+
+
+async def test_the_log_never_shows_a_kept_card(commands: Commands) -> None:
+    await opened(commands, 2, "seed=3")
+    kept: list[str] = []
+    for _ in range(60):
+        table = await current(commands)
+        (player,) = table.to_act()
+        legal = [str(a) for a in CRY_HAVOC.legal_actions(table.state, player)]
+        draws = [t for t in legal if t.startswith(("draw", "keep"))]
+        text = draws[0] if draws else legal[-1]
+        if text.startswith("keep"):
+            kept.append(text.split()[1])
+        await commands.play(ctx(player), text)
+        if len(kept) >= 3:
+            break
+    assert len(kept) >= 3
+    table = await current(commands)
+    count = await commands.tables.store.count_actions(table.record.id)
+    pages = [(await commands.log(ctx("alice"), page))[0] for page in range(1, (count + 9) // 10 + 1)]
+    lines = "\n".join(p.text for p in pages)
+    assert all(p.ephemeral for p in pages) and "keeps one card" in lines
+    for kind in kept:
+        assert card_name(kind) not in lines
+
+
+# ---- a whole game on the fake Discord ------------------------------------------------------------------
+
+E2E_SEED = 4
+RESTART_AT = 20
+MOVE_CAP = 500
+
+
+@dataclass
+class Seated:
+    fake: FakeDiscord
+    database: Path
+    settings: Settings
+
+    async def restart_bot(self) -> None:
+        await self.fake.stop_bot()
+        await self.fake.start_bot(build_bot(self.settings))
+
+
+def public(result: InteractionResult) -> list[Any]:
+    return [m for m in result.messages if not m.ephemeral and not m.deleted]
+
+
+def check_image(result: InteractionResult) -> None:
+    """The post's board: a decodable PNG once the renderer draws Cry Havoc, else no file at all."""
+    posts = public(result)
+    assert posts, f"no public message: {result.contents}"
+    files = posts[0].files
+    if not DRAWN:
+        assert not files
+        return
+    assert files and files[0][0].endswith(".png"), f"no PNG on {posts[0].content!r}"
+    image = Image.open(io.BytesIO(files[0][1]))
+    image.load()
+    assert image.format == "PNG" and image.width >= 300 and image.height >= 300
+
+
+async def record_of(database: Path, channel: str) -> db.GameRecord:
+    store = await db.open_store(database)
+    try:
+        record = await store.latest_game(channel)
+    finally:
+        await store.close()
+    assert record is not None
+    return record
+
+
+@pytest.fixture
+async def discord_game(tmp_path: Path) -> AsyncIterator[Seated]:
+    database = tmp_path / "bot.sqlite3"
+    settings = Settings(database_path=database)
+    async with FakeDiscord() as fake:
+        await fake.start_bot(build_bot(settings))
+        yield Seated(fake, database, settings)
+        assert fake.unknown_requests == []
+        assert fake.rejections == []
+
+
+Complete = Callable[[str], Awaitable[list[tuple[str, Any]]]]
+
+
+async def choose(complete: Complete, rng: random.Random) -> str:
+    """A value among the bot's completions of nothing typed (and of "end" when the list is full)."""
+    values = [str(v) for _label, v in await complete("")]
+    assert values, "the player to act is offered nothing"
+    if len(values) == 25:
+        values += [str(v) for _label, v in await complete("end") if str(v) not in values]
+    return pick(values, rng)
+
+
+async def test_a_whole_cry_havoc_game_through_slash_commands(discord_game: Seated) -> None:
+    started = time.monotonic()
+    fake = discord_game.fake
+    guild = fake.add_guild("Les Joueurs", locale="fr")
+    chan = fake.add_channel(guild, "havoc")
+    users = {
+        u.id: u for u in (fake.add_user("alice", locale="fr"), fake.add_user("bob"), fake.add_user("carol"))
+    }
+    alice, bob, carol = users.values()
+
+    r = await fake.slash(alice, chan, "game new", game="cryhavoc", players=3, options=f"seed={E2E_SEED}")
+    assert not r.ephemeral and "1/3" in r.content
+    await fake.slash(bob, chan, "game join")
+    await fake.slash(carol, chan, "game join")
+    r = await fake.slash(carol, chan, "game start")
+    assert not r.ephemeral
+    check_image(r)
+
+    hand = await fake.slash(bob, chan, "hand")
+    assert hand.ephemeral and all(m.ephemeral for m in hand.messages if not m.deleted)
+    record = await record_of(discord_game.database, chan.id)
+    bob_cards = CRY_HAVOC.view(CRY_HAVOC.load(record.state or {}), bob.id)["private"]["hand"]
+    assert all(card_name(k) in hand.content for k in bob_cards), hand.content
+    if "cryhavoc" in render.PRIVATE:
+        (name, data), *_ = hand.files
+        assert name.endswith(".png")
+        Image.open(io.BytesIO(data)).load()
+    else:
+        assert not hand.files
+    assert not any(card_name(k) in m.content for m in fake.messages_in(chan) for k in bob_cards)
+
+    rng = random.Random(E2E_SEED)
+    moves = 0
+    checked_refusals = restarted = False
+    acting = public(r)[0].pinged_ids
+    while moves < MOVE_CAP:
+        assert len(acting) == 1
+        actor: FakeUser = users[acting[0]]
+
+        async def complete(typed: str, who: FakeUser = actor) -> list[tuple[str, Any]]:
+            choices = await fake.autocomplete(who, chan, "play", focused="action", action=typed)
+            assert len(choices) <= 25
+            assert all(1 <= len(name) <= 100 and 1 <= len(value) <= 100 for name, value in choices)
+            return choices
+
+        value = await choose(complete, rng)
+
+        if not checked_refusals and moves >= 5:
+            checked_refusals = True
+            other = next(u for u in users.values() if u is not actor)
+            before = (await record_of(discord_game.database, chan.id)).version
+            wrong_turn = await fake.slash(other, chan, "play", action=value)
+            assert wrong_turn.ephemeral and wrong_turn.content and not wrong_turn.files
+            illegal = await fake.slash(actor, chan, "play", action="retreat nowhere")
+            assert illegal.ephemeral and illegal.content and not illegal.files
+            assert (await record_of(discord_game.database, chan.id)).version == before
+
+        if not restarted and moves == RESTART_AT:
+            restarted = True
+            before = (await record_of(discord_game.database, chan.id)).version
+            await discord_game.restart_bot()
+            board = await fake.slash(alice, chan, "game board")
+            check_image(board)
+            assert (await record_of(discord_game.database, chan.id)).version == before
+
+        r = await fake.slash(actor, chan, "play", action=value)
+        assert not r.ephemeral, f"{actor.name} played {value!r} and got {r.contents}"
+        check_image(r)
+        moves += 1
+        record = await record_of(discord_game.database, chan.id)
+        if record.status == "over":
+            break
+        acting = public(r)[0].pinged_ids
+        to_act = CRY_HAVOC.to_act(CRY_HAVOC.load(record.state or {}))
+        assert acting == to_act, f"after {value!r}: pinged {acting}, to act {to_act}"
+        assert all(f"<@{p}>" in public(r)[0].content for p in to_act)
+
+    elapsed = time.monotonic() - started
+    print(f"Cry Havoc through slash commands: {moves} moves in {elapsed:.1f} s; last post: {r.content}")
+    assert restarted and checked_refusals
+    assert record.status == "over" and record.result is not None, f"no end after {moves} moves"
+    assert set(record.result["winners"]) <= set(users) and len(record.result["winners"]) == 1
+    assert public(r)[0].pinged_ids == record.result["winners"]
+    late = await fake.slash(bob, chan, "play", action="pass")
+    assert late.ephemeral
+    assert elapsed < 90, f"{moves} moves took {elapsed:.0f} s"
