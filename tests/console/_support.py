@@ -43,6 +43,27 @@ def run_console(tmp_path: Path, script: str) -> Run:
     return Run(done.returncode, done.stdout, done.stderr)
 
 
+def run_clean(tmp_path: Path, script: str) -> Run:
+    """``run_console`` that must end normally, with no traceback anywhere in its output."""
+    run = run_console(tmp_path, script)
+    assert run.code == 0, run.err
+    assert "Traceback" not in run.out + run.err
+    return run
+
+
+def commands_of(text: str) -> list[str]:
+    """The lines the console runs (and echoes): neither blank nor comments."""
+    return [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+
+
+def check_played(moves: list[tuple[str, str]], played: list[str]) -> None:
+    """Each block of ``played`` echoes its move of ``moves`` and shows the board it led to."""
+    for (player, action), block in zip(moves, played, strict=True):
+        assert block.startswith(f"> {player}: /play action:{action}\n")
+        assert "[private to" not in block, f"refused: {block}"
+        assert "image: " in block
+
+
 def listed_moves(out: str) -> tuple[str, list[str]]:
     """Who was offered moves by ``/play`` without an action, and the moves (action texts)."""
     match = re.search(r"\[private to (\w+)\]\nYour legal moves:\n((?:  .*\n?)+)", out)
@@ -53,7 +74,15 @@ def listed_moves(out: str) -> tuple[str, list[str]]:
 
 
 def images(tmp_path: Path) -> list[Path]:
+    """The images the console wrote, in the order of their numbers."""
     return sorted((tmp_path / "images").glob("*.png"))
+
+
+def png_images(tmp_path: Path) -> list[Path]:
+    """``images``, each of which must be a PNG file."""
+    written = images(tmp_path)
+    assert all(p.read_bytes().startswith(PNG_MAGIC) for p in written)
+    return written
 
 
 def blocks(out: str) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.console._support import PNG_MAGIC, ROOT, blocks, images, run_console
+from tests.console._support import ROOT, blocks, check_played, commands_of, png_images, run_clean
 
 EXAMPLE = ROOT / "docs" / "examples" / "batailles-console.txt"
 
@@ -24,20 +24,14 @@ def test_the_example_batailles_game_plays_to_its_result(tmp_path: Path) -> None:
     # Bob deploys while Alice is still deploying: both may act at once.
     assert moves[0][0] != moves[1][0] and all(a.startswith("deploy") for _p, a in moves[:2])
 
-    run = run_console(tmp_path, script + "alice: /hand\nbob: /play action:end\n")
-    assert run.code == 0, run.err
-    assert "Traceback" not in run.out + run.err
+    run = run_clean(tmp_path, script + "alice: /hand\nbob: /play action:end\n")
     out = blocks(run.out)
-    commands = [line for line in script.splitlines() if line and not line.startswith("#")]
-    assert len(out) == len(commands) + 2, "one echoed block per command line"
+    assert len(out) == len(commands_of(script)) + 2, "one echoed block per command line"
     start = out[2]
     assert "image: " in start and "@alice" in start and "@bob" in start
 
     played = [b for b in out if b.startswith(("> alice: /play", "> bob: /play"))][: len(moves)]
-    for (player, action), block in zip(moves, played, strict=True):
-        assert block.startswith(f"> {player}: /play action:{action}\n")
-        assert "[private to" not in block, f"refused: {block}"
-        assert "image: " in block
+    check_played(moves, played)
     assert "@alice, @bob" in played[0], "after the first deployment both players are still to act"
     rolls = re.findall(r"with \d+ dice(?: \+ \d+ for the hill)?: ([1-6 ]+), (\d+) hit", run.out)
     assert rolls, "the attacks show their dice"
@@ -48,6 +42,4 @@ def test_the_example_batailles_game_plays_to_its_result(tmp_path: Path) -> None:
     assert "[private to alice]" in status
     assert "[private to alice]" in hand
     assert "[private to bob]" in late, "no move after the end"
-    written = images(tmp_path)
-    assert len(written) == 1 + len(moves)  # the start, one board per move
-    assert all(p.read_bytes().startswith(PNG_MAGIC) for p in written)
+    assert len(png_images(tmp_path)) == 1 + len(moves)  # the start, one board per move

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import engine
 import i18n
-from tests.console._support import PNG_MAGIC, ROOT, blocks, images, run_console
+from tests.console._support import ROOT, blocks, check_played, commands_of, png_images, run_clean
 
 EXAMPLE = ROOT / "docs" / "examples" / "cryhavoc-console.txt"
 CRY_HAVOC = engine.get_game("cryhavoc")
@@ -39,12 +39,9 @@ def test_the_example_cry_havoc_game_plays_to_its_result(tmp_path: Path) -> None:
     assert {verb.split()[0] for _p, verb in moves} >= {"move", "go", "recruit", "draw", "keep", "score"}
     winner, vp = expected_winner(int(seed_match[1]), moves)
 
-    run = run_console(tmp_path, script + "bob: /hand\nalice: /play action:pass\n")
-    assert run.code == 0, run.err
-    assert "Traceback" not in run.out + run.err
+    run = run_clean(tmp_path, script + "bob: /hand\nalice: /play action:pass\n")
     out = blocks(run.out)
-    commands = [line for line in script.splitlines() if line and not line.startswith("#")]
-    assert len(out) == len(commands) + 2, "one echoed block per command line"
+    assert len(out) == len(commands_of(script)) + 2, "one echoed block per command line"
     start, hand = out[2], out[3]
     assert "image: " in start and re.search(r"Your turn: @(alice|bob)\.", start)
     assert hand.startswith("> alice: /hand\n[private to alice]\n") and "hand.png" in hand
@@ -54,10 +51,7 @@ def test_the_example_cry_havoc_game_plays_to_its_result(tmp_path: Path) -> None:
     assert set(listed[1].split(", ")) <= names
 
     played = [b for b in out if b.startswith(("> alice: /play", "> bob: /play"))][: len(moves)]
-    for (player, action), block in zip(moves, played, strict=True):
-        assert block.startswith(f"> {player}: /play action:{action}\n")
-        assert "[private to" not in block, f"refused: {block}"
-        assert "image: " in block
+    check_played(moves, played)
     for (_player, action), block in zip(moves, played, strict=True):
         if action.startswith("keep"):
             assert i18n.t(f"ch.card.{action.split()[1]}", "en") not in block, "a kept card is secret"
@@ -66,9 +60,7 @@ def test_the_example_cry_havoc_game_plays_to_its_result(tmp_path: Path) -> None:
     assert "[private to alice]" in status and "finished" in status
     assert "[private to bob]" in bob_hand, "no hand once the game is over"
     assert "[private to alice]" in late, "no move after the end"
-    written = images(tmp_path)
-    assert len(written) == 2 + len(moves)  # the start, alice's hand, one board per move
-    assert all(p.read_bytes().startswith(PNG_MAGIC) for p in written)
+    assert len(png_images(tmp_path)) == 2 + len(moves)  # the start, alice's hand, one board per move
 
 
 def _all_card_kinds() -> set[str]:

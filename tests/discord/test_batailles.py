@@ -9,27 +9,32 @@ the bot's own autocomplete answers.
 
 from __future__ import annotations
 
-import io
 import random
 import re
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
-from PIL import Image
 
-import db
 import engine
-from bot import Settings, build_bot
 from engine import GameError
 from table.commands import Commands, Ctx, Post
-from table.tables import Tables
-from tests.fakediscord.model import InteractionResult
-from tests.fakediscord.server import FakeDiscord
+from tests.discord.support import (
+    Bot,
+    Complete,
+    action_text,
+    board_image,
+    completer,
+    fake_discord,
+    mentioned,
+    open_room,
+    pinged,
+    play,
+    refused_plays,
+    stand_in_commands,
+)
 
 # ---- a player that picks among the bot's autocomplete answers --------------------------------------
 
@@ -39,14 +44,6 @@ STOP_EARLY = 0.05
 """How often the player ends an activation with points left, when one is running."""
 FORWARD = ("n", "s")
 """Where the enemy is for each seat: seat 0 deploys in the southern rows."""
-_VERSION = re.compile(r"^v\d+:")
-
-Complete = Callable[[str], Awaitable[Sequence[tuple[str, Any]]]]
-
-
-def action_text(value: str) -> str:
-    """``"v12:attack d5 2"`` -> ``"attack d5 2"``."""
-    return _VERSION.sub("", value)
 
 
 def score(text: str, seat: int) -> int:
@@ -119,23 +116,14 @@ def check_dice(text: str) -> int:
 # ---- the table's commands, with a stand-in renderer ----------------------------------------------------
 
 
-def tiny_png(view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
-    buf = io.BytesIO()
-    Image.new("RGB", (4, 4), "green").save(buf, format="PNG")
-    return buf.getvalue()
-
-
 def ctx(user: str, locale: str = "en") -> Ctx:
     return Ctx("field", user, user.capitalize(), locale, locale)
 
 
 @pytest.fixture
 async def commands(tmp_path: Path) -> AsyncIterator[Commands]:
-    store = await db.open_store(tmp_path / "bt.sqlite3")
-    try:
-        yield Commands(Tables(store, render=tiny_png, render_private=tiny_png))
-    finally:
-        await store.close()
+    async with stand_in_commands(tmp_path / "bt.sqlite3") as commands:
+        yield commands
 
 
 async def opened(commands: Commands, options: str) -> list[Post]:
@@ -148,10 +136,6 @@ async def version(commands: Commands) -> int:
     table = await commands.tables.latest("field")
     assert table is not None
     return table.record.version
-
-
-def mentioned(post: Post) -> list[str]:
-    return re.findall(r"<@(\w+)>", post.text)
 
 
 async def test_armies_built_at_once_with_names_the_players_make_up(commands: Commands) -> None:
@@ -363,63 +347,26 @@ E2E_OPTIONS = "map=default max_rounds=4 seed=25"
 BATAILLES = engine.get_game("batailles")
 
 
-@dataclass
-class Seated:
-    fake: FakeDiscord
-    database: Path
-
-
-def public(result: InteractionResult) -> list[Any]:
-    return [m for m in result.messages if not m.ephemeral and not m.deleted]
-
-
-def decoded_png(result: InteractionResult) -> Image.Image:
-    posts = public(result)
-    assert posts, f"no public message: {result.contents}"
-    files = posts[0].files
-    assert files and files[0][0].endswith(".png"), f"no PNG on {posts[0].content!r}"
-    image = Image.open(io.BytesIO(files[0][1]))
-    image.load()
-    assert image.format == "PNG" and image.width >= 300 and image.height >= 300
-    return image
-
-
-async def record_of(database: Path, channel: str) -> db.GameRecord:
-    store = await db.open_store(database)
-    try:
-        record = await store.latest_game(channel)
-    finally:
-        await store.close()
-    assert record is not None
-    return record
-
-
 @pytest.fixture
-async def discord_game(tmp_path: Path) -> AsyncIterator[Seated]:
-    database = tmp_path / "bot.sqlite3"
-    async with FakeDiscord() as fake:
-        await fake.start_bot(build_bot(Settings(database_path=database)))
-        yield Seated(fake, database)
-        assert fake.unknown_requests == []
-        assert fake.rejections == []
+async def discord_game(tmp_path: Path) -> AsyncIterator[Bot]:
+    async with fake_discord(tmp_path) as bot:
+        await bot.start()
+        yield bot
 
 
-async def test_a_whole_batailles_game_through_slash_commands(discord_game: Seated) -> None:
+async def test_a_whole_batailles_game_through_slash_commands(discord_game: Bot) -> None:
     started = time.monotonic()
-    fake = discord_game.fake
-    guild = fake.add_guild("Les Joueurs", locale="en-US")
-    chan = fake.add_channel(guild, "plaine")
-    alice = fake.add_user("alice", locale="en-GB")
-    bob = fake.add_user("bob", locale="fr")
-    users = {alice.id: alice, bob.id: bob}
+    room = open_room(discord_game, ("Les Joueurs", "en-US"), "plaine", ("alice", "en-GB"), ("bob", "fr"))
+    fake, chan, users = room.fake, room.chan, room.users
+    alice, bob = users.values()
     seats = {alice.id: 0, bob.id: 1}
 
     r = await fake.slash(alice, chan, "game new", game="batailles", options=E2E_OPTIONS)
     assert not r.ephemeral and "max_rounds=4" in r.content
     await fake.slash(bob, chan, "game join")
     r = await fake.slash(alice, chan, "game start")
-    decoded_png(r)
-    assert set(public(r)[0].pinged_ids) == set(users), "both players deploy at once"
+    board_image(r)
+    assert set(pinged(r)) == set(users), "both players deploy at once"
 
     hand = await fake.slash(bob, chan, "hand")
     assert hand.ephemeral and hand.content and not hand.files
@@ -430,37 +377,22 @@ async def test_a_whole_batailles_game_through_slash_commands(discord_game: Seate
     checked_refusals = False
     while moves < 400:
         actor = users[rng.choice(acting)]
-
-        async def complete(typed: str, who: Any = actor) -> list[tuple[str, Any]]:
-            choices = await fake.autocomplete(who, chan, "play", focused="action", action=typed)
-            assert len(choices) <= 25
-            assert all(1 <= len(name) <= 100 and 1 <= len(value) <= 100 for name, value in choices)
-            return choices
-
-        value = await choose(complete, seats[actor.id], rng)
+        value = await choose(completer(room, actor), seats[actor.id], rng)
         assert value is not None, f"{actor.name} must act but is offered nothing"
 
         if not checked_refusals and len(acting) == 1 and moves > 25:
             checked_refusals = True
             other = next(u for u in users.values() if u is not actor)
-            before = (await record_of(discord_game.database, chan.id)).version
-            wrong_turn = await fake.slash(other, chan, "play", action=action_text(value))
-            assert wrong_turn.ephemeral and wrong_turn.content and not wrong_turn.files
-            illegal = await fake.slash(actor, chan, "play", action="attack a9 6")
-            assert illegal.ephemeral and illegal.content and not illegal.files
-            assert (await record_of(discord_game.database, chan.id)).version == before
+            await refused_plays(room, (other, action_text(value)), (actor, "attack a9 6"))
 
-        r = await fake.slash(actor, chan, "play", action=value)
-        assert not r.ephemeral, f"{actor.name} played {value!r} and got {r.contents}"
-        decoded_png(r)
+        r = await play(room, actor, value)
         check_dice(r.content)
         moves += 1
-        record = await record_of(discord_game.database, chan.id)
+        record = await room.record()
         if record.status == "over":
             break
         acting = BATAILLES.to_act(BATAILLES.load(record.state or {}))
-        pinged = public(r)[0].pinged_ids
-        assert set(pinged) == set(acting), f"after {value!r}: pinged {pinged}, to act {acting}"
+        assert set(pinged(r)) == set(acting), f"after {value!r}: pinged {pinged(r)}, to act {acting}"
 
     elapsed = time.monotonic() - started
     print(f"Batailles through slash commands: {moves} moves in {elapsed:.1f} s; last post: {r.content}")
@@ -472,19 +404,17 @@ async def test_a_whole_batailles_game_through_slash_commands(discord_game: Seate
     assert elapsed < 90, f"{moves} moves took {elapsed:.0f} s"
 
 
-async def test_a_custom_troop_name_offered_by_discord_autocomplete(discord_game: Seated) -> None:
-    fake = discord_game.fake
-    guild = fake.add_guild("Guild", locale="en-US")
-    chan = fake.add_channel(guild, "armoury")
-    alice, bob = fake.add_user("alice", locale="fr"), fake.add_user("bob")
+async def test_a_custom_troop_name_offered_by_discord_autocomplete(discord_game: Bot) -> None:
+    room = open_room(discord_game, ("Guild", "en-US"), "armoury", ("alice", "fr"), ("bob", "en-US"))
+    fake, chan = room.fake, room.chan
+    alice, bob = room.users.values()
     await fake.slash(alice, chan, "game new", game="batailles", options="armies=build seed=2")
     await fake.slash(bob, chan, "game join")
     r = await fake.slash(bob, chan, "game start")
-    assert set(public(r)[0].pinged_ids) == {alice.id, bob.id}
+    assert set(pinged(r)) == {alice.id, bob.id}
     typed = "recruit canon1 1 2 0 2 0 0"
     choices = await fake.autocomplete(alice, chan, "play", focused="action", action=typed)
     assert choices and choices[0] == ("Recruter canon1 (M A D P C L = 1 2 0 2 0 0)", f"v0:{typed}")
-    r = await fake.slash(alice, chan, "play", action=choices[0][1])
-    assert not r.ephemeral and "canon1" in r.content
-    assert set(public(r)[0].pinged_ids) == {alice.id, bob.id}, "both still build"
-    decoded_png(r)
+    r = await play(room, alice, choices[0][1])
+    assert "canon1" in r.content
+    assert set(pinged(r)) == {alice.id, bob.id}, "both still build"

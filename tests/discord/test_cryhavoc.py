@@ -13,27 +13,37 @@ from __future__ import annotations
 
 import io
 import random
-import re
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PIL import Image
 
-import db
 import engine
 import i18n
 import render
-from bot import Settings, build_bot
 from engine import GameError
+from engine.cryhavoc.actions import VERBS
 from table.commands import Commands, Ctx, Post
-from table.tables import Table, Tables
-from tests.fakediscord.model import FakeUser, InteractionResult
-from tests.fakediscord.server import FakeDiscord
+from table.tables import Table
+from tests.discord.support import (
+    Bot,
+    Complete,
+    action_text,
+    board_image,
+    completer,
+    fake_discord,
+    mentioned,
+    open_room,
+    pinged,
+    play,
+    public,
+    refused_plays,
+    restart_keeps_the_game,
+    stand_in_commands,
+)
 
 CRY_HAVOC = engine.get_game("cryhavoc")
 DRAWN = "cryhavoc" in render.PUBLIC
@@ -64,38 +74,8 @@ WEIGHTS = {
 }
 """How much the player likes each verb: score, fight and march rather than hoard cards or pass."""
 
-DECISIONS = (
-    "discard",
-    "move",
-    "recruit",
-    "build",
-    "pay",
-    "go",
-    "construct",
-    "activate",
-    "draw",
-    "keep",
-    "score",
-    "skill",
-    "end",
-    "pass",
-    "place",
-    "play",
-    "fold",
-    "capture",
-    "kill",
-    "retreat",
-    "ransom",
-    "done",
-)
-"""Every kind of Cry Havoc decision (the verbs of ``engine.cryhavoc.actions``)."""
-
-_VERSION = re.compile(r"^v\d+:")
-
-
-def action_text(value: str) -> str:
-    """``"v12:go mossdeep flintpeak"`` -> ``"go mossdeep flintpeak"``."""
-    return _VERSION.sub("", value)
+DECISIONS = VERBS
+"""Every kind of Cry Havoc decision."""
 
 
 def pick(texts: Sequence[str], rng: random.Random) -> str:
@@ -107,12 +87,6 @@ def pick(texts: Sequence[str], rng: random.Random) -> str:
 # ---- the table's commands, with a stand-in renderer ---------------------------------------------------
 
 
-def tiny_png(view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
-    buf = io.BytesIO()
-    Image.new("RGB", (4, 4), "purple").save(buf, format="PNG")
-    return buf.getvalue()
-
-
 NAMES = ("alice", "bob", "carol", "dave")
 
 
@@ -122,11 +96,8 @@ def ctx(user: str, locale: str = "en") -> Ctx:
 
 @pytest.fixture
 async def commands(tmp_path: Path) -> AsyncIterator[Commands]:
-    store = await db.open_store(tmp_path / "ch.sqlite3")
-    try:
-        yield Commands(Tables(store, render=tiny_png, render_private=tiny_png))
-    finally:
-        await store.close()
+    async with stand_in_commands(tmp_path / "ch.sqlite3") as commands:
+        yield commands
 
 
 async def opened(commands: Commands, players: int, options: str) -> Post:
@@ -140,10 +111,6 @@ async def current(commands: Commands) -> Table:
     table = await commands.tables.latest("havoc")
     assert table is not None
     return table
-
-
-def mentioned(post: Post) -> list[str]:
-    return re.findall(r"<@(\w+)>", post.text)
 
 
 def card_name(kind: str, locale: str = "en") -> str:
@@ -195,12 +162,8 @@ async def test_every_decision_is_reached_by_typing_its_label(tmp_path: Path) -> 
     """
     played: Counter[str] = Counter()
     for seed in COVERAGE_SEEDS:
-        store = await db.open_store(tmp_path / f"coverage-{seed}.sqlite3")
-        try:
-            commands = Commands(Tables(store, render=tiny_png, render_private=tiny_png))
+        async with stand_in_commands(tmp_path / f"coverage-{seed}.sqlite3") as commands:
             played += await _play_by_labels(commands, seed)
-        finally:
-            await store.close()
     missing = [verb for verb in DECISIONS if not played[verb]]
     assert not missing, f"never played {missing}: {played}"
 
@@ -367,57 +330,11 @@ RESTART_AT = 20
 MOVE_CAP = 500
 
 
-@dataclass
-class Seated:
-    fake: FakeDiscord
-    database: Path
-    settings: Settings
-
-    async def restart_bot(self) -> None:
-        await self.fake.stop_bot()
-        await self.fake.start_bot(build_bot(self.settings))
-
-
-def public(result: InteractionResult) -> list[Any]:
-    return [m for m in result.messages if not m.ephemeral and not m.deleted]
-
-
-def check_image(result: InteractionResult) -> None:
-    """The post's board: a decodable PNG once the renderer draws Cry Havoc, else no file at all."""
-    posts = public(result)
-    assert posts, f"no public message: {result.contents}"
-    files = posts[0].files
-    if not DRAWN:
-        assert not files
-        return
-    assert files and files[0][0].endswith(".png"), f"no PNG on {posts[0].content!r}"
-    image = Image.open(io.BytesIO(files[0][1]))
-    image.load()
-    assert image.format == "PNG" and image.width >= 300 and image.height >= 300
-
-
-async def record_of(database: Path, channel: str) -> db.GameRecord:
-    store = await db.open_store(database)
-    try:
-        record = await store.latest_game(channel)
-    finally:
-        await store.close()
-    assert record is not None
-    return record
-
-
 @pytest.fixture
-async def discord_game(tmp_path: Path) -> AsyncIterator[Seated]:
-    database = tmp_path / "bot.sqlite3"
-    settings = Settings(database_path=database)
-    async with FakeDiscord() as fake:
-        await fake.start_bot(build_bot(settings))
-        yield Seated(fake, database, settings)
-        assert fake.unknown_requests == []
-        assert fake.rejections == []
-
-
-Complete = Callable[[str], Awaitable[list[tuple[str, Any]]]]
+async def discord_game(tmp_path: Path) -> AsyncIterator[Bot]:
+    async with fake_discord(tmp_path) as bot:
+        await bot.start()
+        yield bot
 
 
 async def choose(complete: Complete, rng: random.Random) -> str:
@@ -429,14 +346,12 @@ async def choose(complete: Complete, rng: random.Random) -> str:
     return pick(values, rng)
 
 
-async def test_a_whole_cry_havoc_game_through_slash_commands(discord_game: Seated) -> None:
+async def test_a_whole_cry_havoc_game_through_slash_commands(discord_game: Bot) -> None:
     started = time.monotonic()
-    fake = discord_game.fake
-    guild = fake.add_guild("Les Joueurs", locale="fr")
-    chan = fake.add_channel(guild, "havoc")
-    users = {
-        u.id: u for u in (fake.add_user("alice", locale="fr"), fake.add_user("bob"), fake.add_user("carol"))
-    }
+    room = open_room(
+        discord_game, ("Les Joueurs", "fr"), "havoc", ("alice", "fr"), ("bob", "en-US"), ("carol", "en-US")
+    )
+    fake, chan, users = room.fake, room.chan, room.users
     alice, bob, carol = users.values()
 
     r = await fake.slash(alice, chan, "game new", game="cryhavoc", players=3, options=f"seed={E2E_SEED}")
@@ -445,11 +360,11 @@ async def test_a_whole_cry_havoc_game_through_slash_commands(discord_game: Seate
     await fake.slash(carol, chan, "game join")
     r = await fake.slash(carol, chan, "game start")
     assert not r.ephemeral
-    check_image(r)
+    board_image(r, drawn=DRAWN)
 
     hand = await fake.slash(bob, chan, "hand")
     assert hand.ephemeral and all(m.ephemeral for m in hand.messages if not m.deleted)
-    record = await record_of(discord_game.database, chan.id)
+    record = await room.record()
     bob_cards = CRY_HAVOC.view(CRY_HAVOC.load(record.state or {}), bob.id)["private"]["hand"]
     assert all(card_name(k) in hand.content for k in bob_cards), hand.content
     if "cryhavoc" in render.PRIVATE:
@@ -463,45 +378,27 @@ async def test_a_whole_cry_havoc_game_through_slash_commands(discord_game: Seate
     rng = random.Random(E2E_SEED)
     moves = 0
     checked_refusals = restarted = False
-    acting = public(r)[0].pinged_ids
+    acting = pinged(r)
     while moves < MOVE_CAP:
         assert len(acting) == 1
-        actor: FakeUser = users[acting[0]]
-
-        async def complete(typed: str, who: FakeUser = actor) -> list[tuple[str, Any]]:
-            choices = await fake.autocomplete(who, chan, "play", focused="action", action=typed)
-            assert len(choices) <= 25
-            assert all(1 <= len(name) <= 100 and 1 <= len(value) <= 100 for name, value in choices)
-            return choices
-
-        value = await choose(complete, rng)
+        actor = users[acting[0]]
+        value = await choose(completer(room, actor), rng)
 
         if not checked_refusals and moves >= 5:
             checked_refusals = True
             other = next(u for u in users.values() if u is not actor)
-            before = (await record_of(discord_game.database, chan.id)).version
-            wrong_turn = await fake.slash(other, chan, "play", action=value)
-            assert wrong_turn.ephemeral and wrong_turn.content and not wrong_turn.files
-            illegal = await fake.slash(actor, chan, "play", action="retreat nowhere")
-            assert illegal.ephemeral and illegal.content and not illegal.files
-            assert (await record_of(discord_game.database, chan.id)).version == before
+            await refused_plays(room, (other, value), (actor, "retreat nowhere"))
 
         if not restarted and moves == RESTART_AT:
             restarted = True
-            before = (await record_of(discord_game.database, chan.id)).version
-            await discord_game.restart_bot()
-            board = await fake.slash(alice, chan, "game board")
-            check_image(board)
-            assert (await record_of(discord_game.database, chan.id)).version == before
+            await restart_keeps_the_game(room, alice, drawn=DRAWN)
 
-        r = await fake.slash(actor, chan, "play", action=value)
-        assert not r.ephemeral, f"{actor.name} played {value!r} and got {r.contents}"
-        check_image(r)
+        r = await play(room, actor, value, drawn=DRAWN)
         moves += 1
-        record = await record_of(discord_game.database, chan.id)
+        record = await room.record()
         if record.status == "over":
             break
-        acting = public(r)[0].pinged_ids
+        acting = pinged(r)
         to_act = CRY_HAVOC.to_act(CRY_HAVOC.load(record.state or {}))
         assert acting == to_act, f"after {value!r}: pinged {acting}, to act {to_act}"
         assert all(f"<@{p}>" in public(r)[0].content for p in to_act)
@@ -511,7 +408,7 @@ async def test_a_whole_cry_havoc_game_through_slash_commands(discord_game: Seate
     assert restarted and checked_refusals
     assert record.status == "over" and record.result is not None, f"no end after {moves} moves"
     assert set(record.result["winners"]) <= set(users) and len(record.result["winners"]) == 1
-    assert public(r)[0].pinged_ids == record.result["winners"]
+    assert pinged(r) == record.result["winners"]
     late = await fake.slash(bob, chan, "play", action="pass")
     assert late.ephemeral
     assert elapsed < 90, f"{moves} moves took {elapsed:.0f} s"

@@ -19,14 +19,23 @@ from typing import Any, cast
 
 import pytest
 
-from bot import Settings, build_bot
-from db import GameRecord, Seat, open_store
+from db import Seat
 from engine.contract import Game
 from table.errors import TableError
 from table.lobby import seat_order, team_slots
-from tests.discord.test_end_to_end import FAVOURITES, board_png, pinged
-from tests.fakediscord.model import FakeChannel, FakeUser, InteractionResult
-from tests.fakediscord.server import FakeDiscord
+from tests.discord.support import (
+    WARCHEST_FAVOURITES,
+    Room,
+    board_image,
+    choose_favourite,
+    fake_discord,
+    open_room,
+    pinged,
+    play,
+    refused,
+    refused_plays,
+)
+from tests.fakediscord.model import InteractionResult
 
 SEED = 2  # with CHOOSER_SEED: the second team wins after 94 moves
 CHOOSER_SEED = 20261130
@@ -79,53 +88,23 @@ def test_players_without_a_team_balance_the_teams() -> None:
 # ---- through the fake Discord ---------------------------------------------------------------------
 
 
-@dataclass
-class Table4:
-    fake: FakeDiscord
-    chan: FakeChannel
-    users: dict[str, FakeUser]
-    database: Path
-
-    @property
-    def by_name(self) -> dict[str, FakeUser]:
-        return {u.name: u for u in self.users.values()}
-
-    async def record(self) -> GameRecord:
-        store = await open_store(self.database)
-        try:
-            record = await store.latest_game(self.chan.id)
-        finally:
-            await store.close()
-        assert record is not None
-        return record
-
-
 @pytest.fixture
-async def table4(tmp_path: Path) -> AsyncIterator[Table4]:
-    database = tmp_path / "bot.sqlite3"
-    async with FakeDiscord() as fake:
-        guild = fake.add_guild("Table ronde", locale="en-GB")
-        chan = fake.add_channel(guild, "war-room")
-        users = [
-            fake.add_user("alice", locale="fr"),
-            fake.add_user("bob", locale="en-GB"),
-            fake.add_user("carol", locale="en-US"),
-            fake.add_user("dave", locale="fr"),
-        ]
-        await fake.start_bot(build_bot(Settings(database_path=database)))
-        yield Table4(fake, chan, {u.id: u for u in users}, database)
-        assert fake.unknown_requests == []
-        assert fake.rejections == []
+async def table4(tmp_path: Path) -> AsyncIterator[Room]:
+    async with fake_discord(tmp_path) as bot:
+        room = open_room(
+            bot,
+            ("Table ronde", "en-GB"),
+            "war-room",
+            ("alice", "fr"),
+            ("bob", "en-GB"),
+            ("carol", "en-US"),
+            ("dave", "fr"),
+        )
+        await bot.start()
+        yield room
 
 
-def refused(result: InteractionResult) -> str:
-    """The text of an ephemeral refusal (no image), failing if the request was accepted."""
-    assert result.ephemeral and result.content, f"not refused: {result.contents}"
-    assert not result.files
-    return result.content
-
-
-async def seat_four(t: Table4) -> InteractionResult:
+async def seat_four(t: Room) -> InteractionResult:
     """Alice opens; Bob and Carol choose team 2; Dave asks for it too, is refused, joins without."""
     fake, chan = t.fake, t.chan
     alice, bob, carol, dave = t.by_name.values()
@@ -150,11 +129,11 @@ async def seat_four(t: Table4) -> InteractionResult:
     assert "bob (team 2)" in lobby and "carol (team 2)" in lobby
     r = await fake.slash(dave, chan, "game start")
     assert not r.ephemeral
-    board_png(r)
+    board_image(r)
     return r
 
 
-async def test_the_lobby_seats_two_even_teams_alternately(table4: Table4) -> None:
+async def test_the_lobby_seats_two_even_teams_alternately(table4: Room) -> None:
     alice, bob, carol, dave = table4.by_name.values()
     start = await seat_four(table4)
     record = await table4.record()
@@ -171,17 +150,7 @@ async def test_the_lobby_seats_two_even_teams_alternately(table4: Table4) -> Non
     assert "already started" in late
 
 
-async def choose(t: Table4, user: FakeUser, rng: random.Random) -> str:
-    """A legal move for ``user`` among the bot's autocomplete answers, favouring decisive ones."""
-    for typed in FAVOURITES:
-        choices = await t.fake.autocomplete(user, t.chan, "play", focused="action", action=typed)
-        assert len(choices) <= 25
-        if choices:
-            return str(rng.choice(choices)[1])
-    raise AssertionError(f"{user.name} is asked to act but is offered no move")
-
-
-async def test_a_whole_four_player_game_to_a_team_victory(table4: Table4) -> None:
+async def test_a_whole_four_player_game_to_a_team_victory(table4: Room) -> None:
     started = time.monotonic()
     fake, chan = table4.fake, table4.chan
     r = await seat_four(table4)
@@ -200,20 +169,16 @@ async def test_a_whole_four_player_game_to_a_team_victory(table4: Table4) -> Non
     while moves < MOVE_CAP:
         actor = table4.users[to_act[0]]
         seen_actors.add(actor.id)
-        action = await choose(table4, actor, rng)
+        action = await choose_favourite(table4, actor, WARCHEST_FAVOURITES, rng)
         if not teammate_checked and moves >= TEAMMATE_CHECK_AT:
             teammate_checked = True
             mate = next(
                 u for u in table4.users.values() if u is not actor and team_of[u.id] == team_of[actor.id]
             )
-            version = (await table4.record()).version
-            refused(await fake.slash(mate, chan, "play", action=action))
+            await refused_plays(table4, (mate, action))
             assert await fake.autocomplete(mate, chan, "play", focused="action", action="") == []
-            assert (await table4.record()).version == version, "a teammate's refused move changed the game"
 
-        r = await fake.slash(actor, chan, "play", action=action)
-        assert not r.ephemeral, f"{actor.name} played {action!r} and got {r.contents}"
-        board_png(r)
+        r = await play(table4, actor, action)
         moves += 1
         record = await table4.record()
         if record.status == "over":
