@@ -12,20 +12,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 import i18n
 from render.bt_board import draw_battlefield
 from render.bt_field import grid_for
 from render.bt_panels import legend, panel_height, seat_panel, status
-from render.bt_style import tr
-from render.common import INK, MUTED, PANEL, PAPER, to_png
-from render.text import draw_text, fit
+from render.catalog import tr
+from render.common import to_png
+from render.page import GAP, MARGIN, Section, centered, inner, stack
+from render.panels import notice
 
 WIDTH = 1200
-MARGIN = 20
-GAP = 14
-INNER = WIDTH - 2 * MARGIN
+INNER = inner(WIDTH)
 
 
 def render(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
@@ -38,10 +37,9 @@ def compose(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -
     locale = i18n.normalize(locale)
     board = view["board"]
     grid = grid_for(int(board["width"]), int(board["height"]), INNER)
-    # (image, x, opaque): opaque layers are pasted, which is much faster than blending them.
-    sections: list[tuple[Image.Image, int, bool]] = [(status(view, names, locale, INNER), MARGIN, False)]
+    sections: list[Section] = [(status(view, names, locale, INNER), MARGIN, False)]
     field = draw_battlefield(view, grid)
-    sections.append((field, MARGIN + (INNER - field.width) // 2, True))
+    sections.append((field, centered(field, WIDTH), True))
     panel_w = (INNER - GAP) // 2
     height = panel_height(view)
     row = Image.new("RGBA", (INNER, height), (0, 0, 0, 0))
@@ -51,35 +49,10 @@ def compose(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -
         )
     sections.append((row, MARGIN, False))
     sections.append((legend(locale, INNER), MARGIN, True))
-
-    total = MARGIN + sum(image.height for image, _x, _o in sections) + GAP * (len(sections) - 1) + MARGIN
-    canvas = Image.new("RGBA", (WIDTH, total), (*PAPER, 255))
-    y = MARGIN
-    for image, x, opaque in sections:
-        if opaque:
-            canvas.paste(image, (x, y))
-        else:
-            canvas.alpha_composite(image, (x, y))
-        y += image.height + GAP
-    return canvas
+    return stack(sections, WIDTH)
 
 
 def render_private(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
     """A short notice: Batailles has no hidden information, the public image shows everything."""
     locale = i18n.normalize(locale)
-    width, height = 900, 110
-    img = Image.new("RGBA", (width, height), (*PANEL, 255))
-    draw = ImageDraw.Draw(img)
-    draw_text(
-        draw,
-        (20, 36),
-        fit(tr("render.bt.private.title", locale), 28, width - 40),
-        28,
-        INK,
-        anchor="lc",
-        bold=True,
-    )
-    draw_text(
-        draw, (20, 78), fit(tr("render.bt.private.text", locale), 22, width - 40), 22, MUTED, anchor="lc"
-    )
-    return to_png(img)
+    return to_png(notice(tr("render.bt.private.title", locale), tr("render.bt.private.text", locale)))

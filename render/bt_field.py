@@ -33,7 +33,7 @@ from render.bt_style import (
     faint,
     seat_color,
 )
-from render.common import HIGHLIGHT, INK, MUTED, PAPER, RGB, mix, rgba, sprite
+from render.common import HIGHLIGHT, INK, MUTED, PAPER, RGB, mix, rgba, sprite, star
 from render.text import draw_text
 
 COLUMNS = "abcdefghijklmnop"
@@ -340,11 +340,7 @@ def advantage_badge(value: int, height: int) -> Image.Image:
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
         c = w * k / 2
         outer, inner = w * k * 0.5, w * k * 0.24
-        pts = []
-        for i in range(10):
-            r = outer if i % 2 == 0 else inner
-            angle = math.radians(-90 + 36 * i)
-            pts.append((c + r * math.cos(angle), c + r * math.sin(angle) + w * k * 0.04))
+        pts = star((c, c + w * k * 0.04), outer, inner, 5, -90)
         draw.polygon(pts, fill=rgba(HIGHLIGHT), outline=rgba(INK), width=max(1, round(w * k * 0.05)))
         draw_text(draw, (c, c + w * k * 0.06), str(value), round(w * k * 0.42), INK, anchor="mc", bold=True)
 

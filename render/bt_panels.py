@@ -17,20 +17,25 @@ from PIL import Image, ImageDraw
 from render.bt_board import profile_of, troop_state
 from render.bt_field import FieldMap, Terrain, advantage_badge, empty_field, grid_for, zone_label, zone_of
 from render.bt_sprites import ACTIVE, DONE, die_face, facing_mark, hits_badge, troop_card, zone_outline
-from render.bt_style import (
-    ACTIVATIONS_PER_TURN,
-    message,
-    player_name,
-    seat_color,
-    seat_tint,
-    stat_letters,
-    tr,
-)
+from render.bt_style import ACTIVATIONS_PER_TURN, seat_color, seat_tint, stat_letters
+from render.catalog import player_name, tr
 from render.common import HIGHLIGHT, INK, MUTED, PANEL, RULE, WHITE, paste_centered
+from render.panels import (
+    HEADER_H,
+    PAD,
+    Pill,
+    framed,
+    heading,
+    icon_grid,
+    last_action,
+    last_text,
+    phase_pills,
+    result_lines,
+    seat_header,
+    status_box,
+)
 from render.text import draw_text, fit, text_width
 
-PAD = 16
-HEADER_H = 58
 ROW_H = 38
 CHIP_H = 58
 
@@ -62,16 +67,8 @@ def status_lines(view: Mapping[str, Any], names: Mapping[str, str], locale: str)
     """The main line (what the game waits for, or the result) and a second line (or "")."""
     result = view.get("result")
     if view.get("phase") == "over" or result:
-        result = result or {}
-        if result.get("draw") or not result.get("winners"):
-            main = tr("render.bt.over.draw", locale)
-        else:
-            main = tr(
-                "render.bt.over.win",
-                locale,
-                players=", ".join(player_name(names, w) for w in result["winners"]),
-            )
-        return main, message(result.get("reason"), locale, names)
+        keys = ("render.bt.over.win", "render.bt.over.draw")
+        return result_lines(result, keys, locale, names)
     to_act = [int(i) for i in view.get("to_act") or []]
     phase = phase_key(view)
     if phase in ("build", "deploy", "retrain"):
@@ -133,53 +130,29 @@ def status(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width
     img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
 
-    draw_text(draw, (0, 22), tr("render.bt.title", locale), 34, INK, anchor="lc", bold=True)
-    x = text_width(tr("render.bt.title", locale), 34) + 24
+    detail = None
     if view.get("phase") in ("play", "retrain", "over") and view.get("round"):
-        text = tr("render.bt.round", locale, round=view["round"], max=view.get("max_rounds", "?"))
-        x += draw_text(draw, (x, 22), text, 28, MUTED, anchor="lc", bold=True) + 18
+        detail = tr("render.bt.round", locale, round=view["round"], max=view.get("max_rounds", "?"))
+    x = heading(draw, tr("render.bt.title", locale), detail)
     chips = [tr(f"render.bt.phase.{phase_key(view)}", locale)]
     if view.get("hardcore"):
         chips.insert(0, tr("render.bt.hardcore", locale))
-    right = float(width)
-    for chip in chips:
-        w = text_width(chip, 22) + 28
-        if right - w < x:
-            break
-        draw.rounded_rectangle([right - w, 4, right, 40], radius=18, fill=INK)
-        draw_text(draw, (right - w / 2, 22), chip, 22, WHITE, anchor="mc", bold=True)
-        right -= w + 10
+    phase_pills(draw, chips, width, x)
 
     y = 50
     over = view.get("phase") == "over" or bool(view.get("result"))
     seat = _acting_seat(view)
     fill = HIGHLIGHT if over else seat_tint(seat, 0.8)
-    draw.rounded_rectangle([0, y, width - 1, y + box_h], radius=12, fill=fill, outline=INK, width=3)
-    x0 = 18
-    if not over and seat is not None:
-        paste_centered(img, facing_mark(seat, None, 36), (x0 + 18, y + 32))
-        x0 += 48
-    draw_text(draw, (x0, y + 32), fit(main, 30, width - x0 - 18), 30, INK, anchor="lc", bold=True)
-    line_y = y + 64
-    if sub:
-        draw_text(draw, (x0, line_y + 6), fit(sub, 23, width - x0 - 18), 23, INK, anchor="lc")
-        line_y += 36
+    mark = facing_mark(seat, None, 36) if not over and seat is not None else None
+    x0 = status_box(img, draw, (y, width, box_h), fill, mark, (main, sub))
+    line_y = y + 64 + (36 if sub else 0)
     if combat:
         _combat_line(img, draw, combat, locale, x0, line_y + 14, width - 18)
     y += box_h + 12
 
-    last = view.get("last")
-    paste_centered(img, zone_outline(18), (16, y + 18))
-    if last:
-        text = tr(
-            "render.bt.last",
-            locale,
-            name=seat_label(view, names, int(last.get("seat", -1))),
-            text=str(last.get("text", "")),
-        )
-    else:
-        text = tr("render.bt.last.none", locale)
-    draw_text(draw, (44, y + 18), fit(text, 25, width - 48), 25, INK, anchor="lc")
+    keys = ("render.bt.last", "render.bt.last.none")
+    text = last_text(view.get("last"), keys, locale, lambda seat: seat_label(view, names, int(seat)))
+    last_action(img, draw, y, zone_outline(18), text, 44)
     return img
 
 
@@ -239,39 +212,22 @@ def panel_height(view: Mapping[str, Any]) -> int:
     return HEADER_H + 10 + 2 * (CHIP_H + 8) + 6 + 32 + rows * ROW_H + PAD
 
 
-def badge(draw: ImageDraw.ImageDraw, right: float, cy: float, text: str, fill: Any, ink: Any) -> float:
-    """A pill with ``text`` ending at ``right``; returns its left edge."""
-    size = 18
-    w = text_width(text, size) + 22
-    draw.rounded_rectangle([right - w, cy - 16, right, cy + 16], radius=16, fill=fill, outline=INK, width=2)
-    draw_text(draw, (right - w / 2, cy), text, size, ink, anchor="mc", bold=True)
-    return right - w
-
-
 def seat_panel(
     view: Mapping[str, Any], seat: int, names: Mapping[str, str], locale: str, width: int, height: int
 ) -> Image.Image:
     """One army: name and badges, advantage and losses, then every troop with its characteristics."""
     info = (view.get("seats") or [{}, {}])[seat]
-    img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(img)
-    draw.rounded_rectangle([0, 0, width - 1, height - 1], radius=12, fill=PANEL, outline=RULE, width=2)
-    draw.rounded_rectangle([0, 0, width - 1, HEADER_H], radius=12, fill=seat_tint(seat, 0.8))
-    draw.rectangle([0, HEADER_H - 12, width - 1, HEADER_H], fill=seat_tint(seat, 0.8))
-    draw.line([(0, HEADER_H), (width, HEADER_H)], fill=seat_color(seat), width=4)
-
-    cy = HEADER_H / 2
-    paste_centered(img, facing_mark(seat, None, 34), (PAD + 17, cy))
-    right: float = width - PAD
+    img, draw = framed(width, height)
+    pills: list[Pill] = []
     result = view.get("result") or {}
     if info.get("id") is not None and info.get("id") in (result.get("winners") or []):
-        right = badge(draw, right, cy, tr("render.bt.badge.winner", locale), HIGHLIGHT, INK) - 8
+        pills.append((tr("render.bt.badge.winner", locale), HIGHLIGHT, INK))
     if seat in (view.get("to_act") or []):
-        right = badge(draw, right, cy, tr("render.bt.badge.to_act", locale), HIGHLIGHT, INK) - 8
+        pills.append((tr("render.bt.badge.to_act", locale), HIGHLIGHT, INK))
     elif view.get("phase") in ("build", "retrain") and info.get("ready"):
-        right = badge(draw, right, cy, tr("render.bt.badge.ready", locale), INK, WHITE) - 8
-    name = fit(player_name(names, info.get("id")), 28, right - (PAD + 44) - 8)
-    draw_text(draw, (PAD + 44, cy), name, 28, INK, anchor="lc", bold=True)
+        pills.append((tr("render.bt.badge.ready", locale), INK, WHITE))
+    name = player_name(names, info.get("id"))
+    seat_header(img, draw, (seat_tint(seat, 0.8), seat_color(seat)), facing_mark(seat, None, 34), name, pills)
 
     # Counters: advantage and losses (against the threshold) first, they decide the game.
     troops = seat_troops(view, seat)
@@ -406,12 +362,7 @@ def legend(locale: str, width: int) -> Image.Image:
     img = Image.new("RGBA", (width, height), (*PANEL, 255))
     draw = ImageDraw.Draw(img)
     draw.rectangle([0, 0, width - 1, height - 1], outline=RULE, width=2)
-    slot = (width - 32) / per_row
-    for i, (icon, label) in enumerate(items):
-        x = 16 + slot * (i % per_row)
-        cy = 16 + (i // per_row) * row_h + row_h / 2
-        paste_centered(img, icon, (x + 40, cy))
-        draw_text(draw, (x + 90, cy), fit(label, 21, slot - 96), 21, INK, anchor="lc")
+    icon_grid(img, draw, items, top=16, per_row=per_row, row=(row_h, row_h / 2), offsets=(40, 90), size=21)
     y = 16 + rows * row_h + 4
     draw.line([(16, y), (width - 16, y)], fill=RULE, width=2)
     draw_text(

@@ -16,9 +16,9 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.bt_style import HITS, seat_color, seat_shade, seat_shape, seat_tint
-from render.common import HIGHLIGHT, INK, MUTED, RULE, SS, WHITE, mix, rgba, sprite
+from render.common import HIGHLIGHT, INK, MUTED, RULE, SS, WHITE, mix, rgba, sprite, star
+from render.palette import CIRCLE
 from render.text import draw_text, fit, text_width
-from render.wc_style import CIRCLE
 
 IDLE, ACTIVE, DONE = "idle", "active", "done"
 """Card states: may still act, is acting now, has acted this turn."""
@@ -181,11 +181,7 @@ def hits_badge(hits: int, height: int) -> Image.Image:
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
         c = w * k / 2
         outer, inner = w * k * 0.5, w * k * 0.36
-        pts = []
-        for i in range(16):
-            r = outer if i % 2 == 0 else inner
-            angle = math.radians(22.5 * i)
-            pts.append((c + r * math.cos(angle), c + r * math.sin(angle)))
+        pts = star((c, c), outer, inner, 8)
         draw.polygon(pts, fill=rgba(HITS), outline=rgba(HIGHLIGHT), width=max(1, round(w * k * 0.04)))
         draw_text(draw, (c, c), str(hits), round(w * k * 0.46), WHITE, anchor="mc", bold=True)
 

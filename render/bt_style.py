@@ -8,11 +8,7 @@ for buildings and hills, a light blue for water.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-import i18n
-from engine.text import Msg
+from render.catalog import tr
 from render.common import RGB, mix
 from render.wc_style import TEAM_COLOR, TEAM_SHAPE, shade, tint
 
@@ -32,15 +28,11 @@ __all__ = [
     "TEAM_SHAPE",
     "WATER",
     "WATER_LINE",
-    "has_key",
-    "message",
-    "player_name",
     "seat_color",
     "seat_shade",
     "seat_shape",
     "seat_tint",
     "stat_letters",
-    "tr",
 ]
 
 GROUND: RGB = (236, 231, 212)
@@ -83,34 +75,6 @@ def faint(color: RGB, amount: float = 0.86) -> RGB:
     return mix(color, GROUND, amount)
 
 
-def tr(key: str, locale: str, **params: Any) -> str:
-    """A catalog string of this renderer."""
-    return i18n.t(key, locale, **params)
-
-
-def has_key(key: str, locale: str) -> bool:
-    return key in i18n.catalog(i18n.normalize(locale)) or key in i18n.catalog(i18n.DEFAULT)
-
-
 def stat_letters(locale: str) -> list[str]:
     """One letter per characteristic in the reader's language (French writes P for Portée)."""
     return [tr(f"render.bt.stat.{s}", locale) for s in STATS]
-
-
-def player_name(names: Mapping[str, str], player_id: str | None) -> str:
-    if player_id is None:
-        return "?"
-    return names.get(str(player_id), str(player_id))
-
-
-def message(data: Mapping[str, Any] | None, locale: str, names: Mapping[str, str]) -> str:
-    """Render a ``{"key", "params"}`` message from the view, or "" when the catalog lacks the key.
-
-    Player ids inside parameters arrive as ``"@<id>"`` text and are replaced by display names.
-    """
-    if not data or not has_key(str(data.get("key", "")), locale):
-        return ""
-    text = i18n.t(Msg(str(data["key"]), dict(data.get("params") or {})), locale)
-    for pid in sorted(names, key=len, reverse=True):  # "@111" before "@11"
-        text = text.replace("@" + pid, names[pid])
-    return text

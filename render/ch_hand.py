@@ -15,8 +15,10 @@ from PIL import Image, ImageDraw
 
 from engine.cryhavoc.content import CARDS, POINT_TYPES
 from engine.cryhavoc.describe import effect_text
-from render.ch_style import TERRAIN_FILL, TERRAIN_MARK, faction_name, name_of, shade, side_color, tint, tm, tr
+from render.catalog import tr
+from render.ch_style import TERRAIN_FILL, TERRAIN_MARK, faction_name, name_of, shade, side_color, tint, tm
 from render.common import HIGHLIGHT, INK, MUTED, PANEL, PAPER, RGB, RULE, WHITE, sprite, to_png
+from render.panels import notice
 from render.text import draw_text, fit, text_width
 
 WIDTH = 1200
@@ -186,21 +188,7 @@ def _row(canvas: Image.Image, kinds: list[str], seat: int, locale: str, y: int) 
 def compose_private(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> Image.Image:
     private = view.get("private")
     if not private:
-        img = Image.new("RGBA", (900, 110), (*PANEL, 255))
-        draw = ImageDraw.Draw(img)
-        draw_text(
-            draw,
-            (20, 36),
-            fit(tr("render.ch.private.none", locale), 28, 860),
-            28,
-            INK,
-            anchor="lc",
-            bold=True,
-        )
-        draw_text(
-            draw, (20, 78), fit(tr("render.ch.private.none_text", locale), 22, 860), 22, MUTED, anchor="lc"
-        )
-        return img
+        return notice(tr("render.ch.private.none", locale), tr("render.ch.private.none_text", locale))
     seat = int(private.get("seat", 0))
     hand = [str(k) for k in private.get("hand") or []]
     drawn = [str(k) for k in private.get("drawn") or []]

@@ -20,6 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from render.catalog import tr
 from render.ch_style import (
     EDGE,
     HIVE_FILL,
@@ -34,7 +35,6 @@ from render.ch_style import (
     side_shape,
     tint,
     token,
-    tr,
 )
 from render.common import HIGHLIGHT, INK, PAPER, RGB, SS, WHITE, paste_centered, sprite
 from render.text import draw_text, fit, text_width

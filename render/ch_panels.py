@@ -14,26 +14,34 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from render.catalog import has_key, player_name, tr
 from render.ch_map import structure_mark
 from render.ch_style import (
     badge,
     crystal,
     faction_name,
-    has_key,
-    message,
     name_of,
-    player_name,
     seat_label,
     side_color,
     side_shape,
     tint,
     token,
-    tr,
 )
 from render.common import HIGHLIGHT, INK, MUTED, PANEL, PAPER, RULE, WHITE, paste_centered
+from render.panels import (
+    HEADER_H,
+    PAD,
+    framed,
+    header_band,
+    heading,
+    last_action,
+    last_text,
+    phase_pills,
+    result_lines,
+    status_box,
+)
 from render.text import draw_text, fit, text_width
 
-PAD = 16
 OBJECTIVES = ("control", "prisoners", "attrition")
 ROUNDS = 5
 
@@ -56,13 +64,8 @@ def status_lines(view: Mapping[str, Any], names: Mapping[str, str], locale: str)
     """The main line (what the game waits for, or the result) and a second line (or "")."""
     result = view.get("result")
     if view.get("phase") == "over" or result:
-        result = result or {}
-        winners = result.get("winners") or []
-        if result.get("draw") or not winners:
-            main = tr("render.ch.over.draw", locale)
-        else:
-            main = tr("render.ch.over.win", locale, players=", ".join(player_name(names, w) for w in winners))
-        return main, message(result.get("reason"), locale, names)
+        keys = ("render.ch.over.win", "render.ch.over.draw")
+        return result_lines(result, keys, locale, names)
     seat = acting_seat(view)
     who = seat_label(view, seat, names, locale) if seat is not None else "?"
     pending = view.get("pending")
@@ -100,54 +103,30 @@ def status(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width
     height = 50 + box_h + 12 + 40
     img = Image.new("RGBA", (width, height), (*PAPER, 255))
     draw = ImageDraw.Draw(img)
-    title = tr("render.ch.title", locale)
-    draw_text(draw, (0, 22), title, 34, INK, anchor="lc", bold=True)
-    x = text_width(title, 34) + 24
     rnd = tr("render.ch.round", locale, round=view.get("round", 1), max=ROUNDS)
     if view.get("final"):
         rnd += " · " + tr("render.ch.final", locale)
-    x += draw_text(draw, (x, 22), rnd, 28, MUTED, anchor="lc", bold=True) + 18
-    chip = tr(f"render.ch.phase.{view.get('phase', 'actions')}", locale)
-    w = text_width(chip, 22) + 28
-    if width - w > x:
-        draw.rounded_rectangle([width - w, 4, width, 40], radius=18, fill=INK)
-        draw_text(draw, (width - w / 2, 22), chip, 22, WHITE, anchor="mc", bold=True)
+    x = heading(draw, tr("render.ch.title", locale), rnd)
+    phase_pills(draw, [tr(f"render.ch.phase.{view.get('phase', 'actions')}", locale)], width, x)
     y = 50
     over = view.get("phase") == "over" or bool(view.get("result"))
     pending = view.get("pending") or {}
     seat = pending.get("seat") if pending else acting_seat(view)
     fill = HIGHLIGHT if over else tint(side_color(seat), 0.8) if seat is not None else PANEL
-    draw.rounded_rectangle([0, y, width - 1, y + box_h], radius=12, fill=fill, outline=INK, width=3)
-    x0 = 18
-    if not over and seat is not None:
-        paste_centered(img, token(side_shape(seat), side_color(seat), 36), (x0 + 18, y + 32))
-        x0 += 48
-    draw_text(draw, (x0, y + 32), fit(main, 30, width - x0 - 18), 30, INK, anchor="lc", bold=True)
-    if sub:
-        draw_text(draw, (x0, y + 70), fit(sub, 23, width - x0 - 18), 23, INK, anchor="lc")
+    mark = token(side_shape(seat), side_color(seat), 36) if not over and seat is not None else None
+    status_box(img, draw, (y, width, box_h), fill, mark, (main, sub))
     y += box_h + 12
-    last = view.get("last")
-    if last:
-        text = tr(
-            "render.ch.last",
-            locale,
-            name=seat_label(view, last.get("seat"), names, locale),
-            text=str(last.get("text", "")),
-        )
-    else:
-        text = tr("render.ch.last.none", locale)
+    keys = ("render.ch.last", "render.ch.last.none")
+    text = last_text(view.get("last"), keys, locale, lambda seat: seat_label(view, seat, names, locale))
     draw.rectangle([6, y + 9, 24, y + 27], outline=INK, width=2)
     draw.rectangle([8, y + 11, 22, y + 25], outline=HIGHLIGHT, width=3)
-    draw_text(draw, (40, y + 18), fit(text, 25, width - 44), 25, INK, anchor="lc")
+    last_action(img, draw, y, None, text, 40)
     return img
 
 
 def _panel(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A white panel with a rule edge, on the page colour (opaque, so it is pasted, not blended)."""
-    img = Image.new("RGBA", (width, height), (*PAPER, 255))
-    draw = ImageDraw.Draw(img)
-    draw.rounded_rectangle([0, 0, width - 1, height - 1], radius=12, fill=PANEL, outline=RULE, width=2)
-    return img, draw
+    return framed(width, height, (*PAPER, 255))
 
 
 def _order_row(
@@ -326,13 +305,17 @@ def battle_board(view: Mapping[str, Any], names: Mapping[str, str], locale: str,
 
 
 PANEL_H = 262
-HEADER_H = 58
 
 
 def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, label: str, value: str) -> None:
     draw.rounded_rectangle([x, y, x + w, y + 40], radius=10, fill=(244, 240, 230))
     draw_text(draw, (x + 10, y + 20), fit(label, 17, w - 50), 17, MUTED, anchor="lc")
     draw_text(draw, (x + w - 10, y + 20), value, 23, INK, anchor="rc", bold=True)
+
+
+def _row_label(draw: ImageDraw.ImageDraw, cy: float, text: str) -> float:
+    """The grey label that starts a row of a seat panel; returns where the row's items begin."""
+    return PAD + draw_text(draw, (PAD, cy), text, 18, MUTED, anchor="lc", bold=True) + 10
 
 
 def seat_panel(
@@ -342,8 +325,7 @@ def seat_panel(
     info = (view.get("seats") or [])[seat]
     img, draw = _panel(width, PANEL_H)
     color = side_color(seat)
-    draw.rounded_rectangle([0, 0, width - 1, HEADER_H], radius=12, fill=tint(color, 0.8))
-    draw.rectangle([0, HEADER_H - 12, width - 1, HEADER_H], fill=tint(color, 0.8))
+    header_band(draw, width, tint(color, 0.8))
     draw.line([(0, HEADER_H), (width - 1, HEADER_H)], fill=color, width=3)
     paste_centered(img, token(side_shape(seat), color, 34), (PAD + 17, HEADER_H / 2))
     vp = tr("render.ch.vp", locale, vp=info.get("vp", 0))
@@ -386,11 +368,7 @@ def seat_panel(
         _chip(draw, PAD + n * (cw + 8), y, cw, tr(f"render.ch.count.{key}", locale), str(value))
     y += 52
     cy = y + 16
-    x = (
-        PAD
-        + draw_text(draw, (PAD, cy), tr("render.ch.skills", locale), 18, MUTED, anchor="lc", bold=True)
-        + 10
-    )
+    x = _row_label(draw, cy, tr("render.ch.skills", locale))
     for skill in info.get("skills") or []:
         label = name_of(f"ch.skill.{skill.get('id')}", locale, str(skill.get("id")))
         tired = bool(skill.get("exhausted"))
@@ -410,11 +388,7 @@ def seat_panel(
         x += w + 8
     y += 40
     cy = y + 16
-    x = (
-        PAD
-        + draw_text(draw, (PAD, cy), tr("render.ch.structures", locale), 18, MUTED, anchor="lc", bold=True)
-        + 10
-    )
+    x = _row_label(draw, cy, tr("render.ch.structures", locale))
     kinds = list((info.get("structures_left") or {}).items())
     share = (width - PAD - x) / max(1, len(kinds))
     for kind, left in kinds:
@@ -425,11 +399,7 @@ def seat_panel(
         x += share
     y += 40
     cy = y + 16
-    x = (
-        PAD
-        + draw_text(draw, (PAD, cy), tr("render.ch.prisoners", locale), 18, MUTED, anchor="lc", bold=True)
-        + 12
-    )
+    x = _row_label(draw, cy, tr("render.ch.prisoners", locale)) + 2
     held = [(k, int(v)) for k, v in (info.get("prisoners_held") or {}).items() if int(v) > 0]
     if not held:
         draw_text(draw, (x, cy), tr("render.ch.none", locale), 17, MUTED, anchor="lc")

@@ -17,11 +17,11 @@ from PIL import Image, ImageDraw
 
 import i18n
 from engine.text import Msg
-from render.common import INK, RGB, WHITE, mix, sprite
+from render.catalog import lookup, player_name
+from render.common import INK, RGB, WHITE, sprite
+from render.palette import SEAT_COLOR, SEAT_SHAPE, darken, lighten
 from render.text import draw_text
 
-SEAT_COLOR: tuple[RGB, ...] = ((0, 114, 178), (213, 94, 0), (0, 158, 115), (204, 121, 167))
-SEAT_SHAPE = ("circle", "square", "triangle", "diamond")
 TROG_COLOR: RGB = (70, 66, 60)
 TROG_SHAPE = "hexagon"
 
@@ -45,46 +45,37 @@ CRYSTAL: dict[str, tuple[RGB, int]] = {
     "yellow": ((235, 200, 40), 3),
     "red": ((205, 50, 40), 5),
 }
+tint = lighten
+shade = darken
+
 EDGE: RGB = (120, 110, 92)
 WALL: RGB = (40, 32, 26)
 
 
+def seat_index(side: int | str | None) -> int | None:
+    """The seat a side names (views write seats as numbers or digit strings), None for the Trogs."""
+    if isinstance(side, str) and side.isdigit():
+        return int(side)
+    return side if isinstance(side, int) else None
+
+
 def side_color(side: int | str | None) -> RGB:
     """Colour of a seat, or of the neutral Trogs (``"trogs"``, ``None``)."""
-    if isinstance(side, str) and side.isdigit():
-        side = int(side)
-    return SEAT_COLOR[side % 4] if isinstance(side, int) else TROG_COLOR
+    seat = seat_index(side)
+    return TROG_COLOR if seat is None else SEAT_COLOR[seat % 4]
 
 
 def side_shape(side: int | str | None) -> str:
-    if isinstance(side, str) and side.isdigit():
-        side = int(side)
-    return SEAT_SHAPE[side % 4] if isinstance(side, int) else TROG_SHAPE
-
-
-def tint(color: RGB, amount: float = 0.8) -> RGB:
-    return mix(color, WHITE, amount)
-
-
-def shade(color: RGB, amount: float = 0.4) -> RGB:
-    return mix(color, (0, 0, 0), amount)
-
-
-def tr(key: str, locale: str, **params: Any) -> str:
-    """A catalog string (this renderer's own keys and the game's ``ch.*`` names)."""
-    return i18n.t(key, locale, **params)
+    seat = seat_index(side)
+    return TROG_SHAPE if seat is None else SEAT_SHAPE[seat % 4]
 
 
 def tm(m: Msg, locale: str) -> str:
     return i18n.t(m, locale)
 
 
-def has_key(key: str, locale: str) -> bool:
-    return key in i18n.catalog(i18n.normalize(locale)) or key in i18n.catalog(i18n.DEFAULT)
-
-
 def name_of(key: str, locale: str, fallback: str) -> str:
-    return tr(key, locale) if has_key(key, locale) else fallback.replace("_", " ")
+    return lookup(key, locale, fallback.replace("_", " "))
 
 
 def region_name(rid: str, locale: str) -> str:
@@ -95,30 +86,13 @@ def faction_name(faction: str, locale: str) -> str:
     return name_of(f"ch.faction.{faction}", locale, faction)
 
 
-def player_name(names: Mapping[str, str], player_id: str | None) -> str:
-    if player_id is None:
-        return "?"
-    return names.get(str(player_id), str(player_id))
-
-
 def seat_label(view: Mapping[str, Any], seat: int | str | None, names: Mapping[str, str], locale: str) -> str:
     """A seat's display name, or the neutral Trogs' name."""
-    if isinstance(seat, str) and seat.isdigit():
-        seat = int(seat)
+    index = seat_index(seat)
     seats = view.get("seats") or []
-    if isinstance(seat, int) and 0 <= seat < len(seats):
-        return player_name(names, seats[seat].get("id"))
+    if index is not None and 0 <= index < len(seats):
+        return player_name(names, seats[index].get("id"))
     return name_of("ch.trogs_neutral", locale, "trogs")
-
-
-def message(data: Mapping[str, Any] | None, locale: str, names: Mapping[str, str]) -> str:
-    """A ``{"key", "params"}`` message of the view with player ids (``"@<id>"``) made names."""
-    if not data or not has_key(str(data.get("key", "")), locale):
-        return ""
-    text = i18n.t(Msg(str(data["key"]), dict(data.get("params") or {})), locale)
-    for pid in sorted(names, key=len, reverse=True):
-        text = text.replace("@" + pid, names[pid])
-    return text
 
 
 def _polygon(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:

@@ -8,6 +8,7 @@ cached, so a new board image only pastes them.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable
 
 from PIL import Image, ImageDraw
@@ -39,6 +40,20 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
         round(a[1] + (b[1] - a[1]) * t),
         round(a[2] + (b[2] - a[2]) * t),
     )
+
+
+def star(
+    center: tuple[float, float], outer: float, inner: float, tips: int, start: float = 0.0
+) -> list[tuple[float, float]]:
+    """The corners of a star (or a burst) with ``tips`` points, the first at ``start`` degrees
+    clockwise from east (-90 points it up)."""
+    cx, cy = center
+    corners = []
+    for i in range(2 * tips):
+        r = outer if i % 2 == 0 else inner
+        angle = math.radians(start + 180 / tips * i)
+        corners.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
+    return corners
 
 
 def sprite(width: int, height: int, paint: Callable[[ImageDraw.ImageDraw, int], None]) -> Image.Image:

@@ -14,18 +14,19 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import i18n
-from render.common import HIGHLIGHT, INK, MUTED, PAPER, RULE, paste_centered, to_png
+from render.catalog import has_key, player_name, tr
+from render.common import HIGHLIGHT, INK, MUTED, RULE, paste_centered, to_png
 from render.hexgrid import Hex
+from render.page import GAP, MARGIN, Section, centered, inner, stack
+from render.panels import heading, icon_grid, last_action, last_text, result_lines, status_box
 from render.text import draw_text, fit, text_width
 from render.wc_board import board_layout, draw_board
 from render.wc_panels import panel_height, private_panel, seat_panel, seat_units
 from render.wc_sprites import control_ring, last_outline, start_flag, team_mark, token
-from render.wc_style import has_key, message, player_name, tint, tr, unit_name
+from render.wc_style import tint, unit_name
 
 WIDTH = 1100
-MARGIN = 20
-GAP = 14
-INNER = WIDTH - 2 * MARGIN
+INNER = inner(WIDTH)
 
 
 def render(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
@@ -37,22 +38,15 @@ def render(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) ->
     top = [i for i, s in enumerate(seats) if int(s.get("team", i)) == 0]
     bottom = [i for i, s in enumerate(seats) if int(s.get("team", i)) != 0]
 
-    sections: list[tuple[Image.Image, int]] = [(_status(view, names, locale), MARGIN)]  # (image, x)
+    sections: list[Section] = [(_status(view, names, locale), MARGIN, False)]
     if top:
-        sections.append((_panel_row(view, top, names, locale), MARGIN))
+        sections.append((_panel_row(view, top, names, locale), MARGIN, False))
     board = draw_board(view, layout, locale)
-    sections.append((board, MARGIN + (INNER - board.width) // 2))
+    sections.append((board, centered(board, WIDTH), False))
     if bottom:
-        sections.append((_panel_row(view, bottom, names, locale), MARGIN))
-    sections.append((_legend(view, names, locale), MARGIN))
-
-    height = MARGIN + sum(image.height for image, _x in sections) + GAP * (len(sections) - 1) + MARGIN
-    canvas = Image.new("RGBA", (WIDTH, height), (*PAPER, 255))
-    y = MARGIN
-    for image, x in sections:
-        canvas.alpha_composite(image, (x, y))
-        y += image.height + GAP
-    return to_png(canvas)
+        sections.append((_panel_row(view, bottom, names, locale), MARGIN, False))
+    sections.append((_legend(view, names, locale), MARGIN, False))
+    return to_png(stack(sections, WIDTH))
 
 
 def render_private(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
@@ -90,13 +84,8 @@ def _status_line(view: Mapping[str, Any], names: Mapping[str, str], locale: str)
     """The main line (whose turn, the follow-up, or the result) and a second, smaller line."""
     result = view.get("result")
     if view.get("phase") == "over" or result:
-        result = result or {}
-        if result.get("draw") or not result.get("winners"):
-            main = tr("render.wc.over.draw", locale)
-        else:
-            winners = ", ".join(player_name(names, w) for w in result["winners"])
-            main = tr("render.wc.over.win", locale, players=winners)
-        return main, message(result.get("reason"), locale, names)
+        keys = ("render.wc.over.win", "render.wc.over.draw")
+        return result_lines(result, keys, locale, names)
     pending = view.get("pending")
     if pending:
         action = _pending_text(str(pending.get("kind")), locale)
@@ -127,18 +116,10 @@ def _status(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> I
     img = Image.new("RGBA", (INNER, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
 
-    draw_text(draw, (0, 22), tr("render.wc.title", locale), 34, INK, anchor="lc", bold=True)
-    x = text_width(tr("render.wc.title", locale), 34) + 24
+    detail = None
     if view.get("round") is not None and view.get("phase") != "draft":
-        draw_text(
-            draw,
-            (x, 22),
-            tr("render.wc.round", locale, round=view["round"]),
-            28,
-            MUTED,
-            anchor="lc",
-            bold=True,
-        )
+        detail = tr("render.wc.round", locale, round=view["round"])
+    heading(draw, tr("render.wc.title", locale), detail)
     initiative = view.get("initiative")
     if initiative is not None and view.get("phase") != "draft":
         seats = view.get("seats") or []
@@ -153,28 +134,13 @@ def _status(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> I
     over = view.get("phase") == "over" or bool(view.get("result"))
     acting_team = _acting_team(view)
     fill = HIGHLIGHT if over else tint(acting_team, 0.8)
-    draw.rounded_rectangle([0, y, INNER - 1, y + box_h], radius=12, fill=fill, outline=INK, width=3)
-    x0 = 18
-    if not over and acting_team is not None:
-        paste_centered(img, team_mark(acting_team, 36), (x0 + 18, y + 32))
-        x0 += 48
-    draw_text(draw, (x0, y + 32), fit(main, 32, INNER - x0 - 18), 32, INK, anchor="lc", bold=True)
-    if sub:
-        draw_text(draw, (x0, y + 72), fit(sub, 23, INNER - x0 - 18), 23, INK, anchor="lc")
+    mark = team_mark(acting_team, 36) if not over and acting_team is not None else None
+    status_box(img, draw, (y, INNER, box_h), fill, mark, (main, sub), main_size=32, sub_dy=72)
     y += box_h + 12
 
-    last = view.get("last")
-    paste_centered(img, last_outline(14), (16, y + 18))
-    if last:
-        text = tr(
-            "render.wc.last",
-            locale,
-            name=_seat_name(view, names, int(last.get("seat", -1))),
-            text=str(last.get("text", "")),
-        )
-    else:
-        text = tr("render.wc.last.none", locale)
-    draw_text(draw, (40, y + 18), fit(text, 25, INNER - 44), 25, INK, anchor="lc")
+    keys = ("render.wc.last", "render.wc.last.none")
+    text = last_text(view.get("last"), keys, locale, lambda seat: _seat_name(view, names, int(seat)))
+    last_action(img, draw, y, last_outline(14), text, 40)
     y += 40
 
     if pool_rows:
@@ -222,19 +188,10 @@ def _legend(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> I
     y = 16
     draw_text(draw, (16, y + 14), tr("render.wc.legend.units", locale), 22, MUTED, anchor="lc", bold=True)
     y += 34
-    slot = (INNER - 32) / per_row
-    for i, unit in enumerate(types):
-        x = 16 + slot * (i % per_row)
-        cy = y + (i // per_row) * 46 + 22
-        paste_centered(img, token(unit, None, None, locale, 18), (x + 20, cy))
-        draw_text(draw, (x + 46, cy), fit(unit_name(unit, locale), 22, slot - 52), 22, INK, anchor="lc")
+    units = [(token(unit, None, None, locale, 18), unit_name(unit, locale)) for unit in types]
+    icon_grid(img, draw, units, top=y, per_row=per_row, row=(46, 22), offsets=(20, 46), size=22)
     y += unit_rows * 46 + 6
     draw.line([(16, y), (INNER - 16, y)], fill=RULE, width=2)
     y += 8
-    slot = (INNER - 32) / sym_per_row
-    for i, (icon, label) in enumerate(symbols):
-        x = 16 + slot * (i % sym_per_row)
-        cy = y + (i // sym_per_row) * 58 + 29
-        paste_centered(img, icon, (x + 26, cy))
-        draw_text(draw, (x + 60, cy), fit(label, 22, slot - 66), 22, INK, anchor="lc")
+    icon_grid(img, draw, symbols, top=y, per_row=sym_per_row, row=(58, 29), offsets=(26, 60), size=22)
     return img

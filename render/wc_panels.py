@@ -7,13 +7,13 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, MUTED, PANEL, RGB, RULE, WHITE, paste_centered
+from render.catalog import player_name, tr
+from render.common import HIGHLIGHT, INK, MUTED, PANEL, RULE, WHITE, paste_centered
+from render.panels import HEADER_H, PAD, Pill, framed, seat_header
 from render.text import draw_text, fit, text_width
 from render.wc_sprites import team_mark, token
-from render.wc_style import TEAM_COLOR, player_name, tint, tr, unit_name
+from render.wc_style import TEAM_COLOR, tint, unit_name
 
-PAD = 16
-HEADER_H = 58
 TABLE_HEAD_H = 30
 ROW_H = 46
 CHIP_H = 62
@@ -58,15 +58,6 @@ def _rows(view: Mapping[str, Any], index: int) -> list[str]:
     return [*units, "royal"] if royal_shown and "royal" not in units else units
 
 
-def badge(draw: ImageDraw.ImageDraw, right: float, cy: float, text: str, fill: RGB, ink: RGB) -> float:
-    """A pill with ``text`` ending at ``right``; returns its left edge."""
-    size = 18
-    w = text_width(text, size) + 22
-    draw.rounded_rectangle([right - w, cy - 16, right, cy + 16], radius=16, fill=fill, outline=INK, width=2)
-    draw_text(draw, (right - w / 2, cy), text, size, ink, anchor="mc", bold=True)
-    return right - w
-
-
 def seat_panel(
     view: Mapping[str, Any], index: int, names: Mapping[str, str], locale: str, width: int
 ) -> Image.Image:
@@ -74,26 +65,17 @@ def seat_panel(
     seat = view["seats"][index]
     team = int(seat.get("team", index))
     height = panel_height(view, index, width)
-    img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(img)
-    draw.rounded_rectangle([0, 0, width - 1, height - 1], radius=12, fill=PANEL, outline=RULE, width=2)
-    draw.rounded_rectangle([0, 0, width - 1, HEADER_H], radius=12, fill=tint(team, 0.8))
-    draw.rectangle([0, HEADER_H - 12, width - 1, HEADER_H], fill=tint(team, 0.8))
-    draw.line([(0, HEADER_H), (width, HEADER_H)], fill=TEAM_COLOR[team], width=4)
-
-    # Header: team mark, name, badges.
-    cy = HEADER_H / 2
-    paste_centered(img, team_mark(team, 34), (PAD + 17, cy))
-    right: float = width - PAD
+    img, draw = framed(width, height)
+    pills: list[Pill] = []
     result = view.get("result") or {}
     if seat.get("id") in (result.get("winners") or []):
-        right = badge(draw, right, cy, tr("render.wc.badge.winner", locale), HIGHLIGHT, INK) - 8
+        pills.append((tr("render.wc.badge.winner", locale), HIGHLIGHT, INK))
     if index in (view.get("to_act") or []):
-        right = badge(draw, right, cy, tr("render.wc.badge.to_act", locale), HIGHLIGHT, INK) - 8
+        pills.append((tr("render.wc.badge.to_act", locale), HIGHLIGHT, INK))
     if view.get("initiative") == index and view.get("phase") != "draft":
-        right = badge(draw, right, cy, tr("render.wc.badge.initiative", locale), INK, WHITE) - 8
-    name = fit(player_name(names, seat.get("id")), 28, right - (PAD + 44) - 8)
-    draw_text(draw, (PAD + 44, cy), name, 28, INK, anchor="lc", bold=True)
+        pills.append((tr("render.wc.badge.initiative", locale), INK, WHITE))
+    name = player_name(names, seat.get("id"))
+    seat_header(img, draw, (tint(team, 0.8), TEAM_COLOR[team]), team_mark(team, 34), name, pills)
 
     # Unit table.
     num_w = max(72, min(150, round(width * 0.13)))

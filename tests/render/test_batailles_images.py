@@ -2,24 +2,19 @@
 
 The views come from games played through ``engine.get_game("batailles")``: seeded dice, and actions
 chosen by a small seeded policy that deploys, advances and attacks. Golden images live in
-tests/render/golden/batailles_*.png; after a deliberate change of the drawing, regenerate them with
-``REGEN_GOLDEN=1`` and look at every changed picture.
+tests/render/golden/batailles_*.png, compared with the same tolerance as the War Chest ones (see
+tests/render/golden.py): a moved troop or a changed count fails, font noise passes.
 """
 
 from __future__ import annotations
 
 import copy
-import io
-import json
-import os
-import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
 
 import engine
 import render
@@ -27,13 +22,16 @@ from engine.rng import Rng
 from render import batailles, bt_board, bt_field, bt_sprites
 from render.bt_panels import phase_key, status_lines
 from render.bt_style import STATS
-
-GOLDEN = Path(__file__).parent / "golden"
-REGEN = os.environ.get("REGEN_GOLDEN") == "1"
-MAX_MEAN_DIFF = 1.0
-STRONG_DIFF = 40
-MAX_STRONG_FRACTION = 0.00005
-"""Same tolerance as the War Chest goldens: a moved troop or a changed count fails, font noise passes."""
+from tests.render.golden import (
+    case_ids,
+    check_catalog_pair,
+    check_golden,
+    check_leaves_view_alone,
+    check_second_draw_uses_caches,
+    decode,
+    fresh,
+    keys_named_in,
+)
 
 NAMES = {"111": "Alice", "222": "Bérénice"}
 PLAYERS = ["111", "222"]
@@ -174,28 +172,8 @@ def _morale() -> dict[str, Any]:
     )
 
 
-def morale() -> dict[str, Any]:
-    return copy.deepcopy(_morale())
-
-
-def deployment() -> dict[str, Any]:
-    return copy.deepcopy(_deployment())
-
-
-def mid_battle() -> dict[str, Any]:
-    return copy.deepcopy(_mid_battle())
-
-
-def combat() -> dict[str, Any]:
-    return copy.deepcopy(_combat())
-
-
-def loss() -> dict[str, Any]:
-    return copy.deepcopy(_loss())
-
-
-def over() -> dict[str, Any]:
-    return copy.deepcopy(_over())
+deployment, mid_battle, combat = fresh(_deployment), fresh(_mid_battle), fresh(_combat)
+loss, over, morale = fresh(_loss), fresh(_over), fresh(_morale)
 
 
 CASES: list[tuple[str, Callable[[], dict[str, Any]], str]] = [
@@ -211,30 +189,6 @@ CASES: list[tuple[str, Callable[[], dict[str, Any]], str]] = [
 ]
 
 
-def decode(png: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(png))
-    image.load()
-    return image
-
-
-def check_golden(name: str, png: bytes, *, regen: bool = REGEN) -> None:
-    path = GOLDEN / f"{name}.png"
-    if regen:
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_bytes(png)
-        return
-    assert path.exists(), f"missing golden image {path}; run with REGEN_GOLDEN=1 and review it"
-    expected = Image.open(path).convert("RGB")
-    actual = decode(png).convert("RGB")
-    assert actual.size == expected.size, f"{name}: size {actual.size}, golden {expected.size}"
-    difference = ImageChops.difference(actual, expected)
-    mean = ImageStat.Stat(difference).mean
-    assert max(mean) < MAX_MEAN_DIFF, f"{name}: mean difference {mean} against the golden image"
-    strong = difference.convert("L").point(lambda p: 255 if p > STRONG_DIFF else 0).histogram()[255]
-    share = strong / (actual.width * actual.height)
-    assert share < MAX_STRONG_FRACTION, f"{name}: {strong} pixels differ strongly from the golden image"
-
-
 def test_scenarios_are_what_their_names_say() -> None:
     assert deployment()["phase"] == "deploy"
     mid = mid_battle()
@@ -245,7 +199,7 @@ def test_scenarios_are_what_their_names_say() -> None:
     assert over()["result"]["reason"]["key"] == "bt.result.broken"
 
 
-@pytest.mark.parametrize(("name", "make", "locale"), CASES, ids=[f"{n}-{loc}" for n, _m, loc in CASES])
+@pytest.mark.parametrize(("name", "make", "locale"), CASES, ids=case_ids(CASES))
 def test_golden_public(name: str, make: Callable[[], dict[str, Any]], locale: str) -> None:
     png = render.render(make(), names=NAMES, locale=locale)
     check_golden(f"batailles_{name}_{locale}", png)
@@ -270,11 +224,7 @@ def test_png_is_phone_sized(make: Callable[[], dict[str, Any]]) -> None:
 
 @pytest.mark.parametrize("make", [deployment, mid_battle, combat, loss, morale, over])
 def test_rendering_does_not_mutate_the_view(make: Callable[[], dict[str, Any]]) -> None:
-    view = make()
-    before = copy.deepcopy(view)
-    render.render(view, names=NAMES, locale="fr")
-    render.render_private(view, names=NAMES, locale="fr")
-    assert view == before
+    check_leaves_view_alone(render, make(), NAMES)
 
 
 def test_same_view_gives_same_bytes_for_every_viewer() -> None:
@@ -286,14 +236,8 @@ def test_same_view_gives_same_bytes_for_every_viewer() -> None:
 
 def test_second_render_only_reuses_cached_layers() -> None:
     view = mid_battle()
-    render.render(view, names=NAMES, locale="en")
     caches = [bt_field.empty_field, bt_sprites.troop_card, bt_sprites.hits_badge, bt_sprites.zone_outline]
-    before = [c.cache_info() for c in caches]
-    render.render(view, names=NAMES, locale="en")
-    after = [c.cache_info() for c in caches]
-    for cache_fn, old, new in zip(caches, before, after, strict=True):
-        assert new.misses == old.misses, f"{cache_fn.__name__} drew again"
-        assert new.hits > old.hits, f"{cache_fn.__name__} was not used"
+    check_second_draw_uses_caches(caches, lambda: render.render(view, names=NAMES, locale="en"))
 
 
 def test_golden_comparison_catches_a_changed_count() -> None:
@@ -417,19 +361,9 @@ def test_every_view_of_random_games_renders() -> None:
     assert {"build", "deploy", "retrain", "play", "reroll"} <= phases
 
 
-def _catalog(lang: str) -> dict[str, str]:
-    path = Path(__file__).resolve().parents[2] / "i18n" / "locales" / lang / "render_batailles.json"
-    return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
-
-
 def test_catalog_languages_match_and_cover_the_code() -> None:
-    en, fr = _catalog("en"), _catalog("fr")
-    assert en.keys() == fr.keys()
-    for key in en:
-        assert key.startswith("render.bt."), key
-        assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", fr[key])), key
-    source = "\n".join(p.read_text(encoding="utf-8") for p in Path(batailles.__file__).parent.glob("b*.py"))
-    named = set(re.findall(r'"(render\.bt\.[a-z_]+(?:\.[a-z_]+)*)"', source))
+    en, fr = check_catalog_pair("render_batailles", "render.bt.")
+    named = keys_named_in(Path(batailles.__file__).parent.glob("b*.py"), "render.bt.")
     assert len(named) > 20
     assert named <= en.keys(), named - en.keys()
     for phase in ("build", "deploy", "retrain", "play", "loss", "morale", "reroll", "over"):

@@ -1,17 +1,13 @@
 """The Cry Havoc images: golden pictures of real engine views, no leak of hands, purity, robustness.
 
 The views come from games played through ``engine.get_game("cryhavoc")`` with a seeded choice among
-the legal actions. Golden images live in tests/render/golden/cryhavoc_*.png; after a deliberate change
-of the drawing, regenerate them with ``REGEN_GOLDEN=1`` and look at every changed picture.
+the legal actions. Golden images live in tests/render/golden/cryhavoc_*.png, compared as
+tests/render/golden.py says, with a stricter share of strongly changed pixels.
 """
 
 from __future__ import annotations
 
 import copy
-import io
-import json
-import os
-import re
 import time
 from collections.abc import Callable
 from functools import cache
@@ -19,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
 
 import engine
 import render
@@ -27,11 +22,16 @@ from engine.rng import Rng
 from render import ch_hand, ch_map, cryhavoc
 from render.ch_panels import status_lines
 from render.text import text_width
+from tests.render import golden
+from tests.render.golden import (
+    case_ids,
+    check_catalog_pair,
+    check_leaves_view_alone,
+    decode,
+    fresh,
+    keys_named_in,
+)
 
-GOLDEN = Path(__file__).parent / "golden"
-REGEN = os.environ.get("REGEN_GOLDEN") == "1"
-MAX_MEAN_DIFF = 1.0
-STRONG_DIFF = 40
 MAX_STRONG_FRACTION = 0.000005
 """Ten times stricter than the other games' goldens: one digit of a unit count on the map is about 40
 pixels of a 3-megapixel image, and it must fail; antialiasing noise of a few pixels passes."""
@@ -90,16 +90,7 @@ def _over() -> dict[str, Any]:
     return play(3, 7, lambda v, s: False)
 
 
-def early() -> dict[str, Any]:
-    return copy.deepcopy(_early())
-
-
-def mid() -> dict[str, Any]:
-    return copy.deepcopy(_mid())
-
-
-def over() -> dict[str, Any]:
-    return copy.deepcopy(_over())
+early, mid, over = fresh(_early), fresh(_mid), fresh(_over)
 
 
 CASES: list[tuple[str, Callable[[], dict[str, Any]], str]] = [
@@ -112,28 +103,8 @@ CASES: list[tuple[str, Callable[[], dict[str, Any]], str]] = [
 ]
 
 
-def decode(png: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(png))
-    image.load()
-    return image
-
-
-def check_golden(name: str, png: bytes, *, regen: bool = REGEN) -> None:
-    path = GOLDEN / f"{name}.png"
-    if regen:
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_bytes(png)
-        return
-    assert path.exists(), f"missing golden image {path}; run with REGEN_GOLDEN=1 and review it"
-    expected = Image.open(path).convert("RGB")
-    actual = decode(png).convert("RGB")
-    assert actual.size == expected.size, f"{name}: size {actual.size}, golden {expected.size}"
-    difference = ImageChops.difference(actual, expected)
-    mean = ImageStat.Stat(difference).mean
-    assert max(mean) < MAX_MEAN_DIFF, f"{name}: mean difference {mean} against the golden image"
-    strong = difference.convert("L").point(lambda p: 255 if p > STRONG_DIFF else 0).histogram()[255]
-    share = strong / (actual.width * actual.height)
-    assert share < MAX_STRONG_FRACTION, f"{name}: {strong} pixels differ strongly from the golden image"
+def check_golden(name: str, png: bytes, *, regen: bool = golden.REGEN) -> None:
+    golden.check_golden(name, png, regen=regen, max_strong_fraction=MAX_STRONG_FRACTION)
 
 
 def test_scenarios_are_what_their_names_say() -> None:
@@ -147,7 +118,7 @@ def test_scenarios_are_what_their_names_say() -> None:
     assert o["phase"] == "over" and o["result"]["winners"] and len(o["seats"]) == 3
 
 
-@pytest.mark.parametrize(("name", "make", "locale"), CASES, ids=[f"{n}-{loc}" for n, _m, loc in CASES])
+@pytest.mark.parametrize(("name", "make", "locale"), CASES, ids=case_ids(CASES))
 def test_golden_public(name: str, make: Callable[[], dict[str, Any]], locale: str) -> None:
     png = render.render(make(), names=NAMES, locale=locale)
     check_golden(f"cryhavoc_{name}_{locale}", png)
@@ -178,11 +149,7 @@ def test_public_image_ignores_the_private_part(make: Callable[[], dict[str, Any]
 
 @pytest.mark.parametrize("make", [early, mid, over])
 def test_rendering_does_not_mutate_the_view(make: Callable[[], dict[str, Any]]) -> None:
-    view = make()
-    before = copy.deepcopy(view)
-    render.render(view, names=NAMES, locale="fr")
-    render.render_private(view, names=NAMES, locale="fr")
-    assert view == before
+    check_leaves_view_alone(render, make(), NAMES)
 
 
 def test_golden_comparison_catches_a_changed_count() -> None:
@@ -286,20 +253,10 @@ def test_every_view_of_random_games_renders() -> None:
     assert sorted(timings)[len(timings) // 2] < 0.5
 
 
-def _catalog(lang: str) -> dict[str, str]:
-    path = Path(__file__).resolve().parents[2] / "i18n" / "locales" / lang / "render_cryhavoc.json"
-    return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
-
-
 def test_catalog_languages_match_and_cover_the_code() -> None:
-    en, fr = _catalog("en"), _catalog("fr")
-    assert en.keys() == fr.keys()
-    for key in en:
-        assert key.startswith("render.ch."), key
-        assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", fr[key])), key
+    en, _fr = check_catalog_pair("render_cryhavoc", "render.ch.")
     root = Path(cryhavoc.__file__).parent
-    source = "\n".join(p.read_text(encoding="utf-8") for p in [root / "cryhavoc.py", *root.glob("ch_*.py")])
-    named = set(re.findall(r'"(render\.ch\.[a-z_]+(?:\.[a-z_]+)*)"', source))
+    named = keys_named_in([root / "cryhavoc.py", *root.glob("ch_*.py")], "render.ch.")
     assert len(named) > 30
     assert named <= en.keys(), named - en.keys()
     for prefix, items in (

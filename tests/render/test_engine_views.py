@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import io
 import random
 from typing import Any
 
 import pytest
-from PIL import Image
 
 import engine
 import render
 from render.warchest import WIDTH
+from tests.render.golden import decode
 
 NAMES = {"111": "Alice", "222": "Bérénice"}
 
@@ -42,9 +41,9 @@ def test_engine_views_render_in_both_languages(options: dict[str, str], seed: in
             public = render.render(view, names=NAMES, locale=locale)
             spectator = render.render(game.view(state, None), names=NAMES, locale=locale)
             assert public == spectator, "the public image depends on who is looking"
-            image = Image.open(io.BytesIO(public))
+            image = decode(public)
             assert image.width == WIDTH
-            private = Image.open(io.BytesIO(render.render_private(view, names=NAMES, locale=locale)))
+            private = decode(render.render_private(view, names=NAMES, locale=locale))
             assert private.width > 0
             if n:  # one viewer is enough for the states after the first
                 break
@@ -55,4 +54,4 @@ def test_finished_engine_game_draws_its_result() -> None:
     assert game.is_over(state)
     view: dict[str, Any] = game.view(state, None)
     assert view["result"] is not None
-    assert Image.open(io.BytesIO(render.render(view, names=NAMES, locale="fr"))).width == WIDTH
+    assert decode(render.render(view, names=NAMES, locale="fr")).width == WIDTH

@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import json
-import re
-from pathlib import Path
-
 from PIL import Image, ImageChops, ImageDraw
 
 from render import text
+from render.catalog import message
 from render.hexgrid import fit as fit_hexes
 from render.warchest import INNER, _status_line
 from render.wc_board import board_layout, hex_label
-from render.wc_style import UNIT_TYPES, message, unit_abbr, unit_name
+from render.wc_style import UNIT_TYPES, unit_abbr, unit_name
 from tests.render import views
-
-LOCALES = Path(__file__).resolve().parents[2] / "i18n" / "locales"
+from tests.render.golden import check_catalog_pair
 
 
 def _draw(s: str) -> Image.Image:
@@ -87,12 +83,7 @@ def test_unknown_follow_up_kind_uses_generic_text() -> None:
 
 
 def test_catalog_languages_match() -> None:
-    en = json.loads((LOCALES / "en" / "render.json").read_text(encoding="utf-8"))
-    fr = json.loads((LOCALES / "fr" / "render.json").read_text(encoding="utf-8"))
-    assert en.keys() == fr.keys()
-    for key in en:
-        assert key.startswith("render."), key
-        assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", fr[key])), key
+    check_catalog_pair("render", "render.")
 
 
 def test_every_unit_has_a_name_and_a_unique_abbreviation() -> None:

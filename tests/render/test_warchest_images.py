@@ -1,34 +1,28 @@
 """The War Chest images: size, golden pictures, no hidden information, purity and caching.
 
-Golden images live in tests/render/golden/. After a deliberate change of the drawing, regenerate
-them with ``REGEN_GOLDEN=1`` (or ``make regen-golden``) and look at every changed picture.
+Golden images live in tests/render/golden/ (see tests/render/golden.py for the tolerance and how to
+regenerate them).
 """
 
 from __future__ import annotations
 
 import copy
-import io
-import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
 
 import render
 from render import wc_board, wc_sprites
 from render.warchest import WIDTH
 from tests.render import views
-
-GOLDEN = Path(__file__).parent / "golden"
-REGEN = os.environ.get("REGEN_GOLDEN") == "1"
-MAX_MEAN_DIFF = 1.0
-"""Mean absolute difference per channel (0-255) allowed against a golden image."""
-STRONG_DIFF = 40
-MAX_STRONG_FRACTION = 0.00005
-"""Share of pixels allowed to differ strongly (more than ``STRONG_DIFF``): small enough that a moved
-token or a changed counter fails, large enough for anti-aliasing noise from another FreeType build."""
+from tests.render.golden import (
+    case_ids,
+    check_golden,
+    check_leaves_view_alone,
+    check_second_draw_uses_caches,
+    decode,
+)
 
 PUBLIC_CASES: list[tuple[str, Callable[[], dict[str, Any]], str]] = [
     ("mid_game", views.mid_game, "en"),
@@ -40,33 +34,7 @@ PUBLIC_CASES: list[tuple[str, Callable[[], dict[str, Any]], str]] = [
 ]
 
 
-def decode(png: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(png))
-    image.load()
-    return image
-
-
-def check_golden(name: str, png: bytes, *, regen: bool = REGEN) -> None:
-    path = GOLDEN / f"{name}.png"
-    if regen:
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_bytes(png)
-        return
-    assert path.exists(), f"missing golden image {path}; run with REGEN_GOLDEN=1 and review it"
-    expected = Image.open(path).convert("RGB")
-    actual = decode(png).convert("RGB")
-    assert actual.size == expected.size, f"{name}: size {actual.size}, golden {expected.size}"
-    difference = ImageChops.difference(actual, expected)
-    mean = ImageStat.Stat(difference).mean
-    assert max(mean) < MAX_MEAN_DIFF, f"{name}: mean difference {mean} against the golden image"
-    strong = difference.convert("L").point(lambda p: 255 if p > STRONG_DIFF else 0).histogram()[255]
-    share = strong / (actual.width * actual.height)
-    assert share < MAX_STRONG_FRACTION, f"{name}: {strong} pixels differ strongly from the golden image"
-
-
-@pytest.mark.parametrize(
-    ("name", "make", "locale"), PUBLIC_CASES, ids=[f"{n}-{loc}" for n, _m, loc in PUBLIC_CASES]
-)
+@pytest.mark.parametrize(("name", "make", "locale"), PUBLIC_CASES, ids=case_ids(PUBLIC_CASES))
 def test_golden_public(name: str, make: Callable[[], dict[str, Any]], locale: str) -> None:
     png = render.render(make(), names=views.NAMES, locale=locale)
     check_golden(f"warchest_{name}_{locale}", png)
@@ -119,23 +87,13 @@ def test_spectator_private_image_is_a_notice() -> None:
 
 @pytest.mark.parametrize("make", [views.mid_game, views.game_over, views.draft, views.four_players])
 def test_rendering_does_not_mutate_the_view(make: Callable[[], dict[str, Any]]) -> None:
-    view = make()
-    before = copy.deepcopy(view)
-    render.render(view, names=views.NAMES, locale="fr")
-    render.render_private(view, names=views.NAMES, locale="fr")
-    assert view == before
+    check_leaves_view_alone(render, make(), views.NAMES)
 
 
 def test_second_render_only_reuses_cached_layers() -> None:
     view = views.mid_game()
-    render.render(view, names=views.NAMES, locale="en")
     caches = [wc_board.empty_board, wc_sprites.token, wc_sprites.control_ring, wc_sprites.last_outline]
-    before = [c.cache_info() for c in caches]
-    render.render(view, names=views.NAMES, locale="en")
-    after = [c.cache_info() for c in caches]
-    for cache, old, new in zip(caches, before, after, strict=True):
-        assert new.misses == old.misses, f"{cache.__name__} drew again"
-        assert new.hits > old.hits, f"{cache.__name__} was not used"
+    check_second_draw_uses_caches(caches, lambda: render.render(view, names=views.NAMES, locale="en"))
 
 
 def test_golden_comparison_catches_a_changed_counter() -> None:

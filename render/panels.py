@@ -1,0 +1,186 @@
+"""Pieces of the status box, the seat panels and the legends that every game draws the same way.
+
+The three games share one visual grammar, so that a player who knows one image reads the others:
+a bold title with the round beside it and black phase pills on the right; a box with a thick edge
+saying who acts (tinted in their colour, yellow once the game is over); seat panels with a tinted
+header holding the seat's mark, its name and pills; legends as a grid of icons with their meaning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.catalog import message, player_name, tr
+from render.common import INK, MUTED, PANEL, RGB, RGBA, RULE, WHITE, paste_centered
+from render.text import draw_text, fit, text_width
+
+PAD = 16
+HEADER_H = 58
+TITLE_Y = 22
+"""Middle of the title line at the top of every status section."""
+
+Pill = tuple[str, RGB, RGB]
+"""(text, fill, ink) of a pill in a panel header."""
+
+
+def heading(draw: ImageDraw.ImageDraw, title: str, detail: str | None = None) -> float:
+    """The bold game title, then ``detail`` (round) in grey; returns where the line ends."""
+    draw_text(draw, (0, TITLE_Y), title, 34, INK, anchor="lc", bold=True)
+    x = text_width(title, 34) + 24
+    if detail:
+        x += draw_text(draw, (x, TITLE_Y), detail, 28, MUTED, anchor="lc", bold=True) + 18
+    return x
+
+
+def phase_pills(draw: ImageDraw.ImageDraw, pills: Sequence[str], right: float, left: float) -> None:
+    """Black pills ending at ``right``, leftwards; those that would cross ``left`` are left out."""
+    for text in pills:
+        w = text_width(text, 22) + 28
+        if right - w < left:
+            break
+        draw.rounded_rectangle([right - w, 4, right, 40], radius=18, fill=INK)
+        draw_text(draw, (right - w / 2, TITLE_Y), text, 22, WHITE, anchor="mc", bold=True)
+        right -= w + 10
+
+
+def status_box(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int],
+    fill: RGB,
+    mark: Image.Image | None,
+    lines: tuple[str, str],
+    *,
+    main_size: int = 30,
+    sub_dy: int = 70,
+) -> float:
+    """The box saying who acts: ``box`` is (top, width, height); ``mark`` the acting seat's mark (or
+    None), ``lines`` the main line and an optional second one. Returns the text's left edge."""
+    top, width, height = box
+    main, sub = lines
+    draw.rounded_rectangle([0, top, width - 1, top + height], radius=12, fill=fill, outline=INK, width=3)
+    x0 = 18
+    if mark is not None:
+        paste_centered(img, mark, (x0 + 18, top + 32))
+        x0 += 48
+    draw_text(
+        draw, (x0, top + 32), fit(main, main_size, width - x0 - 18), main_size, INK, anchor="lc", bold=True
+    )
+    if sub:
+        draw_text(draw, (x0, top + sub_dy), fit(sub, 23, width - x0 - 18), 23, INK, anchor="lc")
+    return x0
+
+
+def pill(draw: ImageDraw.ImageDraw, right: float, cy: float, text: str, fill: RGB, ink: RGB) -> float:
+    """A pill with ``text`` ending at ``right``; returns its left edge."""
+    size = 18
+    w = text_width(text, size) + 22
+    draw.rounded_rectangle([right - w, cy - 16, right, cy + 16], radius=16, fill=fill, outline=INK, width=2)
+    draw_text(draw, (right - w / 2, cy), text, size, ink, anchor="mc", bold=True)
+    return right - w
+
+
+def framed(
+    width: int, height: int, background: RGBA = (0, 0, 0, 0)
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A white panel with rounded corners and a rule edge, on ``background``."""
+    img = Image.new("RGBA", (width, height), background)
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle([0, 0, width - 1, height - 1], radius=12, fill=PANEL, outline=RULE, width=2)
+    return img, draw
+
+
+def header_band(draw: ImageDraw.ImageDraw, width: int, fill: RGB) -> None:
+    """The tinted top of a panel: rounded above, square where it meets the body."""
+    draw.rounded_rectangle([0, 0, width - 1, HEADER_H], radius=12, fill=fill)
+    draw.rectangle([0, HEADER_H - 12, width - 1, HEADER_H], fill=fill)
+
+
+def seat_header(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    colors: tuple[RGB, RGB],
+    mark: Image.Image,
+    name: str,
+    pills: Sequence[Pill],
+) -> None:
+    """A seat panel's header: ``colors`` (tint, line), the seat's mark, the name, then ``pills`` from
+    the right edge (the name is shortened to leave them room)."""
+    width = img.width
+    header_band(draw, width, colors[0])
+    draw.line([(0, HEADER_H), (width, HEADER_H)], fill=colors[1], width=4)
+    cy = HEADER_H / 2
+    paste_centered(img, mark, (PAD + 17, cy))
+    right: float = width - PAD
+    for text, fill, ink in pills:
+        right = pill(draw, right, cy, text, fill, ink) - 8
+    draw_text(draw, (PAD + 44, cy), fit(name, 28, right - (PAD + 44) - 8), 28, INK, anchor="lc", bold=True)
+
+
+def icon_grid(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    items: Sequence[tuple[Image.Image, str]],
+    *,
+    top: float,
+    per_row: int,
+    row: tuple[int, float],
+    offsets: tuple[int, int],
+    size: int,
+) -> None:
+    """Legend entries in ``per_row`` columns inside a 16-pixel border: ``row`` is (height, middle of
+    the icon from the row's top), ``offsets`` where the icon's middle and the text start in a slot."""
+    row_h, mid = row
+    icon_dx, text_dx = offsets
+    slot = (img.width - 32) / per_row
+    for i, (icon, label) in enumerate(items):
+        x = 16 + slot * (i % per_row)
+        cy = top + (i // per_row) * row_h + mid
+        paste_centered(img, icon, (x + icon_dx, cy))
+        draw_text(draw, (x + text_dx, cy), fit(label, size, slot - text_dx - 6), size, INK, anchor="lc")
+
+
+def notice(title: str, text: str, width: int = 900, height: int = 110) -> Image.Image:
+    """A small card with a bold title and one grey line (the private image when there is nothing)."""
+    img = Image.new("RGBA", (width, height), (*PANEL, 255))
+    draw = ImageDraw.Draw(img)
+    draw_text(draw, (20, 36), fit(title, 28, width - 40), 28, INK, anchor="lc", bold=True)
+    draw_text(draw, (20, 78), fit(text, 22, width - 40), 22, MUTED, anchor="lc")
+    return img
+
+
+def result_lines(
+    result: Mapping[str, Any] | None, keys: tuple[str, str], locale: str, names: Mapping[str, str]
+) -> tuple[str, str]:
+    """The status lines of a finished game: ``keys`` are the catalog keys of a win (its text takes
+    ``players``) and of a draw; the second line is the result's reason, or ""."""
+    result = result or {}
+    winners = result.get("winners") or []
+    if result.get("draw") or not winners:
+        main = tr(keys[1], locale)
+    else:
+        main = tr(keys[0], locale, players=", ".join(player_name(names, w) for w in winners))
+    return main, message(result.get("reason"), locale, names)
+
+
+def last_text(
+    last: Mapping[str, Any] | None, keys: tuple[str, str], locale: str, who: Callable[[Any], str]
+) -> str:
+    """The line about the view's ``last`` action: ``keys`` are the catalog keys with and without one
+    (their text takes ``name`` and ``text``); ``who`` names the seat that played it."""
+    if not last:
+        return tr(keys[1], locale)
+    return tr(keys[0], locale, name=who(last.get("seat", -1)), text=str(last.get("text", "")))
+
+
+def last_action(
+    img: Image.Image, draw: ImageDraw.ImageDraw, top: float, icon: Image.Image | None, text: str, text_x: int
+) -> None:
+    """The status line under the box that repeats the last action, after the icon the board marks
+    it with (``None`` when the caller draws its own)."""
+    if icon is not None:
+        paste_centered(img, icon, (16, top + 18))
+    draw_text(draw, (text_x, top + 18), fit(text, 25, img.width - text_x - 4), 25, INK, anchor="lc")

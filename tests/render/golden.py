@@ -1,0 +1,116 @@
+"""Golden-image comparison and catalog checks shared by the image tests of every game.
+
+Golden images live in tests/render/golden/. After a deliberate change of the drawing, regenerate
+them with ``REGEN_GOLDEN=1`` (or ``make regen-golden``) and look at every changed picture.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import os
+import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageChops, ImageStat
+
+GOLDEN = Path(__file__).parent / "golden"
+LOCALES = Path(__file__).resolve().parents[2] / "i18n" / "locales"
+REGEN = os.environ.get("REGEN_GOLDEN") == "1"
+MAX_MEAN_DIFF = 1.0
+"""Mean absolute difference per channel (0-255) allowed against a golden image."""
+STRONG_DIFF = 40
+MAX_STRONG_FRACTION = 0.00005
+"""Share of pixels allowed to differ strongly (more than ``STRONG_DIFF``): small enough that a moved
+token or a changed counter fails, large enough for anti-aliasing noise from another FreeType build."""
+
+View = dict[str, Any]
+
+
+def decode(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image
+
+
+def check_golden(
+    name: str, png: bytes, *, regen: bool = REGEN, max_strong_fraction: float = MAX_STRONG_FRACTION
+) -> None:
+    """Assert that ``png`` matches ``golden/<name>.png`` within the tolerance (or rewrite it on regen)."""
+    path = GOLDEN / f"{name}.png"
+    if regen:
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_bytes(png)
+        return
+    assert path.exists(), f"missing golden image {path}; run with REGEN_GOLDEN=1 and review it"
+    expected = Image.open(path).convert("RGB")
+    actual = decode(png).convert("RGB")
+    assert actual.size == expected.size, f"{name}: size {actual.size}, golden {expected.size}"
+    difference = ImageChops.difference(actual, expected)
+    mean = ImageStat.Stat(difference).mean
+    assert max(mean) < MAX_MEAN_DIFF, f"{name}: mean difference {mean} against the golden image"
+    strong = difference.convert("L").point(lambda p: 255 if p > STRONG_DIFF else 0).histogram()[255]
+    share = strong / (actual.width * actual.height)
+    assert share < max_strong_fraction, f"{name}: {strong} pixels differ strongly from the golden image"
+
+
+def fresh(make: Callable[[], View]) -> Callable[[], View]:
+    """A view maker that hands out a deep copy of ``make``'s (cached) view, so tests may change it."""
+
+    def copied() -> View:
+        return copy.deepcopy(make())
+
+    copied.__name__ = make.__name__.lstrip("_")
+    copied.__doc__ = make.__doc__
+    return copied
+
+
+def case_ids(cases: Iterable[tuple[str, Any, str]]) -> list[str]:
+    """Test ids ``<scenario>-<locale>`` for golden cases ``(scenario, make, locale)``."""
+    return [f"{name}-{locale}" for name, _make, locale in cases]
+
+
+def catalog(lang: str, area: str) -> dict[str, str]:
+    """The message catalog file ``i18n/locales/<lang>/<area>.json``."""
+    path = LOCALES / lang / f"{area}.json"
+    return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def check_catalog_pair(area: str, prefix: str) -> tuple[dict[str, str], dict[str, str]]:
+    """Assert that English and French of ``area`` have the same keys, all under ``prefix``, with the
+    same placeholders; return both catalogs for further checks."""
+    en, fr = catalog("en", area), catalog("fr", area)
+    assert en.keys() == fr.keys()
+    for key in en:
+        assert key.startswith(prefix), key
+        assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", fr[key])), key
+    return en, fr
+
+
+def keys_named_in(files: Iterable[Path], prefix: str) -> set[str]:
+    """Catalog keys under ``prefix`` written literally in the source ``files``."""
+    source = "\n".join(p.read_text(encoding="utf-8") for p in files)
+    return set(re.findall(r'"(' + re.escape(prefix) + r'[a-z_]+(?:\.[a-z_]+)*)"', source))
+
+
+def check_leaves_view_alone(renderer: Any, view: View, names: dict[str, str]) -> None:
+    """Drawing both images of ``view`` with ``renderer`` (the ``render`` package) must not change it."""
+    before = copy.deepcopy(view)
+    renderer.render(view, names=names, locale="fr")
+    renderer.render_private(view, names=names, locale="fr")
+    assert view == before
+
+
+def check_second_draw_uses_caches(caches: list[Any], draw: Callable[[], object]) -> None:
+    """``draw`` once, then again: the second time every ``functools`` cache in ``caches`` must hit
+    and none may miss (nothing is drawn twice)."""
+    draw()
+    before = [c.cache_info() for c in caches]
+    draw()
+    after = [c.cache_info() for c in caches]
+    for cache_fn, old, new in zip(caches, before, after, strict=True):
+        assert new.misses == old.misses, f"{cache_fn.__name__} drew again"
+        assert new.hits > old.hits, f"{cache_fn.__name__} was not used"
