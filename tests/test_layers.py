@@ -81,3 +81,21 @@ def test_catalogs_have_the_same_keys_and_placeholders() -> None:
         names_en = {f for _, f, _, _ in fields.parse(text) if f}
         names_fr = {f for _, f, _, _ in fields.parse(fr[key]) if f}
         assert names_en == names_fr, f"{key}: placeholders differ ({names_en} vs {names_fr})"
+
+
+def test_french_messages_name_the_french_commands() -> None:
+    """A French Discord client shows /partie, /jouer, /main: French texts must say the same.
+
+    Only the console's help lists both spellings on purpose.
+    """
+    import re
+
+    import i18n
+
+    english = re.compile(r"/(game|play|hand)\b")
+    wrong = {
+        key: text
+        for key, text in i18n.catalog("fr").items()
+        if key != "console.help" and english.search(text)
+    }
+    assert not wrong, f"French texts naming English commands: {sorted(wrong)}"
