@@ -1,12 +1,20 @@
-"""Cry Havoc faction balance under random play: how often each faction wins, per player count.
+"""Cry Havoc faction balance: how often each faction wins, per player count, under two simple players.
 
-Usage: python -m bench.cryhavoc_factions [games] [players ...]
+Usage: python -m bench.cryhavoc_factions [--greedy] [games] [players ...]
 
-Plays ``games`` seeded games (500 by default) for each player count (2, 3 and 4 by default), every
-seat choosing uniformly among its legal actions, and prints each faction's games, wins, win rate and
-mean victory points. Random play says nothing about skilled play, but a faction far from the others
-here points at a card, skill or map feature that is worth a second look. Seeds 0..games-1 make the
-numbers repeatable.
+Plays ``games`` seeded games (500 by default) for each player count (2, 3 and 4 by default) and prints
+each faction's games, wins, win rate, mean victory points and the mean game length in decisions.
+
+- The default player chooses uniformly among its legal actions. Random play says nothing about
+  skilled play, but a faction far from the others here points at a card, skill or map feature whose
+  value does not depend on playing well (or that only pays when played well).
+- ``--greedy`` looks one decision ahead: it tries every legal action and keeps the one that leaves
+  the best position by a plain measure (VP, plus the crystals it would score, the regions it holds and
+  its units on the map), breaking ties at random. It plays a faction's cards for what they obviously
+  give, which is how a new player reads them.
+
+A faction within about ten points of the fair share (1 / players) under both players is balanced
+enough for the content's purpose; seeds 0..games-1 make the numbers repeatable.
 """
 
 from __future__ import annotations
@@ -14,12 +22,16 @@ from __future__ import annotations
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import engine
 from engine.rng import Rng
 
 GAME = engine.get_game("cryhavoc")
+
+Chooser = Callable[[dict[str, Any], str, list[Any], Rng], Any]
 
 
 @dataclass
@@ -29,35 +41,83 @@ class Tally:
     games: Counter[str] = field(default_factory=Counter)
     wins: Counter[str] = field(default_factory=Counter)
     vp: Counter[str] = field(default_factory=Counter)
+    decisions: int = 0
+    rounds: int = 0
 
 
-def playout(seed: int, count: int) -> tuple[list[str], list[int], int]:
-    """One random game: the seats' factions, their final VP, and the winning seat."""
+def choose_random(state: dict[str, Any], player: str, legal: list[Any], rng: Rng) -> Any:
+    """Any legal action, uniformly."""
+    return legal[rng.below(len(legal))]
+
+
+def position(state: dict[str, Any], seat: int) -> float:
+    """A plain measure of how well ``seat`` stands: VP first, then what would score VP later.
+
+    Crystals of held regions count half (they score only in scoring rounds, halved for Trogs),
+    regions a quarter (one VP for the player who enables scoring) and units on the map a tenth
+    (they hold and take regions).
+    """
+    trogs = state["factions"][seat] == "trogs"
+    held = [r for r in state["regions"].values() if r["control"] == seat]
+    crystals = sum(r["crystals"] for r in held) * (0.25 if trogs else 0.5)
+    units = sum(r["units"][seat] for r in state["regions"].values())
+    return float(state["vp"][seat]) + crystals + 0.25 * len(held) + 0.1 * units
+
+
+def choose_greedy(state: dict[str, Any], player: str, legal: list[Any], rng: Rng) -> Any:
+    """The legal action whose outcome scores best by ``position``; ties broken at random."""
+    if len(legal) == 1:
+        return legal[0]
+    seat = state["players"].index(player)
+    best: list[Any] = []
+    best_value = float("-inf")
+    for action in legal:
+        after, _ = GAME.apply(state, player, action)
+        value = position(after, seat)
+        if value > best_value + 1e-9:
+            best, best_value = [action], value
+        elif value > best_value - 1e-9:
+            best.append(action)
+    return best[rng.below(len(best))]
+
+
+def playout(
+    seed: int, count: int, choose: Chooser = choose_random
+) -> tuple[list[str], list[int], int, int, int]:
+    """One game: the seats' factions, their final VP, the winning seat, decisions and rounds played."""
     players = [f"p{i}" for i in range(count)]
     state = GAME.new_game(players, seed, {})
     chooser = Rng(seed ^ 0xFAC7)
+    decisions = 0
     while not GAME.is_over(state):
         (player,) = GAME.to_act(state)
         legal = GAME.legal_actions(state, player)
-        state, _ = GAME.apply(state, player, legal[chooser.below(len(legal))])
+        state, _ = GAME.apply(state, player, choose(state, player, legal, chooser))
+        decisions += 1
     result = GAME.result(state)
     assert result is not None
-    return list(state["factions"]), list(state["vp"]), players.index(result.winners[0])
+    winner = players.index(result.winners[0])
+    return list(state["factions"]), list(state["vp"]), winner, decisions, int(state["round"])
 
 
-def tally(games: int, count: int) -> Tally:
+def tally(games: int, count: int, choose: Chooser = choose_random) -> Tally:
     out = Tally()
     for seed in range(games):
-        factions, vp, winner = playout(seed, count)
+        factions, vp, winner, decisions, rounds = playout(seed, count, choose)
         for faction, points in zip(factions, vp, strict=True):
             out.games[faction] += 1
             out.vp[faction] += points
         out.wins[factions[winner]] += 1
+        out.decisions += decisions
+        out.rounds += rounds
     return out
 
 
 def report(count: int, result: Tally, games: int, seconds: float) -> str:
-    lines = [f"{count} players, {games} games ({seconds:.1f} s):"]
+    lines = [
+        f"{count} players, {games} games ({seconds:.1f} s), fair share {100 / count:.0f} %, "
+        f"mean {result.rounds / games:.2f} rounds, {result.decisions / games:.0f} decisions:"
+    ]
     for faction in sorted(result.games, key=lambda f: -result.wins[f] / result.games[f]):
         played, won = result.games[faction], result.wins[faction]
         lines.append(
@@ -68,11 +128,14 @@ def report(count: int, result: Tally, games: int, seconds: float) -> str:
 
 
 def main(argv: list[str]) -> None:
-    games = int(argv[0]) if argv else 500
-    counts = [int(a) for a in argv[1:]] or list(GAME.player_counts)
+    greedy = "--greedy" in argv
+    args = [a for a in argv if a != "--greedy"]
+    games = int(args[0]) if args else 500
+    counts = [int(a) for a in args[1:]] or list(GAME.player_counts)
+    choose = choose_greedy if greedy else choose_random
     for count in counts:
         start = time.perf_counter()
-        result = tally(games, count)
+        result = tally(games, count, choose)
         print(report(count, result, games, time.perf_counter() - start), flush=True)
 
 

@@ -149,7 +149,7 @@ async def test_a_table_for_five_is_refused(commands: Commands) -> None:
     assert await commands.tables.latest("havoc") is None
 
 
-COVERAGE_SEEDS = (24, 225)
+COVERAGE_SEEDS = (2, 6)
 """Three-player deals under which the weighted player meets, between them, every kind of decision."""
 
 

@@ -75,7 +75,7 @@ def _units_on_board(view: dict[str, Any]) -> int:
 @cache
 def _early() -> dict[str, Any]:
     """Two players in the first rounds: a draw-two-keep-one pending, seen by the player who draws."""
-    return play(2, 3, lambda v, s: s >= 25, viewer=-1)
+    return play(2, 4, lambda v, s: s >= 25, viewer=-1)
 
 
 @cache
