@@ -188,7 +188,7 @@ async def test_rules_and_help(commands: Commands, ctx: CtxFactory) -> None:
     help_posts = await commands.help(ctx("alice", locale="fr"))
     assert (
         help_posts[0].ephemeral
-        and "/game new" in help_posts[0].text
+        and "/partie nouvelle" in help_posts[0].text
         and "Comment jouer" in help_posts[0].text
     )
     assert len(help_posts[0].text) < 2000
