@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cryhavoc import GAME
+from engine.cryhavoc.content import FACTIONS
 from engine.errors import BadInput
 
 from .helpers import P2, P3, P4, new
@@ -30,18 +31,21 @@ def test_four_players_bring_the_trog_player_into_the_hive() -> None:
     t = st["factions"].index("trogs")
     assert st["hq"][t] == "hive"
     hive = st["regions"]["hive"]
-    assert hive["units"][t] == 2 and hive["tunnel"] and hive["control"] == t
+    trogs = FACTIONS["trogs"]
+    assert hive["units"][t] == trogs["start_units"] and hive["tunnel"] and hive["control"] == t
     tunnels = [r for r, reg in st["regions"].items() if reg["tunnel"]]
     assert len(tunnels) == 4
-    assert st["seats"][t]["reserve"] == 10
+    # The rest of the faction's units wait in the reserve; the number is content, tuned for balance.
+    assert st["seats"][t]["reserve"] == trogs["units"] - trogs["start_units"] > 0
 
 
 def test_every_player_starts_with_four_units_in_a_controlled_hq_and_four_cards() -> None:
     st = new(P3, seed=5)
     for seat, rid in enumerate(st["hq"]):
-        assert st["regions"][rid]["units"][seat] == 4
+        faction = FACTIONS[st["factions"][seat]]
+        assert st["regions"][rid]["units"][seat] == faction["start_units"] == 4
         assert st["regions"][rid]["control"] == seat
-        assert st["seats"][seat]["reserve"] == 8
+        assert st["seats"][seat]["reserve"] == faction["units"] - 4 > 0
         assert len(st["seats"][seat]["hand"]) == 4
     assert st["round"] == 1 and st["phase"] == "actions"
     assert st["init"] == st["upcoming"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cryhavoc import GAME
-from engine.cryhavoc.content import BOARDS
+from engine.cryhavoc.content import BOARDS, FACTIONS, WAR_PARTIES
 from engine.cryhavoc.effects import apply_simple, reveal_event
 from engine.cryhavoc.state import St
 from engine.text import Msg
@@ -81,7 +81,10 @@ def test_with_a_trog_player_war_parties_bring_out_its_units_and_it_defends() -> 
     set_hand(st, other, "hu_forced_march")
     st, _ = play(st, other, "move hu_forced_march")
     st, _ = play(st, other, f"go {hq} {target}")
-    assert st["regions"][target]["units"][t] == 2 and st["seats"][t]["reserve"] == 8
+    raiders = WAR_PARTIES["wp_raiders"]["trogs"]
+    trogs = FACTIONS["trogs"]
+    assert st["regions"][target]["units"][t] == raiders
+    assert st["seats"][t]["reserve"] == trogs["units"] - trogs["start_units"] - raiders
     assert st["battles"] == [[1, target, other, t]]
 
 
