@@ -1,0 +1,91 @@
+"""The documents players and admins read: sane files, well-formed headings, links that resolve.
+
+A scripted edit once inserted a paragraph between every character of a rules document (33 KB
+became 12.7 MB) and nothing noticed. These checks read every file under ``docs/`` and the README
+the way a reader's viewer would, so such an accident fails the suite instead of landing.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+MAX_BYTES = 200_000
+"""Far above any hand-written document here (the largest is about 35 KB)."""
+
+DOCS = sorted(p for p in (ROOT / "docs").rglob("*") if p.is_file())
+MARKDOWN = [ROOT / "README.md", *(p for p in DOCS if p.suffix == ".md")]
+
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_HEADING = re.compile(r"^(#{1,6})\s+(\S.*)$")
+_LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def _rel(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+def _prose_lines(text: str) -> list[tuple[int, str]]:
+    """The numbered lines outside fenced code blocks (where ``#`` is a shell comment)."""
+    lines, fenced = [], False
+    for number, line in enumerate(text.splitlines(), start=1):
+        if _FENCE.match(line):
+            fenced = not fenced
+            continue
+        if not fenced:
+            lines.append((number, line))
+    return lines
+
+
+def test_there_are_documents_to_check() -> None:
+    assert any(p.name == "warchest.md" for p in DOCS)
+    assert len(MARKDOWN) >= 5
+
+
+@pytest.mark.parametrize("path", DOCS, ids=_rel)
+def test_every_document_is_utf8_text_of_a_sane_size(path: Path) -> None:
+    data = path.read_bytes()
+    assert len(data) <= MAX_BYTES, f"{_rel(path)} is {len(data)} bytes: an edit gone wrong?"
+    text = data.decode("utf-8")  # raises on anything that is not UTF-8
+    assert "\x00" not in text
+    assert "\r" not in text, f"{_rel(path)} has Windows line ends"
+    assert text.endswith("\n"), f"{_rel(path)} does not end with a line end"
+
+
+@pytest.mark.parametrize("path", MARKDOWN, ids=_rel)
+def test_headings_form_an_outline(path: Path) -> None:
+    """One title first, then headings that never skip a level, none repeated under one parent."""
+    lines = _prose_lines(path.read_text(encoding="utf-8"))
+    first = next(line for _, line in lines if line.strip())
+    assert _HEADING.match(first) and first.startswith("# "), f"{_rel(path)} does not start with a title"
+    depth = 0
+    seen: dict[tuple[str, ...], int] = {}
+    trail: list[str] = []
+    for number, line in lines:
+        if line.startswith("#") and not _HEADING.match(line):
+            raise AssertionError(f"{_rel(path)}:{number}: malformed heading {line[:40]!r}")
+        m = _HEADING.match(line)
+        if m is None:
+            continue
+        level, title = len(m.group(1)), m.group(2).strip()
+        assert level <= depth + 1, f"{_rel(path)}:{number}: heading skips from level {depth} to {level}"
+        assert level > 1 or depth == 0, f"{_rel(path)}:{number}: a second title"
+        trail = [*trail[: level - 1], title]
+        key = tuple(trail)
+        assert key not in seen, f"{_rel(path)}:{number}: heading {title!r} repeats line {seen[key]}"
+        seen[key] = number
+        depth = level
+
+
+@pytest.mark.parametrize("path", MARKDOWN, ids=_rel)
+def test_links_to_files_resolve(path: Path) -> None:
+    text = "\n".join(line for _, line in _prose_lines(path.read_text(encoding="utf-8")))
+    for target in _LINK.findall(text):
+        if re.match(r"^[a-z]+:", target) or target.startswith("#"):
+            continue
+        file = (path.parent / target.split("#", 1)[0]).resolve()
+        assert file.exists(), f"{_rel(path)} links to {target}, which does not exist"
+        assert ROOT in file.parents, f"{_rel(path)} links outside the repository: {target}"
