@@ -99,3 +99,19 @@ def test_french_messages_name_the_french_commands() -> None:
         if key != "console.help" and english.search(text)
     }
     assert not wrong, f"French texts naming English commands: {sorted(wrong)}"
+
+
+CLOCK_READS = ("time.time(", "time.monotonic(", "time.perf_counter(", "datetime.now(", "elapsed")
+"""What reading the wall clock in a test looks like."""
+
+
+def test_no_test_asserts_on_wall_clock_time() -> None:
+    """A loaded CI machine runs everything slower: a test that asserts a duration fails there for
+    no fault of the code. Tests inject clocks and assert behaviour; speed belongs to ``bench/``."""
+    offenders = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            code = line.split("#", 1)[0]
+            if code.lstrip().startswith("assert") and any(c in code for c in (*CLOCK_READS, "_delay")):
+                offenders.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert offenders == []

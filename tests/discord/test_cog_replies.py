@@ -22,7 +22,7 @@ from bot import Settings, build_bot
 from engine import NotYourTurn
 from engine.text import PlayerRef
 from table.commands import Ctx, Post
-from tests.fakediscord.model import FakeChannel, FakeUser
+from tests.fakediscord.model import FakeChannel, FakeUser, InteractionResult
 from tests.fakediscord.server import FakeDiscord
 
 
@@ -38,6 +38,7 @@ class ScriptedCommands:
 
     bob_id: str = ""
     calls: list[tuple[str, Ctx, tuple[Any, ...]]] = field(default_factory=list)
+    gate: asyncio.Event = field(default_factory=asyncio.Event)  # "slow" work waits for it
 
     async def new(self, ctx: Ctx, game: str, players: int | None = None, options: str = "") -> list[Post]:
         self.calls.append(("new", ctx, (game, players, options)))
@@ -49,8 +50,10 @@ class ScriptedCommands:
             raise NotYourTurn("error.not_your_turn", waiting=PlayerRef(self.bob_id))
         if action == "crash":
             raise RuntimeError("secret internals")
-        if action == "slow":
-            await asyncio.sleep(0.7)
+        if action in ("slow", "slow secret"):
+            await self.gate.wait()
+        if action == "slow secret":
+            return [Post("only for you", ephemeral=True), Post(f"moved; <@{self.bob_id}> to play")]
         if action == "long":
             return [Post("\n".join(f"line {i:04d} " + "x" * 40 for i in range(100)))]
         return [
@@ -144,12 +147,32 @@ async def test_a_bug_gets_an_apology_never_a_traceback(
     assert any("secret internals" in str(rec.exc_info) for rec in caplog.records if rec.exc_info)
 
 
+async def _while_the_work_waits(scene: Scene, action: str) -> InteractionResult:
+    """Play ``action`` and check what the user sees while its work is still blocked on the gate."""
+    task = asyncio.create_task(scene.fake.slash(scene.alice, scene.chan, "play", action=action))
+    early = await scene.fake.first_answer()
+    assert early.deferred and not early.ephemeral, "acknowledged publicly before the work is done"
+    assert not task.done() and scene.table.calls[-1][2] == (action,)
+    scene.table.gate.set()
+    return await task
+
+
 async def test_slow_work_is_deferred_then_followed_up(scene: Scene) -> None:
-    r = await scene.fake.slash(scene.alice, scene.chan, "play", action="slow")
+    r = await _while_the_work_waits(scene, "slow")
     assert r.deferred and not r.ephemeral
-    assert r.response_delay is not None and r.response_delay < 3
     assert r.files and r.files[0][0] == "board.png"
     assert r.content.startswith("moved;")
+
+
+async def test_a_private_answer_after_a_public_deferral_stays_private(scene: Scene) -> None:
+    """The deferral made a public "thinking..." message; the bot deletes it rather than fill it
+    with a text meant for one user (Discord would show the first follow-up publicly)."""
+    r = await _while_the_work_waits(scene, "slow secret")
+    public = scene.fake.messages_in(scene.chan)
+    assert [m.content for m in public] == [f"moved; <@{scene.bob.id}> to play"]
+    assert r.original is not None and r.original.deleted
+    secret = [m for m in r.messages if m.content == "only for you"]
+    assert len(secret) == 1 and secret[0].ephemeral
 
 
 async def test_long_texts_are_split_under_discords_limit(scene: Scene) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import io
 import random
-import time
 from collections import Counter
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
@@ -347,7 +346,6 @@ async def choose(complete: Complete, rng: random.Random) -> str:
 
 
 async def test_a_whole_cry_havoc_game_through_slash_commands(discord_game: Bot) -> None:
-    started = time.monotonic()
     room = open_room(
         discord_game, ("Les Joueurs", "fr"), "havoc", ("alice", "fr"), ("bob", "en-US"), ("carol", "en-US")
     )
@@ -403,12 +401,10 @@ async def test_a_whole_cry_havoc_game_through_slash_commands(discord_game: Bot) 
         assert acting == to_act, f"after {value!r}: pinged {acting}, to act {to_act}"
         assert all(f"<@{p}>" in public(r)[0].content for p in to_act)
 
-    elapsed = time.monotonic() - started
-    print(f"Cry Havoc through slash commands: {moves} moves in {elapsed:.1f} s; last post: {r.content}")
+    print(f"Cry Havoc through slash commands: {moves} moves; last post: {r.content}")
     assert restarted and checked_refusals
     assert record.status == "over" and record.result is not None, f"no end after {moves} moves"
     assert set(record.result["winners"]) <= set(users) and len(record.result["winners"]) == 1
     assert pinged(r) == record.result["winners"]
     late = await fake.slash(bob, chan, "play", action="pass")
     assert late.ephemeral
-    assert elapsed < 90, f"{moves} moves took {elapsed:.0f} s"

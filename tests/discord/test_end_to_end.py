@@ -5,7 +5,7 @@ cogs, the table layer, the SQLite store, the engine and the renderer. Moves are
 chosen among the bot's own autocomplete answers, so legality comes from the bot;
 the choice is biased towards moves that end a game (control, attack) and the
 table's ``seed=`` option fixes the deal, so the game is the same on every run
-(about 110 moves, 20-30 s). Midway the bot is stopped and a new one started on the same
+(about 110 moves). Midway the bot is stopped and a new one started on the same
 database file: the game must go on where it was.
 """
 
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -46,7 +45,6 @@ async def game(tmp_path: Path) -> AsyncIterator[Room]:
 
 
 async def test_a_whole_game_through_slash_commands(game: Room) -> None:
-    started = time.monotonic()
     rng = random.Random(20261130)
     fake, chan = game.fake, game.chan
     alice, bob = game.users.values()
@@ -98,9 +96,7 @@ async def test_a_whole_game_through_slash_commands(game: Room) -> None:
     assert record.result.get("draw") or winners <= set(game.users)
     late = await fake.slash(alice, chan, "play", action="pass royal")
     assert late.ephemeral
-    elapsed = time.monotonic() - started
-    print(f"whole game: {moves} moves in {elapsed:.1f} s; last post: {r.contents}")
-    assert elapsed < 120, f"{moves} moves took {elapsed:.0f} s"
+    print(f"whole game: {moves} moves; last post: {r.contents}")
 
 
 async def test_a_game_in_its_own_thread_and_a_double_click(game: Room) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -151,7 +150,6 @@ async def test_the_lobby_seats_two_even_teams_alternately(table4: Room) -> None:
 
 
 async def test_a_whole_four_player_game_to_a_team_victory(table4: Room) -> None:
-    started = time.monotonic()
     fake, chan = table4.fake, table4.chan
     r = await seat_four(table4)
     record = await table4.record()
@@ -197,6 +195,4 @@ async def test_a_whole_four_player_game_to_a_team_victory(table4: Room) -> None:
     assert all(f"<@{w}>" in r.content for w in winners)
     late = refused(await fake.slash(table4.users[next(iter(winners))], chan, "play", action="pass royal"))
     assert late
-    elapsed = time.monotonic() - started
-    print(f"four-player game: {moves} moves in {elapsed:.1f} s; last post: {r.contents}")
-    assert elapsed < 90, f"{moves} moves took {elapsed:.0f} s"
+    print(f"four-player game: {moves} moves; last post: {r.contents}")

@@ -22,10 +22,12 @@ def test_long_text_is_cut_at_line_ends_within_the_limit() -> None:
 
 
 def test_a_line_longer_than_the_limit_is_cut_at_a_space_or_hard() -> None:
-    words = " ".join(["word"] * 900)
+    words = " ".join(f"w{i:03d}" for i in range(900))  # 4499 characters, no line end
     pieces = split_text(words)
     assert all(len(p) <= MESSAGE_LIMIT for p in pieces)
-    assert all(not p.startswith(" ") or p.strip() for p in pieces)
+    assert len(pieces) == 3 and all(len(p) > MESSAGE_LIMIT - 5 for p in pieces[:-1]), "cut as late as fits"
+    assert "".join(pieces) == words, "nothing lost or added"
+    assert " ".join(w for p in pieces for w in p.split()) == words, "no word is cut in two"
     assert split_text("x" * 4500) == ["x" * 2000, "x" * 2000, "x" * 500]
 
 

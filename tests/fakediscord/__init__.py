@@ -20,9 +20,10 @@ See `server.py` for the harness, `model.py` for the records, `limits.py` for the
 
 from tests.fakediscord.limits import check_commands
 from tests.fakediscord.model import FakeChannel, FakeGuild, FakeUser, InteractionResult, SentMessage
-from tests.fakediscord.server import FakeDiscord, InteractionTimeout, RecordedRequest
+from tests.fakediscord.server import HANG_LIMIT, FakeDiscord, InteractionTimeout, RecordedRequest
 
 __all__ = [
+    "HANG_LIMIT",
     "FakeChannel",
     "FakeDiscord",
     "FakeGuild",

@@ -16,7 +16,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from tests.fakediscord.world import FakeWorld
+from tests.fakediscord.world import HANG_LIMIT, FakeWorld
 
 
 @dataclass
@@ -72,7 +72,7 @@ class FakeGateway(FakeWorld):
         session.sequence += 1
         await ws.send_str(json.dumps({"op": 0, "t": event, "s": session.sequence, "d": data}))
 
-    async def reconnect_gateway(self, timeout: float = 5.0) -> None:
+    async def reconnect_gateway(self, timeout: float = HANG_LIMIT) -> None:
         """Ask the bot to reconnect (op 7), as Discord does routinely; wait until it has RESUMEd."""
         ws = self._current_ws
         if ws is None:

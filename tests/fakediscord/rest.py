@@ -19,10 +19,9 @@ from aiohttp import web
 from tests.fakediscord import checks
 from tests.fakediscord.gateway import FakeGateway
 from tests.fakediscord.model import EPHEMERAL, LOADING, SentMessage
-from tests.fakediscord.world import PendingInteraction, RecordedRequest
+from tests.fakediscord.world import HANG_LIMIT, PendingInteraction, RecordedRequest
 
 API_PREFIX = "/api/v10"
-RESPONSE_DEADLINE = 3.0
 # Message flags a bot may set itself: suppress embeds, ephemeral, suppress notifications.
 SETTABLE_FLAGS = 4 | EPHEMERAL | 4096
 
@@ -37,14 +36,20 @@ def json_response(data: Any, status: int = 200) -> web.Response:
 
 
 class FakeRestApi(FakeGateway):
-    """REST handlers over the shared world; `response_deadline` is Discord's 3 s to answer."""
+    """REST handlers over the shared world; an answer after `response_deadline` is refused (10062).
+
+    Discord allows 3 s for the first answer. The harness enforces a deadline only where a test sets
+    one: on a loaded machine a correct bot can be late for reasons of the machine, so the default is
+    `HANG_LIMIT`, and deferral is tested as behaviour (the bot acknowledges while its slow work is
+    still running), not by the clock.
+    """
 
     def __init__(
         self,
         *,
         bot_name: str = "TestBot",
         heartbeat_interval_ms: int = 41250,
-        response_deadline: float = RESPONSE_DEADLINE,
+        response_deadline: float = HANG_LIMIT,
     ) -> None:
         super().__init__(bot_name=bot_name, heartbeat_interval_ms=heartbeat_interval_ms)
         self.response_deadline = response_deadline
@@ -288,7 +293,16 @@ class FakeRestApi(FakeGateway):
         message.edits += 1
 
     async def _callback(self, request: web.Request) -> web.Response:
+        """The first answer to an interaction; a refused one tells the waiting test at once."""
         record = self._interactions.get(request.match_info["token"])
+        response = await self._answer_interaction(request, record)
+        if record is not None and response.status >= 400:
+            record.refused.set()
+        return response
+
+    async def _answer_interaction(
+        self, request: web.Request, record: PendingInteraction | None
+    ) -> web.Response:
         if record is None or record.result.interaction_id != request.match_info["interaction_id"]:
             return self._not_found("Unknown interaction", 10062)
         result = record.result
@@ -382,7 +396,7 @@ class FakeRestApi(FakeGateway):
         if refusal is not None:
             return json_response(refusal[1], status=refusal[0])
         original = record.result.original
-        if original is not None and original.loading:
+        if original is not None and original.loading and not original.deleted:
             # The first follow-up after a "thinking..." deferral replaces that message, which keeps the
             # visibility chosen at defer time whatever the follow-up asks for.
             self._edit(original, payload, files)

@@ -40,10 +40,10 @@ from tests.fakediscord.model import (
     SentMessage,
 )
 from tests.fakediscord.options import ObjectPayloads, build_command_data
-from tests.fakediscord.rest import API_PREFIX, RESPONSE_DEADLINE, FakeRestApi
-from tests.fakediscord.world import PendingInteraction, RecordedRequest
+from tests.fakediscord.rest import API_PREFIX, FakeRestApi
+from tests.fakediscord.world import HANG_LIMIT, PendingInteraction, RecordedRequest
 
-__all__ = ["FakeDiscord", "InteractionTimeout", "RecordedRequest"]
+__all__ = ["HANG_LIMIT", "FakeDiscord", "InteractionTimeout", "RecordedRequest"]
 
 INVOKER_TASK_NAMES = ("CommandTree-invoker", "discord.py: ")
 
@@ -65,7 +65,7 @@ class FakeDiscord(FakeRestApi):
         *,
         bot_name: str = "TestBot",
         heartbeat_interval_ms: int = 41250,
-        response_deadline: float = RESPONSE_DEADLINE,
+        response_deadline: float = HANG_LIMIT,
     ) -> None:
         super().__init__(
             bot_name=bot_name,
@@ -111,7 +111,7 @@ class FakeDiscord(FakeRestApi):
         bot: discord.Client,
         token: str = "test",
         *,
-        timeout: float = 5.0,
+        timeout: float = HANG_LIMIT,
         guild_ready_timeout: float = 0.05,
     ) -> None:
         """Run `bot.start(token)` in a task and return once the bot is ready (guilds received).
@@ -138,7 +138,7 @@ class FakeDiscord(FakeRestApi):
                 )
             await asyncio.sleep(0.005)
 
-    async def stop_bot(self, timeout: float = 5.0) -> None:
+    async def stop_bot(self, timeout: float = HANG_LIMIT) -> None:
         """Close the bot cleanly (as on shutdown); a new bot may then `start_bot` on the same world."""
         bot, task = self._bot, self._bot_task
         self._bot = self._bot_task = None
@@ -180,7 +180,7 @@ class FakeDiscord(FakeRestApi):
         names = {c["name"] for c in guild_commands}
         return [*guild_commands, *(c for c in self.global_commands if c["name"] not in names)]
 
-    async def _wait_for_command(self, channel: FakeChannel, name: str, timeout: float = 1.0) -> None:
+    async def _wait_for_command(self, channel: FakeChannel, name: str, timeout: float = HANG_LIMIT) -> None:
         """A bot that syncs in on_ready may not have synced anything yet when start_bot returns."""
         deadline = time.monotonic() + timeout
         while self.command_puts == 0 and not any(c["name"] == name for c in self._commands_for(channel)):
@@ -244,7 +244,7 @@ class FakeDiscord(FakeRestApi):
         command: str,
         *,
         locale: str | None = None,
-        timeout: float = 5.0,
+        timeout: float = HANG_LIMIT,
         option_values: dict[str, Any] | None = None,
         **options: Any,
     ) -> InteractionResult:
@@ -267,7 +267,7 @@ class FakeDiscord(FakeRestApi):
         *,
         focused: str,
         locale: str | None = None,
-        timeout: float = 5.0,
+        timeout: float = HANG_LIMIT,
         option_values: dict[str, Any] | None = None,
         **options: Any,
     ) -> list[tuple[str, Any]]:
@@ -285,7 +285,7 @@ class FakeDiscord(FakeRestApi):
         *,
         values: list[str] | None = None,
         locale: str | None = None,
-        timeout: float = 5.0,
+        timeout: float = HANG_LIMIT,
     ) -> InteractionResult:
         """Click the button (or pick `values` in the select menu) `custom_id` on a message of the bot."""
         component = next(
@@ -330,16 +330,32 @@ class FakeDiscord(FakeRestApi):
         deadline = time.monotonic() + timeout
         try:
             await self.dispatch("INTERACTION_CREATE", payload)
-            try:
-                await asyncio.wait_for(record.answered.wait(), timeout)
-            except TimeoutError:
-                raise InteractionTimeout(self._timeout_report(payload)) from None
+            await self._wait_for_answer(record, deadline)
             await self._wait_for_handlers(deadline)
         finally:
             self._in_flight.remove(record)
+        if not result.answered:
+            raise InteractionTimeout(self._timeout_report(payload))
         if not result.complete:
             raise InteractionTimeout("deferred but never completed: " + self._timeout_report(payload))
         return result
+
+    async def _wait_for_answer(self, record: PendingInteraction, deadline: float) -> None:
+        """Until the interaction is answered, or an answer was refused and the bot's handlers ended
+        (it will not try again), or the deadline passes: a refusal fails the test without waiting."""
+        answered = asyncio.ensure_future(record.answered.wait())
+        refused = asyncio.ensure_future(record.refused.wait())
+        try:
+            await asyncio.wait(
+                {answered, refused},
+                timeout=max(0.0, deadline - time.monotonic()),
+                return_when=asyncio.FIRST_COMPLETED,
+            )
+            if not record.answered.is_set() and record.refused.is_set():
+                await self._wait_for_handlers(deadline)
+        finally:
+            answered.cancel()
+            refused.cancel()
 
     async def _wait_for_handlers(self, deadline: float) -> None:
         """Wait for discord.py's command and event tasks, so follow-ups sent after the answer count."""
@@ -363,7 +379,21 @@ class FakeDiscord(FakeRestApi):
             f"rejected requests: {self.rejections}; unknown requests: {self.unknown_requests}"
         )
 
-    async def wait_for_messages(self, result: InteractionResult, count: int, timeout: float = 5.0) -> None:
+    async def first_answer(self, timeout: float = HANG_LIMIT) -> InteractionResult:
+        """The result of the first in-flight interaction the bot has acknowledged, while the bot's
+        handler may still be running: what the user sees before the slow part is done."""
+        deadline = time.monotonic() + timeout
+        while True:
+            answered = [r.result for r in self._in_flight if r.answered.is_set()]
+            if answered:
+                return answered[0]
+            if time.monotonic() > deadline:
+                raise InteractionTimeout("no interaction in flight was answered")
+            await asyncio.sleep(0.005)
+
+    async def wait_for_messages(
+        self, result: InteractionResult, count: int, timeout: float = HANG_LIMIT
+    ) -> None:
         """For bots that send follow-ups from their own background tasks."""
         deadline = time.monotonic() + timeout
         while len(result.messages) < count:

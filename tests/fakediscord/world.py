@@ -19,6 +19,10 @@ from tests.fakediscord.model import (
     Snowflakes,
 )
 
+HANG_LIMIT = 120.0
+"""Seconds any wait of the harness allows by default. Far beyond what a slow, loaded machine needs, so
+it only ever catches a hang; tests assert what the bot did, never how fast it did it."""
+
 
 @dataclass
 class RecordedRequest:
@@ -39,6 +43,7 @@ class PendingInteraction:
     channel: FakeChannel
     created: float
     answered: asyncio.Event = field(default_factory=asyncio.Event)
+    refused: asyncio.Event = field(default_factory=asyncio.Event)  # an answer was refused (4xx)
     target: SentMessage | None = None  # the message whose component was clicked
 
 

@@ -8,7 +8,6 @@ tests/render/golden.py says, with a stricter share of strongly changed pixels.
 from __future__ import annotations
 
 import copy
-import time
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -219,11 +218,10 @@ def test_wrap_keeps_every_line_inside_the_card() -> None:
 def test_every_view_of_random_games_renders() -> None:
     """Seeded games of 2, 3 and 4 players to their end: every third view drawn, some encoded.
 
-    The median drawing time is checked too, loosely, since the machine may be busy.
+    Drawing speed is measured by ``bench/render_bench.py``, not here.
     """
     drawn = 0
     phases: set[str] = set()
-    timings: list[float] = []
     for count, seed in ((2, 31), (3, 32), (4, 33)):
         ids = players(count)
         state = GAME.new_game(ids, seed=seed, options={})
@@ -238,9 +236,7 @@ def test_every_view_of_random_games_renders() -> None:
                 continue
             view = GAME.view(state, player)
             phases.add(view["phase"])
-            start = time.perf_counter()
             image = cryhavoc.compose(view, names=NAMES, locale="fr" if step % 2 else "en")
-            timings.append(time.perf_counter() - start)
             assert image.width == cryhavoc.WIDTH
             if step % 30 == 0:
                 assert render.render(view, names=NAMES, locale="en").startswith(b"\x89PNG")
@@ -250,7 +246,6 @@ def test_every_view_of_random_games_renders() -> None:
         assert render.render(GAME.view(state, None), names=NAMES, locale="en").startswith(b"\x89PNG")
     assert drawn >= 100
     assert {"discard", "actions", "battle"} <= phases
-    assert sorted(timings)[len(timings) // 2] < 0.5
 
 
 def test_catalog_languages_match_and_cover_the_code() -> None:
