@@ -18,7 +18,7 @@ from engine.contract import Result
 from engine.errors import BadInput, GameError, GameOver
 from engine.text import Msg
 from table import endings, lobby
-from table.errors import NoGame, NotSeated, TableError
+from table.errors import NoGame, NotSeated, TableError, Unreadable
 from table.events import decode_msg, decode_result
 from table.options import format_options
 from table.posts import Ctx, Post, mention
@@ -182,6 +182,8 @@ class Commands:
                 options=self._options(table, loc),
                 **common,
             )
+        elif table.unreadable:
+            text = self._t(Unreadable(game=game_title(rec.game)).msg, loc)
         elif rec.status == "active":
             lines = [
                 self._t(
@@ -212,6 +214,8 @@ class Commands:
     async def board(self, ctx: Ctx) -> list[Post]:
         table = await self._latest(ctx.channel_id)
         rec = table.record
+        if table.unreadable:
+            raise Unreadable(game=game_title(rec.game))
         if table.state is None:
             raise TableError("table.error.not_started", seated=len(rec.seats), players=rec.players)
         loc = ctx.channel_locale
@@ -320,6 +324,8 @@ class Commands:
             raise TableError("table.error.not_started", seated=len(rec.seats), players=rec.players)
         if rec.seat_of(ctx.user_id) is None:
             raise NotSeated()
+        if table.unreadable:
+            raise Unreadable(game=game_title(rec.game))
         return table
 
     async def play(self, ctx: Ctx, action: str) -> list[Post]:

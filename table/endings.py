@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from engine.contract import Result
 from engine.errors import GameOver
 from engine.text import PlayerRef, msg
-from table.errors import NoGame, TableError
+from table.errors import NoGame, TableError, Unreadable
 from table.events import encode_result
 from table.lobby import guard, require_seated
 from table.posts import Ctx
 from table.tables import Table, Tables
+from table.text import game_title
 
 
 async def _require_running(tables: Tables, channel: str) -> Table:
@@ -29,6 +30,8 @@ async def _require_running(tables: Tables, channel: str) -> Table:
         raise TableError(
             "table.error.not_started", seated=len(table.record.seats), players=table.record.players
         )
+    if table.unreadable:
+        raise Unreadable(game=game_title(table.record.game))
     return table
 
 
@@ -106,6 +109,12 @@ async def abort(tables: Tables, ctx: Ctx) -> Vote:
             )
             return Vote(tables.table(record), (ctx.user_id,), (), None, True)
         require_seated(table, ctx.user_id)
+        if table.unreadable:
+            # Nobody can play it, so nobody's vote is needed to close it.
+            record = await guard(
+                tables.store.finish_game(record.id, version=record.version, status="aborted", result=None)
+            )
+            return Vote(tables.table(record), (ctx.user_id,), (), None, True)
         before = await tables.store.votes(record.id, "abort")
         if ctx.user_id in before:
             others = [p for p in record.player_ids if p not in before]

@@ -31,3 +31,9 @@ class BadOptions(TableError):
     """The options text of /game new does not fit the game's option specs."""
 
     default_key = "table.error.bad_option_syntax"
+
+
+class Unreadable(TableError):
+    """The channel's game was saved in a form this version cannot read: it can only be closed."""
+
+    default_key = "table.error.unreadable"

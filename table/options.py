@@ -6,10 +6,21 @@ since players type this by hand.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from engine.contract import OptionSpec
 from table.errors import BadOptions
+
+MAX_SEED = 2**63 - 1
+"""The largest seed a table accepts: it must fit the stores' 64-bit signed integer column."""
+_DIGITS = re.compile(r"[0-9]{1,19}")
+_SHOWN = 40
+
+
+def _shown(value: str) -> str:
+    """A typed value quoted back in a message, shortened so a pasted page cannot flood the reply."""
+    return value if len(value) <= _SHOWN else value[: _SHOWN - 1] + "…"
 
 
 def parse_options(text: str | None, specs: Sequence[OptionSpec], *, game: str) -> dict[str, str]:
@@ -53,9 +64,10 @@ def take_seed(text: str | None) -> tuple[int | None, str]:
     for word in (text or "").split():
         key, sep, value = word.partition("=")
         if sep and key.strip().lower() == "seed":
-            if not value.strip().isdigit():
-                raise BadOptions("table.error.bad_seed", value=value)
-            seed = int(value.strip())
+            digits = value.strip()
+            if not _DIGITS.fullmatch(digits) or int(digits) > MAX_SEED:
+                raise BadOptions("table.error.bad_seed", value=_shown(digits), max=MAX_SEED)
+            seed = int(digits)
         else:
             rest.append(word)
     return seed, " ".join(rest)

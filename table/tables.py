@@ -56,6 +56,9 @@ class Table:
     record: GameRecord
     game: Game
     state: Any | None
+    unreadable: bool = False
+    """The stored state exists but this version of the engine cannot load it; the table can only be
+    closed (``/game abort`` by any seated player or a moderator, no vote)."""
 
     @property
     def names(self) -> dict[str, str]:
@@ -147,7 +150,11 @@ class Tables:
         if cached is not None and cached[0] == record.version:
             self._states.move_to_end(record.id)
             return Table(record, game, cached[1])
-        state = game.load(record.state)
+        try:
+            state = game.load(record.state)
+        except Exception:
+            log.exception("the saved state of game #%s (%s) cannot be loaded", record.id, record.game)
+            return Table(record, game, None, unreadable=True)
         self._remember(record, state)
         return Table(record, game, state)
 

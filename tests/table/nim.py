@@ -110,6 +110,9 @@ class Nim:
         return dict(copy.deepcopy(state))
 
     def load(self, data: dict[str, Any]) -> Any:
+        missing = {"players", "heap", "max", "turn", "hands", "rng", "winner"} - set(data)
+        if missing:
+            raise ValueError(f"not a Nim state: {sorted(missing)} missing")
         return copy.deepcopy(data)
 
 

@@ -84,3 +84,16 @@ def test_a_seed_option_is_taken_by_the_table_and_checked() -> None:
     with pytest.raises(BadOptions) as err:
         take_seed("seed=abc")
     assert err.value.msg.key == "table.error.bad_seed"
+
+
+@pytest.mark.parametrize("typed", ["9" * 400, "9223372036854775808", "²", "-1", "4e3"])
+def test_a_seed_out_of_range_or_not_in_digits_is_refused_with_the_range(typed: str) -> None:
+    from table.errors import BadOptions
+    from table.options import MAX_SEED, take_seed
+
+    with pytest.raises(BadOptions) as err:
+        take_seed(f"seed={typed}")
+    assert err.value.msg.key == "table.error.bad_seed"
+    assert err.value.msg.params["max"] == MAX_SEED == 2**63 - 1
+    assert len(err.value.msg.params["value"]) <= 40, "a pasted page is not echoed back whole"
+    assert take_seed(f"seed={MAX_SEED}") == (MAX_SEED, "")
