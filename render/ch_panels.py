@@ -416,11 +416,14 @@ def seat_panel(
     held = [(k, int(v)) for k, v in (info.get("prisoners_held") or {}).items() if int(v) > 0]
     if not held:
         draw_text(draw, (x, cy), tr("render.ch.none", locale), 17, MUTED, anchor="lc")
-    for key, count in held:
-        who: int | str = int(key) if key.isdigit() else "trogs"
+    sides: list[int | str] = [int(key) if key.isdigit() else "trogs" for key, _count in held]
+    labels = [seat_label(view, who, names, locale) for who in sides]
+    widths = [min(160, text_width(label, 17)) for label in labels]
+    shared = _widest_allowed(widths, width - PAD - x - 46 * len(labels) + 14)
+    room = 160 if shared is None else shared
+    for (_key, count), who, label in zip(held, sides, labels, strict=True):
         paste_centered(img, token(side_shape(who), side_color(who), 26, str(count)), (x + 13, cy))
-        label = seat_label(view, who, names, locale)
-        x += 32 + draw_text(draw, (x + 32, cy), label, 17, INK, anchor="lc", max_width=160) + 14
+        x += 32 + draw_text(draw, (x + 32, cy), label, 17, INK, anchor="lc", max_width=room) + 14
     return img
 
 

@@ -19,6 +19,7 @@ import engine
 import render
 from engine.rng import Rng
 from render import ch_hand, ch_map, ch_panels, cryhavoc
+from render.catalog import tr
 from render.ch_panels import status_lines
 from render.text import text_width
 from tests.render import golden
@@ -231,6 +232,26 @@ def test_long_names_are_shortened_in_the_initiative_rows_not_left_out(
         assert long_names[view["seats"][seat]["id"]].startswith(label[3:-1])
     assert ch_panels._widest_allowed([10, 50, 100], 120) == 60
     assert ch_panels._widest_allowed([10, 50], 120) is None
+
+
+def test_prisoners_of_many_sides_all_fit_in_the_panel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player holding prisoners of every side: each side is listed, long names shortened so that
+    the row ends inside the panel."""
+    view = mid()
+    view["seats"][0]["prisoners_held"] = {"1": 2, "2": 1, "3": 1, "trogs": 3}
+    long_names = {pid: f"{name.replace('🐉 ', '')} of the Marches" for pid, name in WORLD_NAMES.items()}
+    width = 573
+    heard = listen_to_pillow(monkeypatch)
+    ch_panels.seat_panel(view, 0, long_names, "en", width)
+    expected = [long_names[view["seats"][i]["id"]] for i in (1, 2, 3)] + [
+        ch_panels.seat_label(view, "trogs", {}, "en")
+    ]
+    drawn = [s for s, _path in heard if not s.isdigit()][-4:]  # the panel's last line, counts aside
+    for label, name in zip(drawn, expected, strict=True):
+        assert label == name or (label.endswith("…") and name.startswith(label[:-1]))
+    assert any(label.endswith("…") for label in drawn)
+    start = ch_panels.PAD + text_width(tr("render.ch.prisoners", "en"), 18, bold=True) + 12
+    assert start + sum(32 + text_width(label, 17) + 14 for label in drawn) - 14 <= width - ch_panels.PAD
 
 
 def test_region_names_break_on_two_lines_when_too_long() -> None:
