@@ -34,7 +34,7 @@ from render.panels import (
     seat_header,
     status_box,
 )
-from render.text import draw_text, fit, text_width
+from render.text import draw_text, shrink, text_width
 
 ROW_H = 38
 CHIP_H = 58
@@ -173,7 +173,7 @@ def _combat_line(
         origin=zone_label(origin) if origin else "?",
         target=zone_label(target) if target else "?",
     )
-    x += draw_text(draw, (x, cy), text, 23, INK, anchor="lc", bold=True) + 10
+    x += draw_text(draw, (x, cy), text, 23, INK, anchor="lc", bold=True, max_width=right - x) + 10
     die = 34
     for face in combat.get("attack_faces") or []:
         if x + die > right:
@@ -193,14 +193,8 @@ def _combat_line(
         paste_centered(img, die_face(int(face), die), (x + die / 2, cy))
         x += die + 5
     if combat.get("cover"):
-        draw_text(
-            draw,
-            (x + 8, cy),
-            tr("render.bt.combat.cover", locale, cover=combat["cover"]),
-            21,
-            MUTED,
-            anchor="lc",
-        )
+        cover = tr("render.bt.combat.cover", locale, cover=combat["cover"])
+        draw_text(draw, (x + 8, cy), cover, 21, MUTED, anchor="lc", max_width=right - x - 8)
 
 
 def seat_troops(view: Mapping[str, Any], seat: int) -> list[Mapping[str, Any]]:
@@ -257,10 +251,10 @@ def seat_panel(
             fill=HIGHLIGHT if alarm else (243, 240, 232),
             outline=INK if alarm else RULE,
         )
-        value_w = text_width(value, 32)
-        draw_text(
-            draw, (x0 + 12, y0 + CHIP_H / 2), fit(label, 19, chip_w - value_w - 34), 19, MUTED, anchor="lc"
-        )
+        value_w = text_width(value, 32, bold=True)
+        room = chip_w - value_w - 34
+        size = shrink(label, 19, room, 16)
+        draw_text(draw, (x0 + 12, y0 + CHIP_H / 2), label, size, MUTED, anchor="lc", max_width=room)
         draw_text(draw, (x0 + chip_w - 12, y0 + CHIP_H / 2), value, 32, INK, anchor="rc", bold=True)
         if i == 1 and threshold:
             _loss_bar(draw, x0 + 12, y0 + CHIP_H - 9, chip_w - value_w - 40, losses, threshold)
@@ -291,8 +285,10 @@ def seat_panel(
             draw.rectangle([2, y + 1, width - 3, y + ROW_H - 1], fill=HIGHLIGHT, outline=INK, width=2)
         facing = None if lost or zone_of(troop) is None else str(troop.get("facing", "n"))
         paste_centered(img, facing_mark(seat, facing, 28), (PAD + 14, mid))
-        label = fit(str(troop.get("name", "?")), 22, zone_x - PAD - 40)
-        w = draw_text(draw, (PAD + 36, mid), label, 22, ink, anchor="lc", bold=not lost)
+        label = str(troop.get("name", "?"))
+        w = draw_text(
+            draw, (PAD + 36, mid), label, 22, ink, anchor="lc", bold=not lost, max_width=zone_x - PAD - 40
+        )
         if lost:
             draw.line([(PAD + 34, mid), (PAD + 38 + w, mid)], fill=MUTED, width=2)
         if lost:
@@ -306,11 +302,12 @@ def seat_panel(
         draw_text(
             draw,
             (zone_x + zone_w / 2, mid),
-            fit(where, size, zone_w - 6),
+            where,
             size,
             ink,
             anchor="mc",
             bold=size == 22,
+            max_width=zone_w - 6,
         )
         for i, stat in enumerate(profile_of(troop)):
             color = RULE if stat == 0 or lost else ink
@@ -365,18 +362,10 @@ def legend(locale: str, width: int) -> Image.Image:
     icon_grid(img, draw, items, top=16, per_row=per_row, row=(row_h, row_h / 2), offsets=(40, 90), size=21)
     y = 16 + rows * row_h + 4
     draw.line([(16, y), (width - 16, y)], fill=RULE, width=2)
-    draw_text(
-        draw,
-        (16, y + 22),
-        fit(tr("render.bt.stats", locale), 21, width - 32),
-        21,
-        INK,
-        anchor="lc",
-        bold=True,
-    )
-    draw_text(
-        draw, (16, y + 56), fit(tr("render.bt.legend.places", locale), 21, width - 32), 21, MUTED, anchor="lc"
-    )
+    stats = tr("render.bt.stats", locale)
+    draw_text(draw, (16, y + 22), stats, 21, INK, anchor="lc", bold=True, max_width=width - 32)
+    places = tr("render.bt.legend.places", locale)
+    draw_text(draw, (16, y + 56), places, 21, MUTED, anchor="lc", max_width=width - 32)
     return img
 
 

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from render.bt_style import HITS, seat_color, seat_shade, seat_shape, seat_tint
 from render.common import HIGHLIGHT, INK, MUTED, RULE, SS, WHITE, mix, rgba, sprite, star
 from render.palette import CIRCLE
-from render.text import draw_text, fit, text_width
+from render.text import draw_text, shrink, text_width
 
 IDLE, ACTIVE, DONE = "idle", "active", "done"
 """Card states: may still act, is acting now, has acted this turn."""
@@ -146,23 +146,14 @@ def troop_card(
         top = y0 + (point_v * 0.8 if facing == "n" else 0)
         bottom = y1 - (point_v * 0.8 if facing == "s" else 0)
         room = (right - left) / k
-        size = max(9, round(height * 0.31))
-        while size > 10 and text_width(name, size) > room:
-            size -= 1
+        size = shrink(name, max(9, round(height * 0.31)), room, 10, bold=True)
         mid = (left + right) / 2
-        draw_text(
-            draw,
-            (mid, top + (bottom - top) * 0.3),
-            fit(name, size, room),
-            size * k,
-            ink,
-            anchor="mc",
-            bold=True,
-        )
+        at = (mid, top + (bottom - top) * 0.3)
+        draw_text(draw, at, name, size * k, ink, anchor="mc", bold=True, max_width=room * k)
         digit = round(height * 0.38)
-        while digit > 9 and text_width("0" * 6, digit) * 1.12 > room:
+        while digit > 9 and text_width("0" * 6, digit, bold=True) * 1.06 > room:
             digit -= 1
-        span = min(room, text_width("0" * 6, digit) * 1.25) * k
+        span = min(room, text_width("0" * 6, digit, bold=True) * 1.25) * k
         left, cell = mid - span / 2, span / 6
         base = top + (bottom - top) * 0.74
         for i, value in enumerate(profile[:6]):

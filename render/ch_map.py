@@ -261,19 +261,20 @@ def _label(region: Mapping[str, Any], g: Geometry, locale: str) -> list[str]:
 
 
 def name_lines(name: str, size: int, room: float) -> list[str]:
-    """A region name on one line, or on two (cut at a space or after a hyphen) when it is too long."""
-    if text_width(name, size) <= room:
+    """A region name in bold on one line, or on two (cut at a space or after a hyphen) when it is too
+    long; a line still too long is shortened with "…"."""
+    if text_width(name, size, bold=True) <= room:
         return [name]
     cuts = [i + 1 for i, ch in enumerate(name) if ch in " -"]
     best = None
     for cut in cuts:
         first, second = name[:cut].rstrip(), name[cut:].strip()
-        widest = max(text_width(first, size), text_width(second, size))
+        widest = max(text_width(first, size, bold=True), text_width(second, size, bold=True))
         if best is None or widest < best[0]:
             best = (widest, [first, second])
     if best is None:
-        return [fit(name, size, room)]
-    return [fit(line, size, room) for line in best[1]]
+        return [fit(name, size, room, bold=True)]
+    return [fit(line, size, room, bold=True) for line in best[1]]
 
 
 def named_regions(text: str, ids: list[str]) -> list[str]:

@@ -40,7 +40,7 @@ from render.panels import (
     result_lines,
     status_box,
 )
-from render.text import draw_text, fit, text_width
+from render.text import draw_text, fit, shrink, text_width
 
 OBJECTIVES = ("control", "prisoners", "attrition")
 ROUNDS = 5
@@ -140,14 +140,27 @@ def _order_row(
     cy: float,
     right: float,
 ) -> None:
-    for n, seat in enumerate(seats):
-        label = f"{n + 1}. {seat_label(view, seat, names, locale)}"
-        w = 30 + text_width(label, 19)
-        if x + w > right:
-            break
+    """The seats in ``seats``' order from ``x``, each after its mark; when the names do not all fit
+    before ``right``, the longest are shortened to the same width so that every seat stays listed."""
+    labels = [f"{n + 1}. {seat_label(view, seat, names, locale)}" for n, seat in enumerate(seats)]
+    room = _widest_allowed([text_width(label, 19) for label in labels], right - x - 52 * len(labels) + 22)
+    for seat, label in zip(seats, labels, strict=True):
         paste_centered(img, token(side_shape(seat), side_color(seat), 24), (x + 12, cy))
-        draw_text(draw, (x + 30, cy), label, 19, INK, anchor="lc")
-        x += w + 22
+        x += 30 + draw_text(draw, (x + 30, cy), label, 19, INK, anchor="lc", max_width=room) + 22
+
+
+def _widest_allowed(widths: list[float], total: float) -> float | None:
+    """The width to cut the longest of ``widths`` to so that they add up to at most ``total`` (the
+    shorter ones keep theirs), or None when they already fit."""
+    if sum(widths) <= total:
+        return None
+    left = total
+    for n, w in enumerate(sorted(widths)):
+        share = left / (len(widths) - n)
+        if w > share:
+            return max(0.0, share)
+        left -= w
+    return None
 
 
 def tracks(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width: int) -> Image.Image:
@@ -180,7 +193,8 @@ def tracks(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width
     row = 156
     draw_text(draw, (PAD, row), tr("render.ch.initiative", locale), 19, MUTED, anchor="lc", bold=True)
     label_w = max(
-        text_width(tr("render.ch.initiative", locale), 19), text_width(tr("render.ch.upcoming", locale), 19)
+        text_width(tr("render.ch.initiative", locale), 19, bold=True),
+        text_width(tr("render.ch.upcoming", locale), 19, bold=True),
     )
     _order_row(
         img,
@@ -210,9 +224,9 @@ def tracks(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width
         f"{name_of(f'ch.terrain.{t}', locale, t)} {n}" for t, n in (view.get("terrain_decks") or {}).items()
     )
     line = tr("render.ch.events", locale, events=", ".join(revealed) or "-")
-    draw_text(draw, (PAD, row + 64), fit(line, 17, width - 2 * PAD), 17, MUTED, anchor="lc")
+    draw_text(draw, (PAD, row + 64), line, 17, MUTED, anchor="lc", max_width=width - 2 * PAD)
     line = tr("render.ch.pools", locale, trogs=view.get("neutral_trogs", 0), decks=decks)
-    draw_text(draw, (PAD, row + 88), fit(line, 17, width - 2 * PAD), 17, MUTED, anchor="lc")
+    draw_text(draw, (PAD, row + 88), line, 17, MUTED, anchor="lc", max_width=width - 2 * PAD)
     return img
 
 
@@ -240,7 +254,7 @@ def _units_row(
     if bonus:
         x += 6
         text = f"+{bonus}"
-        w = text_width(text, 19) + 16
+        w = text_width(text, 19, bold=True) + 16
         draw.rounded_rectangle([x, cy - 14, x + w, cy + 14], radius=14, fill=HIGHLIGHT, outline=INK, width=2)
         draw_text(draw, (x + w / 2, cy), text, 19, INK, anchor="mc", bold=True)
     if not count and not bonus:
@@ -258,12 +272,17 @@ def battle_board(view: Mapping[str, Any], names: Mapping[str, str], locale: str,
     head = tr("render.ch.battle.title", locale, number=battle.get("number", 1), region=region)
     draw.rounded_rectangle([0, 0, width - 1, 44], radius=12, fill=(236, 231, 212))
     draw.rectangle([0, 32, width - 1, 44], fill=(236, 231, 212))
-    draw_text(draw, (PAD, 22), head, 24, INK, anchor="lc", bold=True)
     step = tr(f"render.ch.step.{battle.get('step', 'cards')}", locale)
-    w = text_width(step, 19) + 24
+    w = text_width(step, 19, bold=True) + 24
+    draw_text(draw, (PAD, 22), head, 24, INK, anchor="lc", bold=True, max_width=width - 2 * PAD - w - 12)
     draw.rounded_rectangle([width - PAD - w, 8, width - PAD, 36], radius=14, fill=INK)
     draw_text(draw, (width - PAD - w / 2, 22), step, 19, WHITE, anchor="mc", bold=True)
-    name_w = 250
+    order = list(OBJECTIVES)
+    if battle.get("reversed"):
+        order.reverse()
+    titles = [f"{n + 1}. {name_of(f'ch.objective.{obj}', locale, obj)}" for n, obj in enumerate(order)]
+    widest = max(text_width(title, 20, bold=True) for title in titles)
+    name_w = round(max(250, min(width / 3, widest + 16)))  # the objectives' column, as wide as they need
     col = (width - name_w - 2 * PAD) // 2
     folded = list(battle.get("folded") or [False, False])
     for i, (side, role) in enumerate(((att, "attacker"), (dfn, "defender"))):
@@ -272,20 +291,16 @@ def battle_board(view: Mapping[str, Any], names: Mapping[str, str], locale: str,
         label = tr(f"render.ch.battle.{role}", locale, name=seat_label(view, side, names, locale))
         if i < len(folded) and folded[i]:
             label += " · " + tr("render.ch.battle.folded", locale)
-        draw_text(draw, (x + 30, 62), fit(label, 19, col - 40), 19, INK, anchor="lc", bold=True)
-    order = list(OBJECTIVES)
-    if battle.get("reversed"):
-        order.reverse()
+        draw_text(draw, (x + 30, 62), label, 19, INK, anchor="lc", bold=True, max_width=col - 40)
     objectives = battle.get("objectives") or {}
     y = 84
-    for n, obj in enumerate(order):
+    for n, (obj, title) in enumerate(zip(order, titles, strict=True)):
         data = objectives.get(obj) or {}
         cy = y + 22
         draw.rounded_rectangle(
             [PAD - 6, y, width - PAD + 6, y + 44], radius=8, fill=(248, 245, 236) if n % 2 == 0 else PANEL
         )
-        name = f"{n + 1}. {name_of(f'ch.objective.{obj}', locale, obj)}"
-        draw_text(draw, (PAD, cy), fit(name, 20, name_w - 10), 20, INK, anchor="lc", bold=True)
+        draw_text(draw, (PAD, cy), title, 20, INK, anchor="lc", bold=True, max_width=name_w - 10)
         for i, (side, role) in enumerate(((att, "attacker"), (dfn, "defender"))):
             x = PAD + name_w + i * col
             _units_row(
@@ -300,7 +315,7 @@ def battle_board(view: Mapping[str, Any], names: Mapping[str, str], locale: str,
             )
         y += 50
     note = tr("render.ch.battle.reversed" if battle.get("reversed") else "render.ch.battle.order", locale)
-    draw_text(draw, (PAD, y + 16), fit(note, 18, width - 2 * PAD), 18, MUTED, anchor="lc")
+    draw_text(draw, (PAD, y + 16), note, 18, MUTED, anchor="lc", max_width=width - 2 * PAD)
     return img
 
 
@@ -309,8 +324,9 @@ PANEL_H = 262
 
 def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, label: str, value: str) -> None:
     draw.rounded_rectangle([x, y, x + w, y + 40], radius=10, fill=(244, 240, 230))
-    draw_text(draw, (x + 10, y + 20), fit(label, 17, w - 50), 17, MUTED, anchor="lc")
-    draw_text(draw, (x + w - 10, y + 20), value, 23, INK, anchor="rc", bold=True)
+    value_w = draw_text(draw, (x + w - 10, y + 20), value, 23, INK, anchor="rc", bold=True)
+    room = w - value_w - 28
+    draw_text(draw, (x + 10, y + 20), label, shrink(label, 17, room, 15), MUTED, anchor="lc", max_width=room)
 
 
 def _row_label(draw: ImageDraw.ImageDraw, cy: float, text: str) -> float:
@@ -333,7 +349,7 @@ def seat_panel(
     right = width - PAD - vp_w - 12
     if seat in [int(s) for s in view.get("to_act") or []] and view.get("phase") != "over":
         text = tr("render.ch.badge.to_act", locale)
-        w = text_width(text, 16) + 20
+        w = text_width(text, 16, bold=True) + 20
         draw.rounded_rectangle(
             [right - w, HEADER_H / 2 - 14, right, HEADER_H / 2 + 14],
             radius=14,
@@ -346,15 +362,11 @@ def seat_panel(
     name = player_name(names, info.get("id"))
     x: float = PAD + 44
     x += draw_text(
-        draw, (x, HEADER_H / 2), fit(name, 24, max(40, right - x - 120)), 24, INK, anchor="lc", bold=True
+        draw, (x, HEADER_H / 2), name, 24, INK, anchor="lc", bold=True, max_width=max(40, right - x - 120)
     )
+    faction = faction_name(str(info.get("faction")), locale)
     draw_text(
-        draw,
-        (x + 12, HEADER_H / 2),
-        fit(faction_name(str(info.get("faction")), locale), 20, max(20, right - x - 16)),
-        20,
-        MUTED,
-        anchor="lc",
+        draw, (x + 12, HEADER_H / 2), faction, 20, MUTED, anchor="lc", max_width=max(20, right - x - 16)
     )
     y = HEADER_H + 10
     cw = (width - 2 * PAD - 3 * 8) / 4
@@ -390,24 +402,28 @@ def seat_panel(
     cy = y + 16
     x = _row_label(draw, cy, tr("render.ch.structures", locale))
     kinds = list((info.get("structures_left") or {}).items())
-    share = (width - PAD - x) / max(1, len(kinds))
-    for kind, left in kinds:
-        suffix = f" ×{left}"
-        name = fit(name_of(f"ch.structure.{kind}", locale, kind), 17, share - 44 - text_width(suffix, 17))
+    kind_names = [name_of(f"ch.structure.{kind}", locale, kind) for kind, _left in kinds]
+    suffixes = [f" ×{left}" for _kind, left in kinds]
+    fixed = sum(28 + text_width(suffix, 17) + 12 for suffix in suffixes)
+    room = _widest_allowed([text_width(n, 17) for n in kind_names], width - PAD - x - fixed + 12)
+    for (kind, left), kind_name, suffix in zip(kinds, kind_names, suffixes, strict=True):
+        label = (kind_name if room is None else fit(kind_name, 17, room)) + suffix
         paste_centered(img, structure_mark(str(kind), seat, 24, locale), (x + 12, cy))
-        draw_text(draw, (x + 28, cy), name + suffix, 17, INK if left else MUTED, anchor="lc")
-        x += share
+        x += 28 + draw_text(draw, (x + 28, cy), label, 17, INK if left else MUTED, anchor="lc") + 12
     y += 40
     cy = y + 16
     x = _row_label(draw, cy, tr("render.ch.prisoners", locale)) + 2
     held = [(k, int(v)) for k, v in (info.get("prisoners_held") or {}).items() if int(v) > 0]
     if not held:
         draw_text(draw, (x, cy), tr("render.ch.none", locale), 17, MUTED, anchor="lc")
-    for key, count in held:
-        who: int | str = int(key) if key.isdigit() else "trogs"
+    sides: list[int | str] = [int(key) if key.isdigit() else "trogs" for key, _count in held]
+    labels = [seat_label(view, who, names, locale) for who in sides]
+    widths = [min(160, text_width(label, 17)) for label in labels]
+    shared = _widest_allowed(widths, width - PAD - x - 46 * len(labels) + 14)
+    room = 160 if shared is None else shared
+    for (_key, count), who, label in zip(held, sides, labels, strict=True):
         paste_centered(img, token(side_shape(who), side_color(who), 26, str(count)), (x + 13, cy))
-        label = seat_label(view, who, names, locale)
-        x += 32 + draw_text(draw, (x + 32, cy), fit(label, 17, 160), 17, INK, anchor="lc") + 14
+        x += 32 + draw_text(draw, (x + 32, cy), label, 17, INK, anchor="lc", max_width=room) + 14
     return img
 
 
@@ -477,5 +493,5 @@ def legend(locale: str, width: int) -> Image.Image:
             draw.polygon([(x + 36, cy), (x + 26, cy - 8), (x + 26, cy + 8)], fill=(120, 110, 92))
             draw.ellipse([x + 38, cy - 12, x + 62, cy + 12], fill=INK)
             draw_text(draw, (x + 50, cy), "A", 15, WHITE, anchor="mc", bold=True)
-        draw_text(draw, (x + icon_w + 8, cy), fit(text, 17, half - icon_w - 16), 17, INK, anchor="lc")
+        draw_text(draw, (x + icon_w + 8, cy), text, 17, INK, anchor="lc", max_width=half - icon_w - 16)
     return img

@@ -179,7 +179,7 @@ def badge(text: str, fill: RGB, ink: RGB, height: int, ring: RGB | None = None) 
     fs = int(height * 0.62)
     from render.text import text_width
 
-    width = max(height, int(text_width(text, fs)) + height // 2 + 4)
+    width = max(height, int(text_width(text, fs, bold=True)) + height // 2 + 4)
 
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
         d.rounded_rectangle(

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from render.catalog import message, player_name, tr
 from render.common import INK, MUTED, PANEL, RGB, RGBA, RULE, WHITE, paste_centered
-from render.text import draw_text, fit, text_width
+from render.text import draw_text, shrink, text_width
 
 PAD = 16
 HEADER_H = 58
@@ -28,8 +28,7 @@ Pill = tuple[str, RGB, RGB]
 
 def heading(draw: ImageDraw.ImageDraw, title: str, detail: str | None = None) -> float:
     """The bold game title, then ``detail`` (round) in grey; returns where the line ends."""
-    draw_text(draw, (0, TITLE_Y), title, 34, INK, anchor="lc", bold=True)
-    x = text_width(title, 34) + 24
+    x = draw_text(draw, (0, TITLE_Y), title, 34, INK, anchor="lc", bold=True) + 24
     if detail:
         x += draw_text(draw, (x, TITLE_Y), detail, 28, MUTED, anchor="lc", bold=True) + 18
     return x
@@ -38,7 +37,7 @@ def heading(draw: ImageDraw.ImageDraw, title: str, detail: str | None = None) ->
 def phase_pills(draw: ImageDraw.ImageDraw, pills: Sequence[str], right: float, left: float) -> None:
     """Black pills ending at ``right``, leftwards; those that would cross ``left`` are left out."""
     for text in pills:
-        w = text_width(text, 22) + 28
+        w = text_width(text, 22, bold=True) + 28
         if right - w < left:
             break
         draw.rounded_rectangle([right - w, 4, right, 40], radius=18, fill=INK)
@@ -66,18 +65,17 @@ def status_box(
     if mark is not None:
         paste_centered(img, mark, (x0 + 18, top + 32))
         x0 += 48
-    draw_text(
-        draw, (x0, top + 32), fit(main, main_size, width - x0 - 18), main_size, INK, anchor="lc", bold=True
-    )
+    room = width - x0 - 18
+    draw_text(draw, (x0, top + 32), main, main_size, INK, anchor="lc", bold=True, max_width=room)
     if sub:
-        draw_text(draw, (x0, top + sub_dy), fit(sub, 23, width - x0 - 18), 23, INK, anchor="lc")
+        draw_text(draw, (x0, top + sub_dy), sub, 23, INK, anchor="lc", max_width=room)
     return x0
 
 
 def pill(draw: ImageDraw.ImageDraw, right: float, cy: float, text: str, fill: RGB, ink: RGB) -> float:
     """A pill with ``text`` ending at ``right``; returns its left edge."""
     size = 18
-    w = text_width(text, size) + 22
+    w = text_width(text, size, bold=True) + 22
     draw.rounded_rectangle([right - w, cy - 16, right, cy + 16], radius=16, fill=fill, outline=INK, width=2)
     draw_text(draw, (right - w / 2, cy), text, size, ink, anchor="mc", bold=True)
     return right - w
@@ -117,7 +115,7 @@ def seat_header(
     right: float = width - PAD
     for text, fill, ink in pills:
         right = pill(draw, right, cy, text, fill, ink) - 8
-    draw_text(draw, (PAD + 44, cy), fit(name, 28, right - (PAD + 44) - 8), 28, INK, anchor="lc", bold=True)
+    draw_text(draw, (PAD + 44, cy), name, 28, INK, anchor="lc", bold=True, max_width=right - (PAD + 44) - 8)
 
 
 def icon_grid(
@@ -140,15 +138,24 @@ def icon_grid(
         x = 16 + slot * (i % per_row)
         cy = top + (i // per_row) * row_h + mid
         paste_centered(img, icon, (x + icon_dx, cy))
-        draw_text(draw, (x + text_dx, cy), fit(label, size, slot - text_dx - 6), size, INK, anchor="lc")
+        room = slot - text_dx - 6
+        draw_text(
+            draw,
+            (x + text_dx, cy),
+            label,
+            shrink(label, size, room, size - 3),
+            INK,
+            anchor="lc",
+            max_width=room,
+        )
 
 
 def notice(title: str, text: str, width: int = 900, height: int = 110) -> Image.Image:
     """A small card with a bold title and one grey line (the private image when there is nothing)."""
     img = Image.new("RGBA", (width, height), (*PANEL, 255))
     draw = ImageDraw.Draw(img)
-    draw_text(draw, (20, 36), fit(title, 28, width - 40), 28, INK, anchor="lc", bold=True)
-    draw_text(draw, (20, 78), fit(text, 22, width - 40), 22, MUTED, anchor="lc")
+    draw_text(draw, (20, 36), title, 28, INK, anchor="lc", bold=True, max_width=width - 40)
+    draw_text(draw, (20, 78), text, 22, MUTED, anchor="lc", max_width=width - 40)
     return img
 
 
@@ -183,4 +190,4 @@ def last_action(
     it with (``None`` when the caller draws its own)."""
     if icon is not None:
         paste_centered(img, icon, (16, top + 18))
-    draw_text(draw, (text_x, top + 18), fit(text, 25, img.width - text_x - 4), 25, INK, anchor="lc")
+    draw_text(draw, (text_x, top + 18), text, 25, INK, anchor="lc", max_width=img.width - text_x - 4)

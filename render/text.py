@@ -1,96 +1,235 @@
-"""Text drawing with Pillow's embedded font, accents included.
+"""Text measuring, fitting and drawing with the DejaVu Sans fonts shipped in ``render/fonts``.
 
-The embedded font (``ImageFont.load_default(size=N)``) is the same on every machine, which keeps
-images reproducible, but it only covers ASCII and a few signs: French letters such as "é", "à"
-or "ç" would come out as empty boxes. ``draw_text`` therefore draws the bare letter and adds the
-accent as a small stroke on top (or the cedilla underneath). Characters the font cannot show at
-all (emoji, other scripts in display names) become "?", never a box.
+Display names come in every alphabet, so every image draws its text with DejaVu Sans (regular and
+bold), which covers Latin, Greek, Cyrillic, Hebrew, Arabic letters and many signs. The font files live
+in the repository (their licence is ``render/fonts/LICENSE``): the images never depend on the fonts
+of the machine, and Pillow's basic layout keeps shaping libraries out of it, so the same view gives the
+same picture everywhere.
+
+Characters the fonts lack (CJK, emoji, other scripts) are never left to Pillow, which would draw the
+font's missing-glyph shape without telling: ``render.glyphs`` reads which characters each font maps,
+and one user-perceived character (an emoji with its modifiers, a letter with its accents) that
+cannot be drawn becomes one small hollow box, the same in every image. A bold character that only
+the regular face has is drawn in the regular face rather than as a box.
+
+Text is handled in clusters (a base character with the combining marks, variation selectors and
+joined characters that belong to it), so that shortening with ``fit`` never splits one, and
+right-to-left runs (Hebrew, Arabic) are put in visual order before drawing, inside left-to-right
+lines. Arabic letters are drawn in their isolated forms: the basic layout does not join them.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
+from pathlib import Path
+from typing import NamedTuple
 
 from PIL import ImageDraw, ImageFont
 
-Color = tuple[int, int, int] | tuple[int, int, int, int]
+from render.glyphs import code_points
 
-# Every character the embedded font has a glyph for (checked against its "missing glyph" shape).
-_SUPPORTED = frozenset(chr(c) for c in range(32, 127)) | frozenset("©«°±´·»‘’“”…‹›⁄™")
+Color = tuple[int, int, int] | tuple[int, int, int, int] | tuple[int]
 
-# Characters worth a readable stand-in rather than "?".
-_REPLACE = {
-    "œ": "oe",
-    "Œ": "OE",
-    "æ": "ae",
-    "Æ": "AE",
-    "ß": "ss",
-    "\u00a0": " ",
-    "\u202f": " ",
-    "\u2009": " ",
-    "–": "-",
-    "—": "-",
-    "−": "-",
-    "×": "x",
-    "•": "·",
-}
+FONT_DIR = Path(__file__).with_name("fonts")
+REGULAR = FONT_DIR / "DejaVuSans.ttf"
+BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+ELLIPSIS = "…"
 
-_ACUTE, _GRAVE, _CIRCUMFLEX, _DIAERESIS, _CEDILLA, _TILDE, _RING = (
-    "\u0301",
-    "\u0300",
-    "\u0302",
-    "\u0308",
-    "\u0327",
-    "\u0303",
-    "\u030a",
-)
-_MARKS = frozenset((_ACUTE, _GRAVE, _CIRCUMFLEX, _DIAERESIS, _CEDILLA, _TILDE, _RING))
+BOX_ADVANCE = 0.62
+"""Width of the placeholder box's cell, in ems (a little narrower than a capital letter)."""
+
+_MIRRORED = dict(zip("()[]{}<>«»‹›", ")(][}{><»«›‹", strict=True))
+"""Paired signs that face the other way inside a right-to-left run."""
 
 
-@lru_cache(maxsize=64)
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """The embedded font at ``size`` pixels, with the basic layout so no system library is involved."""
-    loaded = ImageFont.load_default(size=size)
-    assert isinstance(loaded, ImageFont.FreeTypeFont)
-    return loaded
+class Run(NamedTuple):
+    """A stretch of text drawn in one go: ``text`` in the bold or regular face, or, when ``box`` is
+    set, one placeholder box standing for the cluster ``text`` the fonts cannot draw."""
+
+    text: str
+    bold: bool
+    box: bool = False
+
+
+@lru_cache(maxsize=128)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans (or its bold) at ``size`` pixels, loaded once per size, with the basic layout."""
+    return ImageFont.truetype(str(BOLD if bold else REGULAR), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+@lru_cache(maxsize=2)
+def _covered(bold: bool) -> frozenset[int]:
+    return code_points(BOLD if bold else REGULAR)
+
+
+@lru_cache(maxsize=1)
+def _cap_height() -> float:
+    """Height of the capital letters in ems, measured on a large "H" of the regular face."""
+    return -font(1000).getbbox("H", anchor="ls")[1] / 1000
+
+
+def _extends(cluster: str, ch: str) -> bool:
+    """Whether ``ch`` belongs to the cluster before it rather than starting a new one."""
+    cp = ord(ch)
+    if cluster.endswith("\u200d") or ch == "\u200d":  # zero-width joiner: emoji sequences
+        return True
+    if unicodedata.category(ch) in ("Mn", "Me", "Mc"):  # accents, variation selectors, vowel signs
+        return True
+    if 0x1F3FB <= cp <= 0x1F3FF or 0xE0020 <= cp <= 0xE007F:  # skin tones, flag tags
+        return True
+    if 0x1160 <= cp <= 0x11FF or 0xD7B0 <= cp <= 0xD7FF:  # Hangul vowel and final jamo
+        return True
+    regional = 0x1F1E6 <= cp <= 0x1F1FF  # flags are pairs of regional indicators
+    return regional and len(cluster) == 1 and 0x1F1E6 <= ord(cluster) <= 0x1F1FF
 
 
 @lru_cache(maxsize=4096)
-def _plan(text: str) -> tuple[str, tuple[tuple[int, str], ...]]:
-    """Split ``text`` into what the font draws and the accents to add: (plain text, ((index, marks), ...))."""
-    plain: list[str] = []
-    marks: list[tuple[int, str]] = []
+def clusters(text: str) -> tuple[str, ...]:
+    """``text`` cut into the characters a reader sees: a cut between two clusters never splits a
+    letter from its accents, an emoji from its modifiers or a flag in two."""
+    out: list[str] = []
     for ch in text:
-        if ch in _SUPPORTED:
-            plain.append(ch)
-            continue
-        if ch in _REPLACE:
-            plain.append(_REPLACE[ch])
-            continue
-        parts = unicodedata.normalize("NFD", ch)
-        base, extra = parts[0], parts[1:]
-        if base in _SUPPORTED and extra and all(m in _MARKS for m in extra):
-            marks.append((len("".join(plain)), extra))
-            plain.append(base)
+        if out and _extends(out[-1], ch):
+            out[-1] += ch
         else:
-            plain.append("?")
-    return "".join(plain), tuple(marks)
+            out.append(ch)
+    return tuple(out)
 
 
-def text_width(text: str, size: int) -> float:
-    """Advance width of ``text`` as ``draw_text`` would draw it."""
-    return font(size).getlength(_plan(text)[0])
+def _invisible(ch: str) -> bool:
+    """Characters with no shape of their own: joiners, direction marks, soft hyphens, variation
+    selectors, controls."""
+    cp = ord(ch)
+    return unicodedata.category(ch) in ("Cf", "Cc") or 0xFE00 <= cp <= 0xFE0F or 0xE0100 <= cp <= 0xE01EF
 
 
-def fit(text: str, size: int, max_width: float) -> str:
-    """``text`` shortened with an ellipsis so that it fits in ``max_width`` pixels."""
-    if text_width(text, size) <= max_width:
+def _decoration(ch: str) -> bool:
+    """Parts of a cluster left out when the rest can be drawn: the invisible ones and skin tones."""
+    return _invisible(ch) or 0x1F3FB <= ord(ch) <= 0x1F3FF
+
+
+def _resolve(cluster: str, bold: bool) -> tuple[str, bool] | None:
+    """What to draw for ``cluster`` and in which face (bold asked: bold, else regular); None for a
+    placeholder box. A composed letter the fonts lack may still be drawn as base letter and marks."""
+    faces = (True, False) if bold else (False,)
+    for form in dict.fromkeys((unicodedata.normalize("NFC", cluster), unicodedata.normalize("NFD", cluster))):
+        chars = "".join(ch for ch in form if not _decoration(ch))
+        if not chars:
+            break
+        for face in faces:
+            if all(ord(ch) in _covered(face) for ch in chars):
+                return chars, face
+    if cluster.isspace():  # tabs, line breaks, wide spaces
+        return " ", faces[0]
+    if all(_invisible(ch) for ch in cluster):
+        return "", faces[0]
+    return None
+
+
+def _direction(cluster: str) -> str:
+    """ "R" for a right-to-left letter, "L" for a left-to-right one, "N" for a digit, "" otherwise."""
+    kind = unicodedata.bidirectional(cluster[0])
+    if kind in ("R", "AL"):
+        return "R"
+    if kind == "L":
+        return "L"
+    return "N" if kind in ("EN", "AN") else ""
+
+
+def _visual(parts: tuple[str, ...]) -> list[str]:
+    """The clusters in drawing order: each right-to-left run (from a right-to-left letter to the last
+    one before a left-to-right letter) reversed, its numbers kept left to right and its brackets
+    mirrored. Lines are left to right, so what surrounds a run stays in place."""
+    kinds = [_direction(p) for p in parts]
+    if "R" not in kinds:
+        return list(parts)
+    out = list(parts)
+    i = 0
+    while i < len(parts):
+        if kinds[i] != "R":
+            i += 1
+            continue
+        end = i
+        j = i + 1
+        while j < len(parts) and kinds[j] != "L":
+            if kinds[j] == "R":
+                end = j
+            j += 1
+        run = [_MIRRORED.get(p, p) for p in reversed(parts[i : end + 1])]
+        k = 0
+        while k < len(run):  # numbers inside the run still read left to right
+            m = k
+            while m < len(run) and _direction(run[m]) == "N":
+                m += 1
+            run[k:m] = reversed(run[k:m])
+            k = m + 1 if m == k else m
+        out[i : end + 1] = run
+        i = end + 1
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _plan(text: str, bold: bool = False) -> tuple[Run, ...]:
+    """``text`` as the runs ``draw_text`` draws, in visual order, neighbours in one face merged."""
+    runs: list[Run] = []
+    for part in _visual(clusters(text)):
+        resolved = _resolve(part, bold)
+        if resolved is None:
+            runs.append(Run(part, bold, box=True))
+        elif resolved[0]:
+            chars, face = resolved
+            if runs and not runs[-1].box and runs[-1].bold == face:
+                runs[-1] = Run(runs[-1].text + chars, face)
+            else:
+                runs.append(Run(chars, face))
+    return tuple(runs)
+
+
+def placeholders(text: str, *, bold: bool = False) -> tuple[str, ...]:
+    """The clusters of ``text`` that are drawn as a placeholder box (the fonts have no glyph)."""
+    return tuple(run.text for run in _plan(text, bold) if run.box)
+
+
+def _run_width(run: Run, size: int) -> float:
+    return size * BOX_ADVANCE if run.box else font(size, run.bold).getlength(run.text)
+
+
+def text_width(text: str, size: int, *, bold: bool = False) -> float:
+    """Advance width of ``text`` as ``draw_text`` draws it (in bold when ``bold``)."""
+    return sum(_run_width(run, size) for run in _plan(text, bold))
+
+
+def fit(text: str, size: int, max_width: float, *, bold: bool = False) -> str:
+    """``text`` when it fits in ``max_width`` pixels; else its longest prefix of whole clusters that
+    fits with "…" after it (spaces before the "…" dropped), measured as drawn; "" if not even "…" fits.
+    """
+    if text_width(text, size, bold=bold) <= max_width:
         return text
-    cut = text
-    while cut and text_width(cut + "…", size) > max_width:
-        cut = cut[:-1]
-    return cut.rstrip() + "…"
+    parts = clusters(text)
+
+    def shortened(count: int) -> str:
+        return "".join(parts[:count]).rstrip() + ELLIPSIS
+
+    low, high = 0, len(parts) - 1  # the answer keeps between low and high clusters
+    if text_width(shortened(0), size, bold=bold) > max_width:
+        return ""
+    while low < high:
+        mid = (low + high + 1) // 2
+        if text_width(shortened(mid), size, bold=bold) <= max_width:
+            low = mid
+        else:
+            high = mid - 1
+    return shortened(low)
+
+
+def shrink(text: str, size: int, max_width: float, smallest: int, *, bold: bool = False) -> int:
+    """The largest size from ``size`` down to ``smallest`` at which ``text`` fits in ``max_width``
+    (``smallest`` when none does, for ``fit`` to shorten): a label a little too long for its box
+    loses a pixel or two of height rather than letters."""
+    while size > smallest and text_width(text, size, bold=bold) > max_width:
+        size -= 1
+    return size
 
 
 def draw_text(
@@ -102,80 +241,41 @@ def draw_text(
     *,
     anchor: str = "la",
     bold: bool = False,
+    max_width: float | None = None,
 ) -> float:
-    """Draw ``text`` and return its width.
+    """Draw ``text`` and return its width; with ``max_width``, shortened first by ``fit``.
 
     ``anchor`` is two letters like Pillow's: horizontal ``l``/``m``/``r`` then vertical ``a`` (top of
     the ascender), ``s`` (baseline) or ``c`` (capital letters centred on y, best for labels in shapes).
-    ``bold`` thickens the strokes, since the embedded font has a single weight.
     """
-    f = font(size)
-    plain, marks = _plan(text)
-    width = f.getlength(plain)
+    if max_width is not None:
+        text = fit(text, size, max_width, bold=bold)
+    runs = _plan(text, bold)
+    width = sum(_run_width(run, size) for run in runs)
     x, y = xy
     h, v = anchor[0], anchor[1]
-    left = x - width / 2 if h == "m" else x - width if h == "r" else x
-    ascent, _descent = f.getmetrics()
+    pen = x - width / 2 if h == "m" else x - width if h == "r" else x
     if v == "a":
-        baseline = y + ascent
+        baseline = y + font(size, bold).getmetrics()[0]
     elif v == "c":
-        baseline = y + size * 0.35
+        baseline = y + size * _cap_height() / 2
     else:
         baseline = y
-    stroke = max(1, round(size / 28)) if bold else 0
-    draw.text((left, baseline), plain, font=f, fill=fill, anchor="ls", stroke_width=stroke, stroke_fill=fill)
-    for index, mark_chars in marks:
-        pen = left + f.getlength(plain[:index])
-        _draw_marks(draw, f, size, plain[index], pen, baseline, mark_chars, fill, stroke)
+    for run in runs:
+        if run.box:
+            _draw_box(draw, pen, baseline, size, fill, run.bold)
+        else:
+            draw.text((pen, baseline), run.text, font=font(size, run.bold), fill=fill, anchor="ls")
+        pen += _run_width(run, size)
     return width
 
 
-def _draw_marks(
-    draw: ImageDraw.ImageDraw,
-    f: ImageFont.FreeTypeFont,
-    size: int,
-    base: str,
-    pen: float,
-    baseline: float,
-    mark_chars: str,
-    fill: Color,
-    stroke: int,
+def _draw_box(
+    draw: ImageDraw.ImageDraw, pen: float, baseline: float, size: int, fill: Color, bold: bool
 ) -> None:
-    """Draw accents over (or a cedilla under) the glyph ``base`` drawn at ``pen`` on ``baseline``."""
-    left, top, right, _bottom = f.getbbox(base, anchor="ls")
-    cx = pen + (left + right) / 2
-    top_y = baseline + top
-    lw = max(1, round(size / 14)) + stroke
-    gap = size * 0.07
-    h = size * 0.17
-    for mark in mark_chars:
-        low = top_y - gap
-        high = low - h
-        if mark == _ACUTE:
-            draw.line([(cx - h * 0.35, low), (cx + h * 0.45, high)], fill=fill, width=lw)
-        elif mark == _GRAVE:
-            draw.line([(cx + h * 0.35, low), (cx - h * 0.45, high)], fill=fill, width=lw)
-        elif mark == _CIRCUMFLEX:
-            draw.line(
-                [(cx - h * 0.6, low), (cx, high), (cx + h * 0.6, low)], fill=fill, width=lw, joint="curve"
-            )
-        elif mark == _TILDE:
-            mid = (low + high) / 2
-            pts = [
-                (cx - h * 0.7, mid + h * 0.2),
-                (cx - h * 0.3, mid - h * 0.3),
-                (cx + h * 0.3, mid + h * 0.3),
-            ]
-            draw.line([*pts, (cx + h * 0.7, mid - h * 0.2)], fill=fill, width=lw, joint="curve")
-        elif mark == _DIAERESIS:
-            r = max(1.0, lw * 0.75)
-            for dx in (-h * 0.45, h * 0.45):
-                draw.ellipse([cx + dx - r, low - h * 0.45 - r, cx + dx + r, low - h * 0.45 + r], fill=fill)
-        elif mark == _RING:
-            r = h * 0.4
-            draw.ellipse([cx - r, low - 2 * r, cx + r, low], outline=fill, width=max(1, lw - 1))
-        elif mark == _CEDILLA:
-            d = size * 0.2
-            pts = [(cx, baseline - lw / 2), (cx + d * 0.1, baseline + d * 0.45)]
-            pts += [(cx + d * 0.45, baseline + d * 0.7), (cx - d * 0.35, baseline + d)]
-            draw.line(pts, fill=fill, width=max(1, lw - 1), joint="curve")
+    """The placeholder: a hollow box as tall as a capital letter, centred in its cell."""
+    cap = size * _cap_height()
+    side = size * BOX_ADVANCE
+    line = max(1, round(size * (0.09 if bold else 0.06)))
+    left, right = pen + side * 0.14, pen + side * 0.86
+    draw.rectangle([left, baseline - cap, right, baseline], outline=fill, width=line)

@@ -19,7 +19,7 @@ from render.common import HIGHLIGHT, INK, MUTED, RULE, paste_centered, to_png
 from render.hexgrid import Hex
 from render.page import GAP, MARGIN, Section, centered, inner, stack
 from render.panels import heading, icon_grid, last_action, last_text, result_lines, status_box
-from render.text import draw_text, fit, text_width
+from render.text import draw_text
 from render.wc_board import board_layout, draw_board
 from render.wc_panels import panel_height, private_panel, seat_panel, seat_units
 from render.wc_sprites import control_ring, last_outline, start_flag, team_mark, token
@@ -125,9 +125,7 @@ def _status(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> I
         seats = view.get("seats") or []
         team = int(seats[initiative].get("team", initiative)) if 0 <= initiative < len(seats) else None
         text = tr("render.wc.initiative", locale, name=_seat_name(view, names, int(initiative)))
-        text = fit(text, 26, INNER / 2)
-        w = text_width(text, 26)
-        draw_text(draw, (INNER, 22), text, 26, INK, anchor="rc")
+        w = draw_text(draw, (INNER, 22), text, 26, INK, anchor="rc", max_width=INNER / 2)
         paste_centered(img, team_mark(team, 28), (INNER - w - 22, 22))
 
     y = 50
@@ -151,7 +149,7 @@ def _status(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> I
             cx = slot * (i % 4)
             cy = y + (i // 4) * 48 + 22
             paste_centered(img, token(unit, None, None, locale, 18), (cx + 22, cy))
-            draw_text(draw, (cx + 48, cy), fit(unit_name(unit, locale), 22, slot - 56), 22, INK, anchor="lc")
+            draw_text(draw, (cx + 48, cy), unit_name(unit, locale), 22, INK, anchor="lc", max_width=slot - 56)
     return img
 
 

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 from render.catalog import player_name, tr
 from render.common import HIGHLIGHT, INK, MUTED, PANEL, RULE, WHITE, paste_centered
 from render.panels import HEADER_H, PAD, Pill, framed, seat_header
-from render.text import draw_text, fit, text_width
+from render.text import draw_text, shrink, text_width
 from render.wc_sprites import team_mark, token
 from render.wc_style import TEAM_COLOR, tint, unit_name
 
@@ -94,10 +94,9 @@ def seat_panel(
     for i, (key, _value) in enumerate(cols):
         label = tr(key, locale)
         if text_width(label, head_size) > num_w - 6:
-            label = fit(tr(key + ".short", locale), head_size, num_w - 6)
-        draw_text(
-            draw, (first_num + num_w * (i + 0.5), y + TABLE_HEAD_H / 2), label, head_size, MUTED, anchor="mc"
-        )
+            label = tr(key + ".short", locale)
+        at = (first_num + num_w * (i + 0.5), y + TABLE_HEAD_H / 2)
+        draw_text(draw, at, label, head_size, MUTED, anchor="mc", max_width=num_w - 6)
     y += TABLE_HEAD_H
     for row, unit in enumerate(_rows(view, index)):
         if row % 2 == 0:
@@ -105,9 +104,9 @@ def seat_panel(
         mid = y + ROW_H / 2
         paste_centered(img, token(unit, team, None, locale, 17), (PAD + 19, mid))
         room = first_num - (PAD + 46) - 6
-        name_size = 23 if text_width(unit_name(unit, locale), 23) <= room else 19
-        label = fit(unit_name(unit, locale), name_size, room)
-        draw_text(draw, (PAD + 46, mid), label, name_size, INK, anchor="lc")
+        name = unit_name(unit, locale)
+        name_size = 23 if text_width(name, 23) <= room else 19
+        draw_text(draw, (PAD + 46, mid), name, name_size, INK, anchor="lc", max_width=room)
         for i, (_key, value) in enumerate(cols):
             text = value(unit)
             color = RULE if text == "0" else INK
@@ -130,10 +129,12 @@ def seat_panel(
         draw.rounded_rectangle(
             [x0, y0, x0 + chip_w, y0 + CHIP_H], radius=8, fill=(243, 240, 232), outline=RULE
         )
-        draw_text(
-            draw, (x0 + 12, y0 + CHIP_H / 2), fit(tr(key, locale), 19, chip_w - 70), 19, MUTED, anchor="lc"
+        value_w = draw_text(
+            draw, (x0 + chip_w - 14, y0 + CHIP_H / 2), str(value), 32, INK, anchor="rc", bold=True
         )
-        draw_text(draw, (x0 + chip_w - 14, y0 + CHIP_H / 2), str(value), 32, INK, anchor="rc", bold=True)
+        label, room = tr(key, locale), chip_w - value_w - 34
+        size = shrink(label, 19, room, 16)
+        draw_text(draw, (x0 + 12, y0 + CHIP_H / 2), label, size, MUTED, anchor="lc", max_width=room)
     return img
 
 
@@ -162,9 +163,8 @@ def private_panel(
     draw.line([(0, HEADER_H), (width, HEADER_H)], fill=TEAM_COLOR[team], width=4)
     paste_centered(img, team_mark(team, 34), (PAD + 17, HEADER_H / 2))
     title = tr("render.wc.private.title", locale, name=player_name(names, seat.get("id")))
-    draw_text(
-        draw, (PAD + 44, HEADER_H / 2), fit(title, 26, width - PAD * 2 - 44), 26, INK, anchor="lc", bold=True
-    )
+    title_at = (PAD + 44, HEADER_H / 2)
+    draw_text(draw, title_at, title, 26, INK, anchor="lc", bold=True, max_width=width - PAD * 2 - 44)
 
     y = HEADER_H + 12
     draw_text(draw, (PAD, y + 12), tr("render.wc.private.hand", locale), 22, MUTED, anchor="lc", bold=True)
@@ -176,7 +176,7 @@ def private_panel(
         cx = PAD + slot * (i % per_row + 0.5)
         top = y + (i // per_row) * 110
         paste_centered(img, token(coin, team, None, locale, 30), (cx, top + 38))
-        draw_text(draw, (cx, top + 90), fit(unit_name(coin, locale), 21, slot - 8), 21, INK, anchor="mc")
+        draw_text(draw, (cx, top + 90), unit_name(coin, locale), 21, INK, anchor="mc", max_width=slot - 8)
     y += hand_rows * 110 + 6
     draw.line([(PAD, y), (width - PAD, y)], fill=RULE, width=2)
     count = sum(bag.values())
@@ -197,7 +197,7 @@ def private_panel(
         mid = y + (i // per_row) * 64 + 30
         paste_centered(img, token(coin, team, None, locale, 20), (x0 + 24, mid))
         count_text = f"x{n}"
-        label = fit(unit_name(coin, locale), 21, slot - 64 - text_width(count_text, 24))
-        w = draw_text(draw, (x0 + 52, mid), label, 21, INK, anchor="lc")
+        room = slot - 64 - text_width(count_text, 24, bold=True)
+        w = draw_text(draw, (x0 + 52, mid), unit_name(coin, locale), 21, INK, anchor="lc", max_width=room)
         draw_text(draw, (x0 + 60 + w, mid), count_text, 24, INK, anchor="lc", bold=True)
     return img

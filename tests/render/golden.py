@@ -15,7 +15,10 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageDraw, ImageStat
+
+from render.glyphs import code_points
+from render.text import placeholders
 
 GOLDEN = Path(__file__).parent / "golden"
 LOCALES = Path(__file__).resolve().parents[2] / "i18n" / "locales"
@@ -114,3 +117,37 @@ def check_second_draw_uses_caches(caches: list[Any], draw: Callable[[], object])
     for cache_fn, old, new in zip(caches, before, after, strict=True):
         assert new.misses == old.misses, f"{cache_fn.__name__} drew again"
         assert new.hits > old.hits, f"{cache_fn.__name__} was not used"
+
+
+def listen_to_pillow(monkeypatch: Any) -> list[tuple[str, str]]:
+    """Record every string Pillow draws from now on, with the font file it draws it in: the drawing
+    itself still happens, this only listens (``monkeypatch`` is pytest's, which puts it back)."""
+    heard: list[tuple[str, str]] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        font = kwargs.get("font")
+        heard.append((str(text), str(getattr(font, "path", ""))))
+        original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    return heard
+
+
+WORLD_NAMES = {"111": "Дмитрий", "222": "Αλέξανδρος", "333": "Łukasz Żółć", "444": "🐉 Drake"}
+"""Display names in Cyrillic, Greek and Polish, and one with an emoji the fonts do not have."""
+
+
+def check_names_drawn(heard: list[tuple[str, str]], names: Iterable[str]) -> None:
+    """Every one of ``names`` reached Pillow whole (the emoji excepted: the placeholder box draws it),
+    no string drawn with a name holds a "?", and Pillow never got a character its font lacks."""
+    for name in names:
+        visible = name
+        for cluster in placeholders(name):
+            visible = visible.replace(cluster, "")
+        visible = visible.strip()
+        with_name = [s for s, _path in heard if visible in s]
+        assert with_name, f"{name!r} was not drawn"
+        assert all("?" not in s for s in with_name), with_name
+    for s, path in heard:
+        assert all(ord(ch) in code_points(Path(path)) for ch in s), (s, path)

@@ -23,14 +23,17 @@ from render import batailles, bt_board, bt_field, bt_sprites
 from render.bt_panels import phase_key, status_lines
 from render.bt_style import STATS
 from tests.render.golden import (
+    WORLD_NAMES,
     case_ids,
     check_catalog_pair,
     check_golden,
     check_leaves_view_alone,
+    check_names_drawn,
     check_second_draw_uses_caches,
     decode,
     fresh,
     keys_named_in,
+    listen_to_pillow,
 )
 
 NAMES = {"111": "Alice", "222": "Bérénice"}
@@ -203,6 +206,24 @@ def test_scenarios_are_what_their_names_say() -> None:
 def test_golden_public(name: str, make: Callable[[], dict[str, Any]], locale: str) -> None:
     png = render.render(make(), names=NAMES, locale=locale)
     check_golden(f"batailles_{name}_{locale}", png)
+
+
+NAME_CASES: list[tuple[str, Callable[[], dict[str, Any]], str]] = [
+    ("names_cyrillic_greek", combat, "fr"),
+    ("names_polish_emoji", mid_battle, "en"),
+]
+
+
+@pytest.mark.parametrize(("name", "make", "locale"), NAME_CASES, ids=case_ids(NAME_CASES))
+def test_golden_names_in_every_alphabet(
+    monkeypatch: pytest.MonkeyPatch, name: str, make: Callable[[], dict[str, Any]], locale: str
+) -> None:
+    """Two armies a picture: Cyrillic against Greek, then Polish against a name with an emoji."""
+    pair = ("111", "222") if name == "names_cyrillic_greek" else ("333", "444")
+    names = dict(zip(PLAYERS, (WORLD_NAMES[pair[0]], WORLD_NAMES[pair[1]]), strict=True))
+    heard = listen_to_pillow(monkeypatch)
+    check_golden(f"batailles_{name}_{locale}", render.render(make(), names=names, locale=locale))
+    check_names_drawn(heard, names.values())
 
 
 @pytest.mark.parametrize("locale", ["en", "fr"])

@@ -18,17 +18,21 @@ import pytest
 import engine
 import render
 from engine.rng import Rng
-from render import ch_hand, ch_map, cryhavoc
+from render import ch_hand, ch_map, ch_panels, cryhavoc
+from render.catalog import tr
 from render.ch_panels import status_lines
 from render.text import text_width
 from tests.render import golden
 from tests.render.golden import (
+    WORLD_NAMES,
     case_ids,
     check_catalog_pair,
     check_leaves_view_alone,
+    check_names_drawn,
     decode,
     fresh,
     keys_named_in,
+    listen_to_pillow,
 )
 
 MAX_STRONG_FRACTION = 0.000005
@@ -123,6 +127,13 @@ def test_golden_public(name: str, make: Callable[[], dict[str, Any]], locale: st
     check_golden(f"cryhavoc_{name}_{locale}", png)
 
 
+def test_golden_names_in_every_alphabet(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four players named in Cyrillic, Greek, Polish and with an emoji: status, orders, battle, panels."""
+    heard = listen_to_pillow(monkeypatch)
+    check_golden("cryhavoc_names_fr", render.render(mid(), names=WORLD_NAMES, locale="fr"))
+    check_names_drawn(heard, WORLD_NAMES.values())
+
+
 @pytest.mark.parametrize("locale", ["en", "fr"])
 def test_golden_private_hand_with_drawn_cards(locale: str) -> None:
     check_golden(f"cryhavoc_private_{locale}", render.render_private(early(), names=NAMES, locale=locale))
@@ -198,6 +209,49 @@ def test_second_render_reuses_the_empty_map() -> None:
     render.render(view, names=NAMES, locale="en")
     after = ch_map.empty_map.cache_info()
     assert after.misses == before.misses and after.hits == before.hits + 1
+
+
+def test_long_names_are_shortened_in_the_initiative_rows_not_left_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Four long names do not fit on the initiative row: each is cut to the same width, with "…",
+    and every seat is still listed in order."""
+    long_names = {
+        pid: f"{name.replace('🐉 ', '')} the Magnificent of the Northern Marches"
+        for pid, name in WORLD_NAMES.items()
+    }
+    view = mid()
+    heard = listen_to_pillow(monkeypatch)
+    ch_panels.tracks(view, long_names, "en", 1160)
+    order = [int(s) for s in view["initiative"]]
+    rows = [s for s, _path in heard if s[:3] in ("1. ", "2. ", "3. ", "4. ")]
+    first_row = rows[: len(order)]
+    assert [s[:3] for s in first_row] == [f"{n + 1}. " for n in range(len(order))]
+    for label, seat in zip(first_row, order, strict=True):
+        assert label.endswith("…") and len(label) > 8
+        assert long_names[view["seats"][seat]["id"]].startswith(label[3:-1])
+    assert ch_panels._widest_allowed([10, 50, 100], 120) == 60
+    assert ch_panels._widest_allowed([10, 50], 120) is None
+
+
+def test_prisoners_of_many_sides_all_fit_in_the_panel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player holding prisoners of every side: each side is listed, long names shortened so that
+    the row ends inside the panel."""
+    view = mid()
+    view["seats"][0]["prisoners_held"] = {"1": 2, "2": 1, "3": 1, "trogs": 3}
+    long_names = {pid: f"{name.replace('🐉 ', '')} of the Marches" for pid, name in WORLD_NAMES.items()}
+    width = 573
+    heard = listen_to_pillow(monkeypatch)
+    ch_panels.seat_panel(view, 0, long_names, "en", width)
+    expected = [long_names[view["seats"][i]["id"]] for i in (1, 2, 3)] + [
+        ch_panels.seat_label(view, "trogs", {}, "en")
+    ]
+    drawn = [s for s, _path in heard if not s.isdigit()][-4:]  # the panel's last line, counts aside
+    for label, name in zip(drawn, expected, strict=True):
+        assert label == name or (label.endswith("…") and name.startswith(label[:-1]))
+    assert any(label.endswith("…") for label in drawn)
+    start = ch_panels.PAD + text_width(tr("render.ch.prisoners", "en"), 18, bold=True) + 12
+    assert start + sum(32 + text_width(label, 17) + 14 for label in drawn) - 14 <= width - ch_panels.PAD
 
 
 def test_region_names_break_on_two_lines_when_too_long() -> None:

@@ -1,10 +1,7 @@
-"""Accent drawing, text fitting, board geometry, status lines and the render catalog."""
+"""Board geometry, status lines and the render catalog (the text helpers: test_text.py)."""
 
 from __future__ import annotations
 
-from PIL import Image, ImageChops, ImageDraw
-
-from render import text
 from render.catalog import message
 from render.hexgrid import fit as fit_hexes
 from render.warchest import INNER, _status_line
@@ -12,43 +9,6 @@ from render.wc_board import board_layout, hex_label
 from render.wc_style import UNIT_TYPES, unit_abbr, unit_name
 from tests.render import views
 from tests.render.golden import check_catalog_pair
-
-
-def _draw(s: str) -> Image.Image:
-    image = Image.new("L", (120, 60), 0)
-    text.draw_text(ImageDraw.Draw(image), (10, 10), s, 30, (255,))
-    return image
-
-
-def test_accented_letters_are_drawn_as_base_letter_plus_mark() -> None:
-    assert text._plan("é") == ("e", ((0, "\u0301"),))
-    assert text._plan("Ça") == ("Ca", ((0, "\u0327"),))
-    plain, marks = text._plan("Prêtre")
-    assert plain == "Pretre"
-    assert marks == ((2, "\u0302"),)
-
-
-def test_accent_adds_ink() -> None:
-    plain, accented = _draw("E"), _draw("É")
-    assert ImageChops.difference(plain, accented).getbbox() is not None
-    # The accent sits above the letter: the bare letter's ink is left as it was below the accent.
-    box = plain.getbbox()
-    assert box is not None
-    accent_box = ImageChops.difference(plain, accented).getbbox()
-    assert accent_box is not None and accent_box[3] <= box[1] + 2
-
-
-def test_unsupported_characters_become_question_marks_and_ligatures_spell_out() -> None:
-    assert text._plan("a😀b")[0] == "a?b"
-    assert text._plan("cœur — oui")[0] == "coeur - oui"
-
-
-def test_fit_shortens_with_ellipsis() -> None:
-    long_name = "Bérénice the very patient strategist"
-    short = text.fit(long_name, 24, 150)
-    assert short.endswith("…")
-    assert text.text_width(short, 24) <= 150
-    assert text.fit("Alice", 24, 150) == "Alice"
 
 
 def test_hex_labels_follow_the_architecture() -> None:

@@ -17,11 +17,14 @@ from render import wc_board, wc_sprites
 from render.warchest import WIDTH
 from tests.render import views
 from tests.render.golden import (
+    WORLD_NAMES,
     case_ids,
     check_golden,
     check_leaves_view_alone,
+    check_names_drawn,
     check_second_draw_uses_caches,
     decode,
+    listen_to_pillow,
 )
 
 PUBLIC_CASES: list[tuple[str, Callable[[], dict[str, Any]], str]] = [
@@ -44,6 +47,14 @@ def test_golden_public(name: str, make: Callable[[], dict[str, Any]], locale: st
 def test_golden_private(locale: str) -> None:
     png = render.render_private(views.mid_game(), names=views.NAMES, locale=locale)
     check_golden(f"warchest_private_{locale}", png)
+
+
+def test_golden_names_in_every_alphabet(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four players named in Cyrillic, Greek, Polish and with an emoji: headers, status, legend."""
+    heard = listen_to_pillow(monkeypatch)
+    png = render.render(views.four_players(), names=WORLD_NAMES, locale="fr")
+    check_golden("warchest_names_fr", png)
+    check_names_drawn(heard, WORLD_NAMES.values())
 
 
 @pytest.mark.parametrize("make", [views.mid_game, views.four_players, views.draft])

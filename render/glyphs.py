@@ -1,0 +1,99 @@
+"""Which characters a TrueType font has a glyph for, read from the font's own character map.
+
+Pillow draws a character the font lacks as the font's "missing glyph" box and does not say so, nor
+does it expose the font's ``cmap`` table. The text helpers need the answer before drawing, to draw
+their own placeholder instead (see ``render.text``), so this module reads the table itself: the
+header's table directory, then the best Unicode subtable, in format 12 (every plane) or format 4
+(the Basic Multilingual Plane), the two formats fonts use for Unicode.
+"""
+
+from __future__ import annotations
+
+import struct
+from functools import lru_cache
+from pathlib import Path
+
+_PREFERRED = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
+"""(platform, encoding) of the Unicode subtables, full repertoire first, then BMP-only ones."""
+
+
+@lru_cache(maxsize=8)
+def code_points(path: Path) -> frozenset[int]:
+    """Every code point the font at ``path`` maps to a real glyph (not glyph 0, the missing glyph)."""
+    return read_cmap(path.read_bytes())
+
+
+def read_cmap(data: bytes) -> frozenset[int]:
+    """The mapped code points of the font file ``data``; ``ValueError`` if it has no Unicode map."""
+    for platform, encoding in _PREFERRED:
+        found = read_subtable(data, platform, encoding)
+        if found is not None:
+            return found
+    raise ValueError("the font has no Unicode cmap subtable in format 4 or 12")
+
+
+def read_subtable(data: bytes, platform: int, encoding: int) -> frozenset[int] | None:
+    """The code points mapped by the font's (``platform``, ``encoding``) subtable, or None when the
+    font has no such subtable in format 4 or 12."""
+    cmap = _tables(data).get(b"cmap")
+    if cmap is None:
+        raise ValueError("the font has no cmap table")
+    _version, count = struct.unpack_from(">HH", data, cmap)
+    for i in range(count):
+        found_platform, found_encoding, offset = struct.unpack_from(">HHI", data, cmap + 4 + 8 * i)
+        if (found_platform, found_encoding) != (platform, encoding):
+            continue
+        (fmt,) = struct.unpack_from(">H", data, cmap + offset)
+        if fmt == 12:
+            return _format_12(data, cmap + offset)
+        if fmt == 4:
+            return _format_4(data, cmap + offset)
+    return None
+
+
+def _tables(data: bytes) -> dict[bytes, int]:
+    """The offset of each table of the font, by tag, from the directory after the 12-byte header."""
+    (count,) = struct.unpack_from(">H", data, 4)
+    tables: dict[bytes, int] = {}
+    for i in range(count):
+        tag, _checksum, offset, _length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        tables[tag] = offset
+    return tables
+
+
+def _format_12(data: bytes, start: int) -> frozenset[int]:
+    """Segmented coverage: groups of consecutive code points mapped to consecutive glyphs."""
+    (groups,) = struct.unpack_from(">I", data, start + 12)
+    found: set[int] = set()
+    for g in range(groups):
+        first, last, glyph = struct.unpack_from(">III", data, start + 16 + 12 * g)
+        found.update(c for c in range(first, last + 1) if glyph + c - first != 0)
+    return frozenset(found)
+
+
+def _format_4(data: bytes, start: int) -> frozenset[int]:
+    """Segment mapping to delta values: per segment an end, a start, a delta and a range offset
+    that points either nowhere (glyph = code + delta) or into the glyph id array after it."""
+    seg_count = struct.unpack_from(">H", data, start + 6)[0] // 2
+    ends = start + 14
+    starts = ends + 2 * seg_count + 2  # after the reserved pad
+    deltas = starts + 2 * seg_count
+    range_offsets = deltas + 2 * seg_count
+    found: set[int] = set()
+    for i in range(seg_count):
+        (last,) = struct.unpack_from(">H", data, ends + 2 * i)
+        (first,) = struct.unpack_from(">H", data, starts + 2 * i)
+        (delta,) = struct.unpack_from(">H", data, deltas + 2 * i)
+        (range_offset,) = struct.unpack_from(">H", data, range_offsets + 2 * i)
+        for c in range(first, last + 1):
+            if c == 0xFFFF:  # the last segment only closes the table
+                continue
+            if range_offset == 0:
+                glyph = (c + delta) & 0xFFFF
+            else:
+                at = range_offsets + 2 * i + range_offset + 2 * (c - first)
+                (glyph,) = struct.unpack_from(">H", data, at)
+                glyph = (glyph + delta) & 0xFFFF if glyph else 0
+            if glyph:
+                found.add(c)
+    return frozenset(found)

@@ -1,0 +1,223 @@
+"""The text helpers: the shipped fonts and their character map, placeholders, clusters, shortening.
+
+Names from every alphabet must come out as written: letters the fonts have are drawn by them, the
+rest (emoji, CJK) as one placeholder box per character, never as "?" nor as Pillow's missing glyph.
+"""
+
+from __future__ import annotations
+
+import struct
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageDraw
+
+from render import glyphs, text
+from tests.render import golden
+from tests.render.golden import listen_to_pillow
+
+WORLD_NAMES = tuple(golden.WORLD_NAMES.values())
+
+
+def _draw(s: str, size: int = 30, *, bold: bool = False, width: int = 400) -> Image.Image:
+    image = Image.new("L", (width, 60), 0)
+    text.draw_text(ImageDraw.Draw(image), (10, 10), s, size, (255,), bold=bold)
+    return image
+
+
+def test_fonts_ship_with_their_licence() -> None:
+    fonts = sorted(p.name for p in text.FONT_DIR.glob("*.ttf"))
+    assert fonts == ["DejaVuSans-Bold.ttf", "DejaVuSans.ttf"]
+    licence = (text.FONT_DIR / "LICENSE").read_text(encoding="utf-8")
+    assert all(name in licence for name in fonts)
+    assert "Bitstream Vera Fonts Copyright" in licence and "Arev Fonts Copyright" in licence
+    assert text.font(20).getname() == ("DejaVu Sans", "Book")
+    assert text.font(20, True).getname() == ("DejaVu Sans", "Bold")
+
+
+def test_fonts_are_loaded_once_per_size() -> None:
+    assert text.font(23) is text.font(23)
+    assert text.font(23, True) is not text.font(23)
+    assert text.font(23).size == 23
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_character_map_agrees_with_the_missing_glyph(bold: bool) -> None:
+    """Where the cmap says "no glyph", Pillow draws the font's missing-glyph shape; elsewhere it
+    draws something else. Checked on every character up to U+2FFF and on emoji and CJK samples."""
+    font = text.font(24, bold)
+    covered = glyphs.code_points(text.BOLD if bold else text.REGULAR)
+    missing = font.getmask(chr(0x10FFFD))  # a private-use character no font maps
+    missing_shape = (missing.size, bytes(missing))
+    samples = [*range(0x20, 0x3000), *range(0x1F300, 0x1F700, 3), *range(0x4E00, 0x4F00, 5)]
+    for cp in samples:
+        if 0xD800 <= cp <= 0xDFFF:
+            continue
+        mask = font.getmask(chr(cp))
+        assert ((mask.size, bytes(mask)) == missing_shape) == (cp not in covered), hex(cp)
+
+
+def test_both_unicode_subtables_of_the_font_agree() -> None:
+    """DejaVu has a BMP map in format 4 (with glyph-array segments) and a full map in format 12."""
+    data = text.REGULAR.read_bytes()
+    bmp = glyphs.read_subtable(data, 3, 1)
+    full = glyphs.read_subtable(data, 3, 10)
+    assert bmp is not None and full is not None
+    assert bmp == {c for c in full if c <= 0xFFFF}
+    assert full == glyphs.read_cmap(data)
+    assert ord("Ж") in full and ord("Ł") in full and 0x1F409 not in full  # the dragon is not there
+
+
+def _font_with_cmap(subtable: bytes) -> bytes:
+    """The smallest font file the reader accepts: a table directory with one cmap (3, 1)."""
+    cmap = struct.pack(">HHHHI", 0, 1, 3, 1, 12) + subtable
+    directory = struct.pack(">IHHHH", 0x00010000, 1, 16, 0, 0)
+    directory += struct.pack(">4sIII", b"cmap", 0, 12 + 16, len(cmap))
+    return directory + cmap
+
+
+def test_format_4_reads_deltas_and_the_glyph_array() -> None:
+    """Segment A-C by delta; segment x-z through the glyph array, where y maps to glyph 0 (none)."""
+    ends, starts, deltas, offsets = (
+        [ord("C"), ord("z"), 0xFFFF],
+        [ord("A"), ord("x"), 0xFFFF],
+        [-60, 0, 1],
+        [],
+    )
+    seg = len(ends)
+    array = [7, 0, 9]
+    # The second segment's range offset points from its own slot to the glyph array after the table.
+    offsets = [0, 2 * (seg - 1), 0]
+    body = struct.pack(f">{seg}H", *ends) + b"\0\0" + struct.pack(f">{seg}H", *starts)
+    body += struct.pack(f">{seg}h", *deltas) + struct.pack(f">{seg}H", *offsets) + struct.pack(">3H", *array)
+    subtable = struct.pack(">HHHHHHH", 4, 14 + len(body), 0, 2 * seg, 0, 0, 0) + body
+    assert glyphs.read_cmap(_font_with_cmap(subtable)) == {ord("A"), ord("B"), ord("C"), ord("x"), ord("z")}
+
+
+def test_format_12_skips_glyph_zero() -> None:
+    groups = [(0x41, 0x43, 0), (0x1F409, 0x1F40A, 40)]  # "A" would be glyph 0: not mapped
+    body = b"".join(struct.pack(">III", *g) for g in groups)
+    subtable = struct.pack(">HHIII", 12, 0, 16 + len(body), 0, len(groups)) + body
+    assert glyphs.read_cmap(_font_with_cmap(subtable)) == {0x42, 0x43, 0x1F409, 0x1F40A}
+
+
+def test_a_font_without_a_unicode_map_is_refused() -> None:
+    subtable = struct.pack(">HHH", 6, 10, 0) + struct.pack(">HH", 0, 0)
+    with pytest.raises(ValueError, match="no Unicode cmap"):
+        glyphs.read_cmap(_font_with_cmap(subtable))
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_names_in_every_alphabet_are_drawn_as_written(monkeypatch: Any, bold: bool) -> None:
+    """Pillow receives exactly the letters of each name, in fonts that have them; only the emoji
+    is left to the placeholder, and no "?" appears."""
+    heard = listen_to_pillow(monkeypatch)
+    for name in WORLD_NAMES:
+        heard.clear()
+        _draw(name, bold=bold)
+        drawn = "".join(s for s, _path in heard)
+        boxed = text.placeholders(name, bold=bold)
+        assert boxed == (("🐉",) if "🐉" in name else ())
+        assert drawn == unicodedata.normalize("NFC", name.replace("🐉", ""))
+        assert "?" not in drawn
+        for s, path in heard:
+            assert all(ord(ch) in glyphs.code_points(Path(path)) for ch in s), (s, path)
+
+
+def test_placeholder_is_one_hollow_box_per_character() -> None:
+    image = _draw("🐉", 40)
+    box = image.getbbox()
+    assert box is not None
+    left, top, right, bottom = box
+    assert right - left >= 15 and bottom - top >= 25  # about a capital letter's size
+    middle = image.getpixel(((left + right) // 2, (top + bottom) // 2))
+    edge = image.getpixel((left, (top + bottom) // 2))
+    assert middle == 0 and edge == 255  # hollow, with a drawn edge
+    assert _draw("😀🐉", 40).tobytes() != _draw("🐉", 40).tobytes()  # U+1F600 is in DejaVu: drawn
+    assert text.placeholders("中文") == ("中", "文")
+    assert text.text_width("🐉🐉", 40) == 2 * text.text_width("🐉", 40)
+
+
+def test_emoji_sequences_flags_and_accents_are_single_clusters() -> None:
+    family = "👨\u200d👩\u200d👧"
+    assert text.clusters(f"{family} Jo") == (family, " ", "J", "o")
+    assert text.placeholders(f"{family} Jo") == (family,)
+    assert text.clusters("🇫🇷🇧🇪") == ("🇫🇷", "🇧🇪")
+    assert text.clusters("👍🏽!") == ("👍🏽", "!")
+    assert text.clusters("Be\u0301re\u0301nice")[:2] == ("B", "e\u0301")
+
+
+def test_decomposed_accents_invisible_characters_and_odd_spaces() -> None:
+    assert text.text_width("Be\u0301re\u0301nice", 24) == text.text_width("Bérénice", 24)
+    assert text._plan("a\u200bb\u200e") == (text.Run("ab", False),)
+    assert text._plan("❤\ufe0f") == (
+        text.Run("❤", False),
+    )  # the heart is in DejaVu; the selector is not drawn
+    assert text._plan("a\tb\u3000c") == (text.Run("a b c", False),)
+
+
+def test_bold_falls_back_to_the_regular_face_for_a_character_only_it_has() -> None:
+    only_regular = min(glyphs.code_points(text.REGULAR) - glyphs.code_points(text.BOLD))
+    ch = chr(only_regular)
+    assert text._plan(f"A{ch}", bold=True) == (text.Run("A", True), text.Run(ch, False))
+    assert text.placeholders(ch, bold=True) == ()
+
+
+def test_right_to_left_words_are_drawn_in_visual_order() -> None:
+    assert text._plan("שלום")[0].text == "םולש"
+    assert text._plan("Dov שלום!")[0].text == "Dov םולש!"
+    assert text._plan("(שלום 12)")[0].text == "(םולש 12)"  # the number still reads left to right
+
+
+@pytest.mark.parametrize(
+    "name",
+    [*WORLD_NAMES, "Bérénice the very patient strategist", "👨\u200d👩\u200d👧👨\u200d👩\u200d👧 clan"],
+)
+@pytest.mark.parametrize("bold", [False, True])
+def test_fit_shortens_at_a_character_boundary_with_an_ellipsis(name: str, bold: bool) -> None:
+    full = text.text_width(name, 22, bold=bold)
+    assert text.fit(name, 22, full, bold=bold) == name
+    for width in (full - 1, full * 0.7, full * 0.4, text.text_width("…", 22, bold=bold)):
+        short = text.fit(name, 22, width, bold=bold)
+        assert short.endswith("…")
+        assert text.text_width(short, 22, bold=bold) <= width
+        kept = short[:-1]
+        assert name.startswith(kept) and not kept.endswith(" ")
+        assert kept in ("".join(text.clusters(name)[:n]).rstrip() for n in range(len(text.clusters(name))))
+        # The longest such prefix: one more character would not fit.
+        longer = "".join(text.clusters(name)[: len(text.clusters(kept)) + 1]).rstrip() + "…"
+        assert text.text_width(longer, 22, bold=bold) > width or longer == short
+
+
+def test_fit_gives_up_only_when_not_even_the_ellipsis_fits() -> None:
+    assert text.fit("Дмитрий", 22, 3) == ""
+    assert text.fit("Alice", 24, 150) == "Alice"
+
+
+def test_draw_text_with_max_width_shortens_as_fit_does() -> None:
+    name = "Αλέξανδρος Παπαδόπουλος"
+    wide, narrow = Image.new("L", (600, 60), 0), Image.new("L", (600, 60), 0)
+    width = text.draw_text(ImageDraw.Draw(narrow), (0, 10), name, 24, (255,), bold=True, max_width=150)
+    assert width <= 150
+    text.draw_text(ImageDraw.Draw(wide), (0, 10), text.fit(name, 24, 150, bold=True), 24, (255,), bold=True)
+    assert wide.tobytes() == narrow.tobytes()
+    box = narrow.getbbox()
+    assert box is not None and box[2] <= 151
+
+
+def test_shrink_loses_height_before_letters() -> None:
+    label = "Marqueurs restants"
+    room = text.text_width(label, 17)
+    assert text.shrink(label, 19, room, 16) == 17
+    assert text.shrink(label, 19, room - 30, 16) == 16  # then fit shortens it
+    assert text.shrink(label, 19, room * 2, 16) == 19
+
+
+def test_capitals_are_centred_on_the_anchor() -> None:
+    image = Image.new("L", (200, 100), 0)
+    text.draw_text(ImageDraw.Draw(image), (10, 50), "HEH", 40, (255,), anchor="lc")
+    box = image.getbbox()
+    assert box is not None
+    assert abs((box[1] + box[3]) / 2 - 50) <= 1
