@@ -10,6 +10,8 @@ store and table layer, so a game started in one is a game like any other.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import os
 import sys
@@ -22,7 +24,9 @@ import discord
 from discord.ext import commands
 
 if TYPE_CHECKING:
-    from db import Store
+    from db import GameRecord, Store
+    from table.announce import Outlet
+    from table.clock import Clock
     from table.commands import Commands
 
 log = logging.getLogger("bot")
@@ -39,6 +43,9 @@ class Settings:
     log_level: str = "INFO"
     console_locale: str = "en"
     sync_commands: bool = True
+    force_sync: bool = False
+    tick_seconds: float = 60.0
+    coalesce_seconds: float = 3.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -53,21 +60,29 @@ class Settings:
             console_out=Path(env.get("CONSOLE_OUT") or "out"),
             log_level=(env.get("LOG_LEVEL") or "INFO").upper(),
             console_locale=env.get("CONSOLE_LOCALE") or "en",
+            force_sync=(env.get("SYNC_COMMANDS") or "").strip() == "1",
         )
 
 
-async def open_table(database_path: Path) -> tuple[Commands, Store]:
-    """The command handlers over the store at ``database_path`` (created and migrated if needed).
+async def open_table(
+    database_path: Path, outlet: Outlet, *, clock: Clock | None = None, coalesce: float = 0.0
+) -> tuple[Commands, Store]:
+    """The command handlers over the store at ``database_path`` (created and migrated if needed),
+    announcing to ``outlet``; their ``announcer`` posts, their scheduler reminds.
 
     The caller owns the returned store and closes it when done.
     """
     from db import open_store
+    from table.announce import Announcer
+    from table.clock import system_clock
     from table.commands import Commands
     from table.tables import Tables
 
     store = await open_store(database_path)
     try:
-        return Commands(Tables(store)), store
+        tables = Tables(store)
+        announcer = Announcer(tables, outlet, clock=clock or system_clock, coalesce=coalesce)
+        return Commands(tables, announcer), store
     except BaseException:
         await store.close()
         raise
@@ -76,7 +91,9 @@ async def open_table(database_path: Path) -> tuple[Commands, Store]:
 class TabletopBot(commands.Bot):
     """The Discord bot: opens the store, installs the cogs and syncs the commands at start-up."""
 
-    def __init__(self, settings: Settings, table: Commands | None = None) -> None:
+    def __init__(
+        self, settings: Settings, table: Commands | None = None, *, clock: Clock | None = None
+    ) -> None:
         from cogs import GameTree
 
         super().__init__(
@@ -89,6 +106,7 @@ class TabletopBot(commands.Bot):
         self.settings = settings
         self.store: Store | None = None
         self.table: Commands | None = table
+        self.clock = clock
         self._installed = False
 
     async def prepare(self) -> None:
@@ -97,26 +115,66 @@ class TabletopBot(commands.Bot):
         A bot built with its own ``table`` (tests) uses it and opens no store.
         """
         import cogs
+        from cogs.outlet import DiscordOutlet
+        from table.schedule import Scheduler
 
         if self._installed:
             return
+        scheduler = None
         if self.table is None:
-            self.table, self.store = await open_table(self.settings.database_path)
-        await cogs.install(self, self.table)
+            self.table, self.store = await open_table(
+                self.settings.database_path,
+                DiscordOutlet(self),
+                clock=self.clock,
+                coalesce=self.settings.coalesce_seconds,
+            )
+            self.table.announcer.link = _channel_link
+            scheduler = Scheduler(self.table.announcer)
+        await cogs.install(
+            self,
+            self.table,
+            announcer=getattr(self.table, "announcer", None) if scheduler else None,
+            scheduler=scheduler,
+            tick_seconds=self.settings.tick_seconds,
+        )
         self._installed = True
 
     async def setup_hook(self) -> None:
+        from cogs import ServiceCog
+
         await self.prepare()
+        service = self.get_cog("ServiceCog")
+        if isinstance(service, ServiceCog):
+            service.start_ticking()
         if not self.settings.sync_commands:
             return
+        guild = None
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to server %s", len(synced), self.settings.dev_guild_id)
+        scope = "global" if guild is None else f"guild:{guild.id}"
+        digest = await self._command_digest(guild)
+        stored = None if self.store is None else await self.store.meta(f"commands:{scope}")
+        if stored == digest and not self.settings.force_sync:
+            log.info("commands unchanged since the last sync (%s): not syncing", scope)
+            return
+        synced = await self.tree.sync(guild=guild)
+        if self.store is not None:
+            await self.store.set_meta(f"commands:{scope}", digest)
+        where = "globally (may take up to an hour to appear)" if guild is None else f"to server {guild.id}"
+        log.info("synced %d commands %s", len(synced), where)
+
+    async def _command_digest(self, guild: discord.abc.Snowflake | None) -> str:
+        """A hash of exactly what ``tree.sync`` would send: a restart with the same commands (a
+        crash loop, a redeploy) then syncs nothing, and stays clear of Discord's sync rate limit."""
+        translator = self.tree.translator
+        commands_ = self.tree.get_commands(guild=guild)
+        if translator is None:
+            payload = [c.to_dict(self.tree) for c in commands_]
         else:
-            synced = await self.tree.sync()
-            log.info("synced %d commands globally (may take up to an hour to appear)", len(synced))
+            payload = [await c.get_translated_payload(self.tree, translator) for c in commands_]
+        text = json.dumps(payload, sort_keys=True, ensure_ascii=False, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers", self.user, len(self.guilds))
@@ -130,12 +188,23 @@ class TabletopBot(commands.Bot):
                 await store.close()
 
 
-def build_bot(settings: Settings, table: Commands | None = None) -> commands.Bot:
+def _channel_link(record: GameRecord) -> str:
+    """A link a direct message can carry to the game's channel."""
+    if record.guild is None:
+        return f"<#{record.channel}>"
+    return f"https://discord.com/channels/{record.guild}/{record.channel}"
+
+
+def build_bot(
+    settings: Settings, table: Commands | None = None, *, clock: Clock | None = None
+) -> TabletopBot:
     """A ready-to-start bot; nothing is opened until it starts (``setup_hook``).
 
-    ``table`` replaces the command handlers over the store at ``settings.database_path``.
+    ``table`` replaces the command handlers over the store at ``settings.database_path`` (then
+    nothing is announced or timed: tests of the Discord adapters alone); ``clock`` replaces the
+    system clock for reminders and deadlines.
     """
-    return TabletopBot(settings, table)
+    return TabletopBot(settings, table, clock=clock)
 
 
 def configure_logging(level: str) -> None:

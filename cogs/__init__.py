@@ -9,21 +9,36 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cogs.game import GameCog
+from cogs.service import ServiceCog
 from cogs.translator import CatalogTranslator
 from cogs.tree import GameTree
 
 if TYPE_CHECKING:
     from discord.ext import commands
 
+    from table.announce import Announcer
     from table.commands import Commands
+    from table.schedule import Scheduler
 
 
-async def install(bot: commands.Bot, table: Commands) -> GameCog:
-    """Add the game commands to ``bot`` and localise them through the catalog."""
-    cog = GameCog(table)
+async def install(
+    bot: commands.Bot,
+    table: Commands,
+    *,
+    announcer: Announcer | None = None,
+    scheduler: Scheduler | None = None,
+    tick_seconds: float = 60.0,
+) -> GameCog:
+    """Add the game and service commands to ``bot`` and localise them through the catalog.
+
+    ``scheduler`` (reminders, deadlines, catch-up posts) runs every ``tick_seconds`` once the bot
+    is ready; without one (tests of the commands alone) nothing is timed.
+    """
+    cog = GameCog(table, announcer)
     await bot.add_cog(cog)
+    await bot.add_cog(ServiceCog(bot, cog, scheduler, tick_seconds=tick_seconds))
     await bot.tree.set_translator(CatalogTranslator())
     return cog
 
 
-__all__ = ["CatalogTranslator", "GameCog", "GameTree", "install"]
+__all__ = ["CatalogTranslator", "GameCog", "GameTree", "ServiceCog", "install"]

@@ -28,6 +28,7 @@ from table.commands import Ctx
 from table.lobby import MAX_TEAMS
 
 if TYPE_CHECKING:
+    from table.announce import Announcer
     from table.commands import Commands, Post
 
 log = logging.getLogger(__name__)
@@ -61,12 +62,16 @@ def make_ctx(interaction: discord.Interaction) -> Ctx:
     """
     locale = str(interaction.locale)
     guild_locale = interaction.guild_locale
+    perms = interaction.permissions
     return Ctx(
         channel_id=str(interaction.channel_id),
         user_id=str(interaction.user.id),
         user_name=interaction.user.display_name,
         locale=locale,
         channel_locale=str(guild_locale) if guild_locale is not None else locale,
+        guild_id=None if interaction.guild_id is None else str(interaction.guild_id),
+        moderator=bool(perms.manage_channels or perms.manage_guild),
+        admin=bool(perms.manage_guild),
     )
 
 
@@ -86,8 +91,9 @@ class GameCog(commands.Cog):
         name=label("cmd.game.name"), description=label("cmd.game.desc"), guild_only=True
     )
 
-    def __init__(self, table: Commands) -> None:
+    def __init__(self, table: Commands, announcer: Announcer | None = None) -> None:
         self.table = table
+        self.announcer = announcer
 
     async def _answer(
         self,
@@ -96,6 +102,7 @@ class GameCog(commands.Cog):
         *,
         renders: bool = False,
         private: bool = False,
+        quiet: bool = False,
     ) -> None:
         """Run ``call`` for this interaction and send its posts.
 
@@ -105,7 +112,8 @@ class GameCog(commands.Cog):
         image takes longer, so deferring only once the budget runs out keeps errors
         private and slow renders within Discord's 3 seconds. Commands that render
         get a short budget. ``private`` commands (everything they show is for the
-        caller alone) defer ephemerally at once.
+        caller alone) defer ephemerally at once; ``quiet`` ones (a move, whose public part is
+        posted in the channel by the announcer) defer ephemerally if they must defer at all.
         """
         responder = responder_for(interaction)
         ctx = make_ctx(interaction)
@@ -114,9 +122,33 @@ class GameCog(commands.Cog):
         task = asyncio.ensure_future(call(ctx))
         done, _ = await asyncio.wait({task}, timeout=RENDER_BUDGET if renders else ANSWER_BUDGET)
         if not done:
-            await responder.defer(ephemeral=private)
+            await responder.defer(ephemeral=private or quiet)
         posts = await task
-        await responder.send_posts(posts)
+        try:
+            await responder.send_posts(posts)
+        except discord.HTTPException as exc:
+            await self._fall_back(ctx, posts[responder.posted :], exc)
+        if self.announcer is not None:
+            # The command's public consequence (a handover post, the board edited in place) goes
+            # to the channel; the handler ends once it is there.
+            await self.announcer.drain(ctx.channel_id)
+
+    async def _fall_back(self, ctx: Ctx, unsent: list[Post], exc: discord.HTTPException) -> None:
+        """The interaction could not be answered (too late, or Discord refused): what everyone was
+        to see is posted in the channel instead, so nothing stored goes unannounced; private
+        replies are lost with the interaction, and the player can ask again."""
+        outlet = self.announcer.outlet if self.announcer is not None else None
+        public = [post for post in unsent if not post.ephemeral]
+        log.warning(
+            "answering in channel %s failed (%s): %d public post(s) go to the channel",
+            ctx.channel_id,
+            exc,
+            len(public),
+        )
+        if outlet is None:
+            raise exc
+        for post in public:
+            await outlet.send(ctx.channel_id, post)
 
     # /game new ------------------------------------------------------------------------------------
 
@@ -208,7 +240,7 @@ class GameCog(commands.Cog):
 
     @game.command(name=label("cmd.game.start.name"), description=label("cmd.game.start.desc"))
     async def start(self, interaction: discord.Interaction) -> None:
-        await self._answer(interaction, self.table.start, renders=True)
+        await self._answer(interaction, self.table.start, quiet=True)
 
     @game.command(name=label("cmd.game.status.name"), description=label("cmd.game.status.desc"))
     async def status(self, interaction: discord.Interaction) -> None:
@@ -228,15 +260,28 @@ class GameCog(commands.Cog):
 
     @game.command(name=label("cmd.game.resign.name"), description=label("cmd.game.resign.desc"))
     async def resign(self, interaction: discord.Interaction) -> None:
-        await self._answer(interaction, self.table.resign, renders=True)
+        await self._answer(interaction, self.table.resign, quiet=True)
 
     @game.command(name=label("cmd.game.abort.name"), description=label("cmd.game.abort.desc"))
     async def abort(self, interaction: discord.Interaction) -> None:
-        await self._answer(interaction, self.table.abort, renders=True)
+        await self._answer(interaction, self.table.abort, quiet=True)
+
+    @game.command(name=label("cmd.game.kick.name"), description=label("cmd.game.kick.desc"))
+    @app_commands.rename(player=label("cmd.game.kick.player.name"))
+    @app_commands.describe(player=label("cmd.game.kick.player.desc"))
+    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
+        await self._answer(interaction, lambda ctx: self.table.kick(ctx, str(player.id)))
+
+    @game.command(name=label("cmd.game.end.name"), description=label("cmd.game.end.desc"))
+    @app_commands.rename(winner=label("cmd.game.end.winner.name"))
+    @app_commands.describe(winner=label("cmd.game.end.winner.desc"))
+    async def end(self, interaction: discord.Interaction, winner: discord.User | None = None) -> None:
+        chosen = None if winner is None else str(winner.id)
+        await self._answer(interaction, lambda ctx: self.table.end(ctx, chosen), quiet=True)
 
     @game.command(name=label("cmd.game.draw.name"), description=label("cmd.game.draw.desc"))
     async def draw(self, interaction: discord.Interaction) -> None:
-        await self._answer(interaction, self.table.draw, renders=True)
+        await self._answer(interaction, self.table.draw, quiet=True)
 
     @game.command(name=label("cmd.game.rules.name"), description=label("cmd.game.rules.desc"))
     @app_commands.rename(game=label("cmd.game.rules.game.name"))
@@ -256,7 +301,7 @@ class GameCog(commands.Cog):
     @app_commands.rename(action=label("cmd.play.action.name"))
     @app_commands.describe(action=label("cmd.play.action.desc"))
     async def play(self, interaction: discord.Interaction, action: app_commands.Range[str, 1, 200]) -> None:
-        await self._answer(interaction, lambda ctx: self.table.play(ctx, action), renders=True)
+        await self._answer(interaction, lambda ctx: self.table.play(ctx, action), quiet=True)
 
     @play.autocomplete("action")
     async def play_autocomplete(

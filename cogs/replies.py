@@ -83,7 +83,8 @@ class Responder:
     def __init__(self, interaction: discord.Interaction) -> None:
         self.interaction = interaction
         self.deferred_ephemeral: bool | None = None  # None: not deferred
-        self.sent = 0
+        self.sent = 0  # messages sent
+        self.posted = 0  # posts sent whole
 
     async def defer(self, *, ephemeral: bool = False) -> None:
         """Acknowledge now (Discord's 3-second window) and answer with follow-ups later."""
@@ -96,6 +97,7 @@ class Responder:
         """Send every post; an empty answer still acknowledges the interaction."""
         for post in posts:
             await self.send_post(post)
+            self.posted += 1
         if self.sent == 0:
             locale = str(self.interaction.locale)
             await self.send_text(i18n.t("cmd.reply.done", locale), ephemeral=True)

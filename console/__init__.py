@@ -43,8 +43,9 @@ async def run_console(settings: Settings, stdin: TextIO | None = None, stdout: T
     if interactive:
         with contextlib.suppress(ImportError):
             import readline  # noqa: F401  (line editing and history for input())
-    table, store = await open_table(settings.database_path)
-    console = Console(table, stdout, settings.console_out, settings.console_locale)
+    console = Console(None, stdout, settings.console_out, settings.console_locale)
+    table, store = await open_table(settings.database_path, console, clock=console.clock)
+    console.table = table
     try:
         if interactive:
             console.say(i18n.t("console.welcome", settings.console_locale))

@@ -2,9 +2,13 @@
 
 Each line acts as the named user in the channel ``console`` through the same
 ``table.commands.Commands`` as Discord. Replies are printed (ephemeral ones marked
-as private to their user, ``<@id>`` mentions shown as ``@name``) and every image is
-written to the output folder under a numbered name, whose path is printed. A line
-that fails never stops the console: the reason is printed and reading goes on.
+as private to their user, ``<@id>`` mentions shown as ``@name``, Discord timestamps as
+dates) and every image is written to the output folder under a numbered name, whose
+path is printed. The console is also the announcer's outlet: a handover post is printed
+and its board written once, and while the same player keeps acting that one file is
+overwritten in place. Time moves only with ``/clock advance``, which also runs what
+fell due (reminders, deadlines). A line that fails never stops the console: the reason
+is printed and reading goes on.
 """
 
 from __future__ import annotations
@@ -12,13 +16,16 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 import i18n
 from console.parse import Line, LineError, parse_line
 from engine import BadInput, GameError, IllegalAction
+from table.clock import ManualClock, parse_duration
 from table.commands import Ctx
+from table.schedule import Scheduler
 
 if TYPE_CHECKING:
     from table.commands import Commands, Post
@@ -27,6 +34,8 @@ log = logging.getLogger(__name__)
 
 CHANNEL = "console"
 _MENTION = re.compile(r"<@!?([^>]+)>")
+_CHANNEL = re.compile(r"<#([^>]+)>")
+_TIMESTAMP = re.compile(r"<t:(-?\d+)(?::[tTdDfFR])?>")
 _VERSION = re.compile(r"^v\d+:")
 _NUMBERED = re.compile(r"^(\d+)-")
 
@@ -36,6 +45,15 @@ def plain_mentions(text: str) -> str:
     return _MENTION.sub(r"@\1", text)
 
 
+def plain_text(text: str) -> str:
+    """What Discord would render, in plain text: mentions as ``@name``, channels as ``#name``,
+    timestamps as UTC dates."""
+    text = _TIMESTAMP.sub(
+        lambda m: datetime.fromtimestamp(int(m[1]), UTC).strftime("%Y-%m-%d %H:%M UTC"), text
+    )
+    return _CHANNEL.sub(r"#\1", plain_mentions(text))
+
+
 def next_image_number(folder: Path) -> int:
     """Continue the numbering of images already in ``folder`` so nothing is overwritten."""
     numbers = [int(m[1]) for p in folder.glob("*.png") if (m := _NUMBERED.match(p.name))]
@@ -43,14 +61,62 @@ def next_image_number(folder: Path) -> int:
 
 
 class Console:
-    """Runs console lines against ``Commands`` and writes what they produce to ``out``."""
+    """Runs console lines against ``Commands`` and writes what they produce to ``out``.
 
-    def __init__(self, table: Commands, out: TextIO, image_dir: Path, locale: str = "en") -> None:
-        self.table = table
+    It is also the ``Outlet`` of the table's announcer (``send``, ``edit``, ``direct``), which
+    is why it can be built before the commands and given them afterwards.
+    """
+
+    def __init__(
+        self,
+        table: Commands | None,
+        out: TextIO,
+        image_dir: Path,
+        locale: str = "en",
+        clock: ManualClock | None = None,
+    ) -> None:
+        self._table = table
         self.out = out
         self.image_dir = image_dir
         self.locale = locale
+        self.clock = clock or ManualClock()
         self._next_image: int | None = None
+        self._texts = 0
+
+    @property
+    def table(self) -> Commands:
+        assert self._table is not None, "the console was given no commands"
+        return self._table
+
+    @table.setter
+    def table(self, value: Commands) -> None:
+        self._table = value
+
+    # ---- the announcer's outlet ----------------------------------------------------------------
+
+    async def send(self, channel: str, post: Post) -> str:
+        """A public post: printed, its board written to a new file whose path is the post's id."""
+        self.show_public(post)
+        if post.image is None:
+            self._texts += 1
+            return f"text-{self._texts}"
+        path = self.save_image(post.image, post.filename)
+        self.say(self.t("console.image", path=str(path)))
+        return str(path)
+
+    async def edit(self, channel: str, message: str, post: Post) -> bool:
+        """The turn's post updated in place: its board file is overwritten."""
+        path = Path(message)
+        if post.image is None or not path.is_file():
+            return False
+        path.write_bytes(post.image)
+        self.say(self.t("console.image_updated", path=str(path)))
+        return True
+
+    async def direct(self, user: str, post: Post) -> bool:
+        self.say(self.t("console.direct", user=user))
+        self.say(plain_text(post.text))
+        return True
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -61,7 +127,12 @@ class Console:
 
     def ctx(self, user: str) -> Ctx:
         return Ctx(
-            channel_id=CHANNEL, user_id=user, user_name=user, locale=self.locale, channel_locale=self.locale
+            channel_id=CHANNEL,
+            user_id=user,
+            user_name=user,
+            locale=self.locale,
+            channel_locale=self.locale,
+            admin=True,  # the console's one channel is the user's own server
         )
 
     async def run_line(self, text: str) -> bool:
@@ -112,15 +183,39 @@ class Console:
             ("game", "draw"): lambda: table.draw(ctx),
             ("game", "rules"): lambda: table.rules(ctx, _str_or_none(opts.get("game"))),
             ("game", "help"): lambda: table.help(ctx),
+            ("game", "kick"): lambda: table.kick(ctx, str(opts["player"]).lstrip("@")),
+            ("game", "end"): lambda: table.end(ctx, _str_or_none(opts.get("winner"))),
             ("play",): lambda: table.play(ctx, str(opts["action"])),
             ("hand",): lambda: table.hand(ctx),
+            ("games",): lambda: table.games(ctx),
+            ("notify",): lambda: table.notify(ctx, _bool_or_none(opts.get("dm"))),
+            ("settings",): lambda: table.settings(
+                ctx,
+                **{k: _str_or_none(opts.get(k)) for k in ("language", "remind", "deadline", "on_deadline")},
+            ),
         }
+        if line.path[0] == "clock":
+            await self.advance_clock(str(opts.get("by", "")) if line.path == ("clock", "advance") else None)
+            return
         if line.path == ("play",) and not str(opts.get("action", "")).strip():
             await self.show_choices(line.user, "")
             return
         if line.path == ("game", "new") and opts.get("thread"):
             self.say(self.t("console.thread_ignored"))
         self.show(line.user, await calls[line.path]())
+        await self.table.announcer.drain()
+
+    async def advance_clock(self, by: str | None) -> None:
+        """``/clock advance 25h``: time moves on, and whatever fell due meanwhile happens now."""
+        if by is not None:
+            delta = parse_duration(by)
+            if delta is None:
+                raise BadInput("console.bad_duration", value=by)
+            self.clock.advance(delta)
+        self.say(self.t("console.clock", now=self.clock().strftime("%Y-%m-%d %H:%M UTC")))
+        if by is not None:
+            await Scheduler(self.table.announcer).tick()
+            await self.table.announcer.drain()
 
     async def show_choices(self, user: str, typed: str, *, quiet: bool = False) -> None:
         """The user's legal moves matching ``typed`` (what Discord's autocomplete offers)."""
@@ -141,14 +236,18 @@ class Console:
 
     def show(self, user: str, posts: Sequence[Post]) -> None:
         for post in posts:
-            text = plain_mentions(post.text or "")
             if post.ephemeral:
-                self.private(user, text)
-            elif text:
-                self.say(text)
+                self.private(user, plain_text(post.text or ""))
+            else:
+                self.show_public(post)
             if post.image is not None:
                 path = self.save_image(post.image, post.filename)
                 self.say(self.t("console.image", path=str(path)))
+
+    def show_public(self, post: Post) -> None:
+        text = plain_text(post.text or "")
+        if text:
+            self.say(text)
 
     def private(self, user: str, text: str) -> None:
         self.say(self.t("console.private", user=user))
@@ -171,4 +270,8 @@ def _int_or_none(value: object) -> int | None:
 
 
 def _str_or_none(value: object) -> str | None:
-    return str(value) if value not in (None, "") else None
+    return str(value).lstrip("@") if value not in (None, "") else None
+
+
+def _bool_or_none(value: object) -> bool | None:
+    return value if isinstance(value, bool) else None

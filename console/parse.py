@@ -43,8 +43,21 @@ COMMANDS: dict[tuple[str, ...], tuple[OptionSpec, ...]] = {
     ("game", "draw"): (),
     ("game", "rules"): (OptionSpec("game"),),
     ("game", "help"): (),
+    ("game", "kick"): (OptionSpec("player", required=True),),
+    ("game", "end"): (OptionSpec("winner"),),
     ("play",): (OptionSpec("action"),),
     ("hand",): (),
+    ("games",): (),
+    ("notify",): (OptionSpec("dm", bool),),
+    ("settings",): (
+        OptionSpec("language"),
+        OptionSpec("remind"),
+        OptionSpec("deadline"),
+        OptionSpec("on_deadline"),
+    ),
+    # The console's own: time moves only when told, so a reminder or a deadline can be seen at once.
+    ("clock",): (),
+    ("clock", "advance"): (OptionSpec("by", required=True),),
 }
 
 _TRUE = {"true", "yes", "oui", "vrai", "1", "on"}
@@ -114,9 +127,23 @@ def command_list() -> str:
     return ", ".join("/" + " ".join(p) for p in COMMANDS)
 
 
+_COMMENT = re.compile(r"\s+#.*$")
+_ANONYMOUS = {("clock",), ("clock", "advance")}
+"""Console commands that act as nobody in particular, typed without a name (``/clock advance 1d``)."""
+
+
 def parse_line(text: str) -> Line:
-    """Parse ``user: /command [option:value ...]``; raises ``LineError``."""
+    """Parse ``user: /command [option:value ...]``; raises ``LineError``.
+
+    A ``#`` after a space starts a comment, as in the README's examples, so pasting them works.
+    """
+    text = _COMMENT.sub("", text)
     match = _LINE.match(text)
+    if not match and text.strip().startswith("/"):
+        match = _LINE.match("console: " + text.strip())
+        anonymous = True
+    else:
+        anonymous = False
     if not match:
         raise LineError("console.bad_line", line=text.strip())
     user = match["user"].strip()
@@ -131,6 +158,8 @@ def parse_line(text: str) -> Line:
     if path is None:
         shown = "/" + " ".join(words[:2])
         raise LineError("console.unknown_command", command=shown, commands=command_list())
+    if anonymous and path not in _ANONYMOUS:
+        raise LineError("console.bad_line", line=text.strip())
     parts = match["command"][1:].strip().split(None, consumed)
     rest = parts[consumed] if len(parts) > consumed else ""
     return Line(user=user, path=path, options=parse_options(path, rest.strip()))

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from db.errors import ChannelBusy, Conflict, StoreError
-from db.records import OPEN_STATUSES, ActionRecord, GameRecord, Seat, Status, VoteKind
+from db.records import OPEN_STATUSES, ActionRecord, Announcement, GameRecord, Note, Seat, Status, VoteKind
 from db.sqlite import SqliteStore, open_store
 
 
@@ -44,6 +44,9 @@ class Store(Protocol):
         players: int,
         options: Mapping[str, str],
         seed: int,
+        guild: str | None = None,
+        locale: str | None = None,
+        settings: Mapping[str, str] | None = None,
     ) -> GameRecord:
         """A new lobby with its creator seated; ``ChannelBusy`` if the channel has an open game."""
         ...
@@ -89,13 +92,57 @@ class Store(Protocol):
 
     async def clear_votes(self, game_id: int, kind: VoteKind) -> None: ...
 
+    # play-by-post: what each channel was shown, waits, notes and settings
+
+    async def set_guild(self, game_id: int, guild: str) -> None: ...
+
+    async def set_locale(self, game_id: int, locale: str) -> None: ...
+
+    async def announcement(self, game_id: int) -> Announcement | None: ...
+
+    async def save_announcement(self, new: Announcement) -> Announcement | None:
+        """Write ``new`` only if the stored row is still at ``new.rev`` (0: none yet); None if not."""
+        ...
+
+    async def unannounced(self) -> list[GameRecord]:
+        """Started games whose stored version or status is ahead of what their channel was shown."""
+        ...
+
+    async def due(self, now: str) -> list[tuple[GameRecord, Announcement]]:
+        """Running, fully announced games whose next reminder or deadline is at or before ``now``."""
+        ...
+
+    async def games_of(
+        self, player: str, guild: str | None
+    ) -> list[tuple[GameRecord, Announcement | None]]: ...
+
+    async def add_note(
+        self, game_id: int, version: int, actor: str | None, event: Mapping[str, Any]
+    ) -> None: ...
+
+    async def notes(self, game_id: int) -> list[Note]: ...
+
+    async def guild_settings(self, guild: str) -> dict[str, str]: ...
+
+    async def set_guild_settings(self, guild: str, settings: Mapping[str, str]) -> None: ...
+
+    async def notify(self, player: str) -> bool: ...
+
+    async def set_notify(self, player: str, dm: bool) -> None: ...
+
+    async def meta(self, key: str) -> str | None: ...
+
+    async def set_meta(self, key: str, value: str) -> None: ...
+
 
 __all__ = [
     "OPEN_STATUSES",
     "ActionRecord",
+    "Announcement",
     "ChannelBusy",
     "Conflict",
     "GameRecord",
+    "Note",
     "Seat",
     "SqliteStore",
     "Status",

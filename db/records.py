@@ -6,7 +6,7 @@ never see SQL types, and a different store implementation can build the same val
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 Status = Literal["lobby", "active", "over", "aborted"]
@@ -42,6 +42,9 @@ class GameRecord:
     seats: tuple[Seat, ...]
     created_at: str
     updated_at: str
+    guild: str | None = None
+    locale: str | None = None
+    settings: dict[str, str] = field(default_factory=dict)
 
     @property
     def player_ids(self) -> list[str]:
@@ -65,4 +68,43 @@ class ActionRecord:
     player: str
     action: str
     events: list[Any]
+    created_at: str
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """What a started game's channel was last shown, and the wait that began with it.
+
+    ``version`` and ``status`` are the last ones announced: a game whose stored version or status is
+    ahead has something unannounced (a crash between storing a move and posting it). ``message`` is
+    the handover post that is edited while the same players keep acting; ``since`` is the version at
+    which that handover began, ``summary_from`` the version its summary starts after, and ``to_act``
+    who it asked to act. Times are ISO 8601 in UTC, from the table layer's clock. ``rev`` counts the
+    writes: a write names the ``rev`` it read and fails if another writer came first.
+    """
+
+    game_id: int
+    version: int
+    status: Status
+    since: int
+    summary_from: int
+    to_act: tuple[str, ...] = ()
+    message: str | None = None
+    posted_at: str | None = None
+    waiting_since: str | None = None
+    reminders: int = 0
+    next_reminder: str | None = None
+    deadline: str | None = None
+    deadline_done: bool = False
+    rev: int = 0
+
+
+@dataclass(frozen=True)
+class Note:
+    """A table-level event in a game's log (moderation, a deadline), after action ``version``."""
+
+    game_id: int
+    version: int
+    actor: str | None
+    event: dict[str, Any]
     created_at: str

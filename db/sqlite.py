@@ -23,7 +23,7 @@ import aiosqlite
 
 from db.errors import ChannelBusy, Conflict
 from db.migrate import migrate
-from db.records import ActionRecord, GameRecord, Seat, Status, VoteKind
+from db.records import ActionRecord, Announcement, GameRecord, Note, Seat, Status, VoteKind
 from engine.errors import GameOver, StaleAction
 
 BUSY_TIMEOUT_MS = 5000
@@ -117,6 +117,9 @@ class SqliteStore:
             seats=seats,
             created_at=row["created_at"],
             updated_at=row["updated_at"],
+            guild=row["guild"],
+            locale=row["locale"],
+            settings=json.loads(row["settings"] or "{}"),
         )
 
     async def _require(self, conn: aiosqlite.Connection, game_id: int) -> GameRecord:
@@ -181,14 +184,29 @@ class SqliteStore:
         players: int,
         options: Mapping[str, str],
         seed: int,
+        guild: str | None = None,
+        locale: str | None = None,
+        settings: Mapping[str, str] | None = None,
     ) -> GameRecord:
         now = _now()
         async with self._tx() as c:
             try:
                 cur = await c.execute(
                     "INSERT INTO games (channel, game, status, creator, players, options, seed, created_at,"
-                    " updated_at) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
-                    (channel, game, creator.player, players, _dumps(dict(options)), seed, now, now),
+                    " updated_at, guild, locale, settings) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        channel,
+                        game,
+                        creator.player,
+                        players,
+                        _dumps(dict(options)),
+                        seed,
+                        now,
+                        now,
+                        guild,
+                        locale,
+                        _dumps(dict(settings or {})),
+                    ),
                 )
             except sqlite3.IntegrityError:
                 busy = await self._fetch(c, "channel = ? AND status IN ('lobby', 'active')", (channel,))
@@ -362,3 +380,198 @@ class SqliteStore:
     async def clear_votes(self, game_id: int, kind: VoteKind) -> None:
         async with self._tx() as c:
             await c.execute("DELETE FROM votes WHERE game_id = ? AND kind = ?", (game_id, kind))
+
+    # ---- play-by-post: server, announcements, waits, notes, settings ------------------------------
+
+    async def set_guild(self, game_id: int, guild: str) -> None:
+        """Record the server of a game opened before servers were stored (no effect once set)."""
+        async with self._tx() as c:
+            await c.execute("UPDATE games SET guild = ? WHERE id = ? AND guild IS NULL", (guild, game_id))
+
+    async def set_locale(self, game_id: int, locale: str) -> None:
+        """The language of the game's public posts as the front end now gives it."""
+        async with self._tx() as c:
+            await c.execute("UPDATE games SET locale = ? WHERE id = ?", (locale, game_id))
+
+    @staticmethod
+    def _announcement(row: aiosqlite.Row) -> Announcement:
+        return Announcement(
+            game_id=row["game_id"],
+            version=row["version"],
+            status=row["status"],
+            since=row["since"],
+            summary_from=row["summary_from"],
+            to_act=tuple(json.loads(row["to_act"])),
+            message=row["message"],
+            posted_at=row["posted_at"],
+            waiting_since=row["waiting_since"],
+            reminders=row["reminders"],
+            next_reminder=row["next_reminder"],
+            deadline=row["deadline"],
+            deadline_done=bool(row["deadline_done"]),
+            rev=row["rev"],
+        )
+
+    async def announcement(self, game_id: int) -> Announcement | None:
+        async with (
+            self._tx(write=False) as c,
+            c.execute("SELECT * FROM announcements WHERE game_id = ?", (game_id,)) as cur,
+        ):
+            row = await cur.fetchone()
+        return None if row is None else self._announcement(row)
+
+    async def save_announcement(self, new: Announcement) -> Announcement | None:
+        """Write ``new`` if the stored row is still at ``new.rev`` (0: there is none yet).
+
+        Returns the row as stored (its ``rev`` bumped), or None when another writer came first:
+        the caller then reads again instead of posting twice.
+        """
+        values = (
+            new.version,
+            new.status,
+            new.message,
+            new.since,
+            new.summary_from,
+            _dumps(list(new.to_act)),
+            new.posted_at,
+            new.waiting_since,
+            new.reminders,
+            new.next_reminder,
+            new.deadline,
+            int(new.deadline_done),
+        )
+        async with self._tx() as c:
+            if new.rev == 0:
+                cur = await c.execute(
+                    "INSERT OR IGNORE INTO announcements (version, status, message, since, summary_from,"
+                    " to_act, posted_at, waiting_since, reminders, next_reminder, deadline, deadline_done,"
+                    " game_id, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)",
+                    (*values, new.game_id),
+                )
+            else:
+                cur = await c.execute(
+                    "UPDATE announcements SET version = ?, status = ?, message = ?, since = ?,"
+                    " summary_from = ?, to_act = ?, posted_at = ?, waiting_since = ?, reminders = ?,"
+                    " next_reminder = ?, deadline = ?, deadline_done = ?, rev = rev + 1"
+                    " WHERE game_id = ? AND rev = ?",
+                    (*values, new.game_id, new.rev),
+                )
+            if cur.rowcount != 1:
+                return None
+            async with c.execute("SELECT * FROM announcements WHERE game_id = ?", (new.game_id,)) as rows:
+                row = await rows.fetchone()
+        assert row is not None
+        return self._announcement(row)
+
+    async def unannounced(self) -> list[GameRecord]:
+        """Started games whose stored version or status is ahead of what their channel was shown."""
+        async with self._tx(write=False) as c:
+            async with c.execute(
+                "SELECT g.id FROM games g LEFT JOIN announcements a ON a.game_id = g.id"
+                " WHERE g.state IS NOT NULL AND (a.game_id IS NULL OR a.version != g.version"
+                " OR a.status != g.status) ORDER BY g.id"
+            ) as cur:
+                ids = [r[0] async for r in cur]
+            return [rec for i in ids if (rec := await self._fetch(c, "id = ?", (i,))) is not None]
+
+    async def due(self, now: str) -> list[tuple[GameRecord, Announcement]]:
+        """Running games whose next reminder or deadline has come (``now`` in ISO 8601, UTC)."""
+        async with self._tx(write=False) as c:
+            async with c.execute(
+                "SELECT a.* FROM announcements a JOIN games g ON g.id = a.game_id"
+                " WHERE g.status = 'active' AND a.version = g.version AND (a.next_reminder <= ?"
+                " OR (a.deadline <= ? AND a.deadline_done = 0)) ORDER BY a.game_id",
+                (now, now),
+            ) as cur:
+                found = [self._announcement(r) async for r in cur]
+            out = []
+            for a in found:
+                rec = await self._fetch(c, "id = ?", (a.game_id,))
+                if rec is not None:
+                    out.append((rec, a))
+            return out
+
+    async def games_of(self, player: str, guild: str | None) -> list[tuple[GameRecord, Announcement | None]]:
+        """The open games ``player`` sits in on server ``guild``, oldest first."""
+        async with self._tx(write=False) as c:
+            async with c.execute(
+                "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE s.player = ?"
+                " AND g.status IN ('lobby', 'active') AND g.guild IS ? ORDER BY g.id",
+                (player, guild),
+            ) as cur:
+                ids = [r[0] async for r in cur]
+            out: list[tuple[GameRecord, Announcement | None]] = []
+            for i in ids:
+                rec = await self._fetch(c, "id = ?", (i,))
+                async with c.execute("SELECT * FROM announcements WHERE game_id = ?", (i,)) as cur:
+                    row = await cur.fetchone()
+                if rec is not None:
+                    out.append((rec, None if row is None else self._announcement(row)))
+            return out
+
+    async def add_note(self, game_id: int, version: int, actor: str | None, event: Mapping[str, Any]) -> None:
+        async with self._tx() as c:
+            await c.execute(
+                "INSERT INTO notes (game_id, version, actor, event, created_at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, version, actor, _dumps(dict(event)), _now()),
+            )
+
+    async def notes(self, game_id: int) -> list[Note]:
+        async with (
+            self._tx(write=False) as c,
+            c.execute("SELECT * FROM notes WHERE game_id = ? ORDER BY version, id", (game_id,)) as cur,
+        ):
+            return [
+                Note(r["game_id"], r["version"], r["actor"], json.loads(r["event"]), r["created_at"])
+                async for r in cur
+            ]
+
+    async def guild_settings(self, guild: str) -> dict[str, str]:
+        async with (
+            self._tx(write=False) as c,
+            c.execute("SELECT settings FROM guild_settings WHERE guild = ?", (guild,)) as cur,
+        ):
+            row = await cur.fetchone()
+        return {} if row is None else dict(json.loads(row[0]))
+
+    async def set_guild_settings(self, guild: str, settings: Mapping[str, str]) -> None:
+        async with self._tx() as c:
+            await c.execute(
+                "INSERT INTO guild_settings (guild, settings, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild) DO UPDATE SET settings = excluded.settings,"
+                " updated_at = excluded.updated_at",
+                (guild, _dumps(dict(settings)), _now()),
+            )
+
+    async def notify(self, player: str) -> bool:
+        """Whether ``player`` asked for a direct message when it becomes their turn."""
+        async with (
+            self._tx(write=False) as c,
+            c.execute("SELECT dm FROM notify WHERE player = ?", (player,)) as cur,
+        ):
+            row = await cur.fetchone()
+        return bool(row and row[0])
+
+    async def set_notify(self, player: str, dm: bool) -> None:
+        async with self._tx() as c:
+            await c.execute(
+                "INSERT INTO notify (player, dm, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (player) DO UPDATE SET dm = excluded.dm, updated_at = excluded.updated_at",
+                (player, int(dm), _now()),
+            )
+
+    async def meta(self, key: str) -> str | None:
+        async with (
+            self._tx(write=False) as c,
+            c.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur,
+        ):
+            row = await cur.fetchone()
+        return None if row is None else str(row[0])
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self._tx() as c:
+            await c.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )

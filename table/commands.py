@@ -13,15 +13,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-import i18n
-from engine.contract import Result
 from engine.errors import BadInput, GameError, GameOver
-from engine.text import Msg
 from table import endings, lobby
+from table.announce import Announcer, RecordingOutlet
 from table.errors import NoGame, NotSeated, TableError, Unreadable
-from table.events import decode_msg, decode_result
-from table.options import format_options
+from table.events import decode_msg
 from table.posts import Ctx, Post, mention
+from table.service import ServiceCommands
+from table.settings import TableSettings
 from table.tables import Table, Tables
 from table.text import game_title, has_key, mentions, name_players_in, named
 
@@ -48,57 +47,40 @@ def _clip(text: str, limit: int = MAX_TEXT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class Commands:
+class Commands(ServiceCommands):
     """The commands of the bot, over a ``Tables``."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, announcer: Announcer | None = None) -> None:
         self.tables = tables
+        # Without a front end's announcer, posts are kept in memory, each as soon as it is due.
+        self.announcer = announcer or Announcer(tables, RecordingOutlet(), coalesce=0)
 
-    # ---- text helpers --------------------------------------------------------------------
-
-    @staticmethod
-    def _t(key: str | Msg, locale: str, /, *, names: Mapping[str, str] | None = None, **params: Any) -> str:
-        return i18n.t(key, locale, names=names, **params)
-
-    def _game(self, table: Table, locale: str) -> str:
-        return self._t_value(game_title(table.record.game), locale)
-
-    def _t_value(self, value: Msg | str, locale: str) -> str:
-        return self._t(value, locale) if isinstance(value, Msg) else value
-
-    def _seats(self, table: Table, locale: str) -> str:
-        parts = []
-        for seat in table.record.seats:
-            if seat.team is None:
-                parts.append(seat.name)
-            else:
-                parts.append(self._t("table.seat.team", locale, name=seat.name, team=seat.team + 1))
-        return ", ".join(parts) or "—"
-
-    def _options(self, table: Table, locale: str) -> str:
-        return format_options(table.record.options) or self._t("table.options.none", locale)
-
-    def _turn(self, table: Table, locale: str) -> str:
-        acting = table.to_act()
-        return self._t("table.turn", locale, players=mentions(acting)) if acting else ""
-
-    def _result_text(self, table: Table, result: Result | None, locale: str) -> str:
-        if result is None:
-            return self._t("table.result.aborted", locale)
-        reason = self._t(result.reason, locale, names=table.names)
-        if result.draw or not result.winners:
-            return self._t("table.result.draw", locale, reason=reason)
-        return self._t("table.result.win", locale, winners=mentions(result.winners), reason=reason)
-
-    def _stored_result(self, table: Table) -> Result | None:
-        data = table.record.result
-        return None if data is None else decode_result(data)
+    def _pace(self, table: Table, locale: str) -> str:
+        """The lobby's line on reminders and the deadline, so players know before they join."""
+        pace = TableSettings.of(table.record)
+        shown = pace.to_options()
+        remind = (
+            self._t("svc.remind.off", locale)
+            if pace.remind is None
+            else self._t("svc.remind.every", locale, every=shown["remind"])
+        )
+        deadline = (
+            self._t("svc.deadline.none", locale)
+            if pace.deadline is None
+            else self._t(
+                "svc.deadline.after",
+                locale,
+                after=shown["deadline"],
+                policy=self._t(f"svc.policy.{pace.on_deadline}", locale),
+            )
+        )
+        return self._t("svc.lobby.pace", locale, remind=remind, deadline=deadline)
 
     # ---- lobby ---------------------------------------------------------------------------
 
     async def new(self, ctx: Ctx, game: str, players: int | None = None, options: str = "") -> list[Post]:
         table = await lobby.create(self.tables, ctx, game, players, options)
-        loc = ctx.channel_locale
+        loc = await self._public(ctx)
         text = self._t(
             "table.new",
             loc,
@@ -108,11 +90,11 @@ class Commands:
             players=table.record.players,
             options=self._options(table, loc),
         )
-        return [Post(text)]
+        return [Post(text + "\n" + self._pace(table, loc))]
 
     async def join(self, ctx: Ctx, team: int | None = None) -> list[Post]:
         table = await lobby.join(self.tables, ctx, team)
-        loc = ctx.channel_locale
+        loc = await self._public(ctx)
         rec = table.record
         params: dict[str, Any] = {
             "player": ctx.user_name,
@@ -131,7 +113,7 @@ class Commands:
 
     async def leave(self, ctx: Ctx) -> list[Post]:
         left = await lobby.leave(self.tables, ctx)
-        loc = ctx.channel_locale
+        loc = await self._public(ctx)
         rec = left.table.record
         if left.closed:
             text = self._t("table.left_closed", loc, player=ctx.user_name)
@@ -151,12 +133,12 @@ class Commands:
         return [Post(text)]
 
     async def start(self, ctx: Ctx) -> list[Post]:
+        """Deal the game; the first handover post (board, seats, whose turn) goes to the channel."""
         table = await lobby.start(self.tables, ctx)
-        loc = ctx.channel_locale
-        image = await self.tables.board_image(table, loc)
-        text = self._t("table.started", loc, game=self._game(table, loc), seats=self._seats(table, loc))
-        text = "\n".join(filter(None, [text, self._turn(table, loc)]))
-        return [Post(_clip(text), image=image, mentions=tuple(table.to_act()))]
+        await self._announce(ctx, table)
+        return [
+            Post(self._t("svc.started_ack", ctx.locale, game=self._game(table, ctx.locale)), ephemeral=True)
+        ]
 
     # ---- looking -------------------------------------------------------------------------
 
@@ -228,11 +210,28 @@ class Commands:
         return [Post(_clip("\n".join(lines)), image=image)]
 
     async def log(self, ctx: Ctx, page: int = 1) -> list[Post]:
-        """The rendered events, newest page first (page 1 holds the latest moves)."""
+        """The rendered events, newest page first (page 1 holds the latest moves).
+
+        Table-level events (a moderator's act, a move played at a deadline) are kept as notes and
+        shown after the action that was current when they happened.
+        """
         table = await self._latest(ctx.channel_id)
         loc = ctx.locale
         rec = table.record
-        total = await self.tables.store.count_actions(rec.id)
+        store = self.tables.store
+        lines: list[str] = []
+        notes = await store.notes(rec.id)
+        lines += [self._note_line(n.event, table, loc) for n in notes if n.version == 0]
+        for entry in await store.actions(rec.id):
+            events = [self._t(decode_msg(e), loc, names=table.named) for e in entry.events]
+            body = (
+                " ".join(events)
+                if events
+                else self._t("table.log.silent", loc, player=table.name(entry.player))
+            )
+            lines.append(_clip(f"{entry.seq}. {body}", 180))
+            lines += [self._note_line(n.event, table, loc) for n in notes if n.version == entry.seq]
+        total = len(lines)
         pages = max(1, math.ceil(total / LOG_PAGE_SIZE))
         if not 1 <= page <= pages:
             raise TableError("table.error.bad_page", page=page, pages=pages)
@@ -240,17 +239,11 @@ class Commands:
         if total == 0:
             return [Post(header + "\n" + self._t("table.log.empty", loc), ephemeral=True)]
         end = total - (page - 1) * LOG_PAGE_SIZE
-        begin = max(0, end - LOG_PAGE_SIZE)
-        lines = [header]
-        for entry in await self.tables.store.actions(rec.id, offset=begin, limit=end - begin):
-            events = [self._t(decode_msg(e), loc, names=table.names) for e in entry.events]
-            body = (
-                " ".join(events)
-                if events
-                else self._t("table.log.silent", loc, player=table.name(entry.player))
-            )
-            lines.append(_clip(f"{entry.seq}. {body}", 180))
-        return [Post(_clip("\n".join(lines)), ephemeral=True)]
+        shown = lines[max(0, end - LOG_PAGE_SIZE) : end]
+        return [Post(_clip("\n".join([header, *shown])), ephemeral=True)]
+
+    def _note_line(self, event: dict[str, Any], table: Table, loc: str) -> str:
+        return _clip("   ⚑ " + self._t(decode_msg(event), loc, names=table.named), 180)
 
     async def rules(self, ctx: Ctx, game: str | None = None) -> list[Post]:
         loc = ctx.locale
@@ -278,15 +271,24 @@ class Commands:
     # ---- ending --------------------------------------------------------------------------
 
     async def resign(self, ctx: Ctx) -> list[Post]:
-        table, result = await endings.resign(self.tables, ctx)
-        text = self._result_text(table, result, ctx.channel_locale)
-        return [Post(text, mentions=tuple(result.winners))]
+        """The caller's side loses; the result (with the board) is posted to the channel."""
+        table, _result = await endings.resign(self.tables, ctx)
+        await self._announce(ctx, table)
+        return [
+            Post(self._t("svc.ended_ack", ctx.locale, game=self._game(table, ctx.locale)), ephemeral=True)
+        ]
 
     async def draw(self, ctx: Ctx) -> list[Post]:
         vote = await endings.draw(self.tables, ctx)
-        loc = ctx.channel_locale
         if vote.done:
-            return [Post(self._result_text(vote.table, vote.result, loc))]
+            await self._announce(ctx, vote.table)
+            return [
+                Post(
+                    self._t("svc.ended_ack", ctx.locale, game=self._game(vote.table, ctx.locale)),
+                    ephemeral=True,
+                )
+            ]
+        loc = await self._public(ctx)
         text = self._t(
             "table.draw.offered", loc, player=vote.table.name(ctx.user_id), others=mentions(vote.waiting)
         )
@@ -294,12 +296,18 @@ class Commands:
 
     async def abort(self, ctx: Ctx) -> list[Post]:
         vote = await endings.abort(self.tables, ctx)
-        loc = ctx.channel_locale
+        loc = await self._public(ctx)
         game = self._game(vote.table, loc)
         if vote.done and vote.table.state is None:
             return [Post(self._t("table.abort.lobby", loc, player=ctx.user_name, game=game))]
         if vote.done:
-            return [Post(self._t("table.abort.done", loc, game=game))]
+            await self._announce(ctx, vote.table)
+            return [
+                Post(
+                    self._t("svc.ended_ack", ctx.locale, game=self._game(vote.table, ctx.locale)),
+                    ephemeral=True,
+                )
+            ]
         text = self._t(
             "table.abort.vote",
             loc,
@@ -329,7 +337,11 @@ class Commands:
         return table
 
     async def play(self, ctx: Ctx, action: str) -> list[Post]:
-        """Apply one action; the post carries the new board and pings whoever acts next."""
+        """Apply one action; the player gets a short private confirmation with what happened.
+
+        The channel is shown the move by the announcer: a new post mentioning whoever acts next
+        when the turn passes, else the turn's post updated in place.
+        """
         version, text = split_version(action)
         if not text:
             raise BadInput(input=action)
@@ -339,18 +351,16 @@ class Commands:
                 moved = await self.tables.apply(table, ctx.user_id, text, version=version)
             except GameError as err:
                 raise name_players_in(err, table.names) from None
+        await self._announce(ctx, moved.table)
         after = moved.table
-        loc = ctx.channel_locale
-        image = await self.tables.board_image(after, loc)
-        lines = [self._t(e, loc, names=after.names) for e in moved.events]
-        if moved.result is not None or after.record.status == "over":
-            result = moved.result or self._stored_result(after)
-            lines.append(self._result_text(after, result, loc))
-            pinged = tuple(result.winners) if result else ()
-        else:
-            lines.append(self._turn(after, loc))
-            pinged = tuple(after.to_act())
-        return [Post(_clip("\n".join(filter(None, lines))), image=image, mentions=pinged)]
+        loc = ctx.locale
+        lines = [self._t(e, loc, names=after.named) for e in moved.events]
+        if after.record.status == "active" and ctx.user_id in after.to_act():
+            lines.append(self._t("svc.still_your_turn", loc))
+        text = self._t(
+            "svc.played", loc, events=" ".join(filter(None, lines)) or self._t("svc.nothing_shown", loc)
+        )
+        return [Post(_clip(text), ephemeral=True)]
 
     async def hand(self, ctx: Ctx) -> list[Post]:
         """The caller's hidden information, privately: an image and a text listing."""

@@ -12,7 +12,7 @@ from engine.contract import Result
 from engine.errors import GameOver
 from engine.text import PlayerRef, msg
 from table.errors import NoGame, TableError, Unreadable
-from table.events import encode_result
+from table.events import encode_msg, encode_result
 from table.lobby import guard, require_seated
 from table.posts import Ctx
 from table.tables import Table, Tables
@@ -102,19 +102,17 @@ async def abort(tables: Tables, ctx: Ctx) -> Vote:
             raise NoGame()
         record = table.record
         if record.status == "lobby":
-            if ctx.user_id != record.creator:
+            if ctx.user_id != record.creator and not ctx.moderator:
                 raise TableError("table.error.abort_creator_only", creator=table.name(record.creator))
-            record = await guard(
-                tables.store.finish_game(record.id, version=record.version, status="aborted", result=None)
-            )
-            return Vote(tables.table(record), (ctx.user_id,), (), None, True)
+            return await _close(tables, table, ctx, "svc.reason.closed")
+        if ctx.moderator and record.seat_of(ctx.user_id) is None:
+            return await _close(tables, table, ctx, "svc.reason.moderator_abort")
         require_seated(table, ctx.user_id)
         if table.unreadable:
             # Nobody can play it, so nobody's vote is needed to close it.
-            record = await guard(
-                tables.store.finish_game(record.id, version=record.version, status="aborted", result=None)
-            )
-            return Vote(tables.table(record), (ctx.user_id,), (), None, True)
+            return await _close(tables, table, ctx, "svc.reason.unreadable")
+        if ctx.moderator:
+            return await _close(tables, table, ctx, "svc.reason.moderator_abort")
         before = await tables.store.votes(record.id, "abort")
         if ctx.user_id in before:
             others = [p for p in record.player_ids if p not in before]
@@ -125,7 +123,20 @@ async def abort(tables: Tables, ctx: Ctx) -> Vote:
         waiting = tuple(p for p in record.player_ids if p not in votes)
         if waiting:
             return Vote(table, tuple(votes), waiting, None, False)
-        record = await guard(
-            tables.store.finish_game(record.id, version=record.version, status="aborted", result=None)
+        return await _close(tables, table, ctx, "svc.reason.abort_voted", voters=tuple(votes))
+
+
+async def _close(
+    tables: Tables, table: Table, ctx: Ctx, reason: str, *, voters: tuple[str, ...] | None = None
+) -> Vote:
+    """Abort the table now, storing why (shown in the closing post and in /game status)."""
+    record = table.record
+    why = Result(winners=(), reason=msg(reason, player=PlayerRef(ctx.user_id)))
+    record = await guard(
+        tables.store.finish_game(
+            record.id, version=record.version, status="aborted", result=encode_result(why)
         )
-        return Vote(tables.table(record), tuple(votes), (), None, True)
+    )
+    if reason == "svc.reason.moderator_abort":
+        await tables.store.add_note(record.id, record.version, ctx.user_id, encode_msg(why.reason))
+    return Vote(tables.table(record), voters or (ctx.user_id,), (), why, True)

@@ -23,6 +23,7 @@ from engine.errors import GameError
 from table.errors import NoGame, NotSeated, TableError
 from table.options import parse_options, take_seed
 from table.posts import Ctx
+from table.settings import server_defaults, server_locale, take_settings
 from table.tables import Table, Tables
 from table.text import game_title
 
@@ -65,6 +66,7 @@ async def create(
             allowed=", ".join(str(c) for c in counts),
         )
     seed, options = take_seed(options)
+    pace, options = take_settings(options, await server_defaults(tables.store, ctx.guild_id))
     chosen = parse_options(options, game.option_specs, game=game.name)
     async with tables.lock(ctx.channel_id):
         try:
@@ -75,6 +77,9 @@ async def create(
                 players=players,
                 options=chosen,
                 seed=tables.new_seed() if seed is None else seed,
+                guild=ctx.guild_id,
+                locale=await server_locale(tables.store, ctx.guild_id, ctx.channel_locale),
+                settings=pace.to_options(),
             )
         except ChannelBusy as busy:
             raise TableError("table.error.channel_busy", game=game_title(busy.game)) from None

@@ -17,7 +17,10 @@ class Ctx:
     user_id: str  # Discord user id; the typed name in the console
     user_name: str  # display name, stored with the seat at join time
     locale: str  # the user's language: errors and ephemeral replies
-    channel_locale: str  # public posts' language (the guild's preferred locale)
+    channel_locale: str  # public posts' language as Discord gives it (a server setting overrides it)
+    guild_id: str | None = None  # the server; None in the console and in direct messages
+    moderator: bool = False  # may close, end or clear any game here (Manage Channels or Manage Server)
+    admin: bool = False  # may change the server's settings (Manage Server)
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,11 @@ class Table:
     def name(self, player: str) -> str:
         return self.names.get(player, player)
 
+    def named(self, player: str) -> str:
+        """How a message names a player: the seat's name, else (a moderator, say) a mention,
+        which Discord shows as the member's name."""
+        return self.names.get(player) or f"<@{player}>"
+
     def to_act(self) -> list[str]:
         if self.state is None or self.record.status != "active":
             return []

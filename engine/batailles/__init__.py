@@ -36,6 +36,7 @@ from engine.batailles.state import State, clone, dump, load
 from engine.batailles.troops import PRESET_ARMIES, Troop, preset_army, profile_text
 from engine.batailles.view import build_view
 from engine.contract import OptionSpec, Result
+from engine.defaults import neutral_default
 from engine.errors import BadInput, GameOver
 from engine.text import Msg, PlayerRef, msg
 
@@ -96,6 +97,10 @@ class Batailles:
 
     def to_act(self, state: State) -> list[str]:
         return [state.players[seat] for seat in rules.to_act(state)]
+
+    def default_action(self, state: State, player: str) -> Any | None:
+        """What a deadline's ``skip`` plays for an absent player (see ``engine.defaults``)."""
+        return neutral_default(self.legal_actions(state, player), ("done", "end", "ready"))
 
     def legal_actions(self, state: State, player: str) -> list[Any]:
         seats = [i for i, p in enumerate(state.players) if p == player]

@@ -12,6 +12,7 @@ from engine.cryhavoc.labels import action_label
 from engine.cryhavoc.parse import match
 from engine.cryhavoc.state import FORMAT, St, clone, n_players
 from engine.cryhavoc.view import view
+from engine.defaults import neutral_default
 from engine.errors import BadInput, GameOver, IllegalAction, NotYourTurn
 from engine.matching import examples
 from engine.text import Msg, PlayerRef, msg
@@ -82,6 +83,10 @@ class CryHavoc:
     def _seat(self, state: St, player: str) -> int | None:
         players: list[str] = state["players"]
         return players.index(player) if player in players else None
+
+    def default_action(self, state: St, player: str) -> Act | None:
+        """What a deadline's ``skip`` plays for an absent player (see ``engine.defaults``)."""
+        return neutral_default(self.legal_actions(state, player), ("fold", "done", "end", "pass"))
 
     def legal_actions(self, state: St, player: str) -> list[Act]:
         seat = self._seat(state, player)

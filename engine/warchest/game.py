@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.contract import Game, OptionSpec, Result
+from engine.defaults import neutral_default
 from engine.errors import BadInput, GameOver, IllegalAction, NotYourTurn
 from engine.matching import examples
 from engine.text import Msg, PlayerRef, msg
@@ -31,6 +32,10 @@ class WarChest:
     def to_act(self, state: State) -> list[str]:
         seat = rules.acting_seat(state)
         return [] if seat is None else [state.players[seat]]
+
+    def default_action(self, state: State, player: str) -> Action | None:
+        """What a deadline's ``skip`` plays for an absent player (see ``engine.defaults``)."""
+        return neutral_default(self.legal_actions(state, player), ("skip", "guard stack", "pass"))
 
     def legal_actions(self, state: State, player: str) -> list[Action]:
         seat = state.seat_of(player)

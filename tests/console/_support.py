@@ -57,11 +57,18 @@ def commands_of(text: str) -> list[str]:
 
 
 def check_played(moves: list[tuple[str, str]], played: list[str]) -> None:
-    """Each block of ``played`` echoes its move of ``moves`` and shows the board it led to."""
+    """Each block of ``played`` echoes its move of ``moves``, confirms it to its player privately,
+    and shows the board it led to: a new post when the turn passed, else the turn's post updated."""
     for (player, action), block in zip(moves, played, strict=True):
-        assert block.startswith(f"> {player}: /play action:{action}\n")
-        assert "[private to" not in block, f"refused: {block}"
-        assert "image: " in block
+        assert block.startswith(f"> {player}: /play action:{action}\n[private to {player}]\nDone."), (
+            f"refused: {block}"
+        )
+        assert "image: " in block or "(board updated in place: " in block, block
+
+
+def boards_written(out: str) -> int:
+    """How many image files the console announced writing (edits overwrite one of them)."""
+    return len(re.findall(r"^image: ", out, flags=re.MULTILINE))
 
 
 def listed_moves(out: str) -> tuple[str, list[str]]:

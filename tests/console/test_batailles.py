@@ -11,7 +11,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.console._support import ROOT, blocks, check_played, commands_of, png_images, run_clean
+from tests.console._support import (
+    ROOT,
+    blocks,
+    boards_written,
+    check_played,
+    commands_of,
+    png_images,
+    run_clean,
+)
 
 EXAMPLE = ROOT / "docs" / "examples" / "batailles-console.txt"
 
@@ -32,7 +40,7 @@ def test_the_example_batailles_game_plays_to_its_result(tmp_path: Path) -> None:
 
     played = [b for b in out if b.startswith(("> alice: /play", "> bob: /play"))][: len(moves)]
     check_played(moves, played)
-    assert "@alice, @bob" in played[0], "after the first deployment both players are still to act"
+    assert "(board updated in place: " in played[0], "after the first deployment both are still to act"
     rolls = re.findall(r"with \d+ dice(?: \+ \d+ for the hill)?: ([1-6 ]+), (\d+) hit", run.out)
     assert rolls, "the attacks show their dice"
     for faces, hits in rolls:
@@ -42,4 +50,6 @@ def test_the_example_batailles_game_plays_to_its_result(tmp_path: Path) -> None:
     assert "[private to alice]" in status
     assert "[private to alice]" in hand
     assert "[private to bob]" in late, "no move after the end"
-    assert len(png_images(tmp_path)) == 1 + len(moves)  # the start, one board per move
+    handovers = sum("image: " in block for block in played)
+    assert 10 < handovers < len(moves) / 2, "one new board per handover, not one per move"
+    assert len(png_images(tmp_path)) == 1 + handovers == boards_written(run.out)  # the start, then handovers

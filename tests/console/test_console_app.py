@@ -19,11 +19,19 @@ from table.commands import Ctx, Post
 PNG = b"\x89PNG\r\n\x1a\nfake"
 
 
+class NothingToAnnounce:
+    """The scripted commands post nothing to the channel themselves."""
+
+    async def drain(self, channel: str | None = None) -> None:
+        return None
+
+
 class ScriptedCommands:
     """Records every call and answers with canned posts."""
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, Ctx, tuple[Any, ...]]] = []
+        self.announcer = NothingToAnnounce()
 
     async def new(self, ctx: Ctx, game: str, players: int | None = None, options: str = "") -> list[Post]:
         self.calls.append(("new", ctx, (game, players, options)))

@@ -13,7 +13,16 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.console._support import ROOT, blocks, check_played, commands_of, png_images, run_clean, run_console
+from tests.console._support import (
+    ROOT,
+    blocks,
+    boards_written,
+    check_played,
+    commands_of,
+    png_images,
+    run_clean,
+    run_console,
+)
 
 EXAMPLE = ROOT / "docs" / "examples" / "warchest-4p-console.txt"
 PLAY = re.compile(r"^(\w+): /play action:(.+)$")
@@ -66,14 +75,15 @@ def test_a_scripted_four_player_game_ends_in_a_team_victory(tmp_path: Path) -> N
 
     played = out[first : first + len(plays)]
     check_played(plays, played)
-    for block, (following, _action) in zip(played, plays[1:], strict=False):
-        assert f"Your turn: @{following}." in block, block
+    for block, (player, _action), (following, _next) in zip(played, plays, plays[1:], strict=False):
+        handed = f"Your turn: @{following}." in block
+        assert handed or (following == player and "It is still your turn." in block), block
     winners = re.search(r"Winner: @(\w+), @(\w+)\.", played[-1])
     assert winners, f"the last move names the winning team: {played[-1]}"
     assert team_of[winners[1]] == team_of[winners[2]], "both winners are teammates"
     status = out[-1]
     assert "[private to alice]" in status and "finished" in status and winners[0] in status
-    assert len(png_images(tmp_path)) == 2 + len(plays)  # the start, alice's hand, one board per move
+    assert len(png_images(tmp_path)) == boards_written(run.out) <= 2 + len(plays)  # the start, alice's hand
 
 
 def test_nobody_but_the_player_to_act_moves_not_even_a_teammate(tmp_path: Path) -> None:
@@ -94,4 +104,4 @@ def test_nobody_but_the_player_to_act_moves_not_even_a_teammate(tmp_path: Path) 
         reply = block.split("\n", 2)[2]
         assert mover in reply and "image: " not in block, "the refusal says whose turn it is"
     accepted = out[-1]
-    assert "[private to" not in accepted and "image: " in accepted
+    assert accepted.startswith(f"> {lines[first]}\n[private to {mover}]\nDone.") and "image: " in accepted

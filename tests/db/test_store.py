@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 import sqlite3
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -214,3 +215,35 @@ def test_the_sqlite_store_implements_the_store_interface() -> None:
         actual = inspect.signature(getattr(db.SqliteStore, name))
         assert list(actual.parameters) == list(expected.parameters), name
         assert inspect.iscoroutinefunction(getattr(db.SqliteStore, name)), name
+
+
+async def test_an_announcement_is_written_only_over_the_row_its_writer_read(store: db.SqliteStore) -> None:
+    """Two writers (two processes, or a restart racing a late task) never both act on one wait:
+    each write names the revision it read, and the second is refused."""
+    rec = await running(store)
+    assert await store.unannounced() == [rec], "a started game its channel was never shown"
+    first = db.Announcement(rec.id, 0, "active", since=0, summary_from=0, to_act=("a",), message="m1")
+    saved = await store.save_announcement(first)
+    assert saved is not None and saved.rev == 1 and saved.to_act == ("a",)
+    assert await store.save_announcement(first) is None, "a second first write"
+    assert await store.unannounced() == []
+    one = await store.save_announcement(replace(saved, reminders=1))
+    assert one is not None and one.rev == 2
+    assert await store.save_announcement(replace(saved, reminders=1)) is None, "a stale revision"
+    assert (await store.announcement(rec.id)) == one
+    moved = await move(store, rec, 1)
+    assert [r.id for r in await store.unannounced()] == [moved.id], "a stored move not yet shown"
+
+
+async def test_due_waits_are_those_whose_reminder_or_deadline_has_come(store: db.SqliteStore) -> None:
+    rec = await running(store)
+    wait = db.Announcement(
+        rec.id, 0, "active", since=0, summary_from=0, next_reminder="2026-12-02T09:00:00+00:00",
+        deadline="2026-12-04T09:00:00+00:00",
+    )  # fmt: skip
+    saved = await store.save_announcement(wait)
+    assert saved is not None
+    assert await store.due("2026-12-02T08:59:59+00:00") == []
+    assert [a for _r, a in await store.due("2026-12-02T09:00:00+00:00")] == [saved]
+    done = await store.save_announcement(replace(saved, next_reminder=None, deadline_done=True))
+    assert done is not None and await store.due("2027-01-01T00:00:00+00:00") == []

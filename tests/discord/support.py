@@ -22,12 +22,15 @@ from PIL import Image
 
 import db
 from bot import Settings, build_bot
-from table.commands import Commands, Post
+from table.announce import RecordingOutlet
+from table.commands import Commands, Ctx, Post
 from table.tables import Tables
 from tests.fakediscord.model import FakeChannel, FakeUser, InteractionResult, SentMessage
 from tests.fakediscord.server import FakeDiscord
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+CONFIRMED = ("Done.", "C'est fait.")
+"""How a player's private confirmation of an accepted move begins, in English and French."""
 _VERSION = re.compile(r"^v\d+:")
 
 WARCHEST_FAVOURITES = ("control", "attack", "deploy", "move", "")
@@ -73,7 +76,8 @@ async def fake_discord(tmp_path: Path) -> AsyncIterator[Bot]:
 
     On the way out, every request the bot made must have been known to the fake and accepted.
     """
-    settings = Settings(database_path=tmp_path / "bot.sqlite3")
+    # Edits are not folded here: each move's board must be in the channel before the next move.
+    settings = Settings(database_path=tmp_path / "bot.sqlite3", coalesce_seconds=0)
     async with FakeDiscord() as fake:
         yield Bot(fake, settings)
         assert fake.unknown_requests == []
@@ -108,35 +112,111 @@ def open_room(bot: Bot, guild: tuple[str, str], channel: str, *people: tuple[str
     return Room(bot, chan, {u.id: u for u in users})
 
 
-# ---- what replies must look like ---------------------------------------------------------------------------
+# ---- what replies and channel posts must look like ------------------------------------------------------
 
 
-def public(result: InteractionResult) -> list[SentMessage]:
-    """The messages of an interaction everyone in the channel sees."""
+@dataclass
+class Played:
+    """A command whose public consequence the announcer posts in the channel (a move, the start, an
+    ending): the player's private reply, the channel messages the bot posted meanwhile, and the
+    channel's current handover post (new, or edited in place) once the command is done."""
+
+    reply: InteractionResult
+    new_posts: list[SentMessage]
+    board: SentMessage
+    edits_before: int
+
+    @property
+    def handed_over(self) -> bool:
+        """A new post was made (the players to act changed, or the game ended)."""
+        return any(m.files for m in self.new_posts)
+
+    @property
+    def edited(self) -> bool:
+        return not self.handed_over and self.board.edits > self.edits_before
+
+    @property
+    def content(self) -> str:
+        return self.board.content
+
+    @property
+    def contents(self) -> list[str]:
+        return [m.content for m in self.new_posts] or [self.board.content]
+
+    @property
+    def files(self) -> list[tuple[str, bytes]]:
+        return self.board.files
+
+    @property
+    def pinged_ids(self) -> list[str]:
+        return [p for m in self.new_posts for p in m.pinged_ids]
+
+
+Reply = InteractionResult | Played
+
+
+def public(result: Reply) -> list[SentMessage]:
+    """The messages everyone in the channel sees: of an interaction, or the channel's post."""
+    if isinstance(result, Played):
+        return result.new_posts or [result.board]
     return [m for m in result.messages if not m.ephemeral and not m.deleted]
 
 
-def pinged(result: InteractionResult) -> list[str]:
-    """Who the first public message pings (nobody when there is none)."""
+def pinged(result: Reply) -> list[str]:
+    """Who the reply pings: a move's new channel posts (nobody when the board was edited in place),
+    or an interaction's first public message."""
+    if isinstance(result, Played):
+        return result.pinged_ids
     posts = public(result)
     return posts[0].pinged_ids if posts else []
 
 
-def board_image(result: InteractionResult, *, drawn: bool = True) -> Image.Image | None:
+def board_image(result: Reply | SentMessage, *, drawn: bool = True) -> Image.Image | None:
     """The board of a public post: a decodable PNG when the game is ``drawn``, else no file at all."""
-    posts = public(result)
-    assert posts, f"no public message: {result.contents}"
-    files = posts[0].files
+    if isinstance(result, SentMessage):
+        post = result
+    else:
+        posts = public(result)
+        assert posts, f"no public message: {result.contents}"
+        post = posts[0] if not isinstance(result, Played) else result.board
+    files = post.files
     if not drawn:
         assert not files
         return None
-    assert files and files[0][0].endswith(".png"), f"no PNG on {posts[0].content!r}"
+    assert files and files[0][0].endswith(".png"), f"no PNG on {post.content!r}"
     data = files[0][1]
     assert data.startswith(PNG_MAGIC)
     image = Image.open(io.BytesIO(data))
     image.load()
     assert image.format == "PNG" and image.width >= 300 and image.height >= 300
     return image
+
+
+def current_board(fake: FakeDiscord, chan: FakeChannel) -> SentMessage:
+    """The channel's handover post: the bot's latest message with a board image."""
+    boards = [
+        m
+        for m in fake.messages_in(chan)
+        if m.files and m.author.id == fake.bot_user.id and m.interaction_id is None
+    ]
+    assert boards, "no board was posted in the channel"
+    return boards[-1]
+
+
+async def announced(room: Room, user: FakeUser, command: str, **options: Any) -> Played:
+    """Run ``command`` (whose public part the announcer posts) and collect what the channel shows."""
+    fake, chan = room.fake, room.chan
+    before = len(fake.messages_in(chan))
+    boards = [m for m in fake.messages_in(chan) if m.files and m.author.id == fake.bot_user.id]
+    board_before = next((m for m in reversed(boards) if m.interaction_id is None), None)
+    edits_before = board_before.edits if board_before is not None else 0
+    reply = await fake.slash(user, chan, command, **options)
+    new_posts = [m for m in fake.messages_in(chan)[before:] if m.author.id == fake.bot_user.id]
+    new_posts = [m for m in new_posts if m.interaction_id is None]
+    board = current_board(fake, chan)
+    if board is not board_before:
+        edits_before = 0
+    return Played(reply, new_posts, board, edits_before)
 
 
 def refused(result: InteractionResult) -> str:
@@ -171,12 +251,62 @@ async def choose_favourite(room: Room, user: FakeUser, favourites: Sequence[str]
     raise AssertionError(f"{user.name} is asked to act but is offered no move")
 
 
-async def play(room: Room, actor: FakeUser, value: str, *, drawn: bool = True) -> InteractionResult:
-    """``actor`` plays ``value``: the move must be accepted publicly, with the board."""
-    r = await room.fake.slash(actor, room.chan, "play", action=value)
-    assert not r.ephemeral, f"{actor.name} played {value!r} and got {r.contents}"
-    board_image(r, drawn=drawn)
-    return r
+async def to_act_now(room: Room, game: Any) -> list[str]:
+    """Who the stored game waits for (nobody once it is over)."""
+    record = await room.record()
+    if record.status != "active":
+        return []
+    return list(game.to_act(game.load(record.state or {})))
+
+
+async def check_handover(room: Room, played: Played, before: Sequence[str], game: Any) -> list[str]:
+    """After a move: a new post pinging exactly the players now to act when they changed, else the
+    same post edited in place and nobody pinged. Returns who acts now."""
+    now = await to_act_now(room, game)
+    if (await room.record()).status != "active":
+        assert played.handed_over, "the end of the game is a new post"
+    elif set(now) != set(before):
+        assert played.handed_over, f"the turn passed from {before} to {now} without a new post"
+        assert sorted(played.pinged_ids) == sorted(now), f"pinged {played.pinged_ids}, to act {now}"
+        assert all(f"<@{p}>" in played.board.content for p in now)
+    else:
+        assert not played.handed_over and played.edited, "the same players act: the board is edited in place"
+        assert played.pinged_ids == [], "no ping while the same players keep acting"
+    return now
+
+
+def channel_figures(fake: FakeDiscord, chan: FakeChannel) -> dict[str, int]:
+    """New bot messages, in-place edits and pings in the channel, for the measurements printed."""
+    mine = [m for m in fake.messages_in(chan) if m.author.id == fake.bot_user.id]
+    return {
+        "messages": len(mine),
+        "images": sum(1 for m in mine if m.files),
+        "edits": sum(m.edits for m in mine),
+        "pings": sum(len(m.pinged_ids) for m in mine),
+    }
+
+
+async def play(room: Room, actor: FakeUser, value: str, *, drawn: bool = True) -> Played:
+    """``actor`` plays ``value``: accepted with a private confirmation, and the channel shows the
+    new board, in a new post when the turn passed (pinging whoever acts next), else in place."""
+    played = await announced(room, actor, "play", action=value)
+    reply = played.reply
+    assert reply.ephemeral and reply.content.startswith(CONFIRMED), (
+        f"{actor.name} played {value!r}: {reply.contents}"
+    )
+    assert played.handed_over or played.edited, f"after {value!r} the channel shows nothing new"
+    assert len([m for m in played.new_posts if m.files]) <= 1, "one post per handover"
+    board_image(played.board, drawn=drawn)
+    return played
+
+
+async def start(room: Room, user: FakeUser, *, drawn: bool = True) -> Played:
+    """``user`` starts the game: a private acknowledgement, and the first handover post in the channel."""
+    played = await announced(room, user, "game start")
+    assert played.reply.ephemeral, played.reply.contents
+    assert played.handed_over, "the start is announced in the channel"
+    board_image(played.board, drawn=drawn)
+    return played
 
 
 async def refused_plays(room: Room, *attempts: tuple[FakeUser, str]) -> None:
@@ -215,11 +345,36 @@ def tiny_png(view: dict[str, Any], *, names: dict[str, str], locale: str) -> byt
     return buf.getvalue()
 
 
+async def started(commands: Commands, ctx: Ctx) -> Post:
+    """Start the game through the table's commands; the channel's first post (its handover)."""
+    (ack,) = await commands.start(ctx)
+    assert ack.ephemeral, ack.text
+    await commands.announcer.drain()
+    outlet = commands.announcer.outlet
+    assert isinstance(outlet, RecordingOutlet) and outlet.sent
+    return outlet.sent[-1][1]
+
+
+async def public_move(commands: Commands, ctx: Ctx, value: str) -> Post:
+    """Play ``value`` through the table's commands; the channel's post afterwards: the new handover
+    post when the turn passed (its ``mentions`` ping), else the turn's post as edited in place."""
+    (ack,) = await commands.play(ctx, value)
+    assert ack.ephemeral, ack.text
+    await commands.announcer.drain()
+    outlet = commands.announcer.outlet
+    assert isinstance(outlet, RecordingOutlet) and outlet.sent and outlet.edits is not None
+    index = len(outlet.sent)
+    edits = [post for _where, message, post in outlet.edits if message == f"m{index}"]
+    return edits[-1] if edits else outlet.sent[-1][1]
+
+
 @asynccontextmanager
 async def stand_in_commands(database: Path) -> AsyncIterator[Commands]:
     """The table's commands over a store in ``database`` and the stand-in renderer."""
     store = await db.open_store(database)
+    commands = Commands(Tables(store, render=tiny_png, render_private=tiny_png))
     try:
-        yield Commands(Tables(store, render=tiny_png, render_private=tiny_png))
+        yield commands
     finally:
+        await commands.announcer.drain()
         await store.close()

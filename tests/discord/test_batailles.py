@@ -24,15 +24,19 @@ from tests.discord.support import (
     Bot,
     Complete,
     action_text,
-    board_image,
+    channel_figures,
+    check_handover,
     completer,
     fake_discord,
     mentioned,
     open_room,
     pinged,
     play,
+    public_move,
     refused_plays,
     stand_in_commands,
+    start,
+    started,
 )
 
 # ---- a player that picks among the bot's autocomplete answers --------------------------------------
@@ -126,9 +130,10 @@ async def commands(tmp_path: Path) -> AsyncIterator[Commands]:
 
 
 async def opened(commands: Commands, options: str) -> list[Post]:
+    """Alice opens, Bob joins, Alice starts; the channel's first post (the start's handover)."""
     await commands.new(ctx("alice"), "batailles", options=options)
     await commands.join(ctx("bob"))
-    return await commands.start(ctx("alice"))
+    return [await started(commands, ctx("alice"))]
 
 
 async def version(commands: Commands) -> int:
@@ -149,11 +154,12 @@ async def test_armies_built_at_once_with_names_the_players_make_up(commands: Com
     defaults = await commands.autocomplete(ctx("alice"), "recruit")
     assert defaults and all(" t1 " in value for _label, value in defaults), "default names only"
 
-    post = (await commands.play(ctx("alice"), offered[0][1]))[0]
-    assert "cannon1" in post.text and set(post.mentions) == {"alice", "bob"}
+    post = await public_move(commands, ctx("alice"), offered[0][1])
+    assert "cannon1" in post.text and set(mentioned(post)) == {"alice", "bob"}
+    assert post.mentions == (), "both still build: the start post is updated, nobody pinged again"
     # Bob builds at the same time, without waiting for Alice.
-    post = (await commands.play(ctx("bob"), "recruit scout 3 1 1 0 0 0"))[0]
-    assert set(post.mentions) == {"alice", "bob"}
+    post = await public_move(commands, ctx("bob"), "recruit scout 3 1 1 0 0 0")
+    assert "scout" in post.text and post.mentions == ()
 
     before = await version(commands)
     assert await commands.autocomplete(ctx("alice"), typed) == [], "the name is taken now"
@@ -170,11 +176,11 @@ async def test_armies_built_at_once_with_names_the_players_make_up(commands: Com
         ctx("alice"), "dismiss"
     )
     await commands.play(ctx("alice"), "dismiss spare")
-    post = (await commands.play(ctx("alice"), "ready"))[0]
+    post = await public_move(commands, ctx("alice"), "ready")
     assert post.mentions == ("bob",), "only Bob is still building"
     with pytest.raises(GameError):
         await commands.play(ctx("alice"), "recruit late 1 1 1 1 1 0")
-    post = (await commands.play(ctx("bob"), "ready"))[0]
+    post = await public_move(commands, ctx("bob"), "ready")
     assert "deploy" in post.text.lower() and set(post.mentions) == {"alice", "bob"}
 
     hand = (await commands.hand(ctx("bob")))[0]
@@ -206,7 +212,7 @@ async def test_a_whole_game_at_the_table(commands: Commands) -> None:
 
         value = await choose(complete, seats[player], rng)
         assert value is not None, f"{player} must act but is offered nothing"
-        post = (await commands.play(ctx(player), value))[0]
+        post = await public_move(commands, ctx(player), value)
         played[action_text(value).split()[0]] += 1
         rolls += check_dice(post.text)
         assert not post.ephemeral and post.image is not None
@@ -216,7 +222,8 @@ async def test_a_whole_game_at_the_table(commands: Commands) -> None:
             assert table.record.result is not None
             break
         acting = table.to_act()
-        assert acting and set(post.mentions) == set(acting) and set(mentioned(post)) >= set(acting)
+        assert acting and set(mentioned(post)) >= set(acting), "the post names whoever must act"
+        assert not post.mentions or set(post.mentions) == set(acting), "a new post pings them, an edit nobody"
     else:
         pytest.fail(f"no result after 1000 moves: {played}")
     assert "Winner" in post.text or "draw" in post.text.lower(), post.text
@@ -286,7 +293,7 @@ async def test_losses_are_chosen_by_their_owner(commands: Commands) -> None:
                 or await best(commands, player, "end", lambda t: t == "end")
             )
         assert value is not None, f"{player} is offered nothing"
-        post = (await commands.play(ctx(player), value))[0]
+        post = await public_move(commands, ctx(player), value)
         if action_text(value).startswith("lose"):
             losses.append(post.text)
         elif "must remove" in post.text:
@@ -305,7 +312,7 @@ async def test_hardcore_retraining_is_done_by_both_players_at_once(commands: Com
         table = await commands.tables.latest("field")
         assert table is not None
         (player,) = table.to_act()
-        post = (await commands.play(ctx(player), "end"))[0]
+        post = await public_move(commands, ctx(player), "end")
     assert "change the characteristics" in post.text and set(post.mentions) == {"alice", "bob"}
 
     picks = await commands.autocomplete(ctx("bob"), "horse1")
@@ -313,12 +320,12 @@ async def test_hardcore_retraining_is_done_by_both_players_at_once(commands: Com
     await commands.play(ctx("bob"), picks[0][1])
     offered = await commands.autocomplete(ctx("bob"), "profile 5 0 0 0 0 0")
     assert offered and action_text(offered[0][1]) == "profile 5 0 0 0 0 0"
-    post = (await commands.play(ctx("bob"), offered[0][1]))[0]
+    post = await public_move(commands, ctx("bob"), offered[0][1])
     assert "horse1 now has M A D R C L = 5 0 0 0 0 0" in post.text
-    post = (await commands.play(ctx("alice"), "ready"))[0]
+    post = await public_move(commands, ctx("alice"), "ready")
     assert post.mentions == ("bob",)
-    post = (await commands.play(ctx("bob"), "ready"))[0]
-    assert "Initiative" in post.text and len(post.mentions) == 1
+    post = await public_move(commands, ctx("bob"), "ready")
+    assert "Initiative" in post.text and mentioned(post)[-1:] == ["bob"], "Bob, still to act, plays first"
 
 
 async def test_wrong_turn_and_illegal_moves_change_nothing(commands: Commands) -> None:
@@ -362,8 +369,7 @@ async def test_a_whole_batailles_game_through_slash_commands(discord_game: Bot) 
     r = await fake.slash(alice, chan, "game new", game="batailles", options=E2E_OPTIONS)
     assert not r.ephemeral and "max_rounds=4" in r.content
     await fake.slash(bob, chan, "game join")
-    r = await fake.slash(alice, chan, "game start")
-    board_image(r)
+    r = await start(room, alice)
     assert set(pinged(r)) == set(users), "both players deploy at once"
 
     hand = await fake.slash(bob, chan, "hand")
@@ -384,15 +390,16 @@ async def test_a_whole_batailles_game_through_slash_commands(discord_game: Bot) 
             await refused_plays(room, (other, action_text(value)), (actor, "attack a9 6"))
 
         r = await play(room, actor, value)
-        check_dice(r.content)
+        check_dice(r.reply.content)
         moves += 1
+        acting = await check_handover(room, r, acting, BATAILLES)
         record = await room.record()
         if record.status == "over":
             break
-        acting = BATAILLES.to_act(BATAILLES.load(record.state or {}))
-        assert set(pinged(r)) == set(acting), f"after {value!r}: pinged {pinged(r)}, to act {acting}"
 
-    print(f"Batailles through slash commands: {moves} moves; last post: {r.content}")
+    figures = channel_figures(fake, chan)
+    assert figures["images"] < moves / 2, "one new board per handover, not one per move"
+    print(f"Batailles through slash commands: {moves} moves; channel: {figures}; last post: {r.content}")
     assert checked_refusals
     assert record.status == "over" and record.result is not None, f"no end after {moves} moves"
     assert record.result["draw"] or set(record.result["winners"]) <= set(users)
@@ -406,11 +413,11 @@ async def test_a_custom_troop_name_offered_by_discord_autocomplete(discord_game:
     alice, bob = room.users.values()
     await fake.slash(alice, chan, "game new", game="batailles", options="armies=build seed=2")
     await fake.slash(bob, chan, "game join")
-    r = await fake.slash(bob, chan, "game start")
+    r = await start(room, bob)
     assert set(pinged(r)) == {alice.id, bob.id}
     typed = "recruit canon1 1 2 0 2 0 0"
     choices = await fake.autocomplete(alice, chan, "play", focused="action", action=typed)
     assert choices and choices[0] == ("Recruter canon1 (M A D P C L = 1 2 0 2 0 0)", f"v0:{typed}")
     r = await play(room, alice, choices[0][1])
-    assert "canon1" in r.content
-    assert set(pinged(r)) == {alice.id, bob.id}, "both still build"
+    assert "canon1" in r.reply.content and "canon1" in r.content
+    assert r.edited and pinged(r) == [], "both still build: the start post is updated, nobody pinged"

@@ -50,10 +50,8 @@ class ScriptedCommands:
             raise NotYourTurn("error.not_your_turn", waiting=PlayerRef(self.bob_id))
         if action == "crash":
             raise RuntimeError("secret internals")
-        if action in ("slow", "slow secret"):
+        if action == "slow":
             await self.gate.wait()
-        if action == "slow secret":
-            return [Post("only for you", ephemeral=True), Post(f"moved; <@{self.bob_id}> to play")]
         if action == "long":
             return [Post("\n".join(f"line {i:04d} " + "x" * 40 for i in range(100)))]
         return [
@@ -61,6 +59,15 @@ class ScriptedCommands:
                 f"moved; <@{self.bob_id}> to play, not <@{ctx.user_id}>", image=png(), mentions=(self.bob_id,)
             ),
             Post("only for you", ephemeral=True),
+        ]
+
+    async def board(self, ctx: Ctx) -> list[Post]:
+        """A slow public command whose first post is private (waits for the gate)."""
+        self.calls.append(("board", ctx, ()))
+        await self.gate.wait()
+        return [
+            Post("only for you", ephemeral=True),
+            Post(f"the board; <@{self.bob_id}> to play", image=png()),
         ]
 
     async def hand(self, ctx: Ctx) -> list[Post]:
@@ -111,7 +118,9 @@ async def test_context_comes_from_the_interaction(scene: Scene) -> None:
         user_name="Alice A.",
         locale="fr",
         channel_locale="fr",
+        guild_id=scene.chan.guild_id,
     )
+    assert not ctx.moderator and not ctx.admin, "an ordinary member"
     assert not r.ephemeral and not r.deferred
     assert r.content == f"lobby warchest by <@{scene.alice.id}>"
     assert r.messages[0].pinged_ids == [scene.alice.id]
@@ -147,29 +156,35 @@ async def test_a_bug_gets_an_apology_never_a_traceback(
     assert any("secret internals" in str(rec.exc_info) for rec in caplog.records if rec.exc_info)
 
 
-async def _while_the_work_waits(scene: Scene, action: str) -> InteractionResult:
-    """Play ``action`` and check what the user sees while its work is still blocked on the gate."""
-    task = asyncio.create_task(scene.fake.slash(scene.alice, scene.chan, "play", action=action))
+async def _while_the_work_waits(
+    scene: Scene, command: str, *, private: bool, **options: str
+) -> InteractionResult:
+    """Run ``command`` and check what the user sees while its work is still blocked on the gate:
+    an acknowledgement (private or public, as the command's kind wants) before the work ends."""
+    task = asyncio.create_task(scene.fake.slash(scene.alice, scene.chan, command, **options))
     early = await scene.fake.first_answer()
-    assert early.deferred and not early.ephemeral, "acknowledged publicly before the work is done"
-    assert not task.done() and scene.table.calls[-1][2] == (action,)
+    assert early.deferred and early.ephemeral == private, "acknowledged before the work is done"
+    assert not task.done() and scene.table.calls[-1][0] == command.split()[-1]
     scene.table.gate.set()
     return await task
 
 
-async def test_slow_work_is_deferred_then_followed_up(scene: Scene) -> None:
-    r = await _while_the_work_waits(scene, "slow")
-    assert r.deferred and not r.ephemeral
-    assert r.files and r.files[0][0] == "board.png"
-    assert r.content.startswith("moved;")
+async def test_a_slow_move_is_acknowledged_privately_then_answered(scene: Scene) -> None:
+    """A move's public part goes to the channel by itself: its answer, even late, stays quiet."""
+    r = await _while_the_work_waits(scene, "play", private=True, action="slow")
+    assert r.deferred and r.ephemeral
+    posted = [m for m in scene.fake.messages_in(scene.chan)]
+    assert [m.content for m in posted] == [f"moved; <@{scene.bob.id}> to play, not <@{scene.alice.id}>"]
+    assert posted[0].files and posted[0].files[0][0] == "board.png" and not posted[0].ephemeral
+    assert any(m.content == "only for you" and m.ephemeral for m in r.messages)
 
 
 async def test_a_private_answer_after_a_public_deferral_stays_private(scene: Scene) -> None:
     """The deferral made a public "thinking..." message; the bot deletes it rather than fill it
     with a text meant for one user (Discord would show the first follow-up publicly)."""
-    r = await _while_the_work_waits(scene, "slow secret")
+    r = await _while_the_work_waits(scene, "game board", private=False)
     public = scene.fake.messages_in(scene.chan)
-    assert [m.content for m in public] == [f"moved; <@{scene.bob.id}> to play"]
+    assert [m.content for m in public] == [f"the board; <@{scene.bob.id}> to play"]
     assert r.original is not None and r.original.deleted
     secret = [m for m in r.messages if m.content == "only for you"]
     assert len(secret) == 1 and secret[0].ephemeral
@@ -223,7 +238,7 @@ async def test_inside_a_thread_the_thread_is_the_channel(scene: Scene) -> None:
 
 async def test_start_up_syncs_globally_with_french_names(scene: Scene) -> None:
     synced = {c["name"]: c for c in scene.fake.global_commands}
-    assert set(synced) == {"game", "play", "hand"}
+    assert set(synced) == {"game", "play", "hand", "games", "notify", "settings"}
     assert synced["game"]["name_localizations"] == {"fr": "partie"}
     assert scene.fake.guild_commands == {}
 
@@ -235,4 +250,29 @@ async def test_start_up_syncs_to_the_dev_guild_when_set(tmp_path: Path) -> None:
         settings = Settings(database_path=tmp_path / "unused.sqlite3", dev_guild_id=int(guild.id))
         await fake.start_bot(build_bot(settings, ScriptedCommands()))  # type: ignore[arg-type]
         assert fake.global_commands == []
-        assert {c["name"] for c in fake.guild_commands[guild.id]} == {"game", "play", "hand"}
+        assert {c["name"] for c in fake.guild_commands[guild.id]} == {
+            "game",
+            "play",
+            "hand",
+            "games",
+            "notify",
+            "settings",
+        }
+
+
+async def test_a_restart_with_the_same_commands_does_not_sync_them_again(tmp_path: Path) -> None:
+    """A crash loop or a redeploy must not hit Discord's command rate limit: the bot stores a hash of
+    the translated payload and syncs only when it changed, or when SYNC_COMMANDS=1 forces it."""
+    settings = Settings(database_path=tmp_path / "bot.sqlite3")
+    async with FakeDiscord() as fake:
+        fake.add_channel(fake.add_guild("G"), "general")
+        for _ in range(2):
+            await fake.start_bot(build_bot(settings))
+            await fake.stop_bot()
+        assert fake.command_puts == 1
+        assert {c["name"] for c in fake.global_commands} >= {"game", "play", "hand"}
+        await fake.start_bot(
+            build_bot(Settings.from_env({"DATABASE_PATH": str(settings.database_path), "SYNC_COMMANDS": "1"}))
+        )
+        await fake.stop_bot()
+        assert fake.command_puts == 2

@@ -48,11 +48,14 @@ async def test_every_command_passes_discords_limits(payloads: list[dict[str, Any
 
 async def test_the_expected_commands_are_there(payloads: list[dict[str, Any]]) -> None:
     by_name = {p["name"]: p for p in payloads}
-    assert set(by_name) == {"game", "play", "hand"}
+    assert set(by_name) == {"game", "play", "hand", "games", "notify", "settings"}
     subcommands = {o["name"] for o in by_name["game"]["options"]}
     assert subcommands == {
         "new", "join", "leave", "start", "status", "board", "log", "resign", "abort", "draw", "rules", "help",
+        "kick", "end",
     }  # fmt: skip
+    assert int(by_name["settings"]["default_member_permissions"]) == 1 << 5, "Manage Server only"
+    assert by_name["games"]["contexts"] == [0] and by_name["settings"]["contexts"] == [0], "servers only"
     new = next(o for o in by_name["game"]["options"] if o["name"] == "new")
     game_option = next(o for o in new["options"] if o["name"] == "game")
     assert {c["value"] for c in game_option["choices"]} >= {"warchest"}

@@ -31,17 +31,20 @@ from tests.discord.support import (
     Bot,
     Complete,
     action_text,
-    board_image,
+    channel_figures,
+    check_handover,
     completer,
     fake_discord,
     mentioned,
     open_room,
     pinged,
     play,
-    public,
+    public_move,
     refused_plays,
     restart_keeps_the_game,
     stand_in_commands,
+    start,
+    started,
 )
 
 CRY_HAVOC = engine.get_game("cryhavoc")
@@ -103,7 +106,7 @@ async def opened(commands: Commands, players: int, options: str) -> Post:
     await commands.new(ctx("alice"), "cryhavoc", players, options)
     for name in NAMES[1:players]:
         await commands.join(ctx(name))
-    return (await commands.start(ctx("alice")))[0]
+    return await started(commands, ctx("alice"))
 
 
 async def current(commands: Commands) -> Table:
@@ -131,7 +134,7 @@ async def test_the_lobby_deals_a_faction_to_each_player(
     assert "Cry Havoc" in new.text and f"1/{players}" in new.text
     for name in NAMES[1:players]:
         await commands.join(ctx(name))
-    start = (await commands.start(ctx("bob")))[0]
+    start = await started(commands, ctx("bob"))
     table = await current(commands)
     view = CRY_HAVOC.view(table.state, None)
     dealt = [s["faction"] for s in view["seats"]]
@@ -173,12 +176,15 @@ async def _play_by_labels(commands: Commands, seed: int) -> Counter[str]:
     rng = random.Random(seed)
     played: Counter[str] = Counter()
     hands_checked = 0
+    waiting: list[str] = []
     for _ in range(400):
         table = await current(commands)
         if table.record.status == "over":
             break
         acting = table.to_act()
-        assert acting and list(post.mentions) == acting and mentioned(post)[-len(acting) :] == acting
+        assert acting and mentioned(post)[-len(acting) :] == acting, "the post names who must act"
+        assert list(post.mentions) == ([] if acting == waiting else acting), "pinged once per handover"
+        waiting = acting
         (player,) = acting
         state = table.state
         legal = [str(a) for a in CRY_HAVOC.legal_actions(state, player)]
@@ -190,7 +196,7 @@ async def _play_by_labels(commands: Commands, seed: int) -> Counter[str]:
         offered = await commands.autocomplete(ctx(player, "fr"), label)
         wanted = f"v{table.record.version}:{text}"
         assert (label, wanted) in offered, f"typing {label!r} does not offer {text!r}: {offered}"
-        post = (await commands.play(ctx(player), wanted))[0]
+        post = await public_move(commands, ctx(player), wanted)
         assert not post.ephemeral and post.image is not None
         verb = text.split()[0]
         played[verb] += 1
@@ -205,7 +211,8 @@ async def _play_by_labels(commands: Commands, seed: int) -> Counter[str]:
     table = await current(commands)
     assert table.record.result is not None and len(table.record.result["winners"]) == 1
     assert "Winner" in post.text and "VP" in post.text, post.text
-    assert set(post.mentions) == set(table.record.result["winners"])
+    assert set(post.mentions) == set(NAMES[:3]), "the end is told to every player"
+    assert all(f"<@{w}>" in post.text for w in table.record.result["winners"])
     return played
 
 
@@ -216,19 +223,22 @@ async def test_two_and_four_players_play_to_a_result_from_autocomplete(
     """Games of two and of four (the Trogs as a player, tunnels open) end through the table alone."""
     post = await opened(commands, players, f"seed={players}")
     rng = random.Random(players)
+    waiting: list[str] = []
     for _ in range(600):
         table = await current(commands)
         if table.record.status == "over":
             break
         (player,) = acting = table.to_act()
-        assert list(post.mentions) == acting
+        assert list(post.mentions) == ([] if acting == waiting else acting), "pinged once per handover"
+        waiting = acting
         offered = [str(v) for _label, v in await commands.autocomplete(ctx(player), "")]
-        post = (await commands.play(ctx(player), pick(offered, rng)))[0]
+        post = await public_move(commands, ctx(player), pick(offered, rng))
     else:
         pytest.fail("no result after 600 moves")
     assert table.record.result is not None
     (winner,) = table.record.result["winners"]
-    assert winner in NAMES[:players] and post.mentions == (winner,)
+    assert winner in NAMES[:players] and f"Winner: <@{winner}>" in post.text
+    assert set(post.mentions) == set(NAMES[:players])
     if players == 4:
         factions = CRY_HAVOC.view(table.state, None)["seats"]
         assert {s["faction"] for s in factions} == {"humans", "machines", "pilgrims", "trogs"}
@@ -292,7 +302,7 @@ async def test_wrong_turn_and_illegal_moves_change_nothing(commands: Commands) -
     with pytest.raises(GameError):
         await commands.play(ctx(first), f"v{before + 3}:{legal[0]}")
     assert (await current(commands)).record.version == before
-    post = (await commands.play(ctx(first), f"v{before}:{legal[0]}"))[0]
+    post = await public_move(commands, ctx(first), f"v{before}:{legal[0]}")
     assert not post.ephemeral
     with pytest.raises(GameError):
         await commands.play(ctx(first), f"v{before}:{legal[0]}")  # the same pinned move twice
@@ -356,9 +366,7 @@ async def test_a_whole_cry_havoc_game_through_slash_commands(discord_game: Bot) 
     assert not r.ephemeral and "1/3" in r.content
     await fake.slash(bob, chan, "game join")
     await fake.slash(carol, chan, "game join")
-    r = await fake.slash(carol, chan, "game start")
-    assert not r.ephemeral
-    board_image(r, drawn=DRAWN)
+    r = await start(room, carol, drawn=DRAWN)
 
     hand = await fake.slash(bob, chan, "hand")
     assert hand.ephemeral and all(m.ephemeral for m in hand.messages if not m.deleted)
@@ -393,18 +401,17 @@ async def test_a_whole_cry_havoc_game_through_slash_commands(discord_game: Bot) 
 
         r = await play(room, actor, value, drawn=DRAWN)
         moves += 1
+        acting = await check_handover(room, r, acting, CRY_HAVOC)
         record = await room.record()
         if record.status == "over":
             break
-        acting = pinged(r)
-        to_act = CRY_HAVOC.to_act(CRY_HAVOC.load(record.state or {}))
-        assert acting == to_act, f"after {value!r}: pinged {acting}, to act {to_act}"
-        assert all(f"<@{p}>" in public(r)[0].content for p in to_act)
 
-    print(f"Cry Havoc through slash commands: {moves} moves; last post: {r.content}")
+    figures = channel_figures(fake, chan)
+    assert figures["images"] < moves, "a player's steps update one post"
+    print(f"Cry Havoc through slash commands: {moves} moves; channel: {figures}; last post: {r.content}")
     assert restarted and checked_refusals
     assert record.status == "over" and record.result is not None, f"no end after {moves} moves"
     assert set(record.result["winners"]) <= set(users) and len(record.result["winners"]) == 1
-    assert pinged(r) == record.result["winners"]
+    assert sorted(pinged(r)) == sorted(users), "the end is told to every player"
     late = await fake.slash(bob, chan, "play", action="pass")
     assert late.ephemeral

@@ -18,14 +18,17 @@ from typing import Any, cast
 
 import pytest
 
+import engine
 from db import Seat
 from engine.contract import Game
 from table.errors import TableError
 from table.lobby import seat_order, team_slots
 from tests.discord.support import (
     WARCHEST_FAVOURITES,
+    Played,
     Room,
-    board_image,
+    channel_figures,
+    check_handover,
     choose_favourite,
     fake_discord,
     open_room,
@@ -33,8 +36,10 @@ from tests.discord.support import (
     play,
     refused,
     refused_plays,
+    start,
 )
-from tests.fakediscord.model import InteractionResult
+
+WAR_CHEST = engine.get_game("warchest")
 
 SEED = 2  # with CHOOSER_SEED: the second team wins after 94 moves
 CHOOSER_SEED = 20261130
@@ -103,7 +108,7 @@ async def table4(tmp_path: Path) -> AsyncIterator[Room]:
         yield room
 
 
-async def seat_four(t: Room) -> InteractionResult:
+async def seat_four(t: Room) -> Played:
     """Alice opens; Bob and Carol choose team 2; Dave asks for it too, is refused, joins without."""
     fake, chan = t.fake, t.chan
     alice, bob, carol, dave = t.by_name.values()
@@ -126,10 +131,7 @@ async def seat_four(t: Room) -> InteractionResult:
     assert set(pinged(r)) == set(t.users), "a full table calls everyone to start"
     lobby = (await fake.slash(bob, chan, "game status")).content
     assert "bob (team 2)" in lobby and "carol (team 2)" in lobby
-    r = await fake.slash(dave, chan, "game start")
-    assert not r.ephemeral
-    board_image(r)
-    return r
+    return await start(t, dave)
 
 
 async def test_the_lobby_seats_two_even_teams_alternately(table4: Room) -> None:
@@ -178,10 +180,10 @@ async def test_a_whole_four_player_game_to_a_team_victory(table4: Room) -> None:
 
         r = await play(table4, actor, action)
         moves += 1
+        to_act = await check_handover(table4, r, to_act, WAR_CHEST)
         record = await table4.record()
         if record.status == "over":
             break
-        to_act = pinged(r)
         assert len(to_act) == 1 and to_act[0] in table4.users, f"after {action!r}: {r.content!r}"
         assert f"<@{to_act[0]}>" in r.content, "the next player is named in the post"
 
@@ -190,9 +192,9 @@ async def test_a_whole_four_player_game_to_a_team_victory(table4: Room) -> None:
     assert record.result is not None and not record.result["draw"]
     winners = set(record.result["winners"])
     assert len(winners) == 2 and len({team_of[w] for w in winners}) == 1, "both members of one team win"
-    assert set(pinged(r)) == winners
+    assert set(pinged(r)) == set(table4.users), "the end is told to every player"
     assert re.search(r"Winner: <@\d+>.*<@\d+>", r.content), r.content
     assert all(f"<@{w}>" in r.content for w in winners)
     late = refused(await fake.slash(table4.users[next(iter(winners))], chan, "play", action="pass royal"))
     assert late
-    print(f"four-player game: {moves} moves; last post: {r.contents}")
+    print(f"four-player game: {moves} moves; channel: {channel_figures(fake, chan)}; last post: {r.contents}")

@@ -17,8 +17,16 @@ LOADING = 128
 DISCORD_EPOCH_MS = 1420070400000
 
 # Every permission bit a regular member of a friendly test server has (no administrator).
-MEMBER_PERMISSIONS = "2251799813685239"
-EVERYONE_ROLE_PERMISSIONS = "2251799813685239"
+APP_PERMISSIONS = "2251799813685239"
+"""What the bot itself may do in every channel (all but administrator): the fake never refuses it."""
+MEMBER_PERMISSIONS = "311452748864"
+"""An ordinary member: view, send (also in threads), create public threads, attach, embed, react, read
+the history, use application commands. Not Manage Channels (16) nor Manage Server (32)."""
+MODERATOR_PERMISSIONS = str(int(MEMBER_PERMISSIONS) | 16 | 8192)
+"""A moderator: an ordinary member who may also manage channels and messages."""
+ADMIN_PERMISSIONS = str(int(MEMBER_PERMISSIONS) | 32)
+"""A server manager: an ordinary member who may also manage the server."""
+EVERYONE_ROLE_PERMISSIONS = MEMBER_PERMISSIONS
 
 
 class Snowflakes:
@@ -46,6 +54,10 @@ class FakeUser:
     locale: str = "en-US"
     bot: bool = False
     global_name: str | None = None
+    permissions: str = MEMBER_PERMISSIONS
+    """The member's permissions in every channel of the fake (see the *_PERMISSIONS constants)."""
+    dms_open: bool = True
+    """False: the user accepts no direct message from the bot (Discord answers 50007)."""
 
     @property
     def mention(self) -> str:
@@ -151,7 +163,7 @@ class FakeGuild:
             "mute": False,
             "flags": 0,
             "pending": False,
-            "permissions": MEMBER_PERMISSIONS,
+            "permissions": user.permissions,
             "communication_disabled_until": None,
         }
 
@@ -227,6 +239,14 @@ class SentMessage:
     edits: int = 0
     deleted: bool = False
     timestamp: str = field(default_factory=iso_now)
+
+    @property
+    def age(self) -> dt.timedelta:
+        return dt.datetime.now(dt.UTC) - dt.datetime.fromisoformat(self.timestamp)
+
+    def make_old(self, by: dt.timedelta) -> None:
+        """Pretend the message was posted ``by`` earlier (Discord treats old messages differently)."""
+        self.timestamp = (dt.datetime.fromisoformat(self.timestamp) - by).isoformat()
 
     @property
     def ephemeral(self) -> bool:

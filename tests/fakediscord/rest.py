@@ -9,9 +9,11 @@ way and recorded in `rejections`.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from typing import Any
 
 from aiohttp import web
@@ -22,6 +24,7 @@ from tests.fakediscord.model import EPHEMERAL, LOADING, SentMessage
 from tests.fakediscord.world import HANG_LIMIT, PendingInteraction, RecordedRequest
 
 API_PREFIX = "/api/v10"
+OLD_MESSAGE = timedelta(hours=1)
 # Message flags a bot may set itself: suppress embeds, ephemeral, suppress notifications.
 SETTABLE_FLAGS = 4 | EPHEMERAL | 4096
 
@@ -53,6 +56,8 @@ class FakeRestApi(FakeGateway):
     ) -> None:
         super().__init__(bot_name=bot_name, heartbeat_interval_ms=heartbeat_interval_ms)
         self.response_deadline = response_deadline
+        self._held: dict[str, asyncio.Event] = {}
+        self.held_requests = 0
 
     def _add_routes(self, app: web.Application) -> None:
         p = API_PREFIX
@@ -456,12 +461,31 @@ class FakeRestApi(FakeGateway):
     def _channel_exists(self, channel_id: str) -> bool:
         return channel_id in self.channels or channel_id in self.dm_channels.values()
 
+    def hold_posts(self, channel: str) -> asyncio.Event:
+        """Keep the bot's next posts in ``channel`` waiting, unanswered, until the returned event is
+        set: a test can then kill the bot between storing a move and announcing it. A post released
+        after its bot died is dropped (nobody reads the answer), as Discord never saw it."""
+        event = self._held.setdefault(channel, asyncio.Event())
+        return event
+
     async def _channel_send(self, request: web.Request) -> web.Response:
         if not self._authorized(request):
             return self._unauthorized()
         channel_id = request.match_info["channel_id"]
         if not self._channel_exists(channel_id):
             return self._not_found("Unknown Channel", 10003)
+        closed = next(
+            (u for u, c in self.dm_channels.items() if c == channel_id and not self.users[u].dms_open), None
+        )
+        if closed is not None:
+            refused = {"message": "Cannot send messages to this user", "code": 50007}
+            return json_response(refused, status=403)
+        held = self._held.get(channel_id)
+        if held is not None and not held.is_set():
+            self.held_requests += 1
+            await held.wait()
+            if request.transport is None or request.transport.is_closing():
+                return self._not_found("Unknown Channel", 10003)
         channel = self.channels.get(channel_id)
         if channel is not None and channel.archived:
             return json_response({"message": "Thread is archived", "code": 50083}, status=400)
@@ -493,6 +517,13 @@ class FakeRestApi(FakeGateway):
         message = self._channel_message(request)
         if message is None or message.ephemeral:
             return self._not_found("Unknown Message", 10008)
+        if message.age > OLD_MESSAGE:
+            # Discord rate-limits edits of older messages much harder; a bot must expect refusals.
+            refused = {
+                "message": "Maximum number of edits to messages older than 1 hour reached.",
+                "code": 30046,
+            }
+            return json_response(refused, status=400)
         payload, files = await self._read_body(request)
         refusal = checks.message_errors(payload, files, creating=False)
         if refusal is not None:

@@ -32,7 +32,7 @@ from aiohttp import web
 
 from tests.fakediscord import checks
 from tests.fakediscord.model import (
-    MEMBER_PERMISSIONS,
+    APP_PERMISSIONS,
     FakeChannel,
     FakeGuild,
     FakeUser,
@@ -170,7 +170,7 @@ class FakeDiscord(FakeRestApi):
         return ObjectPayloads(
             user=lambda u: u.payload(),
             member=lambda u: None if guild is None else _without_user(guild.member_payload(u)),
-            channel=lambda c: {**c.payload(), "permissions": MEMBER_PERMISSIONS},
+            channel=lambda c: {**c.payload(), "permissions": APP_PERMISSIONS},
             attachment=attachment,
         )
 
@@ -204,11 +204,11 @@ class FakeDiscord(FakeRestApi):
             "guild_id": guild.id,
             "guild": {"id": guild.id, "locale": guild.locale, "features": []},
             "channel_id": channel.id,
-            "channel": {**channel.payload(), "permissions": MEMBER_PERMISSIONS},
+            "channel": {**channel.payload(), "permissions": user.permissions},
             "member": member,
             "locale": locale or user.locale,
             "guild_locale": guild.locale,
-            "app_permissions": MEMBER_PERMISSIONS,
+            "app_permissions": APP_PERMISSIONS,
             "entitlements": [],
             "authorizing_integration_owners": {"0": guild.id},
             "context": 0,

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tests.fakediscord.model import (
+    MEMBER_PERMISSIONS,
     FakeChannel,
     FakeGuild,
     FakeUser,
@@ -81,9 +82,18 @@ class FakeWorld:
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def add_user(self, name: str, *, locale: str = "en-US", global_name: str | None = None) -> FakeUser:
-        """A user who is a member of every guild of the fake."""
-        user = FakeUser(self._ids.next(), name, locale=locale, global_name=global_name)
+    def add_user(
+        self,
+        name: str,
+        *,
+        locale: str = "en-US",
+        global_name: str | None = None,
+        permissions: str = MEMBER_PERMISSIONS,
+    ) -> FakeUser:
+        """A user who is a member of every guild of the fake, with ``permissions`` in its channels."""
+        user = FakeUser(
+            self._ids.next(), name, locale=locale, global_name=global_name, permissions=permissions
+        )
         self.users[user.id] = user
         for guild in self.guilds.values():
             member = {**guild.member_payload(user), "guild_id": guild.id}

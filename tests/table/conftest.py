@@ -12,7 +12,8 @@ from PIL import Image
 
 import db
 import i18n
-from table import Commands, Ctx, Renderer, Tables
+from table import Commands, Ctx, Post, Renderer, Tables
+from table.announce import RecordingOutlet
 from tests.table.nim import lookup
 
 NIM_TEXTS = {
@@ -98,8 +99,30 @@ def tables(store: db.SqliteStore, renderers: tuple[FakeRenderer, FakeRenderer]) 
 
 
 @pytest.fixture
-def commands(tables: Tables) -> Commands:
-    return Commands(tables)
+async def commands(tables: Tables) -> AsyncIterator[Commands]:
+    cmds = Commands(tables)
+    yield cmds
+    await cmds.announcer.drain()
+
+
+async def channel_posts(commands: Commands, channel: str = "chan") -> list[Post]:
+    """What the announcer has posted in ``channel`` so far (new posts, not edits), once it is idle."""
+    await commands.announcer.drain()
+    outlet = commands.announcer.outlet
+    assert isinstance(outlet, RecordingOutlet) and outlet.sent is not None
+    return [post for where, post in outlet.sent if where == channel]
+
+
+async def last_post(commands: Commands, channel: str = "chan") -> Post:
+    """The channel's latest public post: a new handover post, or the edit that replaced it."""
+    await commands.announcer.drain()
+    outlet = commands.announcer.outlet
+    assert isinstance(outlet, RecordingOutlet) and outlet.sent is not None and outlet.edits is not None
+    sent = [(i, post) for i, (where, post) in enumerate(outlet.sent) if where == channel]
+    assert sent, "nothing was posted in the channel"
+    index, post = sent[-1]
+    edits = [p for where, message, p in outlet.edits if where == channel and message == f"m{index + 1}"]
+    return edits[-1] if edits else post
 
 
 CtxFactory = Callable[..., Ctx]

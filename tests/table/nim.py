@@ -109,6 +109,9 @@ class Nim:
     def dump(self, state: Any) -> dict[str, Any]:
         return dict(copy.deepcopy(state))
 
+    def default_action(self, state: Any, player: str) -> Any | None:
+        return None  # every Nim move takes stones: nothing neutral to play for an absent player
+
     def load(self, data: dict[str, Any]) -> Any:
         missing = {"players", "heap", "max", "turn", "hands", "rng", "winner"} - set(data)
         if missing:

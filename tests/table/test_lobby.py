@@ -10,7 +10,7 @@ import i18n
 from engine.errors import BadInput, GameError
 from table import Commands
 from table.errors import BadOptions, NoGame, NotSeated, TableError
-from tests.table.conftest import CtxFactory, current, png_size, start_nim
+from tests.table.conftest import CtxFactory, channel_posts, current, png_size, start_nim
 
 
 async def test_new_opens_a_lobby_with_the_creator_seated(commands: Commands, ctx: CtxFactory) -> None:
@@ -115,12 +115,14 @@ async def test_start_needs_the_right_seat_count_and_a_seated_caller(
     await commands.join(ctx("bob"))
     with pytest.raises(NotSeated):
         await commands.start(ctx("carol"))
-    posts = await commands.start(ctx("bob"))  # any seated player may start
+    (ack,) = await commands.start(ctx("bob"))  # any seated player may start
+    assert ack.ephemeral and ack.image is None
     table = await current(commands)
     assert table.record.status == "active" and table.record.version == 0
-    assert png_size(posts[0].image) == (8, 6)
-    assert posts[0].mentions == tuple(table.to_act())
-    assert f"<@{table.to_act()[0]}>" in posts[0].text
+    (first,) = await channel_posts(commands)  # the first handover post, from the announcer
+    assert png_size(first.image) == (8, 6)
+    assert first.mentions == tuple(table.to_act())
+    assert f"<@{table.to_act()[0]}>" in first.text and "begins" in first.text
     with pytest.raises(TableError) as err:
         await commands.join(ctx("carol"))
     assert err.value.msg.key == "table.error.already_started"

@@ -12,7 +12,16 @@ import i18n
 from engine.errors import BadInput, GameError, GameOver, IllegalAction, NotYourTurn, StaleAction
 from table import Commands, split_version
 from table.errors import NoGame, NotSeated, TableError
-from tests.table.conftest import CtxFactory, FakeRenderer, current, make_tables, png_size, start_nim
+from tests.table.conftest import (
+    CtxFactory,
+    FakeRenderer,
+    channel_posts,
+    current,
+    last_post,
+    make_tables,
+    png_size,
+    start_nim,
+)
 
 
 async def whose_turn(commands: Commands) -> tuple[str, str]:
@@ -42,8 +51,10 @@ async def test_a_move_posts_the_board_and_pings_the_next_player(
 ) -> None:
     await start_nim(commands, ctx)
     first, second = await whose_turn(commands)
-    posts = await commands.play(ctx(first, channel_locale="fr"), "take 2")
-    post = posts[0]
+    (ack,) = await commands.play(ctx(first, locale="en", channel_locale="fr"), "take 2")
+    assert ack.ephemeral and ack.image is None and not ack.mentions
+    assert f"{first.capitalize()} takes 2, 8 left." in ack.text  # the player's own language
+    post = await last_post(commands)
     assert not post.ephemeral and png_size(post.image) == (8, 6)
     assert post.mentions == (second,)
     assert f"<@{second}>" in post.text
@@ -59,15 +70,18 @@ async def test_a_move_posts_the_board_and_pings_the_next_player(
 
 async def test_a_whole_game_ends_with_the_winner_mentioned(commands: Commands, ctx: CtxFactory) -> None:
     await start_nim(commands, ctx, options="heap=7")
-    posts = []
     while (table := await current(commands)).record.status == "active":
         player = table.to_act()[0]
-        posts = await commands.play(ctx(player), f"v{table.record.version}:take 1")
+        await commands.play(ctx(player), f"v{table.record.version}:take 1")
+        await commands.announcer.drain()  # as the front ends do after each command
     winner = table.record.result["winners"][0]
     assert table.record.version == 7 and table.state["heap"] == 0
-    assert posts[0].mentions == (winner,)
-    assert "Game over" in posts[0].text and f"<@{winner}>" in posts[0].text
-    assert f"{winner.capitalize()} emptied the heap." in posts[0].text
+    posts = await channel_posts(commands)
+    assert len(posts) == 1 + 7, "the start, then one post per handover (each move passes the turn)"
+    end = posts[-1]
+    assert end.mentions == ("alice", "bob"), "the end pings every player, once"
+    assert "Game over" in end.text and f"<@{winner}>" in end.text
+    assert f"{winner.capitalize()} emptied the heap." in end.text
     with pytest.raises(GameOver):
         await commands.play(ctx(winner), "take 1")
     status = (await commands.status(ctx("alice")))[0].text
@@ -213,9 +227,11 @@ async def test_resign_gives_the_game_to_the_other_side(commands: Commands, ctx: 
     await start_nim(commands, ctx)
     with pytest.raises(NotSeated):
         await commands.resign(ctx("carol"))
-    posts = await commands.resign(ctx("alice"))
-    assert posts[0].mentions == ("bob",)
-    assert "<@bob>" in posts[0].text and "Alice resigned." in posts[0].text
+    (ack,) = await commands.resign(ctx("alice"))
+    assert ack.ephemeral
+    end = await last_post(commands)
+    assert end.mentions == ("alice", "bob")
+    assert "<@bob>" in end.text and "Alice resigned." in end.text
     table = await current(commands)
     assert table.record.status == "over" and table.record.result["winners"] == ["bob"]
     with pytest.raises(GameOver):
@@ -235,7 +251,8 @@ async def test_draw_offer_accept_and_withdrawal_by_a_move(commands: Commands, ct
     again = await commands.draw(ctx(first))
     assert again[0].mentions == (second,)  # an offer, not an acceptance
     done = await commands.draw(ctx(second))
-    assert "a draw" in done[0].text
+    assert done[0].ephemeral
+    assert "a draw" in (await last_post(commands)).text
     table = await current(commands)
     assert table.record.status == "over" and table.record.result["draw"] is True
 
@@ -252,7 +269,9 @@ async def test_abort_of_a_running_game_needs_every_vote(commands: Commands, ctx:
     table = await current(commands)
     await commands.play(ctx(table.to_act()[0]), "take 1")  # abort votes survive moves
     done = await commands.abort(ctx("alice"))
-    assert "aborted" in done[0].text
+    assert done[0].ephemeral
+    closing = await last_post(commands)
+    assert "aborted" in closing.text and "Every player voted" in closing.text
     assert (await current(commands)).record.status == "aborted"
 
 
@@ -268,9 +287,11 @@ async def test_a_drawing_failure_does_not_hide_a_stored_move(
     def broken(view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
         raise ValueError("no font")
 
+    await commands.announcer.drain()
     commands = Commands(make_tables(commands.tables.store, (broken, renderers[1])))
-    posts = await commands.play(ctx(first), "take 1")
-    assert posts[0].image is None and posts[0].mentions == (second,)
-    assert "takes 1, 9 left." in posts[0].text
+    await commands.play(ctx(first), "take 1")
+    post = await last_post(commands)
+    assert post.image is None and post.mentions == (second,)
+    assert "takes 1, 9 left." in post.text
     assert (await current(commands)).record.version == 1
     assert "drawing the board" in caplog.text

@@ -6,7 +6,7 @@ from typing import Any
 
 import db
 from table import Commands, replay_game
-from tests.table.conftest import CtxFactory, FakeRenderer, current, make_tables, start_nim
+from tests.table.conftest import CtxFactory, FakeRenderer, current, last_post, make_tables, start_nim
 from tests.table.nim import NIM, lookup
 
 
@@ -19,6 +19,7 @@ async def test_a_game_resumes_after_a_restart(
     first = (await current(commands)).to_act()[0]
     await commands.play(ctx(first), "take 3")
     await commands.draw(ctx(first))
+    await commands.announcer.drain()
     await store.close()
 
     store = await db.open_store(db_path)  # a new process: nothing carried over in memory
@@ -29,10 +30,11 @@ async def test_a_game_resumes_after_a_restart(
         assert await store.votes(table.record.id, "draw") == {first: 1}
         nxt = table.to_act()[0]
         assert nxt != first
-        posts = await commands.play(ctx(nxt), "v1:take 2")
-        assert posts[0].mentions == (first,)
+        await commands.play(ctx(nxt), "v1:take 2")
+        assert (await last_post(commands)).mentions == (first,)
         assert (await current(commands)).state["heap"] == 5
     finally:
+        await commands.announcer.drain()
         await store.close()
 
 

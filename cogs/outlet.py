@@ -1,0 +1,88 @@
+"""The announcer's outlet on Discord: channel posts, in-place edits and direct messages.
+
+Handover posts are plain channel messages of the bot (not interaction responses), so the bot can
+post them with no interaction behind (a catch-up after a restart, a reminder, a deadline) and edit
+them later whatever the interaction token's age. Discord's refusals are the normal case here:
+an edit refused (too old, deleted, rate limited) makes the announcer post anew; a closed DM is no DM.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+
+import discord
+
+from cogs.replies import allowed_mentions, split_text
+from table.announce import OutletError
+from table.posts import Post
+
+log = logging.getLogger(__name__)
+
+
+def _file(post: Post) -> discord.File | None:
+    return None if post.image is None else discord.File(io.BytesIO(post.image), filename=post.filename)
+
+
+class DiscordOutlet:
+    """Sends the announcer's posts through a running discord.py client."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    async def _channel(self, channel_id: str) -> discord.abc.Messageable:
+        channel = self.client.get_channel(int(channel_id))
+        if channel is None:
+            try:
+                channel = await self.client.fetch_channel(int(channel_id))
+            except discord.HTTPException as exc:
+                raise OutletError(f"channel {channel_id} cannot be reached: {exc}") from exc
+        if not isinstance(channel, discord.abc.Messageable):
+            raise OutletError(f"channel {channel_id} takes no messages")
+        return channel
+
+    async def send(self, channel: str, post: Post) -> str:
+        target = await self._channel(channel)
+        mentions = allowed_mentions(post.mentions)
+        first: discord.Message | None = None
+        try:
+            for index, piece in enumerate(split_text(post.text or "")):
+                file = _file(post) if index == 0 else None
+                if not piece and file is None:
+                    continue
+                sent = await target.send(content=piece or None, file=file, allowed_mentions=mentions)  # type: ignore[arg-type]
+                first = first or sent
+        except discord.HTTPException as exc:
+            raise OutletError(f"posting in channel {channel} failed: {exc}") from exc
+        if first is None:
+            raise OutletError("an empty post")
+        return str(first.id)
+
+    async def edit(self, channel: str, message: str, post: Post) -> bool:
+        try:
+            target = await self._channel(channel)
+        except OutletError:
+            return False
+        if not isinstance(target, discord.abc.GuildChannel | discord.Thread | discord.DMChannel):
+            return False
+        file = _file(post)
+        try:
+            await target.get_partial_message(
+                int(message)
+            ).edit(  # type: ignore[union-attr]
+                content=(post.text or "")[:2000] or None,
+                attachments=[file] if file is not None else [],
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException as exc:
+            log.info("editing message %s in %s was refused (%s): posting anew", message, channel, exc)
+            return False
+        return True
+
+    async def direct(self, user: str, post: Post) -> bool:
+        try:
+            target = self.client.get_user(int(user)) or await self.client.fetch_user(int(user))
+            await target.send(content=(post.text or "")[:2000], file=_file(post))  # type: ignore[arg-type]
+        except (discord.HTTPException, ValueError):
+            return False
+        return True

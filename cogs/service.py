@@ -1,0 +1,111 @@
+"""The play-by-post service on Discord: ``/games``, ``/notify``, ``/settings`` and the timed loop.
+
+The loop (discord.py's ``tasks.loop``) runs the table layer's scheduler: catch-up posts for games
+whose last move was stored but not posted, reminders and deadlines. Everything it must not repeat
+is claimed in the store first, so a restart neither drops nor doubles a reminder.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from cogs.translator import label
+from i18n import LOCALES
+from table.settings import POLICIES
+
+if TYPE_CHECKING:
+    from cogs.game import GameCog
+    from table.schedule import Scheduler
+
+log = logging.getLogger(__name__)
+
+
+class ServiceCog(commands.Cog):
+    """Commands about a player's games and a server's settings, and the scheduler's loop."""
+
+    def __init__(
+        self, bot: commands.Bot, game: GameCog, scheduler: Scheduler | None, *, tick_seconds: float
+    ) -> None:
+        self.bot = bot
+        self.game = game
+        self.scheduler = scheduler
+        self.ticker = tasks.loop(seconds=tick_seconds)(self._tick)
+        self.ticks = 0  # ticks done since start-up (tests wait on it rather than on the clock)
+        self.ticker.before_loop(self._before_first_tick)
+
+    def start_ticking(self) -> None:
+        """Run the scheduler from now on (once the bot logs in: the first tick waits until ready)."""
+        if self.scheduler is not None and not self.ticker.is_running():
+            self.ticker.start()
+
+    async def cog_unload(self) -> None:
+        self.ticker.cancel()
+
+    async def _before_first_tick(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def _tick(self) -> None:
+        assert self.scheduler is not None
+        try:
+            report = await self.scheduler.tick()
+        except Exception:
+            log.exception("the scheduler's tick failed")
+            return
+        self.ticks += 1
+        if self.ticker.current_loop == 0:
+            log.info("start-up catch-up: %d game(s) announced", report.caught_up)
+        elif report.caught_up or report.reminders or report.deadlines:
+            log.info("tick: %s", report)
+
+    @app_commands.command(name=label("cmd.games.name"), description=label("cmd.games.desc"))
+    @app_commands.guild_only()
+    async def games(self, interaction: discord.Interaction) -> None:
+        await self.game._answer(interaction, self.game.table.games, private=True)
+
+    @app_commands.command(name=label("cmd.notify.name"), description=label("cmd.notify.desc"))
+    @app_commands.rename(dm=label("cmd.notify.dm.name"))
+    @app_commands.describe(dm=label("cmd.notify.dm.desc"))
+    async def notify(self, interaction: discord.Interaction, dm: bool | None = None) -> None:
+        await self.game._answer(interaction, lambda ctx: self.game.table.notify(ctx, dm), private=True)
+
+    @app_commands.command(name=label("cmd.settings.name"), description=label("cmd.settings.desc"))
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.rename(
+        language=label("cmd.settings.language.name"),
+        remind=label("cmd.settings.remind.name"),
+        deadline=label("cmd.settings.deadline.name"),
+        on_deadline=label("cmd.settings.on_deadline.name"),
+    )
+    @app_commands.choices(
+        language=[
+            app_commands.Choice(name=label(f"cmd.choice.language.{lang}"), value=lang) for lang in LOCALES
+        ],
+        on_deadline=[app_commands.Choice(name=label(f"cmd.choice.policy.{p}"), value=p) for p in POLICIES],
+    )
+    @app_commands.describe(
+        language=label("cmd.settings.language.desc"),
+        remind=label("cmd.settings.remind.desc"),
+        deadline=label("cmd.settings.deadline.desc"),
+        on_deadline=label("cmd.settings.on_deadline.desc"),
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        language: str | None = None,
+        remind: app_commands.Range[str, 1, 10] | None = None,
+        deadline: app_commands.Range[str, 1, 10] | None = None,
+        on_deadline: str | None = None,
+    ) -> None:
+        await self.game._answer(
+            interaction,
+            lambda ctx: self.game.table.settings(
+                ctx, language=language, remind=remind, deadline=deadline, on_deadline=on_deadline
+            ),
+            private=True,
+        )

@@ -1,0 +1,23 @@
+"""The neutral default of a pending decision, played for a player who let a deadline pass.
+
+A table whose policy at the deadline is ``skip`` plays, for an absent player, the decision a game
+treats as doing nothing: declining an optional follow-up, ending an activation or an action, passing,
+folding. Only such choices qualify; a decision that has none (a draft pick, a troop to lose, a card
+to keep) has no default, and the table keeps waiting for its player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+
+def neutral_default(legal: Sequence[Any], preferences: Sequence[str]) -> Any | None:
+    """The first legal action whose text is one of ``preferences`` (or that word followed by its
+    arguments), the preferences tried in order; None when the decision has no neutral choice."""
+    for wanted in preferences:
+        for action in legal:
+            text = str(action)
+            if text == wanted or text.startswith(wanted + " "):
+                return action
+    return None

@@ -1,0 +1,350 @@
+"""Public posts of a game's channel: one new post per handover, the board kept current in place.
+
+What a channel has been shown is stored with the game (``db.Announcement``): the last version and
+status announced, the handover post, who it asked to act. Announcing is a function of what is
+stored, never of the command that caused it, so the same code posts after a move, after a
+resignation, after a deadline and after a crash (the catch-up at start-up):
+
+- when the players to act change, or the game ends, a **new post**: the board, a summary of every
+  action since the previous handover began, and a mention of whoever acts now (the only ping);
+- while the same players keep acting, the handover post is **edited** in place with the new board
+  and the growing summary, edits coming within ``coalesce`` seconds folded into one; where the
+  front end cannot edit it (Discord limits edits of messages older than an hour), a new post is
+  made, without pinging again;
+- a player who asked for it (``/notify``) also gets a direct message at each handover to them.
+
+A post that fails leaves the game unannounced; the scheduler's next tick tries again. The front end
+provides an ``Outlet``: Discord channels, or the console.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Any, Protocol
+
+from db import Announcement, GameRecord
+from engine.text import Msg
+from table.clock import Clock, parse_stamp, stamp, system_clock
+from table.events import decode_msg
+from table.posts import Post
+from table.settings import TableSettings, public_locale
+from table.tables import Table, Tables
+from table.text import mentions
+from table.wording import Wording
+
+log = logging.getLogger(__name__)
+
+MAX_TEXT = 1900
+"""Under Discord's 2000 characters per message, with room for the front end's own suffixes."""
+EDIT_AGE_LIMIT = timedelta(hours=1)
+"""Older posts are not edited (Discord rate-limits those edits hard): a new post is made instead."""
+
+
+class OutletError(Exception):
+    """The channel refused a post (gone, no permission, unreachable); the game stays unannounced."""
+
+
+class Outlet(Protocol):
+    """Where a front end puts public posts and direct messages."""
+
+    async def send(self, channel: str, post: Post) -> str:
+        """Post in ``channel``; returns the message id. Raises ``OutletError`` when refused."""
+        ...
+
+    async def edit(self, channel: str, message: str, post: Post) -> bool:
+        """Replace a post's text and image; False when it cannot be edited (a new post follows)."""
+        ...
+
+    async def direct(self, user: str, post: Post) -> bool:
+        """A direct message; False when the user cannot be reached (closed DMs), never an error."""
+        ...
+
+
+@dataclass
+class RecordingOutlet:
+    """An outlet that keeps what it is given: for front ends without a channel, and for tests."""
+
+    sent: list[tuple[str, Post]] | None = None
+    edits: list[tuple[str, str, Post]] | None = None
+    dms: list[tuple[str, Post]] | None = None
+
+    def __post_init__(self) -> None:
+        self.sent = [] if self.sent is None else self.sent
+        self.edits = [] if self.edits is None else self.edits
+        self.dms = [] if self.dms is None else self.dms
+
+    async def send(self, channel: str, post: Post) -> str:
+        assert self.sent is not None
+        self.sent.append((channel, post))
+        return f"m{len(self.sent)}"
+
+    async def edit(self, channel: str, message: str, post: Post) -> bool:
+        assert self.edits is not None
+        self.edits.append((channel, message, post))
+        return True
+
+    async def direct(self, user: str, post: Post) -> bool:
+        assert self.dms is not None
+        self.dms.append((user, post))
+        return True
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What one announcement does: a new post (pinging ``ping``) or an edit of the handover post."""
+
+    new_post: bool
+    handover: bool  # the players to act changed (or the game ended): a new wait begins
+    ping: tuple[str, ...]
+
+
+Sleep = Callable[[float], Awaitable[None]]
+
+
+class Announcer(Wording):
+    """Posts what the store holds and the channel was not shown yet; one game at a time."""
+
+    def __init__(
+        self,
+        tables: Tables,
+        outlet: Outlet,
+        *,
+        clock: Clock = system_clock,
+        coalesce: float = 3.0,
+        sleep: Sleep = asyncio.sleep,
+        link: Callable[[GameRecord], str] | None = None,
+    ) -> None:
+        self.tables = tables
+        self.outlet = outlet
+        self.clock = clock
+        self.coalesce = coalesce
+        self._sleep = sleep
+        self.link: Callable[[GameRecord], str] = link or (lambda record: f"<#{record.channel}>")
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._edited_at: dict[int, float] = {}
+        self._tasks: dict[int, tuple[str, asyncio.Task[None]]] = {}
+
+    # ---- scheduling ------------------------------------------------------------------------------
+
+    def poke(self, record: GameRecord) -> None:
+        """Announce ``record``'s game soon, in a task of its own; returns at once."""
+        running = self._tasks.get(record.id)
+        task = asyncio.ensure_future(self._announce_after(running[1] if running else None, record.id))
+        self._tasks[record.id] = (record.channel, task)
+        task.add_done_callback(lambda t, game_id=record.id: self._forget(game_id, t))
+
+    def _forget(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._tasks.get(game_id, (None, None))[1] is task:
+            del self._tasks[game_id]
+        if not task.cancelled() and task.exception() is not None:
+            log.error("announcing game #%s failed", game_id, exc_info=task.exception())
+
+    async def _announce_after(self, previous: asyncio.Task[None] | None, game_id: int) -> None:
+        if previous is not None:
+            with contextlib.suppress(Exception):
+                await previous
+        await self.announce(game_id)
+
+    async def drain(self, channel: str | None = None) -> None:
+        """Wait until the pending announcements (of ``channel``, or all) are done."""
+        while pending := [t for ch, t in self._tasks.values() if channel is None or ch == channel]:
+            await asyncio.gather(*pending, return_exceptions=True)
+
+    async def catch_up(self) -> int:
+        """Announce every game whose stored version or status is ahead of its channel; how many."""
+        records = await self.tables.store.unannounced()
+        for record in records:
+            try:
+                await self.announce(record.id)
+            except OutletError as exc:
+                log.warning("catch-up of game #%s in %s failed: %s", record.id, record.channel, exc)
+        return len(records)
+
+    # ---- announcing ------------------------------------------------------------------------------
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def announce(self, game_id: int) -> None:
+        """Bring the game's channel up to date with the store (nothing when it already is)."""
+        async with self._lock(game_id):
+            while True:
+                store = self.tables.store
+                record = await store.get_game(game_id)
+                if record is None or record.state is None:
+                    return
+                current = await store.announcement(game_id)
+                if current is not None and (current.version, current.status) == (
+                    record.version,
+                    record.status,
+                ):
+                    return
+                table = self.tables.table(record)
+                plan = self._plan(table, current)
+                if not plan.new_post and await self._wait_to_coalesce(game_id):
+                    continue  # read again: moves made meanwhile fold into this edit
+                if await self._publish(table, current, plan):
+                    return
+
+    async def _wait_to_coalesce(self, game_id: int) -> bool:
+        """Sleep out the rest of the coalescing window after the game's last edit; whether it slept."""
+        last = self._edited_at.get(game_id)
+        if last is None or self.coalesce <= 0:
+            return False
+        left = self.coalesce - (time.monotonic() - last)
+        if left <= 0:
+            return False
+        await self._sleep(left)
+        self._edited_at[game_id] = time.monotonic() - self.coalesce  # the window is used up
+        return True
+
+    def _plan(self, table: Table, current: Announcement | None) -> _Plan:
+        record = table.record
+        to_act = tuple(table.to_act())
+        if record.status != "active":
+            return _Plan(new_post=True, handover=True, ping=tuple(record.player_ids))
+        if current is None or current.status != "active" or set(to_act) != set(current.to_act):
+            return _Plan(new_post=True, handover=True, ping=to_act)
+        too_old = current.posted_at is None or self.clock() - parse_stamp(current.posted_at) > EDIT_AGE_LIMIT
+        return _Plan(new_post=current.message is None or too_old, handover=False, ping=())
+
+    async def _publish(self, table: Table, current: Announcement | None, plan: _Plan) -> bool:
+        """Post or edit, then record it; False when another writer recorded first (read again)."""
+        record = table.record
+        settings = TableSettings.of(record)
+        locale = await public_locale(self.tables.store, record)
+        since = record.version if plan.handover else (current.since if current else 0)
+        summary_from = (
+            (current.since if current else 0) if plan.handover else (current.summary_from if current else 0)
+        )
+        text = await self._text(table, current, plan, locale, summary_from)
+        image = await self.tables.board_image(table, locale)
+        post = Post(text, image=image, mentions=plan.ping)
+        now = self.clock()
+        message = current.message if current else None
+        posted_at = current.posted_at if current else None
+        if plan.new_post or message is None:
+            message = await self.outlet.send(record.channel, post)
+            posted_at = stamp(now)
+        elif await self.outlet.edit(record.channel, message, post):
+            self._edited_at[record.id] = time.monotonic()
+        else:
+            message = await self.outlet.send(record.channel, replace(post, mentions=()))
+            posted_at = stamp(now)
+        base = current or Announcement(record.id, record.version, record.status, 0, 0)
+        fields: dict[str, Any] = {
+            "version": record.version,
+            "status": record.status,
+            "message": message,
+            "posted_at": posted_at,
+            "since": since,
+            "summary_from": summary_from,
+        }
+        if plan.handover:
+            fields.update(
+                to_act=tuple(table.to_act()), **settings.new_wait(now, active=record.status == "active")
+            )
+        elif record.status == "active":
+            fields.update(settings.activity(now, base))
+        saved = await self.tables.store.save_announcement(replace(base, **fields))
+        if saved is None:
+            log.warning("game #%s was announced by another writer meanwhile", record.id)
+            return False
+        if plan.handover and record.status == "active":
+            await self._direct(table, plan.ping, locale, "svc.dm.turn")
+        return True
+
+    async def _direct(
+        self, table: Table, players: Sequence[str], locale: str, key: str, **params: Any
+    ) -> None:
+        """Direct messages to the players who asked for them; a refusal is silently the channel's job."""
+        for player in players:
+            if not await self.tables.store.notify(player):
+                continue
+            text = self._t(
+                key, locale, game=self._game(table, locale), link=self.link(table.record), **params
+            )
+            try:
+                await self.outlet.direct(player, Post(text))
+            except Exception:
+                log.warning("direct message to %s about game #%s failed", player, table.record.id)
+
+    # ---- the words of a post ---------------------------------------------------------------------
+
+    async def _text(
+        self, table: Table, current: Announcement | None, plan: _Plan, locale: str, summary_from: int
+    ) -> str:
+        record = table.record
+        lines: list[str] = []
+        first_post = current is None if plan.handover else current is not None and current.since == 0
+        if first_post:
+            lines.append(
+                self._t(
+                    "table.started", locale, game=self._game(table, locale), seats=self._seats(table, locale)
+                )
+            )
+        if plan.handover:
+            lines += await self._summary(table, summary_from, record.version, locale)
+        else:
+            assert current is not None
+            lines += await self._summary(table, summary_from, current.since, locale)
+            in_turn = await self._summary(table, current.since, record.version, locale)
+            if in_turn:
+                lines.append(self._t("svc.turn_in_progress", locale))
+                lines += in_turn
+        if record.status == "active":
+            lines.append(self._turn(table, locale))
+        else:
+            ending = self._result_text(table, self._stored_result(table), locale)
+            lines.append(
+                ending + " " + self._t("svc.over.players", locale, players=mentions(record.player_ids))
+            )
+        return _fit(lines, locale)
+
+    async def _summary(self, table: Table, after: int, upto: int, locale: str) -> list[str]:
+        """One line per action in ``(after, upto]``, with the table notes made at those versions."""
+        if upto <= after:
+            return []
+        store = self.tables.store
+        entries = await store.actions(table.record.id, offset=after, limit=upto - after)
+        notes: dict[int, list[Msg]] = {}
+        for note in await store.notes(table.record.id):
+            if after < note.version <= upto:
+                notes.setdefault(note.version, []).append(decode_msg(note.event))
+        lines = []
+        for entry in entries:
+            events = [self._t(decode_msg(e), locale, names=table.named) for e in entry.events]
+            events += [self._t(m, locale, names=table.named) for m in notes.get(entry.seq, [])]
+            text = " ".join(events) or self._t("table.log.silent", locale, player=table.name(entry.player))
+            lines.append("• " + text)
+        return lines
+
+
+def _fit(lines: list[str], locale: str) -> str:
+    """Join ``lines``, dropping the oldest summary lines (never the first or the last) to fit."""
+    import i18n
+
+    text = "\n".join(filter(None, lines))
+    if len(text) <= MAX_TEXT:
+        return text
+    head, body, tail = lines[:1], lines[1:-1], lines[-1:]
+    dropped = 0
+    while body and len("\n".join([*head, "…", *body, *tail])) + 40 > MAX_TEXT:
+        body.pop(0)
+        dropped += 1
+    more = i18n.t("svc.summary_more", locale, count=dropped)
+    text = "\n".join(filter(None, [*head, more, *body, *tail]))
+    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
+
+
+def waited(since: str | None, now: datetime) -> timedelta:
+    return timedelta(0) if since is None else now - parse_stamp(since)
+
+
+__all__ = ["Announcer", "Outlet", "OutletError", "RecordingOutlet", "mentions", "waited"]

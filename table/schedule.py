@@ -1,0 +1,185 @@
+"""Time-driven work over the store: catch-up posts, reminders and deadlines.
+
+One ``tick`` does everything that is due at the clock's current time, reading only what is stored,
+so it can run from any loop (discord.py's ``tasks.loop`` in the bot, ``/clock advance`` in the
+console, a test's own calls with an injected clock) and a restart neither drops nor repeats work:
+
+- games whose stored version is ahead of their channel get their catch-up post (a post failed);
+- a player waiting longer than the table's reminder pace is reminded, once per due time (the next
+  due time is claimed in the store before the reminder is sent, so it is never sent twice);
+- at a table's deadline its policy applies once: ``wait`` keeps reminding, ``skip`` plays the
+  pending decision's neutral default where the game has one, ``forfeit`` makes the absent side lose.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, replace
+
+from db import Announcement, GameRecord
+from engine.contract import Result
+from engine.errors import GameError
+from engine.text import Msg, PlayerRef, msg
+from table.announce import Announcer, OutletError
+from table.clock import discord_time, parse_stamp, stamp
+from table.events import encode_msg, encode_result
+from table.posts import Post
+from table.settings import TableSettings, public_locale
+from table.tables import Table
+from table.text import mentions
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class TickReport:
+    """What one tick did, for logs and tests."""
+
+    caught_up: int = 0
+    reminders: int = 0
+    deadlines: int = 0
+
+
+class Scheduler:
+    """Runs what is due, over the announcer's tables, outlet and clock."""
+
+    def __init__(self, announcer: Announcer) -> None:
+        self.announcer = announcer
+
+    @property
+    def tables(self):  # type: ignore[no-untyped-def]
+        return self.announcer.tables
+
+    async def tick(self) -> TickReport:
+        caught_up = await self.announcer.catch_up()
+        now = self.announcer.clock()
+        reminders = deadlines = 0
+        for record, current in await self.tables.store.due(stamp(now)):
+            try:
+                if (
+                    current.deadline is not None
+                    and not current.deadline_done
+                    and parse_stamp(current.deadline) <= now
+                ):
+                    deadlines += await self._deadline(record, current)
+                elif current.next_reminder is not None and parse_stamp(current.next_reminder) <= now:
+                    reminders += await self._remind(record, current)
+            except OutletError as exc:
+                log.warning("a timed post for game #%s failed: %s", record.id, exc)
+            except Exception:
+                log.exception("timed work for game #%s failed", record.id)
+        return TickReport(caught_up, reminders, deadlines)
+
+    # ---- reminders -------------------------------------------------------------------------------
+
+    async def _remind(self, record: GameRecord, current: Announcement) -> int:
+        pace = TableSettings.of(record)
+        now = self.announcer.clock()
+        claimed = await self.tables.store.save_announcement(
+            replace(
+                current,
+                reminders=current.reminders + 1,
+                next_reminder=None if pace.remind is None else stamp(now + pace.remind),
+            )
+        )
+        if claimed is None:
+            return 0  # another process (or an earlier tick) sent it
+        table = self.tables.table(record)
+        waiting = list(current.to_act)
+        locale = await public_locale(self.tables.store, record)
+        lines = [
+            self.announcer._t(
+                "svc.reminder",
+                locale,
+                players=mentions(waiting),
+                game=self.announcer._game(table, locale),
+                since=discord_time(parse_stamp(current.waiting_since or claimed.posted_at or stamp(now))),
+            )
+        ]
+        if current.deadline is not None and not current.deadline_done:
+            lines.append(
+                self.announcer._t(
+                    "svc.reminder.deadline",
+                    locale,
+                    deadline=discord_time(parse_stamp(current.deadline)),
+                    policy=self.announcer._t(f"svc.policy.{pace.on_deadline}", locale),
+                )
+            )
+        await self.announcer.outlet.send(record.channel, Post("\n".join(lines), mentions=tuple(waiting)))
+        await self.announcer._direct(table, waiting, locale, "svc.dm.reminder")
+        return 1
+
+    # ---- deadlines -------------------------------------------------------------------------------
+
+    async def _deadline(self, record: GameRecord, current: Announcement) -> int:
+        claimed = await self.tables.store.save_announcement(replace(current, deadline_done=True))
+        if claimed is None:
+            return 0
+        pace = TableSettings.of(record)
+        table = self.tables.table(record)
+        absent = [p for p in current.to_act if p in table.to_act()]
+        if not absent or table.state is None:
+            return 0
+        if pace.on_deadline == "skip" and await self._skip(table, absent):
+            return 1
+        if pace.on_deadline == "forfeit":
+            await self._forfeit(table, absent)
+            return 1
+        await self._notice(table, absent, pace.on_deadline)
+        return 1
+
+    async def _notice(self, table: Table, absent: list[str], policy: str) -> None:
+        """The deadline passed and nothing is played for the absent players: say so, once."""
+        locale = await public_locale(self.tables.store, table.record)
+        key = "svc.deadline.wait" if policy == "wait" else "svc.deadline.cannot_skip"
+        text = self.announcer._t(
+            key, locale, players=mentions(absent), game=self.announcer._game(table, locale)
+        )
+        await self.announcer.outlet.send(table.record.channel, Post(text, mentions=tuple(absent)))
+
+    async def _skip(self, table: Table, absent: list[str]) -> bool:
+        """Play each absent player's neutral default; False when the game has none for them."""
+        played = False
+        for player in absent:
+            async with self.tables.lock(table.record.channel):
+                fresh = await self.tables.open(table.record.channel)
+                if fresh is None or fresh.state is None or player not in fresh.to_act():
+                    continue
+                action = fresh.game.default_action(fresh.state, player)
+                if action is None:
+                    continue
+                try:
+                    moved = await self.tables.apply(fresh, player, str(action), version=fresh.record.version)
+                except GameError:
+                    log.exception(
+                        "the deadline default %r of game #%s was refused", str(action), fresh.record.id
+                    )
+                    continue
+                note = msg("svc.deadline.skipped", player=PlayerRef(player))
+                await self.tables.store.add_note(
+                    fresh.record.id, moved.table.record.version, None, encode_msg(note)
+                )
+            played = True
+            await self.announcer.announce(fresh.record.id)
+        return played
+
+    async def _forfeit(self, table: Table, absent: list[str]) -> None:
+        """The absent sides lose; every other side wins (as if the absent players had resigned)."""
+        async with self.tables.lock(table.record.channel):
+            fresh = await self.tables.open(table.record.channel)
+            if fresh is None or fresh.record.status != "active":
+                return
+            lost = {fresh.side_of(p) for p in absent}
+            winners = tuple(p for p in fresh.record.player_ids if fresh.side_of(p) not in lost)
+            reason: Msg = msg("svc.reason.forfeit", players=[PlayerRef(p) for p in absent])
+            if winners:
+                result = Result(winners=winners, reason=reason)
+                status = "over"
+            else:
+                result = Result(winners=(), reason=msg("svc.reason.all_absent"))
+                status = "aborted"
+            record = await self.tables.store.finish_game(
+                fresh.record.id, version=fresh.record.version, status=status, result=encode_result(result)
+            )
+            await self.tables.store.add_note(record.id, record.version, None, encode_msg(result.reason))
+        await self.announcer.announce(record.id)

@@ -1,0 +1,147 @@
+"""Table settings that are not a game's own options: reminder pace, deadline, deadline policy.
+
+They are typed among the options of ``/game new`` (``remind=12h deadline=3d on_deadline=skip``),
+take their defaults from the server's ``/settings``, and are stored with the game, so a change of
+the server's defaults never alters a game already under way. A server's settings also choose the
+language of its public posts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Protocol
+
+import i18n
+from db import Announcement, GameRecord
+from table.clock import format_duration, parse_duration, stamp
+from table.errors import BadOptions
+
+POLICIES = ("wait", "skip", "forfeit")
+"""What happens at a deadline: keep reminding; play the pending decision's neutral default where
+the game has one; or the absent side loses."""
+DEFAULT_REMIND = timedelta(hours=24)
+OFF = ("off", "none", "no", "non", "aucun", "aucune")
+KEYS = ("remind", "deadline", "on_deadline")
+LANGUAGE = "language"
+MIN_REMIND = timedelta(hours=1)
+
+
+class SettingsStore(Protocol):
+    async def guild_settings(self, guild: str) -> dict[str, str]: ...
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """A table's pace: a reminder every ``remind`` (None: never), an optional ``deadline``."""
+
+    remind: timedelta | None = DEFAULT_REMIND
+    deadline: timedelta | None = None
+    on_deadline: str = "wait"
+
+    @classmethod
+    def parse(cls, values: Mapping[str, str], base: TableSettings | None = None) -> TableSettings:
+        """Settings from stored or typed ``key: value`` texts, over ``base`` (default: built in)."""
+        out = base or cls()
+        if "remind" in values:
+            out = cls(_duration("remind", values["remind"]), out.deadline, out.on_deadline)
+            if out.remind is not None and out.remind < MIN_REMIND:
+                raise BadOptions("svc.error.remind_too_often", value=values["remind"])
+        if "deadline" in values:
+            out = cls(out.remind, _duration("deadline", values["deadline"]), out.on_deadline)
+        if "on_deadline" in values:
+            policy = values["on_deadline"].strip().lower()
+            if policy not in POLICIES:
+                raise BadOptions(
+                    "svc.error.bad_policy", value=values["on_deadline"], choices=", ".join(POLICIES)
+                )
+            out = cls(out.remind, out.deadline, policy)
+        return out
+
+    @classmethod
+    def of(cls, record: GameRecord) -> TableSettings:
+        try:
+            return cls.parse(record.settings)
+        except BadOptions:
+            return cls()
+
+    def to_options(self) -> dict[str, str]:
+        """The stored (and displayed) form, which ``parse`` reads back."""
+        return {
+            "remind": "off" if self.remind is None else format_duration(self.remind),
+            "deadline": "none" if self.deadline is None else format_duration(self.deadline),
+            "on_deadline": self.on_deadline,
+        }
+
+    def describe(self) -> str:
+        return " ".join(f"{k}={v}" for k, v in self.to_options().items())
+
+    def new_wait(self, now: datetime, *, active: bool) -> dict[str, Any]:
+        """The wait fields of an announcement when new players start waiting (or nobody does)."""
+        if not active:
+            return {
+                "waiting_since": None,
+                "reminders": 0,
+                "next_reminder": None,
+                "deadline": None,
+                "deadline_done": False,
+            }
+        return {
+            "waiting_since": stamp(now),
+            "reminders": 0,
+            "next_reminder": None if self.remind is None else stamp(now + self.remind),
+            "deadline": None if self.deadline is None else stamp(now + self.deadline),
+            "deadline_done": False,
+        }
+
+    def activity(self, now: datetime, current: Announcement) -> dict[str, Any]:
+        """A player still on turn just acted: the next reminder counts from now, the deadline stays."""
+        if self.remind is None or current.next_reminder is None:
+            return {}
+        return {"next_reminder": stamp(now + self.remind)}
+
+
+def _duration(key: str, text: str) -> timedelta | None:
+    if text.strip().lower() in OFF:
+        return None
+    delta = parse_duration(text)
+    if delta is None or delta <= timedelta(0):
+        raise BadOptions("svc.error.bad_duration", option=key, value=text)
+    return delta
+
+
+def take_settings(text: str, base: TableSettings) -> tuple[TableSettings, str]:
+    """Pull the table settings out of ``/game new``'s options text; the rest is the game's."""
+    values: dict[str, str] = {}
+    rest: list[str] = []
+    for word in (text or "").split():
+        key, sep, value = word.partition("=")
+        if sep and key.strip().lower() in KEYS:
+            values[key.strip().lower()] = value.strip()
+        else:
+            rest.append(word)
+    return TableSettings.parse(values, base), " ".join(rest)
+
+
+async def server_defaults(store: SettingsStore, guild: str | None) -> TableSettings:
+    """The server's default table settings (its ``/settings``), else the built-in ones."""
+    if guild is None:
+        return TableSettings()
+    return TableSettings.parse({k: v for k, v in (await store.guild_settings(guild)).items() if k in KEYS})
+
+
+async def public_locale(store: SettingsStore, record: GameRecord, fallback: str | None = None) -> str:
+    """The language of a game's public posts: the server's setting, else the game's, else English."""
+    if record.guild is not None:
+        chosen = (await store.guild_settings(record.guild)).get(LANGUAGE)
+        if chosen:
+            return chosen
+    return record.locale or fallback or i18n.DEFAULT
+
+
+async def server_locale(store: SettingsStore, guild: str | None, fallback: str) -> str:
+    """The language of public posts in a server: its setting, else what Discord says (``fallback``)."""
+    if guild is None:
+        return fallback
+    return (await store.guild_settings(guild)).get(LANGUAGE) or fallback

@@ -1,0 +1,63 @@
+"""The words every public post is built from: game names, seats, whose turn, results.
+
+The command handlers and the announcer (which posts handovers, reminders and catch-ups with no
+command behind them) speak of a table the same way, so both take these helpers from here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import i18n
+from engine.contract import Result
+from engine.text import Msg
+from table.events import decode_result
+from table.options import format_options
+from table.tables import Table
+from table.text import game_title, mentions
+
+
+class Wording:
+    """Text helpers over a table, in a given language."""
+
+    @staticmethod
+    def _t(key: str | Msg, locale: str, /, *, names: Mapping[str, str] | None = None, **params: Any) -> str:
+        return i18n.t(key, locale, names=names, **params)
+
+    def _game(self, table: Table, locale: str) -> str:
+        return self._t_value(game_title(table.record.game), locale)
+
+    def _t_value(self, value: Msg | str, locale: str) -> str:
+        return self._t(value, locale) if isinstance(value, Msg) else value
+
+    def _seats(self, table: Table, locale: str) -> str:
+        parts = []
+        for seat in table.record.seats:
+            if seat.team is None:
+                parts.append(seat.name)
+            else:
+                parts.append(self._t("table.seat.team", locale, name=seat.name, team=seat.team + 1))
+        return ", ".join(parts) or "—"
+
+    def _options(self, table: Table, locale: str) -> str:
+        return format_options(table.record.options) or self._t("table.options.none", locale)
+
+    def _turn(self, table: Table, locale: str) -> str:
+        acting = table.to_act()
+        return self._t("table.turn", locale, players=mentions(acting)) if acting else ""
+
+    def _result_text(self, table: Table, result: Result | None, locale: str) -> str:
+        if table.record.status == "aborted" or result is None:
+            aborted = self._t("table.result.aborted", locale)
+            if result is None:
+                return aborted
+            return f"{aborted} {self._t(result.reason, locale, names=table.named)}"
+        reason = self._t(result.reason, locale, names=table.named)
+        if result.draw or not result.winners:
+            return self._t("table.result.draw", locale, reason=reason)
+        return self._t("table.result.win", locale, winners=mentions(result.winners), reason=reason)
+
+    def _stored_result(self, table: Table) -> Result | None:
+        data = table.record.result
+        return None if data is None else decode_result(data)

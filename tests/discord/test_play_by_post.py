@@ -1,0 +1,179 @@
+"""The play-by-post service on the fake Discord: reminders from the real loop with an injected clock,
+/games, /notify (with a refused direct message), /settings and moderation's role checks, in English
+and French, and a failed interaction answer that falls back to a channel post."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot import Settings, TabletopBot, build_bot
+from cogs import ServiceCog
+from table.clock import ManualClock
+from tests.discord.support import CONFIRMED, Room, current_board, open_room, start
+from tests.fakediscord.model import ADMIN_PERMISSIONS, MODERATOR_PERMISSIONS, FakeUser
+from tests.fakediscord.server import HANG_LIMIT, FakeDiscord, InteractionTimeout
+
+T0 = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
+
+
+@dataclass
+class Service:
+    fake: FakeDiscord
+    room: Room
+    clock: ManualClock
+    settings: Settings
+    bot: TabletopBot
+
+    async def restart(self) -> None:
+        await self.fake.stop_bot()
+        self.bot = build_bot(self.settings, clock=self.clock)
+        await self.fake.start_bot(self.bot)
+
+    async def ticks(self, more: int = 2) -> None:
+        """Wait until the scheduler's loop has run ``more`` further ticks."""
+        cog = self.bot.get_cog("ServiceCog")
+        assert isinstance(cog, ServiceCog)
+        target = cog.ticks + more
+        await until(lambda: cog.ticks >= target, f"{more} ticks")
+
+    async def later(self, **delta: float) -> None:
+        self.clock.advance(timedelta(**delta))
+        await self.ticks()
+
+
+async def until(check: Callable[[], bool], what: str) -> None:
+    async def loop() -> None:
+        while not check():
+            await asyncio.sleep(0.01)
+
+    try:
+        await asyncio.wait_for(loop(), HANG_LIMIT)
+    except TimeoutError:
+        raise AssertionError(f"never: {what}") from None
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[Service]:
+    from tests.discord.support import Bot
+
+    settings = Settings(database_path=tmp_path / "bot.sqlite3", coalesce_seconds=0, tick_seconds=0.02)
+    clock = ManualClock(T0)
+    async with FakeDiscord() as fake:
+        room = open_room(
+            Bot(fake, settings), ("Les Joueurs", "en-US"), "jeux", ("alice", "fr"), ("bob", "en-GB")
+        )
+        bot = build_bot(settings, clock=clock)
+        await fake.start_bot(bot)
+        yield Service(fake, room, clock, settings, bot)
+        assert fake.unknown_requests == []
+
+
+def reminders(svc: Service) -> list[str]:
+    return [m.content for m in svc.fake.messages_in(svc.room.chan) if m.content.startswith("⏰")]
+
+
+async def opened(svc: Service, options: str = "") -> tuple[FakeUser, FakeUser]:
+    """A two-player War Chest table, started; (the player to act, the other)."""
+    fake, chan = svc.fake, svc.room.chan
+    alice, bob = svc.room.users.values()
+    await fake.slash(alice, chan, "game new", game="warchest", options=f"seed=4 {options}".strip())
+    await fake.slash(bob, chan, "game join")
+    first = await start(svc.room, alice)
+    (mover,) = [svc.room.users[p] for p in first.pinged_ids]
+    return mover, (bob if mover is alice else alice)
+
+
+async def test_reminders_come_from_the_loop_and_survive_a_restart_without_doubling(service: Service) -> None:
+    mover, _other = await opened(service, "remind=24h")
+    await service.later(hours=23)
+    assert reminders(service) == []
+    await service.later(hours=2)
+    await until(lambda: len(reminders(service)) == 1, "the first reminder")
+    (text,) = reminders(service)
+    post = next(m for m in service.fake.messages_in(service.room.chan) if m.content == text)
+    assert post.pinged_ids == [mover.id]
+    assert f"<t:{int(T0.timestamp())}:R>" in text
+    await service.restart()
+    await service.ticks(3)
+    assert len(reminders(service)) == 1, "a restart neither drops nor doubles a reminder"
+    await service.later(hours=24)
+    await until(lambda: len(reminders(service)) == 2, "the second reminder")
+
+
+async def test_my_games_and_a_refused_direct_message(service: Service) -> None:
+    fake, chan = service.fake, service.room.chan
+    alice, bob = service.room.users.values()
+    alice.dms_open = False
+    for user in (alice, bob):
+        r = await fake.slash(user, chan, "notify", dm=True)
+        assert r.ephemeral
+    french = await fake.slash(alice, chan, "notify")
+    assert "message privé" in french.content and "/notifier" in french.content
+    mover, other = await opened(service)
+    r = await service.fake.slash(other, chan, "games")
+    assert r.ephemeral and ("War Chest" in r.content or "Champ d'honneur" in r.content)
+    assert f"<#{chan.id}>" in r.content
+    mine = await service.fake.slash(mover, chan, "games")
+    assert ("**à vous de jouer**" if mover is alice else "**your turn**") in mine.content
+    choices = await fake.autocomplete(mover, chan, "play", focused="action", action="")
+    played = await fake.slash(mover, chan, "play", action=str(choices[0][1]))
+    assert played.content.startswith(CONFIRMED)
+    if other is bob:
+        await until(lambda: len(fake.dms_to(bob)) >= 1, "a direct message to bob")
+        assert f"/channels/{chan.guild_id}/{chan.id}" in fake.dms_to(bob)[-1].content
+    assert fake.dms_to(alice) == [], "closed DMs: no message, and no error"
+    assert f"<@{other.id}>" in current_board(fake, chan).content, "the channel mention stands"
+
+
+async def test_settings_are_for_managers_and_switch_the_public_language(service: Service) -> None:
+    fake, chan = service.fake, service.room.chan
+    alice, _bob = service.room.users.values()
+    admin = fake.add_user("admin", permissions=ADMIN_PERMISSIONS)
+    refused = await fake.slash(alice, chan, "settings", language="fr")
+    assert refused.ephemeral and "gérer le serveur" in refused.content
+    saved = await fake.slash(admin, chan, "settings", language="fr", remind="12h")
+    assert saved.ephemeral and "Saved." in saved.content and "remind=12h" in saved.content
+    await opened(service)
+    board = current_board(fake, chan)
+    assert "commence" in board.content, "the server's language, not Discord's en-US"
+    await fake.slash(admin, chan, "settings", language="en")
+    await fake.slash(alice, chan, "game board")
+    english = [m for m in fake.messages_in(chan) if m.interaction_id is not None and m.files][-1]
+    assert "move 0" in english.content, english.content
+
+
+async def test_only_moderators_end_or_close_a_game_at_once(service: Service) -> None:
+    fake, chan = service.fake, service.room.chan
+    mover, other = await opened(service)
+    mod = fake.add_user("mod", permissions=MODERATOR_PERMISSIONS, locale="fr")
+    refused = await fake.slash(other, chan, "game end", winner=other)
+    assert refused.ephemeral and (
+        "Only moderators" in refused.content or "Seuls les modérateurs" in refused.content
+    )
+    vote = await fake.slash(other, chan, "game abort")
+    assert not vote.ephemeral and "1/2" in vote.content, "a player votes"
+    ended = await fake.slash(mod, chan, "game end", winner=mover)
+    assert ended.ephemeral
+    end = current_board(fake, chan)
+    assert f"<@{mod.id}>" in end.content and "moderator" in end.content
+    assert f"Winner: <@{mover.id}>" in end.content or "Victoire" in end.content
+
+
+async def test_a_failed_answer_falls_back_to_a_channel_post(tmp_path: Path) -> None:
+    """Discord refused the answer (here: always too late): what everyone was to see still appears."""
+    settings = Settings(database_path=tmp_path / "bot.sqlite3", coalesce_seconds=0)
+    async with FakeDiscord(response_deadline=0.0) as fake:
+        chan = fake.add_channel(fake.add_guild("G"), "general")
+        alice = fake.add_user("alice")
+        await fake.start_bot(build_bot(settings))
+        with pytest.raises(InteractionTimeout, match="10062"):
+            await fake.slash(alice, chan, "game new", game="warchest")
+        await until(lambda: bool(fake.messages_in(chan)), "the lobby in the channel")
+        (post,) = fake.messages_in(chan)
+        assert post.interaction_id is None and "opened a table for War Chest" in post.content

@@ -1,0 +1,103 @@
+"""The bot as a real process on the fake Discord, for tests that kill it with real signals.
+
+``BotProcess`` starts ``python -m tests.fakediscord.run_bot`` with a token, a database file and the
+fake's address, reads its log (stderr) as it comes, and waits for what the bot says it did
+(connected, caught up) rather than for a while: every wait has the harness's hang limit only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+from tests.fakediscord.server import HANG_LIMIT, FakeDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
+READY = "connected as "
+CAUGHT_UP = "start-up catch-up: "
+
+
+class BotProcess:
+    """One run of the bot; ``start`` a new one on the same database for a restart."""
+
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self.proc = proc
+        self.lines: list[str] = []
+        self._changed = asyncio.Event()
+        self._reader = asyncio.create_task(self._read())
+
+    @classmethod
+    async def start(
+        cls, fake: FakeDiscord, database: Path, env: Mapping[str, str] | None = None
+    ) -> BotProcess:
+        environment = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
+        environment.update(
+            DISCORD_TOKEN=fake.token or "test",
+            DATABASE_PATH=str(database),
+            FAKE_DISCORD_URL=fake.base_url,
+            FAKE_DISCORD_GATEWAY=fake.gateway_url,
+            LOG_LEVEL="INFO",
+            PYTHONPATH=str(ROOT),
+            PYTHONUNBUFFERED="1",
+        )
+        environment.update(env or {})
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tests.fakediscord.run_bot",
+            cwd=ROOT,
+            env=environment,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        return cls(proc)
+
+    async def _read(self) -> None:
+        assert self.proc.stderr is not None
+        while line := await self.proc.stderr.readline():
+            self.lines.append(line.decode(errors="replace").rstrip("\n"))
+            self._changed.set()
+        self._changed.set()
+
+    @property
+    def log(self) -> str:
+        return "\n".join(self.lines)
+
+    async def wait_for_log(self, text: str, *, count: int = 1, timeout: float = HANG_LIMIT) -> str:
+        """The ``count``-th log line containing ``text``; fails if the process ends first."""
+
+        async def seen() -> str:
+            while True:
+                found = [line for line in self.lines if text in line]
+                if len(found) >= count:
+                    return found[count - 1]
+                if self.proc.returncode is not None and self._reader.done():
+                    raise AssertionError(
+                        f"the bot exited ({self.proc.returncode}) before {text!r}:\n{self.log}"
+                    )
+                self._changed.clear()
+                await self._changed.wait()
+
+        try:
+            return await asyncio.wait_for(seen(), timeout)
+        except TimeoutError:
+            raise AssertionError(f"no {text!r} in the bot's log:\n{self.log}") from None
+
+    async def ready(self) -> None:
+        """Connected to the gateway, commands installed, and the start-up catch-up done."""
+        await self.wait_for_log(READY)
+        await self.wait_for_log(CAUGHT_UP)
+
+    async def kill(self, sig: int = signal.SIGKILL) -> int:
+        """Send ``sig`` and wait for the process to end; its exit status."""
+        with contextlib.suppress(ProcessLookupError):
+            self.proc.send_signal(sig)
+        code = await asyncio.wait_for(self.proc.wait(), HANG_LIMIT)
+        await asyncio.wait_for(self._reader, HANG_LIMIT)
+        return code
