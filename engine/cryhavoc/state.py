@@ -25,9 +25,15 @@ from typing import Any
 
 from engine.cryhavoc.content import BOARDS, Board, kind_of
 from engine.rng import Rng
+from engine.saves import Upgrade
 
 St = dict[str, Any]
 FORMAT = 1
+"""Number of the saved state's layout (its ``fmt`` key). A change of layout bumps it and adds the
+step from the format before to ``UPGRADES``, so that games saved by older versions load."""
+UPGRADES: dict[int, Upgrade] = {}
+"""``UPGRADES[n]`` turns a save of format ``n`` into format ``n + 1`` (see ``engine.saves``).
+Format 1 is the first: nothing to upgrade yet."""
 
 
 def clone(st: St) -> St:
