@@ -4,11 +4,16 @@ A game turns the player's text into words (its own verbs, aliases and folded nam
 abbreviations an action accepts; choosing among the legal actions and explaining a refusal is the
 same everywhere: the full text wins, else exactly one abbreviation must fit, and an error lists a few
 legal texts so the player sees what is possible.
+
+Players type in English or French, with or without accents, with either apostrophe: ``fold_words``
+reduces a text to plain lower-case words and ``substitute`` replaces the names of several words
+(``prendre l'initiative``, ``Crête de Basalte``) by the one word of the action text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from engine.errors import IllegalAction
@@ -56,3 +61,52 @@ def examples(legal: Sequence[A], verb: str | None) -> str:
             seen.setdefault(getattr(a, "verb", ""), a)
         chosen = list(seen.values())[:MAX_LISTED]
     return ", ".join(f"`{a}`" for a in chosen) or "—"
+
+
+_SEPARATORS = str.maketrans({"'": " ", "\u2019": " ", "\u2018": " ", "`": " ", ",": " "})
+
+Phrases = dict[tuple[str, ...], str]
+"""Folded words of a name -> the word that stands for it in action texts."""
+
+
+def fold_words(text: str, *, hyphens: bool = False) -> list[str]:
+    """Lower-case words without accents; apostrophes and commas separate words, and hyphens too when
+    ``hyphens`` is set: ``Prendre l\u2019Initiative`` gives ``["prendre", "l", "initiative"]``."""
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).translate(_SEPARATORS)
+    return (plain.replace("-", " ") if hyphens else plain).split()
+
+
+def phrases(names: Mapping[str, str] | Iterable[tuple[str, str]]) -> Phrases:
+    """A phrase table from ``name -> word`` pairs, each name folded as typed text is."""
+    pairs = names.items() if isinstance(names, Mapping) else names
+    return {tuple(fold_words(name, hyphens=True)): word for name, word in pairs}
+
+
+def substitute(words: list[str], table: Phrases, start: int = 0) -> list[str]:
+    """``words`` with each phrase of ``table`` from index ``start`` on replaced by its word, the
+    longest phrase first (``bois des vignes`` before ``bois``)."""
+    longest = max((len(k) for k in table), default=0)
+    out = words[:start]
+    i = start
+    while i < len(words):
+        for n in range(min(longest, len(words) - i), 0, -1):
+            word = table.get(tuple(words[i : i + n]))
+            if word is not None:
+                out.append(word)
+                i += n
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
+def lead(words: list[str], table: Phrases) -> list[str]:
+    """``words`` with a phrase of ``table`` at their very start replaced by its word: a verb typed as
+    several words (``prendre l'initiative``, ``battre en retraite``)."""
+    for n in sorted({len(k) for k in table}, reverse=True):
+        word = table.get(tuple(words[:n]))
+        if word is not None and len(words) >= n:
+            return [word, *words[n:]]
+    return words

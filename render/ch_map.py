@@ -6,7 +6,8 @@ nobody crosses, gets a heavy dark frame and no border lines; edge arrows that jo
 the map edge are arrows leaving each tile with the same letter at both ends.
 
 On each tile: the region name, control (a hollow mark in the controller's shape and a border in its
-colour), units per side (shape and count), crystals (gems worth 1, 3, 5), tokens (War Party, Nest,
+colour), units per side (shape and count), crystals (gems worth 1, 3, 5; one large gem with the
+value written on it when more than three gems would be needed), tokens (War Party, Nest,
 exploration, tunnel), structures (a small house in the builder's colour) and the battle token number.
 """
 
@@ -24,11 +25,13 @@ from render.catalog import tr
 from render.ch_style import (
     EDGE,
     HIVE_FILL,
+    MAX_GEMS,
     TERRAIN_FILL,
     TERRAIN_MARK,
     WALL,
     badge,
     crystal,
+    crystal_total,
     region_name,
     shade,
     side_color,
@@ -329,9 +332,18 @@ def draw_map(view: Mapping[str, Any], locale: str) -> Image.Image:
         # bottom row: crystals from the right, tokens and structures from the left
         cy = y1 - 18
         cs = 24 if g.tile_w > 160 else 21
-        cx = x1 - 6 - cs / 2
-        for color_name in ("red", "yellow", "green"):
-            for _ in range(int((r.get("crystal_tokens") or {}).get(color_name, 0))):
+        gems = [
+            c
+            for c in ("red", "yellow", "green")
+            for _ in range(int((r.get("crystal_tokens") or {}).get(c, 0)))
+        ]
+        if len(gems) > MAX_GEMS:
+            total = crystal_total(int(r.get("crystals") or 0), cs)
+            paste_centered(img, total, (x1 - 6 - total.width / 2, cy))
+            cx = x1 - 6 - total.width - 3 - cs / 2
+        else:
+            cx = x1 - 6 - cs / 2
+            for color_name in gems:
                 paste_centered(img, crystal(color_name, cs), (cx, cy))
                 cx -= cs - 3
         items: list[Image.Image] = []

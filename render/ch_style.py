@@ -20,7 +20,7 @@ from engine.text import Msg
 from render.catalog import lookup, player_name
 from render.common import INK, RGB, WHITE, sprite
 from render.palette import SEAT_COLOR, SEAT_SHAPE, darken, lighten
-from render.text import draw_text
+from render.text import draw_text, text_width
 
 TROG_COLOR: RGB = (70, 66, 60)
 TROG_SHAPE = "hexagon"
@@ -170,6 +170,37 @@ def crystal(color_name: str, size: int) -> Image.Image:
         anchor="mc",
         bold=True,
     )
+    return img
+
+
+MAX_GEMS = 3
+"""Crystals drawn one gem each up to this many; a richer region gets one large gem with its value."""
+
+
+@lru_cache(maxsize=64)
+def crystal_total(value: int, size: int) -> Image.Image:
+    """A wide cut gem in the red crystal's colour with the region's whole crystal value written on it.
+
+    Crystal values have no upper limit, and a row of a dozen gems would run off the tile: past
+    ``MAX_GEMS`` gems the region shows this one mark, whose number stays legible at any value.
+    """
+    color = CRYSTAL["red"][0]
+    fs = max(9, int(size * 0.56))
+    label = str(value)
+    width = max(size + 4, int(text_width(label, fs)) + size // 2 + 8)
+
+    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
+        w, h, a = width * s, size * s, size * s * 0.3
+        d.polygon(
+            [(a, 0), (w - a, 0), (w - 1, h / 2), (w - a, h - 1), (a, h - 1), (0, h / 2)],
+            fill=shade(color, 0.5),
+        )
+        b = 2.5 * s
+        inner = [(a + b / 2, b), (w - a - b / 2, b), (w - 1 - b, h / 2), (w - a - b / 2, h - 1 - b)]
+        d.polygon([*inner, (a + b / 2, h - 1 - b), (b, h / 2)], fill=color)
+
+    img = sprite(width, size, paint)
+    draw_text(ImageDraw.Draw(img), (width / 2, size / 2), label, fs, WHITE, anchor="mc", bold=True)
     return img
 
 

@@ -18,6 +18,7 @@ from engine.cryhavoc.effects import region_name
 from engine.cryhavoc.state import (
     St,
     add_crystals,
+    below,
     board,
     discard_from_hand,
     enemies_in,
@@ -305,10 +306,26 @@ def _resolve_control(st: St, ev: list[Msg]) -> None:
             )
         )
     else:
+        # The seed: "un jeton de horde Trog est placé à la place d'un jeton de contrôle Trog".
         reg["control"] = None
-        if reg["token"] is None:
-            reg["token"] = {"kind": "nest", "id": "nest"}
-        ev.append(msg("ch.ev.control_trogs", region=region_name(rid), a=s0, d=s1))
+        party = spare_war_party(st) if reg["token"] is None else None
+        if party is None:
+            ev.append(msg("ch.ev.control_trogs_no_token", region=region_name(rid), a=s0, d=s1))
+        else:
+            reg["token"] = {"kind": "war_party", "id": party}
+            ev.append(msg("ch.ev.control_trogs", region=region_name(rid), a=s0, d=s1))
+
+
+def spare_war_party(st: St) -> str | None:
+    """A War Party token drawn at random from those of the box not on the map, or ``None``."""
+    spare: list[str] = [t["id"] for t in TOKENS["war_party"]]
+    for reg in st["regions"].values():
+        tok = reg["token"]
+        if tok is not None and tok["kind"] == "war_party" and tok["id"] in spare:
+            spare.remove(tok["id"])
+    if not spare:
+        return None
+    return spare[below(st, len(spare))]
 
 
 def advance(st: St, ev: list[Msg]) -> bool:
@@ -410,6 +427,11 @@ def _end_battle(st: St, ev: list[Msg]) -> bool:
         f["slots"][side] = [0, 0, 0]
         if not _is_player(st, owner):
             st["neutral"] += left
+            if side != win and left > 0 and reg["token"] is None:
+                # The seed: Nests "sont placés dans une partie à deux ou trois joueurs lorsque les
+                # Trogs doivent battre en retraite après le combat".
+                reg["token"] = {"kind": "nest", "id": "nest"}
+                ev.append(msg("ch.ev.trogs_retreat", region=region_name(rid)))
         elif side == win:
             reg["units"][owner] += left
         else:

@@ -10,11 +10,12 @@ from engine.cryhavoc import battle, flow, setup, turns
 from engine.cryhavoc.actions import Act, act
 from engine.cryhavoc.labels import action_label
 from engine.cryhavoc.parse import match
-from engine.cryhavoc.state import FORMAT, St, clone, n_players
+from engine.cryhavoc.state import FORMAT, UPGRADES, St, clone, n_players
 from engine.cryhavoc.view import view
 from engine.defaults import neutral_default
 from engine.errors import BadInput, GameOver, IllegalAction, NotYourTurn
 from engine.matching import examples
+from engine.saves import upgraded
 from engine.text import Msg, PlayerRef, msg
 
 
@@ -147,12 +148,13 @@ class CryHavoc:
         return clone(state)
 
     def load(self, data: dict[str, Any]) -> St:
+        """The state of a save of any format up to ``FORMAT``, older ones upgraded step by step."""
         try:
-            st = clone(data)
-            if st["fmt"] != FORMAT or st["phase"] not in flow.PHASES:
-                raise ValueError("unknown format or phase")
+            st = upgraded(clone(data), "fmt", FORMAT, UPGRADES, "ch")
+            if st["phase"] not in flow.PHASES:
+                raise ValueError(f"unknown phase {st['phase']!r}")
             return st
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise BadInput("ch.error.bad_save", error=str(exc)) from None
 
 

@@ -1,65 +1,53 @@
 """Reading typed action text against the legal actions of the moment.
 
-Matching against ``legal_actions`` keeps parsing forgiving without guessing: French verbs are
-accepted, and a prefix of words that fits exactly one legal action is enough (``go mossdeep``
-when only one destination is open).
+Matching against ``legal_actions`` keeps parsing forgiving without guessing: a prefix of words that
+fits exactly one legal action is enough (``go mossdeep`` when only one destination is open). French
+works as well as English, accents optional (``engine/cryhavoc/words.py``): ``aller Mousse-Profonde
+Pic-de-Silex`` is ``go mossdeep flintpeak``; the action's ``str()`` is always the English text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from engine.cryhavoc import words as fr
 from engine.cryhavoc.actions import VERBS, Act
-from engine.errors import BadInput
-from engine.matching import choose, examples
+from engine.errors import BadInput, IllegalAction
+from engine.matching import choose, examples, fold_words, lead, substitute
 
-_ALIASES = {
-    "défausser": "discard",
-    "defausser": "discard",
-    "déplacer": "move",
-    "deplacer": "move",
-    "recruter": "recruit",
-    "construire": "build",
-    "payer": "pay",
-    "aller": "go",
-    "bâtir": "construct",
-    "batir": "construct",
-    "activer": "activate",
-    "piocher": "draw",
-    "garder": "keep",
-    "score": "score",
-    "compétence": "skill",
-    "competence": "skill",
-    "fin": "end",
-    "passer": "pass",
-    "placer": "place",
-    "jouer": "play",
-    "coucher": "fold",
-    "capturer": "capture",
-    "tuer": "kill",
-    "retraite": "retreat",
-    "rançon": "ransom",
-    "rancon": "ransom",
-    "fini": "done",
-}
+_VERBS = {tuple(fold_words(k)): v for k, v in fr.VERBS.items()}
 
 
-def tokens(text: str) -> list[str]:
-    words = text.lower().replace(",", " ").split()
-    if words:
-        words[0] = _ALIASES.get(words[0], words[0])
-    return words
+def readings(text: str) -> list[list[str]]:
+    """The word lists ``text`` may mean, one per English verb its first word stands for."""
+    words = substitute(lead(fold_words(text, hyphens=True), fr.VERB_PHRASES), fr.ARGUMENTS, start=1)
+    if not words:
+        return []
+    verbs = (words[0],) if words[0] in VERBS else _VERBS.get((words[0],), ())
+    return [[verb, *words[1:]] for verb in verbs]
+
+
+def _starts(words: list[str]) -> Callable[[Act], bool]:
+    """Whether an action's text begins with ``words`` (the abbreviations this game accepts)."""
+    return lambda a: str(a).split()[: len(words)] == words
 
 
 def match(text: str, legal: Sequence[Act]) -> Act:
-    words = tokens(text)
-    if not words or words[0] not in VERBS:
+    options = readings(text)
+    if not options:
         raise BadInput("ch.error.bad_input", input=text.strip(), examples=examples(legal, None))
-    return choose(
-        text,
-        words,
-        legal,
-        lambda a: str(a).split()[: len(words)] == words,
-        ambiguous_key="ch.error.ambiguous",
-        illegal_key="ch.error.illegal",
-    )
+    refusal: IllegalAction | None = None
+    for words in options:
+        try:
+            return choose(
+                text,
+                words,
+                legal,
+                _starts(words),
+                ambiguous_key="ch.error.ambiguous",
+                illegal_key="ch.error.illegal",
+            )
+        except IllegalAction as err:
+            refusal = refusal or err
+    assert refusal is not None
+    raise refusal

@@ -2,8 +2,8 @@
 
 Factions are dealt at random: with 2 players two of Humans, Machines and Pilgrims; with 3 all three;
 with 4 all four, the Trogs' HQ being the Hive in the middle of the map. The other HQs go to random
-HQ slots. Skills: ``basic`` gives each faction its default skill, ``random`` adds two drawn at random
-from its four others, ``all`` gives all five.
+HQ slots. Skills: ``basic`` gives each faction its default skill, ``random`` adds one or two (the count
+drawn too) from its four others, ``all`` gives all five.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.cryhavoc import flow
 from engine.cryhavoc.content import FACTIONS, TERRAIN_DECKS, TERRAINS, TOKENS, deck_cards, side_for
-from engine.cryhavoc.state import FORMAT, St, board, shuffle
+from engine.cryhavoc.state import FORMAT, St, below, board, shuffle
 from engine.errors import BadInput
 
 SKILL_CHOICES = ("basic", "random", "all")
@@ -89,8 +89,9 @@ def new_game(players: Sequence[str], seed: int, options: dict[str, str] | None =
         elif skills_opt == "all":
             skills = [fd["default_skill"], *others]
         else:
+            # The seed: "augmentant votre réserve d'une ou deux compétences aléatoires".
             shuffle(st, others)
-            skills = [fd["default_skill"], *sorted(others[:2])]
+            skills = [fd["default_skill"], *sorted(others[: 1 + below(st, 2)])]
         regions[hq[i]]["units"][i] = fd["start_units"]
         regions[hq[i]]["control"] = i
         if f == "trogs":

@@ -23,11 +23,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.cryhavoc.content import BOARDS, TOKENS, Board, kind_of
+from engine.cryhavoc.content import BOARDS, Board, kind_of
 from engine.rng import Rng
+from engine.saves import Upgrade
 
 St = dict[str, Any]
 FORMAT = 1
+"""Number of the saved state's layout (its ``fmt`` key). A change of layout bumps it and adds the
+step from the format before to ``UPGRADES``, so that games saved by older versions load."""
+UPGRADES: dict[int, Upgrade] = {}
+"""``UPGRADES[n]`` turns a save of format ``n`` into format ``n + 1`` (see ``engine.saves``).
+Format 1 is the first: nothing to upgrade yet."""
 
 
 def clone(st: St) -> St:
@@ -53,13 +59,12 @@ def trog_side(st: St) -> int:
     return n_players(st) if t is None else t
 
 
-def cap(st: St) -> int:
-    return int(TOKENS["crystal_cap"])
-
-
 def add_crystals(st: St, rid: str, n: int) -> None:
+    """Change a region's crystal value by ``n``. It never drops below 0 and has no upper limit:
+    the seed adds a crystal to every battle region and sets no cap (the image writes large values
+    as a number)."""
     reg = st["regions"][rid]
-    reg["crystals"] = max(0, min(cap(st), reg["crystals"] + n))
+    reg["crystals"] = max(0, reg["crystals"] + n)
 
 
 def occupant_sides(st: St, rid: str) -> list[int]:

@@ -8,12 +8,14 @@ from typing import Any
 from engine.contract import Game, OptionSpec, Result
 from engine.defaults import neutral_default
 from engine.errors import BadInput, GameOver, IllegalAction, NotYourTurn
+from engine.jsonvalues import copy_json
 from engine.matching import examples
+from engine.saves import upgraded
 from engine.text import Msg, PlayerRef, msg
 from engine.warchest import parse, rules, setup
 from engine.warchest.actions import Action, hexes_of
 from engine.warchest.labels import action_label
-from engine.warchest.state import State
+from engine.warchest.state import FORMAT, UPGRADES, State
 from engine.warchest.view import public_text, view
 
 
@@ -101,9 +103,10 @@ class WarChest:
         return state.to_json()
 
     def load(self, data: dict[str, Any]) -> State:
+        """The state of a save of any format up to ``FORMAT``, older ones upgraded step by step."""
         try:
-            return State.from_json(data)
-        except (KeyError, TypeError, ValueError) as exc:
+            return State.from_json(upgraded(copy_json(data), "format", FORMAT, UPGRADES, "wc"))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise BadInput("wc.error.bad_save", error=str(exc)) from None
 
 

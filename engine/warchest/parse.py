@@ -2,7 +2,9 @@
 
 Matching against ``legal_actions`` (instead of building an action and checking it afterwards)
 makes parsing forgiving without guessing: ``bolster archer`` or ``move archer d2`` are accepted
-when exactly one legal action fits, and an error can list the legal alternatives.
+when exactly one legal action fits, and an error can list the legal alternatives. French verbs and
+unit names (the glossary's, accents optional) read as their English words, so ``renforcer archer``
+is ``bolster archer``; the action's ``str()`` is always the English text.
 """
 
 from __future__ import annotations
@@ -10,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.errors import BadInput
-from engine.matching import choose, examples
+from engine.matching import choose, examples, fold_words, lead, phrases, substitute
 from engine.warchest.actions import Action, Attack, Bolster, Control, Move, Tactic
 from engine.warchest.board import parse_label
-from engine.warchest.units import MULTIWORD, coin_name
+from engine.warchest.units import NAME_PHRASES, coin_name
 
 VERBS = (
     "deploy",
@@ -30,36 +32,46 @@ VERBS = (
     "pick",
 )
 _VERB_ALIASES = {
-    "déployer": "deploy",
+    # French verbs (glossary), infinitive and imperative, folded (no accents)
     "deployer": "deploy",
+    "deploie": "deploy",
     "renforcer": "bolster",
-    "déplacer": "move",
+    "renforce": "bolster",
     "deplacer": "move",
-    "contrôler": "control",
+    "deplace": "move",
     "controler": "control",
+    "controle": "control",
     "attaquer": "attack",
+    "attaque": "attack",
     "tactique": "tactic",
     "recruter": "recruit",
+    "recrute": "recruit",
     "passer": "pass",
+    "passe": "pass",
+    "garde": "guard",
     "choisir": "pick",
+    "choisis": "pick",
+    "renoncer": "skip",
     "ignorer": "skip",
     "stop": "skip",
 }
+_VERB_PHRASES = phrases([("prendre l'initiative", "initiative"), ("prendre initiative", "initiative")])
+_WORD_ALIASES = {"reserve": "supply", "pile": "stack"}
+"""The Royal Guard's choice in French: ``garde réserve`` / ``garde pile``."""
 _WORDS = ("supply", "stack")
 
 
 def tokens(text: str) -> list[str]:
-    """Lower-case words, two-word unit names folded, ``royal guard`` -> ``royal_guard``."""
-    text = " ".join(text.lower().replace(",", " ").split())
-    for two, one in MULTIWORD:
-        text = text.replace(two, one)
+    """Folded words with French and multi-word names read as ids: ``Prendre l'initiative sceau
+    royal`` -> ``initiative royal``, ``déplacer cavalerie légère e1 d2`` -> ``move light_cavalry e1 d2``."""
+    words = substitute(lead(fold_words(text), _VERB_PHRASES), NAME_PHRASES, start=1)
     out = []
-    for i, word in enumerate(text.split()):
+    for i, word in enumerate(words):
         if i == 0:
             out.append(_VERB_ALIASES.get(word, word))
             continue
         coin = coin_name(word)
-        out.append(coin if coin is not None else word)
+        out.append(coin if coin is not None else _WORD_ALIASES.get(word, word))
     return out
 
 

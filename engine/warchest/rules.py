@@ -120,7 +120,9 @@ def coin_actions(st: State, si: int, coins: list[str]) -> list[Action]:
             out.append(Bolster(coin, h))
         for h in mine:
             out.extend(unit_manoeuvres(st, h))
-        if coin == FOOTMAN and len(mine) >= 2:
+        if coin == FOOTMAN and mine:
+            # With a single Footman on the board the tactic is allowed too, as in the online game:
+            # it is then a plain manoeuvre of that Footman, paid with a Footman coin.
             out.append(Tactic(FOOTMAN, None, ()))
     # the seed rules the claim out with four players: the holder never changes there
     may_claim = (

@@ -13,10 +13,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.jsonvalues import copy_json
+from engine.saves import Upgrade
 from engine.warchest.board import Hex, label, parse_label
 
 FORMAT = 1
-"""Version of the JSON form; a later change of shape bumps it and ``from_json`` converts old saves."""
+"""Number of the JSON form's layout (its ``format`` key). A change of shape bumps it and adds the
+step from the format before to ``UPGRADES``, so that games saved by older versions load."""
+UPGRADES: dict[int, Upgrade] = {}
+"""``UPGRADES[n]`` turns a save of format ``n`` into format ``n + 1`` (see ``engine.saves``).
+Format 1 is the first: nothing to upgrade yet."""
 
 Unit = tuple[int, str, int]
 """A unit on the board: (seat, type, height)."""
@@ -239,6 +244,7 @@ class State:
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> State:
+        """The state of a save of format ``FORMAT`` (``WarChest.load`` upgrades older ones first)."""
         if d.get("format") != FORMAT:
             raise ValueError(f"unknown War Chest save format {d.get('format')!r}")
         s = State()

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from engine.matching import Phrases, fold_words, phrases
+
 _DATA = json.loads((Path(__file__).parent / "units.json").read_text(encoding="utf-8"))
 
 ROYAL = "royal"
@@ -44,7 +46,8 @@ WARRIOR_PRIEST = "warrior_priest"
 NO_NORMAL_ATTACK = frozenset({ARCHER, LANCER})
 """Units whose only attack is their tactic."""
 
-# Names a player may type, besides the ids themselves (spaces and hyphens are folded to "_").
+# Names a player may type, besides the ids themselves (folded: lower case, no accents; hyphens and
+# underscores are the same).
 _ALIASES = {
     "lightcavalry": LIGHT_CAVALRY,
     "royalguard": ROYAL_GUARD,
@@ -53,50 +56,46 @@ _ALIASES = {
     "priest": WARRIOR_PRIEST,
     "marshal": MARSHALL,
     "crossbow": CROSSBOWMAN,
-    "royal_coin": ROYAL,
+    "royalcoin": ROYAL,
     "sceau": ROYAL,
-    "sceau_royal": ROYAL,
+    "sceauroyal": ROYAL,
     # French names of the cards (glossary)
     "soldat": SWORDSMAN,
     "piquier": PIKEMAN,
     "arbaletrier": CROSSBOWMAN,
-    "arbalétrier": CROSSBOWMAN,
-    "cavalerie_legere": LIGHT_CAVALRY,
-    "cavalerie_légère": LIGHT_CAVALRY,
+    "cavalerielegere": LIGHT_CAVALRY,
     "cavalerie": CAVALRY,
     "lancier": LANCER,
     "eclaireur": SCOUT,
-    "éclaireur": SCOUT,
-    "garde_royale": ROYAL_GUARD,
+    "garderoyale": ROYAL_GUARD,
     "chevalier": KNIGHT,
     "fantassin": FOOTMAN,
-    "porte_etendard": ENSIGN,
-    "porte_étendard": ENSIGN,
+    "porteetendard": ENSIGN,
     "marechal": MARSHALL,
-    "maréchal": MARSHALL,
     "mercenaire": MERCENARY,
-    "pretre_guerrier": WARRIOR_PRIEST,
-    "prêtre_guerrier": WARRIOR_PRIEST,
+    "pretreguerrier": WARRIOR_PRIEST,
 }
 
-MULTIWORD = (
-    ("light cavalry", "light_cavalry"),
-    ("royal guard", "royal_guard"),
-    ("warrior priest", "warrior_priest"),
-    ("royal coin", "royal_coin"),
-    ("sceau royal", "sceau_royal"),
-    ("cavalerie légère", "cavalerie_légère"),
-    ("cavalerie legere", "cavalerie_legere"),
-    ("garde royale", "garde_royale"),
-    ("prêtre guerrier", "prêtre_guerrier"),
-    ("pretre guerrier", "pretre_guerrier"),
+NAME_PHRASES: Phrases = phrases(
+    [
+        ("light cavalry", LIGHT_CAVALRY),
+        ("royal guard", ROYAL_GUARD),
+        ("warrior priest", WARRIOR_PRIEST),
+        ("royal coin", ROYAL),
+        ("sceau royal", ROYAL),
+        ("pièce sceau royal", ROYAL),
+        ("cavalerie légère", LIGHT_CAVALRY),
+        ("garde royale", ROYAL_GUARD),
+        ("prêtre guerrier", WARRIOR_PRIEST),
+        ("porte-étendard", ENSIGN),
+    ]
 )
-"""Two-word names folded into one token before parsing."""
+"""Names of several words (typed with spaces or hyphens), read as one unit or coin id."""
 
 
 def coin_name(token: str) -> str | None:
-    """The coin or unit id a typed word stands for, or ``None``."""
-    token = token.replace("-", "_")
+    """The coin or unit id a typed word stands for (any case, accents optional), or ``None``."""
+    token = "_".join(fold_words(token.replace("_", "-"), hyphens=True))
     if token in COINS or token == ROYAL:
         return token
-    return _ALIASES.get(token) or _ALIASES.get(token.replace("_", ""))
+    return _ALIASES.get(token.replace("_", ""))

@@ -151,7 +151,7 @@ async def test_a_table_for_five_is_refused(commands: Commands) -> None:
     assert await commands.tables.latest("havoc") is None
 
 
-COVERAGE_SEEDS = (2, 6)
+COVERAGE_SEEDS = (34, 47)
 """Three-player deals under which the weighted player meets, between them, every kind of decision."""
 
 
@@ -248,7 +248,8 @@ async def _draw_is_secret(commands: Commands, player: str, post: Post) -> int:
     """After ``draw``: the post names no drawn card, the drawer's /hand (French) lists both."""
     table = await current(commands)
     drawn = CRY_HAVOC.view(table.state, player)["private"]["drawn"]
-    assert len(drawn) == 2
+    # With a single card left in deck and discard pile, it goes straight to the hand: nothing to choose.
+    assert len(drawn) == 2 or (not drawn and table.state["pending"] is None), drawn
     for kind in drawn:
         assert card_name(kind) not in post.text
     hand = (await commands.hand(ctx(player, "fr")))[0]

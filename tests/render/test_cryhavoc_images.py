@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import ImageChops
 
 import engine
 import render
@@ -326,3 +327,41 @@ def test_unknown_pending_kind_or_phase_falls_back_to_a_generic_line() -> None:
     view["phase"] = "interlude"
     view["to_act"] = [1]
     assert status_lines(view, NAMES, "fr")[0] == "Bérénice doit jouer une action"
+
+
+def _with_crystals(view: dict[str, Any], rid: str, value: int) -> dict[str, Any]:
+    from engine.cryhavoc.view import crystal_tokens
+
+    changed = copy.deepcopy(view)
+    region = next(r for r in changed["regions"] if r["id"] == rid)
+    region["crystals"] = value
+    region["crystal_tokens"] = crystal_tokens(value)
+    return changed
+
+
+@pytest.mark.parametrize("make", [early, mid])
+@pytest.mark.parametrize("value", [9, 12, 27, 99, 1234])
+def test_any_crystal_value_is_drawn_inside_its_own_tile(
+    make: Callable[[], dict[str, Any]], value: int
+) -> None:
+    """Crystal values have no upper limit: a rich region's crystals stay on its tile, however many."""
+    view = make()
+    rid = next(r["id"] for r in view["regions"] if not r["hive"] and not r.get("hq") and not r["units"])
+    plain = ch_map.draw_map(_with_crystals(view, rid, 0), "en").convert("RGB")
+    rich = ch_map.draw_map(_with_crystals(view, rid, value), "en").convert("RGB")
+    changed = ImageChops.difference(plain, rich).getbbox()
+    assert changed is not None, "the crystals are drawn"
+    region = next(r for r in view["regions"] if r["id"] == rid)
+    x0, y0, x1, y1 = ch_map.geometry(view).box((float(region["pos"][0]), float(region["pos"][1])))
+    assert x0 <= changed[0] and changed[2] <= x1 + 1 and y0 <= changed[1] and changed[3] <= y1 + 1
+
+
+def test_a_token_stays_visible_beside_a_large_crystal_value() -> None:
+    view = mid()
+    rid = next(r["id"] for r in view["regions"] if not r["hive"] and not r.get("hq") and not r["units"])
+    rich = _with_crystals(view, rid, 99)
+    region = next(r for r in rich["regions"] if r["id"] == rid)
+    region["token"] = None
+    without = ch_map.draw_map(rich, "en")
+    region["token"] = "war_party"
+    assert ch_map.draw_map(rich, "en").tobytes() != without.tobytes()

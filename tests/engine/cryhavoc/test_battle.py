@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.cryhavoc import GAME, flow
-from engine.cryhavoc.content import STRUCTURES
+from engine.cryhavoc.content import STRUCTURES, TOKENS, WAR_PARTIES
 
 from .helpers import duel, fight, keys, legal, play, set_hand, start_fight
 
@@ -30,6 +32,16 @@ def test_the_seeds_example_two_on_prisoners_beat_one_and_capture_from_attrition(
     assert st["regions"]["greyspire"]["units"] == [3, 0, 0]
     assert st["regions"]["highgate"]["units"][0] == 4
     assert st["seats"][1]["reserve"] == 9, "bob's survivor had nowhere to retreat"
+
+
+@pytest.mark.parametrize("crystals", [0, 8, 9, 10, 23])
+def test_every_battle_adds_a_crystal_to_its_region_however_many_it_holds(crystals: int) -> None:
+    st = duel()
+    st["regions"]["greyspire"]["crystals"] = crystals
+    start_fight(st, "greyspire", 0, 1, 1, 1)
+    assert st["regions"]["greyspire"]["crystals"] == crystals + 1
+    shown = next(r for r in GAME.view(st, None)["regions"] if r["id"] == "greyspire")
+    assert shown["crystals"] == crystals + 1
 
 
 def test_region_control_ties_and_an_empty_objective_go_to_the_defender() -> None:
@@ -156,15 +168,75 @@ def test_a_structure_guard_adds_to_its_owners_region_control() -> None:
     assert st["regions"]["greyspire"]["control"] == 1
 
 
-def test_neutral_trogs_fight_by_fixed_rules_and_a_win_places_a_nest() -> None:
+def test_neutral_trogs_fight_by_fixed_rules_and_a_win_places_a_war_party() -> None:
     st = duel()
     st["neutral"] -= 3
     start_fight(st, "basalt", 0, 2, 1, 3)
     st, ev = play(st, 0, "place control")
     assert "ch.ev.place" in keys(ev)
-    assert st["regions"]["basalt"]["token"] == {"kind": "nest", "id": "nest"}
+    token = st["regions"]["basalt"]["token"]
+    assert token is not None and token["kind"] == "war_party" and token["id"] in WAR_PARTIES
     assert st["regions"]["basalt"]["control"] is None and "ch.ev.control_trogs" in keys(ev)
+    assert "ch.ev.trogs_retreat" not in keys(ev), "the winners do not retreat"
     assert st["neutral"] == 12 and st["vp"] == [0, 0]
+
+
+def test_the_war_party_placed_is_drawn_from_the_tokens_left_off_the_map() -> None:
+    drawn = set()
+    for seed in range(12):
+        st = duel(seed)
+        for rid in ("greyspire", "ironspire", "saltmarsh", "brinemarsh"):
+            st["regions"][rid]["token"] = {
+                "kind": "war_party",
+                "id": "wp_band" if "marsh" in rid else "wp_horde",
+            }
+        st["neutral"] -= 3
+        start_fight(st, "basalt", 0, 2, 1, 3)
+        st, _ = play(st, 0, "place control")
+        drawn.add(st["regions"]["basalt"]["token"]["id"])
+    assert drawn == {"wp_scouts", "wp_raiders", "wp_warband"}, "both Bands and the Horde are on the map"
+
+
+def test_with_every_war_party_on_the_map_a_trog_win_places_none() -> None:
+    st = duel()
+    ids = [t["id"] for t in TOKENS["war_party"]]
+    for rid, wp in zip(
+        ("greyspire", "ironspire", "saltmarsh", "brinemarsh", "dunes", "sandsea"), ids, strict=True
+    ):
+        st["regions"][rid]["token"] = {"kind": "war_party", "id": wp}
+    st["neutral"] -= 3
+    start_fight(st, "basalt", 0, 2, 1, 3)
+    st, ev = play(st, 0, "place control")
+    assert st["regions"]["basalt"]["token"] is None and "ch.ev.control_trogs_no_token" in keys(ev)
+
+
+def test_neutral_trogs_that_must_retreat_leave_a_trog_nest() -> None:
+    st = duel()
+    st["neutral"] -= 2
+    start_fight(st, "basalt", 0, 2, 3, 2)
+    st, ev = _place_and_events(st, 0, "control", "control", "control")
+    assert st["regions"]["basalt"]["control"] == 0 and st["vp"] == [2, 0]
+    assert st["regions"]["basalt"]["token"] == {"kind": "nest", "id": "nest"}
+    assert "ch.ev.trogs_retreat" in keys(ev)
+    assert st["regions"]["basalt"]["units"] == [2, 0, 0], "the Trog on Attrition killed one"
+    assert st["neutral"] == 12, "the retreating Trog went back to the neutral pool"
+
+
+def test_neutral_trogs_with_no_survivor_have_nothing_to_retreat_and_leave_no_nest() -> None:
+    st = duel()
+    st["neutral"] -= 1
+    start_fight(st, "basalt", 0, 2, 3, 1)
+    st, ev = _place_and_events(st, 0, "control", "control", "attrition")
+    assert st["regions"]["basalt"]["control"] == 0 and st["regions"]["basalt"]["token"] is None
+    assert "ch.ev.trogs_retreat" not in keys(ev) and st["neutral"] == 12
+
+
+def _place_and_events(st, seat: int, *objectives: str):  # type: ignore[no-untyped-def]
+    events = []
+    for o in objectives:
+        st, ev = play(st, seat, f"place {o}")
+        events += ev
+    return st, events
 
 
 def test_a_trog_prisoner_scores_once_for_its_captor_and_returns_to_the_pool() -> None:

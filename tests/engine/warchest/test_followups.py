@@ -203,8 +203,25 @@ def test_footman_tactic_gives_each_footman_a_manoeuvre_in_any_order() -> None:
     assert pending_kind(st) is None and acting(st) == B
 
 
-def test_footman_tactic_needs_two_footmen() -> None:
-    st = position(units=(("footman",), FOES), hands=(["footman"], ["scout"]), board={"d4": (0, "footman", 1)})
+def test_footman_tactic_with_one_footman_is_a_plain_manoeuvre_of_it() -> None:
+    """As in the online game: the tactic is allowed with a single Footman on the board."""
+    st = position(
+        units=(("footman",), FOES),
+        hands=(["footman"], ["scout"]),
+        board={"d3": (0, "footman", 1), "e3": (1, "scout", 2)},
+    )
+    assert "tactic footman" in texts(st)
+    st, _ = do(st, "tactic footman")
+    assert pending_kind(st) == "footman" and acting(st) == A
+    steps = {f"move footman d3 {h}" for h in ("c3", "c4", "d2", "d4", "e2")}
+    assert texts(st) == steps | {"control footman d3", "attack footman d3 e3", "skip"}
+    st, _ = do(st, "attack footman d3 e3")
+    assert unit_at(st, "e3") == (1, "scout", 1) and st.seats[0].discard_up == {"footman": 1}
+    assert pending_kind(st) is None and acting(st) == B
+
+
+def test_footman_tactic_needs_a_footman_on_the_board() -> None:
+    st = position(units=(("footman",), FOES), hands=(["footman"], ["scout"]))
     assert "tactic footman" not in texts(st)
 
 

@@ -83,7 +83,7 @@ def _coins(st: State, index: int) -> int:
 
 def test_random_games_end_and_conserve_coins() -> None:
     endings = set()
-    for seed in range(24):
+    for seed in range(40):
         st = GAME.new_game(PLAYERS, seed, {"armies": ("random", "first", "draft")[seed % 3]})
         rnd = random.Random(seed)
         steps = 0
