@@ -9,11 +9,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.contract import OptionSpec
+from engine.text import Msg
 from table.errors import BadOptions
 
 
-def parse_options(text: str | None, specs: Sequence[OptionSpec], *, game: str) -> dict[str, str]:
-    """Every option of the game with its value: the typed one, else the default."""
+def parse_options(text: str | None, specs: Sequence[OptionSpec], *, game: Msg | str) -> dict[str, str]:
+    """Every option of the game with its value: the typed one, else the default.
+
+    ``game`` is the game's display name, as the refusals show it.
+    """
     by_name = {spec.name.lower(): spec for spec in specs}
     chosen: dict[str, str] = {}
     for word in (text or "").split():
