@@ -63,13 +63,21 @@ def normalize(locale: str | None) -> str:
 
 
 def _check_entry(key: str, value: Any, path: Path) -> Entry:
+    """``value`` if it is a well-formed entry; a malformed one fails on load, not in front of a player."""
+    entry: Entry | None = None
     if isinstance(value, str):
-        return value
-    if isinstance(value, dict):
+        entry = value
+    elif isinstance(value, dict):
         allowed = {*FORMS, "by"}
         if set(FORMS) <= value.keys() <= allowed and all(isinstance(v, str) for v in value.values()):
-            return dict(value)
-    raise ValueError(f"catalog key {key!r} in {path}: a template or {{'one', 'other'[, 'by']}} of strings")
+            entry = dict(value)
+    if entry is None:
+        raise ValueError(f"catalog key {key!r} in {path}: a template or {{'one', 'other'[, 'by']}} of texts")
+    try:
+        fields(entry)
+    except ValueError as exc:
+        raise ValueError(f"catalog key {key!r} in {path}: {exc}") from None
+    return entry
 
 
 @cache
@@ -108,6 +116,11 @@ def _inline_plurals(template: str) -> tuple[tuple[int, int, str, dict[str, str]]
 
 
 def _scan_plurals(template: str) -> Iterator[tuple[int, int, str, dict[str, str]]]:
+    """Find the inline plural blocks by hand: ``str.format`` would read one as a broken placeholder.
+
+    A block's forms may hold placeholders of their own (``{# hit in {zone}}``), so braces are counted.
+    Raises ``ValueError`` on a block that is not closed or lacks a form (the catalog refuses to load).
+    """
     pos = 0
     while (start := template.find("{", pos)) >= 0:
         head = template[start + 1 :].split(",", 2)
@@ -120,10 +133,14 @@ def _scan_plurals(template: str) -> Iterator[tuple[int, int, str, dict[str, str]
                     i += 1
                 if i < len(template) and template[i] == "}":
                     break
-                open_at = template.index("{", i)
+                open_at = template.find("{", i)
+                if open_at < 0:
+                    raise ValueError(f"unclosed plural block for {name!r}: {template!r}")
                 form = template[i:open_at].strip()
                 depth, j = 1, open_at + 1
                 while depth:
+                    if j >= len(template):
+                        raise ValueError(f"unclosed plural block for {name!r}: {template!r}")
                     depth += {"{": 1, "}": -1}.get(template[j], 0)
                     j += 1
                 forms[form] = template[open_at + 1 : j - 1]

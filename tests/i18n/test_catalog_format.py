@@ -188,10 +188,11 @@ def test_a_malformed_plural_entry_is_refused_when_the_catalog_loads(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (tmp_path / "xx").mkdir()
-    (tmp_path / "xx" / "bad.json").write_text(json.dumps({"k": {"one": "a", "many": "b"}}), encoding="utf-8")
     monkeypatch.setattr(i18n, "_ROOT", tmp_path)
-    with pytest.raises(ValueError, match="'k'"):
-        i18n.catalog.__wrapped__("xx")
+    for bad in ({"one": "a", "many": "b"}, "{n, plural, one {# a} other {# b}", "{n, plural, one {# a}}"):
+        (tmp_path / "xx" / "bad.json").write_text(json.dumps({"k": bad}), encoding="utf-8")
+        with pytest.raises(ValueError, match="'k'"):
+            i18n.catalog.__wrapped__("xx")
 
 
 def test_fields_see_through_plural_forms() -> None:
