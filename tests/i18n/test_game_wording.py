@@ -122,3 +122,9 @@ def test_one_die_is_a_die() -> None:
     face = attack.params["faces"]
     assert i18n.t(attack, "en") == f"axe attacks d3 from d2 with 1 die: {face}, 1 hit."
     assert i18n.t(attack, "fr") == f"axe attaque d3 depuis d2 avec 1 dé : {face}, 1 touche."
+
+
+def test_a_region_named_with_its_article_never_opens_a_sentence() -> None:
+    """The old line, "the Dunes now holds", started in lower case and had a singular verb."""
+    dunes = Msg("ch.region.dunes")
+    assert i18n.t("ch.ev.crystal", "en", region=dunes, value=3) == "Crystals in the Dunes are now worth 3."
