@@ -21,7 +21,7 @@ def label(key: str, *, fallback: str | None = None) -> app_commands.locale_str:
     ``fallback`` is used when the key is missing (e.g. a game added to the engine
     before its display name reached the catalog), so a new game never breaks sync.
     """
-    text = i18n.catalog(i18n.DEFAULT).get(key) or fallback or key
+    text = i18n.text(key, i18n.DEFAULT) or fallback or key
     return app_commands.locale_str(text, key=key)
 
 
@@ -52,4 +52,4 @@ def translate(string: app_commands.locale_str, locale: Locale | str) -> str | No
     # normalize() maps unknown languages to the default: only answer exact catalog languages.
     if lang == i18n.DEFAULT or not value.lower().startswith(lang):
         return None
-    return i18n.catalog(lang).get(key)
+    return i18n.text(key, lang)

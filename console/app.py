@@ -146,7 +146,7 @@ class Console:
             self.say(self.t("console.help"))
             return True
         try:
-            line = parse_line(stripped)
+            line = parse_line(stripped, self.locale)
         except LineError as exc:
             self.say(i18n.t(exc.msg, self.locale))
             return True
@@ -227,12 +227,21 @@ class Console:
             return
         if not pairs:
             if not quiet:
-                none = self.t("console.no_choices", typed=typed) if typed else self.t("console.no_moves")
-                self.private(user, none)
+                self.private(user, await self._no_choices(user, typed))
             return
         header = self.t("console.choices", typed=typed) if typed else self.t("console.choices_all")
         rows = [f"  {_VERSION.sub('', value)}  —  {label}" for label, value in pairs]
         self.private(user, "\n".join([header, *rows]))
+
+    async def _no_choices(self, user: str, typed: str) -> str:
+        """Why nothing is listed: whose turn it is when it is not the user's, else that no move fits."""
+        try:
+            note = await self.table.turn_note(self.ctx(user))
+        except GameError as exc:
+            return i18n.t(exc.msg, self.locale, names=lambda i: f"@{i}")
+        if note is not None:
+            return note
+        return self.t("console.no_choices", typed=typed) if typed else self.t("console.no_moves")
 
     def show(self, user: str, posts: Sequence[Post]) -> None:
         for post in posts:

@@ -91,7 +91,7 @@ def _names(key: str, english: str) -> set[str]:
     """Every spelling of a command or option: its English name and its catalog translations."""
     found = {english.lower()}
     for lang in i18n.LOCALES:
-        text = i18n.catalog(lang).get(key)
+        text = i18n.text(key, lang)
         if text:
             found.add(text.lower())
     return found
@@ -123,8 +123,24 @@ def _option_aliases(path: tuple[str, ...]) -> dict[str, str]:
     return table
 
 
-def command_list() -> str:
-    return ", ".join("/" + " ".join(p) for p in COMMANDS)
+def _spelled(key: str, english: str, locale: str) -> str:
+    """A command or option name as ``locale`` spells it (the name Discord shows that language)."""
+    return i18n.text(key, i18n.normalize(locale)) or english
+
+
+def command_name(path: tuple[str, ...], locale: str = i18n.DEFAULT) -> str:
+    """``("game", "new")`` -> "/game new", or "/partie nouvelle" in French."""
+    words = [_spelled("cmd." + ".".join(path[: i + 1]) + ".name", w, locale) for i, w in enumerate(path)]
+    return "/" + " ".join(words)
+
+
+def option_name(path: tuple[str, ...], option: str, locale: str = i18n.DEFAULT) -> str:
+    """An option of a command as ``locale`` spells it: "players", or "joueurs" in French."""
+    return _spelled("cmd." + ".".join(path) + f".{option}.name", option, locale)
+
+
+def command_list(locale: str = i18n.DEFAULT) -> str:
+    return ", ".join(command_name(p, locale) for p in COMMANDS)
 
 
 _COMMENT = re.compile(r"\s+#.*$")
@@ -132,10 +148,11 @@ _ANONYMOUS = {("clock",), ("clock", "advance")}
 """Console commands that act as nobody in particular, typed without a name (``/clock advance 1d``)."""
 
 
-def parse_line(text: str) -> Line:
+def parse_line(text: str, locale: str = i18n.DEFAULT) -> Line:
     """Parse ``user: /command [option:value ...]``; raises ``LineError``.
 
-    A ``#`` after a space starts a comment, as in the README's examples, so pasting them works.
+    Any spelling of a command is read; ``locale`` only chooses the names the refusals quote. A ``#``
+    after a space starts a comment, as in the README's examples, so pasting them works.
     """
     text = _COMMENT.sub("", text)
     match = _LINE.match(text)
@@ -157,20 +174,20 @@ def parse_line(text: str) -> Line:
             break
     if path is None:
         shown = "/" + " ".join(words[:2])
-        raise LineError("console.unknown_command", command=shown, commands=command_list())
+        raise LineError("console.unknown_command", command=shown, commands=command_list(locale))
     if anonymous and path not in _ANONYMOUS:
         raise LineError("console.bad_line", line=text.strip())
     parts = match["command"][1:].strip().split(None, consumed)
     rest = parts[consumed] if len(parts) > consumed else ""
-    return Line(user=user, path=path, options=parse_options(path, rest.strip()))
+    return Line(user=user, path=path, options=parse_options(path, rest.strip(), locale))
 
 
-def parse_options(path: tuple[str, ...], text: str) -> dict[str, object]:
+def parse_options(path: tuple[str, ...], text: str, locale: str = i18n.DEFAULT) -> dict[str, object]:
     """``key:value`` pairs (values run to the next known ``key:``), converted to their types."""
     specs = {spec.name: spec for spec in COMMANDS[path]}
-    command = "/" + " ".join(path)
+    command = command_name(path, locale)
     if not text:
-        return _check_required(path, {})
+        return _check_required(path, {}, locale)
     if not specs:
         raise LineError("console.no_options", command=command)
     aliases = _option_aliases(path)
@@ -184,34 +201,42 @@ def parse_options(path: tuple[str, ...], text: str) -> dict[str, object]:
         first = next(iter(specs.values()))
         if leading and (len(specs) > 1 or first.kind is not str):
             raise LineError(
-                "console.unknown_option", command=command, option=leading[1], options=", ".join(specs)
+                "console.unknown_option",
+                command=command,
+                option=leading[1],
+                options=[option_name(path, name, locale) for name in specs],
             )
         raw[next(iter(specs))] = head.strip()
     for i, mark in enumerate(marks):
         end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
         raw[aliases[mark[1].lower()]] = text[mark.end() : end].strip()
-    values = {name: _convert(specs[name], value) for name, value in raw.items()}
-    return _check_required(path, values)
+    values = {name: _convert(specs[name], raw[name], option_name(path, name, locale)) for name in raw}
+    return _check_required(path, values, locale)
 
 
-def _check_required(path: tuple[str, ...], values: dict[str, object]) -> dict[str, object]:
+def _check_required(path: tuple[str, ...], values: dict[str, object], locale: str) -> dict[str, object]:
     for spec in COMMANDS[path]:
         if spec.required and spec.name not in values:
-            raise LineError("console.missing_option", command="/" + " ".join(path), option=spec.name)
+            raise LineError(
+                "console.missing_option",
+                command=command_name(path, locale),
+                option=option_name(path, spec.name, locale),
+            )
     return values
 
 
-def _convert(spec: OptionSpec, value: str) -> object:
+def _convert(spec: OptionSpec, value: str, shown: str) -> object:
+    """``value`` as the option's type; ``shown`` is the option's name as the refusal quotes it."""
     if spec.kind is int:
         try:
             return int(value)
         except ValueError:
-            raise LineError("console.bad_number", option=spec.name, value=value) from None
+            raise LineError("console.bad_number", option=shown, value=value) from None
     if spec.kind is bool:
         lowered = value.lower()
         if lowered in _TRUE or lowered == "":
             return True
         if lowered in _FALSE:
             return False
-        raise LineError("console.bad_bool", option=spec.name, value=value)
+        raise LineError("console.bad_bool", option=shown, value=value)
     return value

@@ -169,7 +169,7 @@ def result_lines(
     if result.get("draw") or not winners:
         main = tr(keys[1], locale)
     else:
-        main = tr(keys[0], locale, players=", ".join(player_name(names, w) for w in winners))
+        main = tr(keys[0], locale, players=[player_name(names, w) for w in winners])
     return main, message(result.get("reason"), locale, names)
 
 

@@ -321,7 +321,9 @@ class Announcer(Wording):
         for entry in entries:
             events = [self._t(decode_msg(e), locale, names=table.named) for e in entry.events]
             events += [self._t(m, locale, names=table.named) for m in notes.get(entry.seq, [])]
-            text = " ".join(events) or self._t("table.log.silent", locale, player=table.name(entry.player))
+            text = " ".join(events) or self._t(
+                "table.log.silent", locale, player=table.name(entry.player), action=entry.action
+            )
             lines.append("• " + text)
         return lines
 

@@ -22,7 +22,7 @@ from table.posts import Ctx, Post, mention
 from table.service import ServiceCommands
 from table.settings import TableSettings
 from table.tables import Table, Tables
-from table.text import game_title, has_key, mentions, name_players_in, named
+from table.text import find_game, game_title, has_key, mentions, name_players_in, named
 
 LOG_PAGE_SIZE = 10
 MAX_TEXT = 1900  # under Discord's 2000 characters per message, with room for a suffix
@@ -227,7 +227,7 @@ class Commands(ServiceCommands):
             body = (
                 " ".join(events)
                 if events
-                else self._t("table.log.silent", loc, player=table.name(entry.player))
+                else self._t("table.log.silent", loc, player=table.name(entry.player), action=entry.action)
             )
             lines.append(_clip(f"{entry.seq}. {body}", 180))
             lines += [self._note_line(n.event, table, loc) for n in notes if n.version == entry.seq]
@@ -248,7 +248,7 @@ class Commands(ServiceCommands):
     async def rules(self, ctx: Ctx, game: str | None = None) -> list[Post]:
         loc = ctx.locale
         if game is not None:
-            names = [self.tables.game(game.strip().lower()).name]
+            names = [find_game(game, self.tables.known_games, self.tables.game).name]
         else:
             table = await self.tables.latest(ctx.channel_id)
             names = [table.record.game] if table is not None else list(self.tables.known_games)
@@ -263,9 +263,7 @@ class Commands(ServiceCommands):
         return [Post(_clip("\n\n".join(parts)), ephemeral=True)]
 
     async def help(self, ctx: Ctx) -> list[Post]:
-        games = ", ".join(
-            f"{self._t_value(game_title(g), ctx.locale)} ({g})" for g in self.tables.known_games
-        )
+        games = [self._t_value(game_title(g), ctx.locale) for g in self.tables.known_games]
         return [Post(_clip(self._t("table.help", ctx.locale, games=games)), ephemeral=True)]
 
     # ---- ending --------------------------------------------------------------------------
@@ -393,6 +391,19 @@ class Commands(ServiceCommands):
         else:
             return str(value)
         return ", ".join(parts) if parts else self._t("table.hand.empty", loc)
+
+    async def turn_note(self, ctx: Ctx) -> str | None:
+        """Why the caller has no move now, in their language: whose turn it is; None on their turn.
+
+        A front end that lists the caller's moves says this instead of "no legal move" when the
+        list is empty because someone else must act. Raises like ``play`` when there is no running
+        game or the caller is not seated in it.
+        """
+        table = await self._running(ctx)
+        acting = table.to_act()
+        if ctx.user_id in acting:
+            return None
+        return self._t("error.not_your_turn", ctx.locale, waiting=named(acting, table.names))
 
     async def autocomplete(self, ctx: Ctx, typed: str) -> list[tuple[str, str]]:
         """The caller's legal actions matching every typed word, as (label, "v<version>:<action>")."""

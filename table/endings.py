@@ -77,9 +77,7 @@ async def draw(tables: Tables, ctx: Ctx) -> Vote:
         agreed = {table.side_of(p) for p in before}
         if mine in agreed:
             others = [p for side, players in sides.items() if side not in agreed for p in players]
-            raise TableError(
-                "table.error.draw_already_offered", waiting=", ".join(table.name(p) for p in others)
-            )
+            raise TableError("table.error.draw_already_offered", waiting=[table.name(p) for p in others])
         votes = await tables.store.add_vote(record.id, "draw", ctx.user_id, version=record.version)
         agreed = {table.side_of(p) for p in votes}
         waiting = tuple(p for side, players in sides.items() if side not in agreed for p in players)
@@ -116,9 +114,7 @@ async def abort(tables: Tables, ctx: Ctx) -> Vote:
         before = await tables.store.votes(record.id, "abort")
         if ctx.user_id in before:
             others = [p for p in record.player_ids if p not in before]
-            raise TableError(
-                "table.error.already_voted_abort", waiting=", ".join(table.name(p) for p in others)
-            )
+            raise TableError("table.error.already_voted_abort", waiting=[table.name(p) for p in others])
         votes = await tables.store.add_vote(record.id, "abort", ctx.user_id, version=record.version)
         waiting = tuple(p for p in record.player_ids if p not in votes)
         if waiting:

@@ -25,7 +25,7 @@ from table.options import parse_options, take_seed
 from table.posts import Ctx
 from table.settings import server_defaults, server_locale, take_settings
 from table.tables import Table, Tables
-from table.text import game_title
+from table.text import find_game, game_title
 
 MAX_TEAMS = 2
 """The most teams a table can have; players number them 1..MAX_TEAMS, the store 0-based."""
@@ -54,20 +54,17 @@ async def create(
     tables: Tables, ctx: Ctx, game_name: str, players: int | None = None, options: str = ""
 ) -> Table:
     """Open a lobby for ``game_name`` in the caller's channel, with the caller seated."""
-    game = tables.game(game_name.strip().lower())
+    game = find_game(game_name, tables.known_games, tables.game)
     counts = tuple(game.player_counts)
     if players is None:
         players = min(counts)
     elif players not in counts:
         raise TableError(
-            "table.error.bad_player_count",
-            game=game_title(game.name),
-            players=players,
-            allowed=", ".join(str(c) for c in counts),
+            "table.error.bad_player_count", game=game_title(game.name), players=players, allowed=list(counts)
         )
     seed, options = take_seed(options)
     pace, options = take_settings(options, await server_defaults(tables.store, ctx.guild_id))
-    chosen = parse_options(options, game.option_specs, game=game.name)
+    chosen = parse_options(options, game.option_specs, game=game_title(game.name))
     async with tables.lock(ctx.channel_id):
         try:
             record = await tables.store.create_game(
@@ -82,8 +79,20 @@ async def create(
                 settings=pace.to_options(),
             )
         except ChannelBusy as busy:
-            raise TableError("table.error.channel_busy", game=game_title(busy.game)) from None
+            raise await _busy(tables, ctx.channel_id, busy) from None
     return tables.table(record)
+
+
+async def _busy(tables: Tables, channel: str, busy: ChannelBusy) -> TableError:
+    """The refusal for a channel that has a game: a lobby is an open table, not a game in progress."""
+    table = await tables.open(channel)
+    if table is not None and table.record.status == "lobby":
+        return TableError(
+            "table.error.channel_busy_lobby",
+            game=game_title(table.record.game),
+            creator=table.name(table.record.creator),
+        )
+    return TableError("table.error.channel_busy", game=game_title(busy.game))
 
 
 async def join(tables: Tables, ctx: Ctx, team: int | None = None) -> Table:

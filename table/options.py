@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 
 from engine.contract import OptionSpec
+from engine.text import Msg
 from table.errors import BadOptions
 
 MAX_SEED = 2**63 - 1
@@ -23,8 +24,11 @@ def _shown(value: str) -> str:
     return value if len(value) <= _SHOWN else value[: _SHOWN - 1] + "…"
 
 
-def parse_options(text: str | None, specs: Sequence[OptionSpec], *, game: str) -> dict[str, str]:
-    """Every option of the game with its value: the typed one, else the default."""
+def parse_options(text: str | None, specs: Sequence[OptionSpec], *, game: Msg | str) -> dict[str, str]:
+    """Every option of the game with its value: the typed one, else the default.
+
+    ``game`` is the game's display name, as the refusals show it.
+    """
     by_name = {spec.name.lower(): spec for spec in specs}
     chosen: dict[str, str] = {}
     for word in (text or "").split():

@@ -198,7 +198,7 @@ class Tables:
             raise StaleAction(given=version, current=record.version)
         acting = game.to_act(state)
         if player not in acting:
-            raise NotYourTurn(waiting=", ".join(table.name(p) for p in acting))
+            raise NotYourTurn(waiting=[table.name(p) for p in acting])
         action = game.parse_action(state, player, text)
         new_state, events = game.apply(state, player, action)
         over = game.is_over(new_state)

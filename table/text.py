@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import i18n
-from engine.errors import GameError
+from engine.contract import Game
+from engine.errors import BadInput, GameError
 from engine.text import Msg, PlayerRef
 from table.posts import mention
+
+_TITLE_KEYS = ("table.game", "cmd.choice.game")
+"""Catalog prefixes of a game's display names: the table's, and the slash command's choice."""
 
 
 def has_key(key: str) -> bool:
@@ -24,12 +29,14 @@ def game_title(name: str | None) -> Msg | str:
     return Msg(key) if has_key(key) else name
 
 
-def mentions(players: Iterable[str]) -> str:
-    return ", ".join(mention(p) for p in players)
+def mentions(players: Iterable[str]) -> list[str]:
+    """Mentions of ``players``, as a list: the catalog joins it ("@a, @b and @c") in the reader's language."""
+    return [mention(p) for p in players]
 
 
-def named(players: Iterable[str], names: Mapping[str, str]) -> str:
-    return ", ".join(names.get(p, p) for p in players)
+def named(players: Iterable[str], names: Mapping[str, str]) -> list[str]:
+    """Display names of ``players``, as a list for the catalog to join."""
+    return [names.get(p, p) for p in players]
 
 
 def _resolve(value: Any, names: Mapping[str, str]) -> Any:
@@ -55,3 +62,28 @@ def name_players_in(err: GameError, names: Mapping[str, str]) -> GameError:
     """Rewrite ``err``'s message in place with display names; returns it for ``raise``."""
     err.msg = resolve_players(err.msg, names)
     return err
+
+
+def _fold(text: str) -> str:
+    """Lower case, no accents, letters and digits only: "Champ d'honneur" -> "champdhonneur"."""
+    plain = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in plain if c.isalnum())
+
+
+def find_game(typed: str, known: Sequence[str], get: Callable[[str], Game]) -> Game:
+    """The game a player named: by its id or by its display name in any language, forgiving case,
+    accents, spaces and apostrophes ("war chest", "Champ d'honneur", "cryhavoc").
+
+    An unknown name is refused with the display names of the known games, never their ids.
+    """
+    wanted = _fold(typed)
+    for name in known:
+        titles = (i18n.t(f"{prefix}.{name}", lang) for prefix in _TITLE_KEYS for lang in i18n.LOCALES)
+        spellings = {name, *titles}
+        if wanted in {_fold(s) for s in spellings}:
+            return get(name)
+    try:
+        return get(typed.strip().lower())
+    except BadInput:
+        games = [game_title(name) for name in known]
+        raise BadInput("error.unknown_game", game=typed.strip(), games=games) from None

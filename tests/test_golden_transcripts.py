@@ -9,40 +9,53 @@ tests/golden/<game>-<players>p.txt. After an intended change, regenerate them on
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import engine
 from engine.rng import Rng
+from engine.text import Msg
 from i18n import t
 
 GOLDEN = Path(__file__).parent / "golden"
 SEED = 20260
 MAX_ACTIONS = 400
 """A transcript stops there: long enough to cover every phase, short enough to review."""
+PLAYERS = ["alice", "bob", "carol", "dave"]
 
 CASES = [(name, count) for name in engine.GAMES for count in engine.get_game(name).player_counts]
 
 
-def transcript(name: str, count: int) -> str:
+def playout(name: str, count: int, seed: int, limit: int) -> Iterator[tuple[str, Any, list[Msg], Any]]:
+    """A seeded random game: (who acted, the action, its events, the state after) per action, at most
+    ``limit`` actions; the same seed always plays the same game."""
     game = engine.get_game(name)
-    players = ["alice", "bob", "carol", "dave"][:count]
-    names = {p: p.title() for p in players}
-    state = game.new_game(players, SEED, {})
-    chooser = Rng(SEED)
-    lines = [f"{name}, {count} players, seed {SEED}, default options"]
-    for _ in range(MAX_ACTIONS):
+    state = game.new_game(PLAYERS[:count], seed, {})
+    chooser = Rng(seed)
+    for _ in range(limit):
         if game.is_over(state):
-            break
+            return
         acting = game.to_act(state)
         who = acting[chooser.below(len(acting))]
         legal = game.legal_actions(state, who)
         action = legal[chooser.below(len(legal))]
         state, events = game.apply(state, who, action)
+        yield who, action, events, state
+
+
+def transcript(name: str, count: int) -> str:
+    game = engine.get_game(name)
+    names = {p: p.title() for p in PLAYERS[:count]}
+    last = game.new_game(PLAYERS[:count], SEED, {})
+    lines = [f"{name}, {count} players, seed {SEED}, default options"]
+    for who, action, events, after in playout(name, count, SEED, MAX_ACTIONS):
         lines.append(f"{who}: {action}")
         lines.extend("    " + t(e, "en", names=names) for e in events)
-    result = game.result(state)
+        last = after
+    result = game.result(last)
     if result is None:
         lines.append(f"(transcript stops after {MAX_ACTIONS} actions)")
     else:

@@ -68,37 +68,52 @@ def test_render_does_not_reach_discord_or_the_store(package: str) -> None:
 
 
 def test_catalogs_have_the_same_keys_and_placeholders() -> None:
-    import string
-
     import i18n
 
     en, fr = i18n.catalog("en"), i18n.catalog("fr")
     assert set(en) == set(fr), (
         f"missing in fr: {sorted(set(en) - set(fr))}; in en: {sorted(set(fr) - set(en))}"
     )
-    fields = string.Formatter()
-    for key, text in en.items():
-        names_en = {f for _, f, _, _ in fields.parse(text) if f}
-        names_fr = {f for _, f, _, _ in fields.parse(fr[key]) if f}
+    for key, entry in en.items():
+        names_en, names_fr = i18n.fields(entry), i18n.fields(fr[key])
         assert names_en == names_fr, f"{key}: placeholders differ ({names_en} vs {names_fr})"
 
 
-def test_french_messages_name_the_french_commands() -> None:
-    """A French Discord client shows /partie, /jouer, /main: French texts must say the same.
+def _english_only_command_words() -> tuple[set[str], set[str]]:
+    """The English command and option names that French spells differently ("new", "players"...)."""
+    import i18n
 
-    Only the console's help lists both spellings on purpose.
+    en, fr = i18n.catalog("en"), i18n.catalog("fr")
+    names = [k for k in en if k.startswith("cmd.") and k.endswith(".name") and en[k] != fr[k]]
+    commands = {str(en[k]) for k in names if k.count(".") <= 3}
+    options = {str(en[k]) for k in names if k.count(".") == 4}
+    return commands, options
+
+
+def test_french_messages_name_the_french_commands() -> None:
+    """A French Discord client shows /partie nouvelle, /jouer, /main: every French text says the same,
+    down to the subcommands (/partie rejoindre, not /partie join) and the options (joueurs:, not players:).
     """
     import re
 
     import i18n
 
-    english = re.compile(r"/(game|play|hand)\b")
-    wrong = {
-        key: text
-        for key, text in i18n.catalog("fr").items()
-        if key != "console.help" and english.search(text)
+    commands, options = _english_only_command_words()
+    assert {"game", "play", "hand", "new", "join"} <= commands and {"players", "team"} <= options
+    french_commands = {
+        str(v) for k, v in i18n.catalog("fr").items() if k.startswith("cmd.game.") and k.count(".") == 3
     }
-    assert not wrong, f"French texts naming English commands: {sorted(wrong)}"
+    english = re.compile(r"/(game|play|hand)\b")
+    subcommand = re.compile(r"/partie\s+([^\W\d_]+)")
+    option = re.compile(r"(?<![\w={])(" + "|".join(sorted(options)) + r"):")
+    wrong = {}
+    for key, entry in i18n.catalog("fr").items():
+        for text in i18n.variants(entry):
+            bad = english.findall(text) + option.findall(text)
+            bad += [w for w in subcommand.findall(text) if w not in french_commands]
+            if bad:
+                wrong[key] = bad
+    assert not wrong, f"French texts naming English commands: {wrong}"
 
 
 CLOCK_READS = ("time.time(", "time.monotonic(", "time.perf_counter(", "datetime.now(", "elapsed")

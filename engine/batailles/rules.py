@@ -246,7 +246,8 @@ def _reason(s: State, seat: int, action: Action) -> Msg | None:
         if len(s.activated) + len(chosen) > ACTIVATIONS_PER_TURN:
             return msg("bt.err.six_troops", most=ACTIVATIONS_PER_TURN, used=len(s.activated))
         if s.activation is not None:
-            return msg("bt.err.activation_running", names=" ".join(s.activation.names))
+            running = s.activation.names
+            return msg("bt.err.activation_running", names=" ".join(running), count=len(running))
     if isinstance(action, Morale) and s.advantage[seat] < MORALE_COST:
         return msg("bt.err.morale_advantage", have=s.advantage[seat], need=MORALE_COST)
     a = s.activation
@@ -435,6 +436,7 @@ def _do_move(s: State, seat: int, a: Move, ev: list[Msg]) -> None:
             "bt.ev.move",
             player=_player(s, seat),
             names=" + ".join(act.names),
+            count=len(act.names),
             zone=label(dest),
             facing=_dir(a.facing),
         )
@@ -449,7 +451,13 @@ def _do_face(s: State, seat: int, a: Face, ev: list[Msg]) -> None:
         t.facing = a.direction
         act.movement[t.name] -= 1
     ev.append(
-        msg("bt.ev.face", player=_player(s, seat), names=" + ".join(act.names), facing=_dir(a.direction))
+        msg(
+            "bt.ev.face",
+            player=_player(s, seat),
+            names=" + ".join(act.names),
+            count=len(act.names),
+            facing=_dir(a.direction),
+        )
     )
     _maybe_finish_activation(s, ev)
 
@@ -479,6 +487,7 @@ def _do_attack(s: State, seat: int, a: Attack, ev: list[Msg]) -> None:
             "bt.ev.attack_hill" if bonus else "bt.ev.attack",
             player=_player(s, seat),
             names=" + ".join(act.names),
+            count=len(act.names),
             origin=label(origin),
             zone=label(a.zone),
             dice=dice,

@@ -44,6 +44,19 @@ def _is_player(st: St, side: int) -> bool:
     return side < n_players(st)
 
 
+def _sides(st: St) -> dict[str, Any]:
+    """The fight's attacker and defender, for messages that give each side's strength."""
+    att, dfn = st["fight"]["sides"]
+    return {"attacker": _side_ref(st, att), "defender": _side_ref(st, dfn)}
+
+
+def _trog_key(st: St, key: str, actor: int, target: int) -> str:
+    """``key``, or its variant when the neutral Trogs act or suffer (their verbs agree in the plural)."""
+    if not _is_player(st, actor):
+        return f"{key}_by_trogs"
+    return key if _is_player(st, target) else f"{key}_of_trogs"
+
+
 def _start(st: St, ev: list[Msg]) -> None:
     st["battles"].sort()
     num, rid, att, dfn = st["battles"].pop(0)
@@ -237,7 +250,7 @@ def _capture(st: St, capturer: int, obj: str, ev: list[Msg]) -> None:
     st["prisoners"][f["sides"][capturer]][f["sides"][loser]] += 1
     ev.append(
         msg(
-            "ch.ev.capture",
+            _trog_key(st, "ch.ev.capture", f["sides"][capturer], f["sides"][loser]),
             side=_side_ref(st, f["sides"][capturer]),
             owner=_side_ref(st, f["sides"][loser]),
             objective=msg(f"ch.objective.{obj}"),
@@ -254,7 +267,7 @@ def _kill(st: St, side: int, obj: str, ev: list[Msg]) -> None:
         st["vp"][owner] += 1
     ev.append(
         msg(
-            "ch.ev.kill",
+            _trog_key(st, "ch.ev.kill", owner, f["sides"][1 - side]),
             side=_side_ref(st, owner),
             victim=_side_ref(st, f["sides"][1 - side]),
             objective=msg(f"ch.objective.{obj}"),
@@ -303,6 +316,7 @@ def _resolve_control(st: St, ev: list[Msg]) -> None:
                 region=region_name(rid),
                 a=s0,
                 d=s1,
+                **_sides(st),
             )
         )
     else:
@@ -310,10 +324,10 @@ def _resolve_control(st: St, ev: list[Msg]) -> None:
         reg["control"] = None
         party = spare_war_party(st) if reg["token"] is None else None
         if party is None:
-            ev.append(msg("ch.ev.control_trogs_no_token", region=region_name(rid), a=s0, d=s1))
+            ev.append(msg("ch.ev.control_trogs_no_token", region=region_name(rid), a=s0, d=s1, **_sides(st)))
         else:
             reg["token"] = {"kind": "war_party", "id": party}
-            ev.append(msg("ch.ev.control_trogs", region=region_name(rid), a=s0, d=s1))
+            ev.append(msg("ch.ev.control_trogs", region=region_name(rid), a=s0, d=s1, **_sides(st)))
 
 
 def spare_war_party(st: St) -> str | None:
@@ -380,7 +394,7 @@ def advance(st: St, ev: list[Msg]) -> bool:
             elif obj == "prisoners":
                 s0, s1 = _strength(st, 0, 1), _strength(st, 1, 1)
                 if s0 == s1:
-                    ev.append(msg("ch.ev.no_prisoner", a=s0, d=s1))
+                    ev.append(msg("ch.ev.no_prisoner", a=s0, d=s1, **_sides(st)))
                     f["queue"].pop(0)
                     continue
                 cap_side = 0 if s0 > s1 else 1

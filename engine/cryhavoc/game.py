@@ -58,6 +58,7 @@ def play(st: St, seat: int, a: Act) -> list[Msg]:
         flow.after_battle(st, ev)
     elif phase == "prisoners":
         if a.verb == "done":
+            ev.append(msg("ch.ev.done", player=PlayerRef(st["players"][seat])))
             flow.ransom_done(st, ev)
         else:
             holder = next(h for h in flow.holders_of(st, seat) if faction_word(st, h) == a.args[0])

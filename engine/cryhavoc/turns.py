@@ -416,6 +416,7 @@ def apply(st: St, seat: int, a: Act, ev: list[Msg]) -> bool:
         apply_simple(st, seat, STRUCTURES[sid]["effect"], rid, ev)
         return False
     if v == "end":
+        ev.append(msg("ch.ev.end", player=who, kind=msg(f"ch.points.{p['kind']}")))
         if p["kind"] == "move":
             _end_move(st, seat, ev)
         st["pending"] = None

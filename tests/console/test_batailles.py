@@ -41,7 +41,7 @@ def test_the_example_batailles_game_plays_to_its_result(tmp_path: Path) -> None:
     played = [b for b in out if b.startswith(("> alice: /play", "> bob: /play"))][: len(moves)]
     check_played(moves, played)
     assert "(board updated in place: " in played[0], "after the first deployment both are still to act"
-    rolls = re.findall(r"with \d+ dice(?: \+ \d+ for the hill)?: ([1-6 ]+), (\d+) hit", run.out)
+    rolls = re.findall(r"with \d+ dic?e(?: \+ \d+ for the hill)?: ([1-6 ]+), (\d+) hit", run.out)
     assert rolls, "the attacks show their dice"
     for faces, hits in rolls:
         assert int(hits) == sum(1 for f in faces.split() if int(f) >= 4)

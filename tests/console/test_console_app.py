@@ -127,6 +127,18 @@ async def test_french_console(tmp_path: Path) -> None:
     assert out.getvalue().startswith("[privé, pour alice]\n")
     await console.run_line("help")
     assert "Commandes :" in out.getvalue()
+    out.truncate(0)
+    out.seek(0)
+    await console.run_line("alice: /dance")
+    await console.run_line("alice: /partie historique page:deux")
+    await console.run_line("alice: /partie nouvelle joueurs:2")
+    assert out.getvalue().splitlines() == [
+        "Commande inconnue « /dance ». Commandes : /partie nouvelle, /partie rejoindre, /partie quitter,"
+        " /partie commencer, /partie état, /partie plateau, /partie historique, /partie abandonner,"
+        " /partie annuler, /partie nulle, /partie règles, /partie aide, /jouer, /main.",
+        "L'option page demande un nombre entier, pas « deux ».",
+        "La commande /partie nouvelle demande l'option jeu.",
+    ]
 
 
 def test_helpers() -> None:

@@ -29,6 +29,9 @@ def test_a_two_player_game_over_several_console_runs(tmp_path: Path) -> None:
     assert "> alice: /game new game:warchest options:armies=first\n" in first.out
     assert "a game of War Chest" not in first.out
     assert "Unknown command “/game dance”" in first.out
+    # One of alice and bob must wait: they are told whose turn it is, not that they have no move.
+    assert re.search(r"\[private to (alice|bob)\]\nIt is not your turn: waiting for (alice|bob)\.", first.out)
+    assert "no legal move" not in first.out
     assert "[private to bob]" in first.out
     assert not re.search(r"<@\w+>", first.out), "mentions must read as @name"
     assert "@alice" in first.out or "@bob" in first.out

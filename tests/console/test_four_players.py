@@ -78,7 +78,7 @@ def test_a_scripted_four_player_game_ends_in_a_team_victory(tmp_path: Path) -> N
     for block, (player, _action), (following, _next) in zip(played, plays, plays[1:], strict=False):
         handed = f"Your turn: @{following}." in block
         assert handed or (following == player and "It is still your turn." in block), block
-    winners = re.search(r"Winner: @(\w+), @(\w+)\.", played[-1])
+    winners = re.search(r"Winners: @(\w+) and @(\w+)\.", played[-1])
     assert winners, f"the last move names the winning team: {played[-1]}"
     assert team_of[winners[1]] == team_of[winners[2]], "both winners are teammates"
     status = out[-1]

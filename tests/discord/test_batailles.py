@@ -98,9 +98,9 @@ async def choose(complete: Complete, seat: int, rng: random.Random) -> str | Non
 
 _ROLLS = (
     # (pattern, group of the faces, group of the count of successes)
-    (re.compile(r"with \d+ dice(?: \+ \d+ for the hill)?: ([1-6 ]+), (\d+) hit\(s\)"), 1, 2),
-    (re.compile(r"rerolls \d+ failed dice: [1-6 ]+; now ([1-6 ]+) \((\d+) success\(es\)\)"), 1, 2),
-    (re.compile(r"\d+ dice(?: \+ \d+ for the terrain the shot crosses)?: ([1-6 ]+), (\d+) success"), 1, 2),
+    (re.compile(r"with \d+ dic?e(?: \+ \d+ for the hill)?: ([1-6 ]+), (\d+) hits?\."), 1, 2),
+    (re.compile(r"rerolls \d+ failed dic?e: [1-6 ]+; now ([1-6 ]+) \((\d+) success(?:es)?\)"), 1, 2),
+    (re.compile(r"\d+ dic?e(?: \+ \d+ for the terrain the shot crosses)?: ([1-6 ]+), (\d+) success"), 1, 2),
 )
 
 
@@ -299,7 +299,7 @@ async def test_losses_are_chosen_by_their_owner(commands: Commands) -> None:
         elif "must remove" in post.text:
             assert post.mentions == ("bob",), "the owner of the troops chooses the loss"
     assert losses, "no loss was ever chosen"
-    assert re.search(r"Bob loses pawn\d in a\d \(1 loss\(es\); defeat at 4\)", losses[0]), losses[0]
+    assert re.search(r"Bob loses pawn\d in a\d \(1 loss; defeat at 4\)", losses[0]), losses[0]
 
 
 async def test_hardcore_retraining_is_done_by_both_players_at_once(commands: Commands) -> None:

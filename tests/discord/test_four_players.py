@@ -193,7 +193,7 @@ async def test_a_whole_four_player_game_to_a_team_victory(table4: Room) -> None:
     winners = set(record.result["winners"])
     assert len(winners) == 2 and len({team_of[w] for w in winners}) == 1, "both members of one team win"
     assert set(pinged(r)) == set(table4.users), "the end is told to every player"
-    assert re.search(r"Winner: <@\d+>.*<@\d+>", r.content), r.content
+    assert re.search(r"Winners: <@\d+> and <@\d+>\.", r.content), r.content
     assert all(f"<@{w}>" in r.content for w in winners)
     late = refused(await fake.slash(table4.users[next(iter(winners))], chan, "play", action="pass royal"))
     assert late

@@ -20,6 +20,8 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 from render.glyphs import code_points
 from render.text import placeholders
 
+import i18n
+
 GOLDEN = Path(__file__).parent / "golden"
 LOCALES = Path(__file__).resolve().parents[2] / "i18n" / "locales"
 REGEN = os.environ.get("REGEN_GOLDEN") == "1"
@@ -76,20 +78,20 @@ def case_ids(cases: Iterable[tuple[str, Any, str]]) -> list[str]:
     return [f"{name}-{locale}" for name, _make, locale in cases]
 
 
-def catalog(lang: str, area: str) -> dict[str, str]:
+def catalog(lang: str, area: str) -> dict[str, i18n.Entry]:
     """The message catalog file ``i18n/locales/<lang>/<area>.json``."""
     path = LOCALES / lang / f"{area}.json"
     return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
-def check_catalog_pair(area: str, prefix: str) -> tuple[dict[str, str], dict[str, str]]:
+def check_catalog_pair(area: str, prefix: str) -> tuple[dict[str, i18n.Entry], dict[str, i18n.Entry]]:
     """Assert that English and French of ``area`` have the same keys, all under ``prefix``, with the
     same placeholders; return both catalogs for further checks."""
     en, fr = catalog("en", area), catalog("fr", area)
     assert en.keys() == fr.keys()
     for key in en:
         assert key.startswith(prefix), key
-        assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", fr[key])), key
+        assert i18n.fields(en[key]) == i18n.fields(fr[key]), key
     return en, fr
 
 

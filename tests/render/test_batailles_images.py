@@ -289,7 +289,7 @@ def test_status_says_what_the_game_waits_for() -> None:
     pending = loss()["pending"]
     main, _sub = status_lines(loss(), NAMES, "fr")
     who = NAMES[PLAYERS[pending["seat"]]]
-    assert main == f"{who} doit retirer {pending['count']} troupe(s) de {pending['label']}"
+    assert pending["count"] == 1 and main == f"{who} doit retirer 1 troupe de {pending['label']}"
     pending = morale()["pending"]
     main, _sub = status_lines(morale(), NAMES, "en")
     who = NAMES[PLAYERS[pending["seat"]]]

@@ -30,10 +30,22 @@ async def test_public_posts_use_the_channel_language(commands: Commands, ctx: Ct
 
 
 async def test_one_open_game_per_channel(commands: Commands, ctx: CtxFactory) -> None:
-    await commands.new(ctx("alice"), "nim")
+    await commands.new(ctx("alice"), "warchest")
     with pytest.raises(TableError) as err:
         await commands.new(ctx("bob"), "nim")
+    # A lobby is an open table, not a game in progress; its creator alone can close it.
+    assert err.value.msg.key == "table.error.channel_busy_lobby"
+    assert i18n.t(err.value.msg, "en") == (
+        "This channel already has an open table for War Chest. Join it with /game join or use another"
+        " channel or thread; only Alice, who opened it, can close it (/game abort)."
+    )
+    assert "en cours" not in i18n.t(err.value.msg, "fr") and "Champ d'honneur" in i18n.t(err.value.msg, "fr")
+    await commands.join(ctx("bob"))
+    await commands.start(ctx("alice"))
+    with pytest.raises(TableError) as err:
+        await commands.new(ctx("carol"), "nim")
     assert err.value.msg.key == "table.error.channel_busy"
+    assert i18n.t(err.value.msg, "en").startswith("This channel already has a game of War Chest in progress.")
     await commands.new(ctx("bob", channel="other"), "nim")  # another channel is free
 
 

@@ -73,5 +73,5 @@ async def test_four_players_take_the_engines_teams(commands: Commands, ctx: CtxF
     table = await current(commands)
     assert [s.team for s in table.record.seats] == [0, 1, 0, 1]
     await commands.resign(ctx("p1"))
-    assert "<@p2>, <@p4>" in (await last_post(commands)).text
+    assert "Winners: <@p2> and <@p4>" in (await last_post(commands)).text
     assert (await current(commands)).record.result["winners"] == ["p2", "p4"]

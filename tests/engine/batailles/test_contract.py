@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import string
 
 import pytest
 
@@ -26,7 +25,7 @@ COMBOS = [
 def _rendered_fully(m: Msg) -> None:
     for lang in i18n.LOCALES:
         assert m.key in i18n.catalog(lang), f"{m.key} missing in {lang}"
-        wanted = {f for _, f, _, _ in string.Formatter().parse(i18n.catalog(lang)[m.key]) if f}
+        wanted = i18n.fields(i18n.catalog(lang)[m.key])
         assert wanted <= set(m.params), f"{m.key}: {wanted - set(m.params)} not given"
         text = i18n.t(m, lang)
         assert "{" not in text, text

@@ -203,8 +203,8 @@ def test_taking_an_enemy_location_gives_the_marker_back_to_that_team() -> None:
     assert st.control[hx("a6")] == 0 and st.markers == [4, 6]
     assert keys(events)[0] == "wc.ev.control_from_team"
     text = t(events[0], "en", names=NAMES)
-    assert "Bea, Dan" in text and "Cat" in text
-    assert "Bea, Dan" in t(events[0], "fr", names=NAMES)
+    assert "Bea and Dan" in text and "Cat" in text
+    assert "Bea et Dan" in t(events[0], "fr", names=NAMES)
 
 
 def test_the_team_wins_when_either_player_places_its_last_marker() -> None:
@@ -219,7 +219,7 @@ def test_the_team_wins_when_either_player_places_its_last_marker() -> None:
     assert result is not None and not result.draw
     assert set(result.winners) == {ANN, CAT} and result.reason.key == "wc.result.markers_team"
     assert events[-1].key == "wc.ev.win_team"
-    assert t(events[-1], "en", names=NAMES) == "Cat places their team's last control marker: Ann, Cat win!"
+    assert t(events[-1], "en", names=NAMES) == "Cat places their team's last control marker: Ann and Cat win!"
     assert GAME.view(st, None)["result"]["winners"] == [ANN, CAT]
 
 
