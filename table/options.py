@@ -2,21 +2,42 @@
 
 Every mistake gets a message that names the faulty word and lists what would be accepted,
 since players type this by hand.
+
+An option's value runs to the next ``key=`` word, so a free-text option (one without a list
+of choices, such as a Batailles map) may hold spaces and line breaks: ``custom_map=. . f/. . .``
+or a whole map file. An option with choices takes one word.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from engine.contract import OptionSpec
 from table.errors import BadOptions
+
+_WORD = re.compile(r"\S+")
+
+
+def _segments(text: str | None) -> list[str]:
+    """The options in ``text``: each starts at a word holding ``=`` and runs, with its spaces and
+    line breaks, to the next such word. A word before any of them stands alone."""
+    spans: list[list[int]] = []
+    for m in _WORD.finditer(text or ""):
+        if "=" in m.group() or not spans:
+            spans.append([m.start(), m.end()])
+        else:
+            spans[-1][1] = m.end()
+    return [(text or "")[start:end] for start, end in spans]
 
 
 def parse_options(text: str | None, specs: Sequence[OptionSpec], *, game: str) -> dict[str, str]:
     """Every option of the game with its value: the typed one, else the default."""
     by_name = {spec.name.lower(): spec for spec in specs}
     chosen: dict[str, str] = {}
-    for word in (text or "").split():
+    for segment in _segments(text):
+        word = segment.split(maxsplit=1)[0]
+        more = segment[len(word) :]
         key, sep, value = word.partition("=")
         key, value = key.strip().lower(), value.strip()
         if not sep or not key or not value:
@@ -29,6 +50,8 @@ def parse_options(text: str | None, specs: Sequence[OptionSpec], *, game: str) -
         if spec.name in chosen:
             raise BadOptions("table.error.duplicate_option", option=spec.name)
         if spec.choices:
+            if more.strip():
+                raise BadOptions("table.error.bad_option_syntax", text=more.split()[0])
             match = next((c for c in spec.choices if c.lower() == value.lower()), None)
             if match is None:
                 raise BadOptions(
@@ -38,26 +61,28 @@ def parse_options(text: str | None, specs: Sequence[OptionSpec], *, game: str) -
                     choices=", ".join(spec.choices),
                 )
             value = match
+        else:
+            value = (value + more).strip()
         chosen[spec.name] = value
     return {spec.name: chosen.get(spec.name, spec.default) for spec in specs}
 
 
 def take_seed(text: str | None) -> tuple[int | None, str]:
-    """Pull the table-level ``seed=N`` out of the options text.
+    """Pull the table-level ``seed=N`` out of the options text (the rest keeps its spacing).
 
     Any game accepts it: a fixed seed deals the same bags, dice and draws again, so a
     scripted game (a tutorial, a bug report, a tournament replay) plays out identically.
     """
     seed: int | None = None
     rest: list[str] = []
-    for word in (text or "").split():
-        key, sep, value = word.partition("=")
+    for segment in _segments(text):
+        key, sep, value = segment.partition("=")
         if sep and key.strip().lower() == "seed":
             if not value.strip().isdigit():
                 raise BadOptions("table.error.bad_seed", value=value)
             seed = int(value.strip())
         else:
-            rest.append(word)
+            rest.append(segment)
     return seed, " ".join(rest)
 
 

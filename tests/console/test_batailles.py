@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from tests.console._support import ROOT, blocks, check_played, commands_of, png_images, run_clean
+from tests.engine.batailles.helpers import documented_maps
 
 EXAMPLE = ROOT / "docs" / "examples" / "batailles-console.txt"
 
@@ -43,3 +44,24 @@ def test_the_example_batailles_game_plays_to_its_result(tmp_path: Path) -> None:
     assert "[private to alice]" in hand
     assert "[private to bob]" in late, "no move after the end"
     assert len(png_images(tmp_path)) == 1 + len(moves)  # the start, one board per move
+
+
+def test_a_typed_map_with_spaces_and_french_moves_in_the_console(tmp_path: Path) -> None:
+    """The rules document's space-separated map, typed as ``options:custom_map=...`` with ``/``
+    rows, deals the game; a deployment typed in French is played like the English one."""
+    spaced = next(m for m in documented_maps() if " " in m and "/" in m and "," not in m)
+    script = (
+        f"alice: /game new game:batailles options:custom_map={spaced} armies=raiders seed=4\n"
+        "bob: /game join\n"
+        "alice: /game start\n"
+        "alice: /play action:déployer horse1 a1 o\n"
+        "bob: /play action:deploy horse1 a9 w\n"
+        "alice: /game log\n"
+    )
+    out = blocks(run_clean(tmp_path, script).out)
+    assert len(out) == 6
+    assert "custom_map=" + spaced in out[0] and "[private to" not in out[0]
+    assert "image: " in out[2] and "[private to" not in out[2]
+    for block in out[3:5]:
+        assert "image: " in block and "[private to" not in block, block
+    assert "alice deploys horse1 in a1, facing west." in out[5], out[5]
