@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+import db
 import engine
 from engine import GameError
 from table.commands import Commands, Ctx, Post
@@ -526,3 +527,37 @@ async def test_a_refused_map_file_names_the_line_and_zone_at_fault(
     await fake.slash(bob, chan, "game join")
     r = await fake.slash(alice, chan, "game start")
     assert r.ephemeral and shown in r.content, r.content
+
+
+async def test_a_map_file_opens_its_game_in_a_new_thread(discord_game: Bot) -> None:
+    room = open_room(discord_game, ("Guild", "en-US"), "field", ("alice", "en-US"), ("bob", "en-US"))
+    fake, chan = room.fake, room.chan
+    alice, bob = room.users.values()
+    narrow = b"\n".join([b". f ."] + [b". . ."] * 5 + [b". b ."])
+    r = await fake.slash(
+        alice,
+        chan,
+        "game new",
+        game="batailles",
+        options="armies=raiders",
+        thread=True,
+        map_file=("m.txt", narrow),
+    )
+    assert not r.ephemeral, r.content
+    thread = next(c for c in fake.channels.values() if c.is_thread)
+    await fake.slash(bob, thread, "game join")
+    board_image(await fake.slash(alice, thread, "game start"))
+    store = await db.open_store(discord_game.settings.database_path)
+    try:
+        record = await store.latest_game(thread.id)
+    finally:
+        await store.close()
+    assert record is not None and record.options["custom_map"] == narrow.decode()
+    state = BATAILLES.load(record.state or {})
+    assert (state.board.width, state.board.height) == (3, 7) and state.board.at((1, 6)).forest == 1
+    refused = await fake.slash(
+        alice, chan, "game new", game="batailles", thread=True, map_file=("m.txt", b"\xff\xfe" * 4)
+    )
+    shown = [m for m in refused.messages if not m.deleted]
+    assert shown and all(m.ephemeral for m in shown) and "not UTF-8 text" in refused.content
+    assert sum(1 for c in fake.channels.values() if c.is_thread) == 1, "no thread for a refused file"
