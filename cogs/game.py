@@ -39,6 +39,9 @@ log = logging.getLogger(__name__)
 ANSWER_BUDGET = 1.5
 RENDER_BUDGET = 0.5
 THREAD_NAME_LIMIT = 100
+MAP_FILE_LIMIT = 4096
+"""Bytes a map file may have: a 16 x 16 Batailles map takes under 2 KB even with every zone full."""
+MAP_OPTION = "custom_map"
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_LIMIT = 100
 
@@ -52,6 +55,31 @@ def game_display_name(game: str, locale: str) -> str:
     key = f"cmd.choice.game.{game}"
     text = i18n.t(key, locale)
     return game if text == key else text
+
+
+async def with_map_file(options: str, map_file: discord.Attachment | None) -> str:
+    """The options text with an attached map added as the ``custom_map`` option.
+
+    A 16 x 16 map does not fit the 200 characters of ``options``, so it may come as a text file;
+    its lines go down as they are (the options parser keeps a free-text value's line breaks)
+    and the game reads and checks the map like a typed one.
+    """
+    if map_file is None:
+        return options
+    if map_file.size > MAP_FILE_LIMIT:
+        raise GameError("cmd.reply.map_file_too_big", file=map_file.filename, most=MAP_FILE_LIMIT)
+    try:
+        data = await map_file.read()
+    except discord.HTTPException as exc:
+        log.warning("map file %s could not be downloaded: %s", map_file.filename, exc)
+        raise GameError("cmd.reply.map_file_unreadable", file=map_file.filename) from exc
+    try:
+        text = data.decode("utf-8-sig").strip()
+    except UnicodeDecodeError:
+        raise GameError("cmd.reply.map_file_not_text", file=map_file.filename) from None
+    if not text:
+        raise GameError("cmd.reply.map_file_empty", file=map_file.filename)
+    return f"{options} {MAP_OPTION}={text}".strip()
 
 
 def make_ctx(interaction: discord.Interaction) -> Ctx:
@@ -158,12 +186,14 @@ class GameCog(commands.Cog):
         players=label("cmd.game.new.players.name"),
         options=label("cmd.game.new.options.name"),
         thread=label("cmd.game.new.thread.name"),
+        map_file=label("cmd.game.new.map_file.name"),
     )
     @app_commands.describe(
         game=label("cmd.game.new.game.desc"),
         players=label("cmd.game.new.players.desc"),
         options=label("cmd.game.new.options.desc"),
         thread=label("cmd.game.new.thread.desc"),
+        map_file=label("cmd.game.new.map_file.desc"),
     )
     @app_commands.choices(game=game_choices())
     async def new(
@@ -173,14 +203,24 @@ class GameCog(commands.Cog):
         players: app_commands.Range[int, 1, 8] | None = None,
         options: app_commands.Range[str, 0, 200] | None = None,
         thread: bool = False,
+        map_file: discord.Attachment | None = None,
     ) -> None:
         if thread:
-            await self._new_in_thread(interaction, game, players, options or "")
+            await self._new_in_thread(interaction, game, players, options or "", map_file)
             return
-        await self._answer(interaction, lambda ctx: self.table.new(ctx, game, players, options or ""))
+
+        async def call(ctx: Ctx) -> list[Post]:
+            return await self.table.new(ctx, game, players, await with_map_file(options or "", map_file))
+
+        await self._answer(interaction, call)
 
     async def _new_in_thread(
-        self, interaction: discord.Interaction, game: str, players: int | None, options: str
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        players: int | None,
+        options: str,
+        map_file: discord.Attachment | None,
     ) -> None:
         """Open a public thread, create the lobby there, and point the channel to it.
 
@@ -189,6 +229,7 @@ class GameCog(commands.Cog):
         """
         responder = responder_for(interaction)
         await responder.defer()
+        options = await with_map_file(options, map_file)
         ctx = make_ctx(interaction)
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):

@@ -2,6 +2,10 @@
 
 Every mistake gets a message that names the faulty word and lists what would be accepted,
 since players type this by hand.
+
+An option's value runs to the next ``key=`` word, so a free-text option (one without a list
+of choices, such as a Batailles map) may hold spaces and line breaks: ``custom_map=. . f/. . .``
+or a whole map file. An option with choices takes one word.
 """
 
 from __future__ import annotations
@@ -17,6 +21,19 @@ MAX_SEED = 2**63 - 1
 """The largest seed a table accepts: it must fit the stores' 64-bit signed integer column."""
 _DIGITS = re.compile(r"[0-9]{1,19}")
 _SHOWN = 40
+_WORD = re.compile(r"\S+")
+
+
+def option_segments(text: str | None) -> list[str]:
+    """The options in ``text``: each starts at a word holding ``=`` and runs, with its spaces and
+    line breaks, to the next such word. A word before any of them stands alone."""
+    spans: list[list[int]] = []
+    for m in _WORD.finditer(text or ""):
+        if "=" in m.group() or not spans:
+            spans.append([m.start(), m.end()])
+        else:
+            spans[-1][1] = m.end()
+    return [(text or "")[start:end] for start, end in spans]
 
 
 def _shown(value: str) -> str:
@@ -31,7 +48,9 @@ def parse_options(text: str | None, specs: Sequence[OptionSpec], *, game: Msg | 
     """
     by_name = {spec.name.lower(): spec for spec in specs}
     chosen: dict[str, str] = {}
-    for word in (text or "").split():
+    for segment in option_segments(text):
+        word = segment.split(maxsplit=1)[0]
+        more = segment[len(word) :]
         key, sep, value = word.partition("=")
         key, value = key.strip().lower(), value.strip()
         if not sep or not key or not value:
@@ -44,6 +63,8 @@ def parse_options(text: str | None, specs: Sequence[OptionSpec], *, game: Msg | 
         if spec.name in chosen:
             raise BadOptions("table.error.duplicate_option", option=spec.name)
         if spec.choices:
+            if more.strip():
+                raise BadOptions("table.error.bad_option_syntax", text=more.split()[0])
             match = next((c for c in spec.choices if c.lower() == value.lower()), None)
             if match is None:
                 raise BadOptions(
@@ -53,27 +74,29 @@ def parse_options(text: str | None, specs: Sequence[OptionSpec], *, game: Msg | 
                     choices=", ".join(spec.choices),
                 )
             value = match
+        else:
+            value = (value + more).strip()
         chosen[spec.name] = value
     return {spec.name: chosen.get(spec.name, spec.default) for spec in specs}
 
 
 def take_seed(text: str | None) -> tuple[int | None, str]:
-    """Pull the table-level ``seed=N`` out of the options text.
+    """Pull the table-level ``seed=N`` out of the options text (the rest keeps its spacing).
 
     Any game accepts it: a fixed seed deals the same bags, dice and draws again, so a
     scripted game (a tutorial, a bug report, a tournament replay) plays out identically.
     """
     seed: int | None = None
     rest: list[str] = []
-    for word in (text or "").split():
-        key, sep, value = word.partition("=")
+    for segment in option_segments(text):
+        key, sep, value = segment.partition("=")
         if sep and key.strip().lower() == "seed":
             digits = value.strip()
             if not _DIGITS.fullmatch(digits) or int(digits) > MAX_SEED:
                 raise BadOptions("table.error.bad_seed", value=_shown(digits), max=MAX_SEED)
             seed = int(digits)
         else:
-            rest.append(word)
+            rest.append(segment)
     return seed, " ".join(rest)
 
 

@@ -17,6 +17,7 @@ import i18n
 from db import Announcement, GameRecord
 from table.clock import format_duration, parse_duration, stamp
 from table.errors import BadOptions
+from table.options import option_segments
 
 POLICIES = ("wait", "skip", "forfeit")
 """What happens at a deadline: keep reminding; play the pending decision's neutral default where
@@ -115,12 +116,12 @@ def take_settings(text: str, base: TableSettings) -> tuple[TableSettings, str]:
     """Pull the table settings out of ``/game new``'s options text; the rest is the game's."""
     values: dict[str, str] = {}
     rest: list[str] = []
-    for word in (text or "").split():
-        key, sep, value = word.partition("=")
+    for segment in option_segments(text):
+        key, sep, value = segment.partition("=")
         if sep and key.strip().lower() in KEYS:
             values[key.strip().lower()] = value.strip()
         else:
-            rest.append(word)
+            rest.append(segment)
     return TableSettings.parse(values, base), " ".join(rest)
 
 

@@ -4,16 +4,23 @@
 it back (``parse(str(a)) == a``). Zones are written as labels (``c4``), directions
 and facings as ``n e s w``, profiles as six numbers in the order movement, attack,
 defence, range, command, logistics.
+
+French players may type the same actions with the French verbs of the rules
+(``déplacer n n``, ``attaquer d5 1``, ``fin``) and ``o`` (ouest) for west; accents are
+optional. They parse to the same actions, whose text stays the English form above, so
+the log and replays read one way whatever language was typed.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.batailles.board import FACINGS, Zone, label, parse_label
 from engine.batailles.troops import Profile, check_name, check_profile
 from engine.errors import BadInput
+from engine.text import msg
 
 
 @dataclass(frozen=True)
@@ -192,8 +199,9 @@ Action = (
 
 
 def parse(text: str) -> Action:
-    """Read an action's text form; ``BadInput`` quotes the text and the expected shape."""
-    words = text.strip().lower().split()
+    """Read an action's text form (English or French verbs); ``BadInput`` quotes the text and the
+    expected shape."""
+    words = _words(text)
     if not words:
         raise BadInput("bt.err.parse", input=text)
     verb, args = words[0], words[1:]
@@ -203,7 +211,64 @@ def parse(text: str) -> Action:
     try:
         return parser(args)
     except (ValueError, IndexError):
-        raise BadInput("bt.err.parse_args", input=text, usage=_USAGE[verb]) from None
+        raise BadInput("bt.err.parse_args", input=text, usage=msg(f"bt.usage.{verb}")) from None
+
+
+def _fold(word: str) -> str:
+    """Lower case without accents, so ``Déployer`` and ``deployer`` read alike."""
+    decomposed = unicodedata.normalize("NFKD", word.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _words(text: str) -> list[str]:
+    """The typed words with a French verb (or ``fin tour``, ``fin activation``) read as its English
+    one; ``s'orienter`` and ``se déplacer`` may keep their pronoun."""
+    words = text.strip().lower().replace("\u2019", "'").split()
+    if not words:
+        return words
+    if _fold(words[0]) == "se" and len(words) > 1:
+        words = words[1:]
+    verb = _fold(words[0]).removeprefix("s'")
+    if verb in _FRENCH_ENDINGS and len(words) == 2 and _fold(words[1]) in _FRENCH_ENDINGS[verb]:
+        return [_FRENCH_ENDINGS[verb][_fold(words[1])]]
+    return [_FRENCH_VERBS.get(verb, words[0]), *words[1:]]
+
+
+_FRENCH_VERBS = {
+    "recruter": "recruit",
+    "renvoyer": "dismiss",
+    "pret": "ready",
+    "prete": "ready",
+    "deployer": "deploy",
+    "activer": "activate",
+    "coordonner": "coordinate",
+    "deplacer": "move",
+    "bouger": "move",
+    "orienter": "face",
+    "attaquer": "attack",
+    "tirer": "attack",
+    "relancer": "reroll",
+    "fini": "done",
+    "fin": "end",
+    "terminer": "end",
+    "moral": "morale",
+    "tenir": "hold",
+    "perdre": "lose",
+    "retirer": "lose",
+    "changer": "retrain",
+    "profil": "profile",
+}
+"""French verbs (folded) -> the English verb of the text form; the rules' words (glossary), plus
+the seed's own ``bouger`` and ``tirer``."""
+
+_FRENCH_ENDINGS = {
+    "fin": {"tour": "end", "activation": "done"},
+    "terminer": {"tour": "end", "activation": "done"},
+}
+"""``fin``/``terminer`` end the turn; followed by ``activation`` they end only the activation."""
+
+_FRENCH_DIRECTIONS = {"o": "w"}
+"""Directions are initials in both languages; only west differs (ouest)."""
 
 
 def _n(text: str) -> int:
@@ -220,6 +285,7 @@ def _zone(text: str) -> Zone:
 
 
 def _dir(text: str) -> str:
+    text = _FRENCH_DIRECTIONS.get(text, text)
     if text not in FACINGS:
         raise ValueError(text)
     return text
@@ -260,26 +326,6 @@ _PARSERS: dict[str, Callable[[list[str]], Action]] = {
     "lose": lambda a: Lose(check_name(_exact(a, 1)[0])),
     "retrain": lambda a: Retrain(check_name(_exact(a, 1)[0])),
     "profile": lambda a: SetProfile(_profile(a)),
-}
-
-_USAGE = {
-    "recruit": "recruit <name> <M> <A> <D> <R> <C> <L>",
-    "dismiss": "dismiss <name>",
-    "ready": "ready",
-    "deploy": "deploy <name> <zone> <n|e|s|w>",
-    "activate": "activate <name>",
-    "coordinate": "coordinate <name>+<name>",
-    "move": "move <n|e|s|w> <facing n|e|s|w>",
-    "face": "face <n|e|s|w>",
-    "attack": "attack <zone> <dice>",
-    "reroll": "reroll <count>",
-    "done": "done",
-    "end": "end",
-    "morale": "morale <zone>",
-    "hold": "hold <name> <dice>",
-    "lose": "lose <name>",
-    "retrain": "retrain <name>",
-    "profile": "profile <M> <A> <D> <R> <C> <L>",
 }
 
 

@@ -154,7 +154,7 @@ class Board:
 def parse_map(text: str) -> Board:
     """Read the map text format; ``BadInput`` names the faulty zone and the rule it breaks."""
     lines = [ln.strip() for ln in re.split(r"[/\n]", text) if ln.strip()]
-    rows = [re.split(r"[,\s]+", ln) for ln in lines]
+    rows = [[token for token in re.split(r"[,\s]+", ln) if token] for ln in lines]
     height = len(rows)
     width = len(rows[0]) if rows else 0
     if not (MIN_SIZE[0] <= width <= MAX_SIZE[0] and MIN_SIZE[1] <= height <= MAX_SIZE[1]):
@@ -171,10 +171,10 @@ def parse_map(text: str) -> Board:
     for row_index, row in enumerate(rows):
         y = height - 1 - row_index
         if len(row) != width:
-            raise BadInput("bt.err.map_row", row=y + 1, count=len(row), width=width)
+            raise BadInput("bt.err.map_row", line=row_index + 1, row=y + 1, count=len(row), width=width)
         for x, token in enumerate(row):
             zone = (x, y)
-            found = _zone_terrain(token.lower(), zone)
+            found = _zone_terrain(token.lower(), zone, row_index + 1)
             if found != OPEN:
                 terrain.append((zone, found))
     board = Board(width, height, tuple(sorted(terrain, key=lambda item: (item[0][1], item[0][0]))))
@@ -184,16 +184,15 @@ def parse_map(text: str) -> Board:
     return board
 
 
-def _zone_terrain(token: str, zone: Zone) -> Terrain:
+def _zone_terrain(token: str, zone: Zone, line: int) -> Terrain:
+    """One zone's terrain; ``line`` is the map line it is on (1 = the northern row), for the error."""
     if token == ".":
         return OPEN
     m = _ZONE_RE.match(token)
-    if not m or not token:
-        raise BadInput("bt.err.map_zone", zone=label(zone), token=token)
+    if not m or not token or m.group(1).count("h") > 1:
+        raise BadInput("bt.err.map_zone", zone=label(zone), line=line, column=zone[0] + 1, token=token)
     pieces, number = m.group(1), m.group(2)
     river = pieces.count("r")
-    if pieces.count("h") > 1:
-        raise BadInput("bt.err.map_zone", zone=label(zone), token=token)
     if river == 1:
         raise BadInput("bt.err.map_river", zone=label(zone))
     found = Terrain(

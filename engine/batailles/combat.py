@@ -99,14 +99,16 @@ def defence_dice(state: State, target: Zone, attack_direction: str) -> list[tupl
     """Troops of ``target`` facing the attackers, with the dice each rolls.
 
     A troop defends with its Defence plus the forest, building and hill dice of its own
-    zone, six dice at most; troops facing elsewhere do not defend against this attack.
+    zone, six dice at most; troops facing elsewhere do not defend against this attack, and
+    neither does a troop with all five points in Movement, which « ne peut que se déplacer ou
+    s'orienter » (its zone's terrain gives it no dice: there is no defence to add them to).
     """
     facing = OPPOSITE[attack_direction]
     bonus = state.board.at(target).defence_bonus
     return [
         (t, min(MAX_TROOP_DEFENCE, t.defence + bonus))
         for t in state.in_zone(target)
-        if t.facing == facing and t.defence + bonus > 0
+        if t.facing == facing and not t.only_moves and t.defence + bonus > 0
     ]
 
 

@@ -12,6 +12,7 @@ so the game object hands it a copy. The turn is a small machine:
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -38,7 +39,7 @@ from engine.batailles.actions import (
 )
 from engine.batailles.board import FACINGS, PLACES, Zone, label, step
 from engine.batailles.state import Activation, Combat, Pending, State
-from engine.batailles.troops import MAX_ARMY, Troop, all_profiles, profile_text
+from engine.batailles.troops import Troop, all_profiles, profile_text
 from engine.errors import GameOver, IllegalAction, NotYourTurn
 from engine.rng import Rng
 from engine.text import Msg, PlayerRef, msg
@@ -88,9 +89,9 @@ def legal(s: State, seat: int) -> list[Action]:
 
 
 def army_cap(s: State, seat: int) -> int:
-    """An army may not outgrow the bot's limit nor the places of its deployment rows."""
-    room = sum(PLACES - s.board.at(z).places for z in s.board.deploy_zones(seat))
-    return min(MAX_ARMY, room)
+    """As many troops as the player wishes, up to what their deployment rows hold: every place
+    there that terrain leaves free takes one troop, so any army within the cap can be deployed."""
+    return sum(PLACES - s.board.at(z).places for z in s.board.deploy_zones(seat))
 
 
 def default_name(s: State, seat: int) -> str:
@@ -115,9 +116,29 @@ def _deploy_room(s: State, seat: int, zone: Zone) -> bool:
     return used < PLACES and s.occupant(zone) in (None, seat)
 
 
-def _legal_deploy(s: State, seat: int) -> list[Action]:
+def _deploy_choices(s: State, seat: int) -> tuple[list[str], list[Zone]]:
+    """The troops still to deploy and the zones with room for one more: any troop may go to any
+    of these zones, facing any way."""
     zones = [z for z in s.board.deploy_zones(seat) if _deploy_room(s, seat, z)]
-    return [Deploy(t.name, z, f) for t in s.army(seat) if t.zone is None for z in zones for f in FACINGS]
+    return [t.name for t in s.army(seat) if t.zone is None], zones
+
+
+_deploy = functools.lru_cache(maxsize=1 << 16)(Deploy)
+"""Deployments are frozen values: a big army lists thousands of them at every step of its deployment
+(troops x zones x facings), and reusing them costs a fraction of building them again."""
+
+
+def _legal_deploy(s: State, seat: int) -> list[Action]:
+    names, zones = _deploy_choices(s, seat)
+    return [_deploy(n, z, f) for n in names for z in zones for f in FACINGS]
+
+
+def _is_legal(s: State, seat: int, action: Action) -> bool:
+    """``action in legal(s, seat)``, without listing every deployment of a big army to find out."""
+    if isinstance(action, Deploy) and s.phase == "deploy" and seat in to_act(s):
+        names, zones = _deploy_choices(s, seat)
+        return action.name in names and action.zone in zones and action.facing in FACINGS
+    return action in legal(s, seat)
 
 
 def _legal_retrain(s: State, seat: int) -> list[Action]:
@@ -131,7 +152,7 @@ def _legal_retrain(s: State, seat: int) -> list[Action]:
 
 
 def _legal_pending(s: State, p: Pending) -> list[Action]:
-    troops = sorted(s.in_zone(p.zone), key=lambda t: t.name)
+    troops = sorted(_owned(s, p.zone, p.seat), key=lambda t: t.name)
     if p.kind == "loss":
         return [Lose(t.name) for t in troops]
     most = min(s.advantage[p.seat], combat.command_available(s, p.zone, p.seat))
@@ -145,16 +166,46 @@ def _max_reroll(s: State, c: Combat) -> int:
 
 
 def _activations(s: State, seat: int) -> Iterator[Action]:
+    """Troops and groups not yet activated that have something to do: an activation that could
+    neither move, turn nor attack is not offered, so it never costs one of the six."""
     left = ACTIVATIONS_PER_TURN - len(s.activated)
-    by_zone: dict[Zone, list[str]] = {}
+    by_zone: dict[Zone, list[Troop]] = {}
     for t in s.army(seat):
         if t.on_field and t.name not in s.activated and t.zone is not None:
-            by_zone.setdefault(t.zone, []).append(t.name)
+            by_zone.setdefault(t.zone, []).append(t)
     for zone in sorted(by_zone, key=lambda z: (z[1], z[0])):
-        names = sorted(by_zone[zone])
-        for size in range(1, min(len(names), left) + 1):
-            for group in itertools.combinations(names, size):
-                yield Activate(group)
+        troops = sorted(by_zone[zone], key=lambda t: t.name)
+        for size in range(1, min(len(troops), left) + 1):
+            for chosen in itertools.combinations(troops, size):
+                if _can_act(s, zone, chosen):
+                    yield Activate(tuple(t.name for t in chosen))
+
+
+def _can_act(s: State, zone: Zone, troops: tuple[Troop, ...]) -> bool:
+    """Whether a fresh activation of ``troops`` (standing in ``zone``) has a step to take.
+
+    The quick form of "``_activation_steps`` is not empty", which legality asks of every group:
+    troops that all have Movement can always turn (a group has fewer troops than facings), and
+    otherwise only an attack is left, which needs Attack, one facing and an enemy in line.
+    """
+    if all(t.movement >= 1 for t in troops):
+        return True
+    facings = {t.facing for t in troops}
+    if len(facings) != 1 or any(t.attack < 1 for t in troops):
+        return False
+    reach = min(t.range for t in troops)
+    return bool(combat.shot_line(s, zone, troops[0].facing, reach, troops[0].seat))
+
+
+def _new_activation(s: State, seat: int, names: tuple[str, ...]) -> Activation:
+    """The activation of ``names`` before it spends anything: every point of the turn still there."""
+    troops = [t for t in s.army(seat) if t.name in names]
+    return Activation(list(names), {t.name: t.movement for t in troops}, {t.name: t.attack for t in troops})
+
+
+def _owned(s: State, zone: Zone, seat: int) -> list[Troop]:
+    """The troops of ``seat`` in ``zone``: hits and morale tests only ever fall on the side shot at."""
+    return [t for t in s.in_zone(zone) if t.seat == seat]
 
 
 def _morale_targets(s: State, seat: int) -> Iterator[Action]:
@@ -248,6 +299,9 @@ def _reason(s: State, seat: int, action: Action) -> Msg | None:
         if s.activation is not None:
             running = s.activation.names
             return msg("bt.err.activation_running", names=" ".join(running), count=len(running))
+        zone = chosen[0].zone if chosen[0] else None
+        if zone is not None and not _can_act(s, zone, tuple(t for t in chosen if t is not None)):
+            return msg("bt.err.nothing_to_do", names=" + ".join(action.names))
     if isinstance(action, Morale) and s.advantage[seat] < MORALE_COST:
         return msg("bt.err.morale_advantage", have=s.advantage[seat], need=MORALE_COST)
     a = s.activation
@@ -316,7 +370,7 @@ def apply(s: State, seat: int, action: Action) -> list[Msg]:
         problem = recruit_problem(s, seat, action) if seat in to_act(s) else None
         if seat not in to_act(s) or problem is not None:
             raise refuse(s, seat, action) if problem is None else IllegalAction(problem.key, **problem.params)
-    elif action not in legal(s, seat):
+    elif not _is_legal(s, seat, action):
         raise refuse(s, seat, action)
     events: list[Msg] = []
     s.last = {"seat": seat, "text": str(action)}
@@ -412,9 +466,7 @@ def _start_turn(s: State, ev: list[Msg]) -> None:
 
 def _do_activate(s: State, seat: int, a: Activate, ev: list[Msg]) -> None:
     troops = [s.troop(seat, n) for n in a.names]
-    s.activation = Activation(
-        list(a.names), {t.name: t.movement for t in troops if t}, {t.name: t.attack for t in troops if t}
-    )
+    s.activation = _new_activation(s, seat, a.names)
     s.activated += list(a.names)
     key = "bt.ev.activate" if len(a.names) == 1 else "bt.ev.coordinate"
     zone = troops[0].zone if troops[0] else None
@@ -682,16 +734,20 @@ def _do_end_turn(s: State, seat: int, a: EndTurn, ev: list[Msg]) -> None:
 
 
 def _next_losses(s: State, ev: list[Msg]) -> None:
-    """Take the losses of each zone in turn; the owner chooses when there is a choice."""
+    """Take the losses of each zone in turn; the owner chooses when there is a choice.
+
+    The hits of a turn are the active player's, scored on the opponent: losses fall on the
+    opponent's troops of the zone only. Whoever stands there at the end of the turn (the
+    attacker, having walked into a zone a morale test emptied) loses nothing to them.
+    """
+    defender = 1 - s.active
     while s.loss_queue:
         zone = s.loss_queue[0]
-        troops = s.in_zone(zone)
+        troops = _owned(s, zone, defender)
         count = min(s.hits[zone] // 5, len(troops))
         if count < len(troops):
-            s.pending = Pending("loss", troops[0].seat, zone, count)
-            ev.append(
-                msg("bt.ev.choose_losses", player=_player(s, troops[0].seat), zone=label(zone), count=count)
-            )
+            s.pending = Pending("loss", defender, zone, count)
+            ev.append(msg("bt.ev.choose_losses", player=_player(s, defender), zone=label(zone), count=count))
             return
         for t in troops:
             _remove(s, t, ev)
@@ -706,7 +762,7 @@ def _do_lose(s: State, seat: int, a: Lose, ev: list[Msg]) -> None:
     assert t is not None
     _remove(s, t, ev)
     p.count -= 1
-    remaining = s.in_zone(p.zone)
+    remaining = _owned(s, p.zone, seat)
     if p.count > 0 and p.count < len(remaining):
         return
     if p.count > 0:

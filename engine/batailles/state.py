@@ -3,6 +3,11 @@
 States are plain mutable dataclasses that only the rules touch; ``apply`` works on a
 copy made through the JSON form (``load(dump(s))``), which is both the cheapest exact
 deep copy here and a constant check that nothing escapes the dump.
+
+The JSON form carries a format number (``"format"``) because saved games outlive the
+code that wrote them: ``load`` upgrades an older form step by step (a save without the
+number is format 0, the form before numbering) and refuses a number it does not know,
+rather than misreading a save written by a newer bot.
 """
 
 from __future__ import annotations
@@ -12,7 +17,12 @@ from typing import Any
 
 from engine.batailles.board import Board, Zone, parse_map
 from engine.batailles.troops import Troop
+from engine.errors import GameError
 from engine.jsonvalues import copy_json
+
+FORMAT = 1
+"""The format ``dump`` writes. 0: the first, unnumbered form; 1: the number added, layout unchanged
+(a zone's hits were always the active player's, scored on the opponent, in both)."""
 
 
 def _zone(value: Any) -> Zone:
@@ -121,6 +131,7 @@ class State:
     pending: Pending | None = None
     loss_queue: list[Zone] = field(default_factory=list)
     hits: dict[Zone, int] = field(default_factory=dict)
+    """This turn's uncancelled hits per zone: the active player's, on the opponent's troops there."""
     advantage: list[int] = field(default_factory=lambda: [0, 0])
     losses: list[int] = field(default_factory=lambda: [0, 0])
     threshold: int = 0
@@ -155,6 +166,7 @@ class State:
 
 def dump(s: State) -> dict[str, Any]:
     return {
+        "format": FORMAT,
         "players": list(s.players),
         "options": dict(s.options),
         "board": s.board.to_text(),
@@ -184,7 +196,28 @@ def dump(s: State) -> dict[str, Any]:
     }
 
 
+def _from_format_0(d: dict[str, Any]) -> dict[str, Any]:
+    """Format 0 had the same fields; only the number is new."""
+    return {**d, "format": 1}
+
+
+_UPGRADES = {0: _from_format_0}
+"""Format n -> the same save in format n + 1."""
+
+
+def upgrade(d: dict[str, Any]) -> dict[str, Any]:
+    """The save ``d`` in the current format; ``GameError`` for a format this code does not know."""
+    found = d.get("format", 0)
+    if isinstance(found, bool) or not isinstance(found, int) or not (found == FORMAT or found in _UPGRADES):
+        raise GameError("bt.err.save_format", found=str(found), known=FORMAT)
+    while found != FORMAT:
+        d = _UPGRADES[found](d)
+        found = d["format"]
+    return d
+
+
 def load(d: dict[str, Any]) -> State:
+    d = upgrade(d)
     return State(
         players=list(d["players"]),
         options=dict(d["options"]),

@@ -23,8 +23,6 @@ Profile = tuple[int, int, int, int, int, int]
 
 STATS = ("movement", "attack", "defence", "range", "command", "logistics")
 POINTS = 5
-MAX_ARMY = 12
-"""The bot's limit on an army's size, so that any army fits its deployment rows."""
 NAME_RE = re.compile(r"^[a-z][a-z0-9_-]{0,15}$")
 PRESET_ARMIES = ("classic", "raiders")
 _ARMIES = Path(__file__).parent / "armies"
@@ -97,6 +95,11 @@ class Troop:
     @property
     def logistics(self) -> int:
         return self.profile[5]
+
+    @property
+    def only_moves(self) -> bool:
+        """Every point in Movement: « ne peut que se déplacer ou s'orienter », nothing else."""
+        return self.movement == POINTS
 
     @property
     def on_field(self) -> bool:

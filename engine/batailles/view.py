@@ -33,7 +33,8 @@ Schema of ``view(state, viewer)``::
                         "troops": [...], "origin": [3, 1], "target": [3, 5], "cover": 1,
                         "attack_faces": [6, 2, 4], "defence_faces": [5]},
       "pending": null | {"kind": "morale" | "loss", "seat": 1, "zone": [3, 5], "label": "d6", "count": 1},
-      "hits": [{"zone": [3, 5], "label": "d6", "hits": 3}],     # this turn's uncancelled hits
+      "hits": [{"zone": [3, 5], "label": "d6", "hits": 3}],     # this turn's uncancelled hits (the
+                                                                 # active player's, on the opponent)
       "last": null | {"seat": 0, "text": "attack d6 2"},
       "result": null | Result.to_json(),
       "private": null                            # Batailles has no hidden information

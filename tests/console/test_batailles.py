@@ -20,6 +20,7 @@ from tests.console._support import (
     png_images,
     run_clean,
 )
+from tests.engine.batailles.helpers import documented_maps
 
 EXAMPLE = ROOT / "docs" / "examples" / "batailles-console.txt"
 
@@ -53,3 +54,24 @@ def test_the_example_batailles_game_plays_to_its_result(tmp_path: Path) -> None:
     handovers = sum("image: " in block for block in played)
     assert 10 < handovers < len(moves) / 2, "one new board per handover, not one per move"
     assert len(png_images(tmp_path)) == 1 + handovers == boards_written(run.out)  # the start, then handovers
+
+
+def test_a_typed_map_with_spaces_and_french_moves_in_the_console(tmp_path: Path) -> None:
+    """The rules document's space-separated map, typed as ``options:custom_map=...`` with ``/``
+    rows, deals the game; a deployment typed in French is played like the English one."""
+    spaced = next(m for m in documented_maps() if " " in m and "/" in m and "," not in m)
+    script = (
+        f"alice: /game new game:batailles options:custom_map={spaced} armies=raiders seed=4\n"
+        "bob: /game join\n"
+        "alice: /game start\n"
+        "alice: /play action:déployer horse1 a1 o\n"
+        "bob: /play action:deploy horse1 a9 w\n"
+        "alice: /game log\n"
+    )
+    out = blocks(run_clean(tmp_path, script).out)
+    assert len(out) == 6
+    assert "custom_map=" + spaced in out[0] and "[private to" not in out[0]
+    assert "image: " in out[2]
+    for block in out[3:5]:
+        assert "Done." in block and "(board updated in place: " in block, block
+    assert "alice deploys horse1 in a1, facing west." in out[5], out[5]

@@ -17,13 +17,16 @@ from pathlib import Path
 
 import pytest
 
+import db
 import engine
 from engine import GameError
 from table.commands import Commands, Ctx, Post
 from tests.discord.support import (
     Bot,
     Complete,
+    Room,
     action_text,
+    board_image,
     channel_figures,
     check_handover,
     completer,
@@ -38,6 +41,7 @@ from tests.discord.support import (
     start,
     started,
 )
+from tests.engine.batailles.helpers import documented_maps
 
 # ---- a player that picks among the bot's autocomplete answers --------------------------------------
 
@@ -421,3 +425,147 @@ async def test_a_custom_troop_name_offered_by_discord_autocomplete(discord_game:
     r = await play(room, alice, choices[0][1])
     assert "canon1" in r.reply.content and "canon1" in r.content
     assert r.edited and pinged(r) == [], "both still build: the start post is updated, nobody pinged"
+
+
+# ---- custom battlefields -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("example", documented_maps(), ids=lambda m: f"{len(m)}-chars")
+async def test_every_map_example_of_the_rules_document_opens_a_game(commands: Commands, example: str) -> None:
+    """Each example of docs/rules/batailles.md, typed as the ``custom_map`` option (spaces, commas
+    and line breaks kept), deals a game on that map."""
+    posts = await opened(commands, f"custom_map={example} seed=2")
+    assert posts[0].image is not None
+    table = await commands.tables.latest("field")
+    assert table is not None and table.record.options["custom_map"] == example.strip()
+    rows = [r for r in re.split(r"[/\n]", example) if r.strip()]
+    board = table.state.board
+    assert (board.width, board.height) == (len(re.split(r"[,\s]+", rows[0].strip())), len(rows))
+
+
+async def test_a_typed_map_keeps_its_place_among_the_other_options(commands: Commands) -> None:
+    await opened(commands, "armies=raiders custom_map=. . ./. . ./. . ./. f ./. . ./. . ./. . . max_rounds=3")
+    table = await commands.tables.latest("field")
+    assert table is not None
+    assert table.record.options["armies"] == "raiders" and table.record.options["max_rounds"] == "3"
+    assert table.state.board.at((1, 3)).forest == 1 and table.state.max_rounds == 3
+
+
+# ---- a custom battlefield attached as a text file ------------------------------------------------------
+
+BIG_MAP = "\r\n".join(
+    ["\ufeff" + " ".join(["."] * 16)]
+    + [" ".join(["."] * 16)] * 5
+    + [", ".join(["f", "ff", "rr", "b", "h", "hbb3", "."] + ["."] * 9)]
+    + ["/".join([" ".join(["."] * 16)] * 2)]  # two rows on one line
+    + [" ".join(["."] * 16)] * 7
+).encode("utf-8")
+"""Sixteen zones by sixteen rows, far beyond the 200 characters of ``options``: a Windows text file
+with a byte-order mark, spaces and commas between zones, one line holding two rows."""
+
+
+async def test_a_sixteen_by_sixteen_map_comes_as_an_attached_file(discord_game: Bot) -> None:
+    room = open_room(discord_game, ("Guilde", "fr"), "carte", ("alice", "fr"), ("bob", "en-US"))
+    fake, chan = room.fake, room.chan
+    alice, bob = room.users.values()
+    assert len(BIG_MAP) > 200
+    r = await fake.slash(
+        alice,
+        chan,
+        "game new",
+        game="batailles",
+        options="armies=raiders seed=3",
+        map_file=("map.txt", BIG_MAP),
+    )
+    assert not r.ephemeral, r.content
+    await fake.slash(bob, chan, "game join")
+    r = await start(room, alice)
+    assert board_image(r) is not None
+    record = await room.record()
+    assert record.options["armies"] == "raiders"
+    state = BATAILLES.load(record.state or {})
+    assert (state.board.width, state.board.height) == (16, 16)
+    village = state.board.at((5, 9))
+    assert village.hill and village.building == 2 and village.advantage == 3
+    assert state.board.at((2, 9)).river == 2 and state.board.at((0, 9)).forest == 1
+
+
+@pytest.mark.parametrize(
+    ("blob", "shown"),
+    [
+        ("é".encode("latin-1") * 10, "n'est pas du texte UTF-8"),
+        (b" \n\n", "est vide"),
+        (b". " * 3000, "au plus 4096 octets"),
+    ],
+)
+async def test_a_map_file_that_is_no_map_text_is_refused_at_once(
+    discord_game: Bot, blob: bytes, shown: str
+) -> None:
+    room = open_room(discord_game, ("Guilde", "fr"), "carte", ("alice", "fr"))
+    fake, chan = room.fake, room.chan
+    (alice,) = room.users.values()
+    r = await fake.slash(alice, chan, "game new", game="batailles", map_file=("carte.txt", blob))
+    assert r.ephemeral and "carte.txt" in r.content and shown in r.content, r.content
+    r = await fake.slash(alice, chan, "game new", game="batailles", options="map=open_field")
+    assert not r.ephemeral, "no table was opened by the refused file"
+
+
+@pytest.mark.parametrize(
+    ("blob", "shown"),
+    [
+        (
+            b". . x .\n" + b". . . .\n" * 6,
+            "La zone c7 de la carte (ligne 1, zone 3) indique « x » : utilisez . pour un terrain dégagé, "
+            "ou les lettres f (forêt), b (bâtiment), r (cours d'eau), h (colline)",
+        ),
+        (
+            b". . .\n" + b". . . .\n" * 6,
+            "La ligne 2 de la carte (rangée 6) a 4 zones, et non 3 comme la première",
+        ),
+        (b". . . .\n" * 5 + b". r . .\n. . . .", "Zone b2 : un cours d'eau occupe toujours au moins deux"),
+    ],
+)
+async def test_a_refused_map_file_names_the_line_and_zone_at_fault(
+    discord_game: Bot, blob: bytes, shown: str
+) -> None:
+    room = open_room(discord_game, ("Guilde", "fr"), "carte", ("alice", "fr"), ("bob", "fr"))
+    fake, chan = room.fake, room.chan
+    alice, bob = room.users.values()
+    await fake.slash(alice, chan, "game new", game="batailles", map_file=("carte.txt", blob))
+    await fake.slash(bob, chan, "game join")
+    r = await fake.slash(alice, chan, "game start")
+    assert r.ephemeral and shown in r.content, r.content
+
+
+async def test_a_map_file_opens_its_game_in_a_new_thread(discord_game: Bot) -> None:
+    room = open_room(discord_game, ("Guild", "en-US"), "field", ("alice", "en-US"), ("bob", "en-US"))
+    fake, chan = room.fake, room.chan
+    alice, bob = room.users.values()
+    narrow = b"\n".join([b". f ."] + [b". . ."] * 5 + [b". b ."])
+    r = await fake.slash(
+        alice,
+        chan,
+        "game new",
+        game="batailles",
+        options="armies=raiders",
+        thread=True,
+        map_file=("m.txt", narrow),
+    )
+    assert not r.ephemeral, r.content
+    thread = next(c for c in fake.channels.values() if c.is_thread)
+    await fake.slash(bob, thread, "game join")
+    await start(Room(discord_game, thread, room.users), alice)
+    store = await db.open_store(discord_game.settings.database_path)
+    try:
+        record = await store.latest_game(thread.id)
+    finally:
+        await store.close()
+    assert record is not None and record.options["custom_map"] == narrow.decode()
+    state = BATAILLES.load(record.state or {})
+    assert (state.board.width, state.board.height) == (3, 7) and state.board.at((1, 6)).forest == 1
+    refused = await fake.slash(
+        alice, chan, "game new", game="batailles", thread=True, map_file=("m.txt", b"\xff\xfe" * 4)
+    )
+    shown = [m for m in refused.messages if not m.deleted]
+    assert shown and all(m.ephemeral for m in shown) and "not UTF-8 text" in refused.content
+    assert sum(1 for c in fake.channels.values() if c.is_thread) == 1, "no thread for a refused file"

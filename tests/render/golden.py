@@ -17,10 +17,9 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
+import i18n
 from render.glyphs import code_points
 from render.text import placeholders
-
-import i18n
 
 GOLDEN = Path(__file__).parent / "golden"
 LOCALES = Path(__file__).resolve().parents[2] / "i18n" / "locales"

@@ -44,6 +44,23 @@ def test_option_mistakes_name_the_word_and_the_alternatives(
     assert err.value.msg.params[param[0]] == param[1]
 
 
+def test_a_free_text_value_keeps_its_spaces_and_line_breaks_up_to_the_next_option() -> None:
+    text = "name=. . f/. rr .\n. . . armies=first"
+    assert parse_options(text, SPECS, game="g") == {"armies": "first", "name": ". . f/. rr .\n. . ."}
+    from table.options import take_seed
+
+    assert take_seed("name=. .\n. . seed=7 armies=draft") == (7, "name=. .\n. . armies=draft")
+
+
+def test_an_option_with_choices_takes_one_word() -> None:
+    with pytest.raises(BadOptions) as err:
+        parse_options("armies=first heap", SPECS, game="g")
+    assert err.value.msg.key == "table.error.bad_option_syntax" and err.value.msg.params["text"] == "heap"
+    with pytest.raises(BadOptions) as err:
+        parse_options("heap name=a", SPECS, game="g")
+    assert err.value.msg.params["text"] == "heap"
+
+
 def test_a_game_without_options_refuses_any() -> None:
     with pytest.raises(BadOptions) as err:
         parse_options("x=1", (), game="g")

@@ -4,7 +4,9 @@ and a dice generator state chosen so that the next rolls are the ones the test n
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from pathlib import Path
 
 from engine.batailles import GAME
 from engine.batailles.board import parse_label, parse_map
@@ -103,3 +105,19 @@ def where(s: State, player: str, name: str) -> str | None:
 
 def legal_texts(s: State, player: str) -> list[str]:
     return [str(a) for a in GAME.legal_actions(s, player)]
+
+
+RULES = Path(__file__).resolve().parents[3] / "docs" / "rules" / "batailles.md"
+
+
+def documented_maps() -> list[str]:
+    """Every map example of the rules document's custom battlefield section: the one-line maps
+    quoted in backquotes (those holding a ``/``) and the map files in fenced blocks."""
+    text = RULES.read_text(encoding="utf-8")
+    start = text.index("### Custom battlefields")
+    section = text[start : text.index("\n## ", start)]
+    files = re.findall(r"```text\n(.*?)```", section, flags=re.DOTALL)
+    rest = re.sub(r"```text\n.*?```", "", section, flags=re.DOTALL)
+    quoted = re.findall(r"`([^`\n]+)`", rest)
+    lines = [m for m in quoted if re.fullmatch(r"[.fbrh0-9, /]+", m) and "/" in m and "." in m]
+    return lines + files

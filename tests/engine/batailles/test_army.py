@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.batailles import GAME
-from engine.batailles.troops import MAX_ARMY, PRESET_ARMIES, all_profiles, preset_army
+from engine.batailles.troops import PRESET_ARMIES, all_profiles, preset_army
 from engine.errors import BadInput, IllegalAction, NotYourTurn
 from tests.engine.batailles.helpers import legal_texts, play
 
@@ -53,14 +53,47 @@ def test_both_players_build_their_army_with_named_troops() -> None:
     assert s.phase == "deploy" and events[-1].key == "bt.ev.deploy_phase"
 
 
-def test_an_army_is_capped() -> None:
-    s = build_game()
-    for k in range(MAX_ARMY):
+def test_an_army_is_capped_by_the_free_places_of_its_deployment_rows() -> None:
+    # Seven rows deep: each army deploys on one row of two zones, 4 places each, less one
+    # taken by a wood (north) or a building (south).
+    board = "/".join([". f"] + [". ."] * 5 + ["b ."])
+    s = GAME.new_game([A, B], seed=5, options={"armies": "build", "custom_map": board})
+    for k in range(7):
         s, _ = play(s, A, f"recruit r{k} 1 1 1 1 1 0")
     assert not any(t.startswith("recruit") for t in legal_texts(s, A))
     with pytest.raises(IllegalAction) as err:
         play(s, A, "recruit extra 1 1 1 1 1 0")
-    assert err.value.msg.key == "bt.err.army_full"
+    assert err.value.msg.key == "bt.err.army_full" and err.value.msg.params["most"] == 7
+    assert any(t.startswith("recruit") for t in legal_texts(s, B))
+
+
+def test_a_preset_army_too_big_for_a_custom_map_is_refused() -> None:
+    board = "/".join(["ffff ffff b"] + [". . ."] * 5 + [". . ."])
+    with pytest.raises(BadInput) as err:
+        GAME.new_game([A, B], seed=5, options={"armies": "classic", "custom_map": board})
+    assert err.value.msg.key == "bt.err.army_too_big" and err.value.msg.params["most"] == 3
+
+
+def test_the_rulebooks_ten_against_twenty_five_is_built_and_deployed() -> None:
+    """« Stéphane joue 10 troupes, Damien 25 [...] 3/4 X 10 = plus de 7 »: the defeat comes at 8."""
+    s = GAME.new_game(["stephane", "damien"], seed=5, options={"armies": "build"})
+    for k in range(10):
+        s, _ = play(s, "stephane", f"recruit s{k} 1 2 2 0 0 0")
+    for k in range(25):
+        s, _ = play(s, "damien", f"recruit d{k} 1 1 1 1 1 0")
+    s, _ = play(s, "stephane", "ready")
+    s, _ = play(s, "damien", "ready")
+    assert s.phase == "deploy" and (len(s.army(0)), len(s.army(1))) == (10, 25)
+    while s.phase == "deploy":
+        player = GAME.to_act(s)[-1]
+        s, _ = GAME.apply(s, player, GAME.legal_actions(s, player)[0])
+    assert s.phase == "play" and s.threshold == 8
+    assert all(t.on_field for t in s.troops)
+    rows = {t.zone[1] for t in s.army(1) if t.zone is not None}
+    assert rows <= {7, 8}, "Damien's 25 troops stand in his own rows"
+    first = GAME.to_act(s)[0]
+    activations = [a for a in GAME.legal_actions(s, first) if str(a).startswith(("activate", "coordinate"))]
+    assert activations and max(len(str(a).split()[1].split("+")) for a in activations) == 4
 
 
 @pytest.mark.parametrize("name", PRESET_ARMIES)

@@ -7,6 +7,7 @@ import pytest
 from engine.batailles import GAME
 from engine.batailles.board import GAP, PRESET_MAPS, label, parse_label, parse_map, preset_map
 from engine.errors import BadInput
+from tests.engine.batailles.helpers import documented_maps
 
 
 def test_labels_read_like_a_chessboard() -> None:
@@ -45,6 +46,37 @@ def test_rows_are_read_north_first_and_may_use_newlines_or_commas() -> None:
     board = parse_map(text)
     assert board.at((0, 6)).forest == 1
     assert board.at((2, 0)).building == 1
+
+
+def test_spaces_and_commas_read_alike_and_stray_separators_are_ignored() -> None:
+    spaced = "/".join(["f . rr"] + [". . ."] * 5 + [". b2 ."])
+    commas = "/".join(["f,.,rr,"] + [",.,.,."] * 5 + [".,  b2 , ."])
+    assert parse_map(spaced) == parse_map(commas) == parse_map(spaced.replace("/", "\r\n") + "\n")
+
+
+def test_the_rules_document_shows_spaces_commas_and_a_map_file() -> None:
+    examples = documented_maps()
+    assert len(examples) >= 3
+    assert any(" " in m and "," not in m for m in examples)
+    assert any("," in m for m in examples)
+    assert any("\n" in m for m in examples)
+    for text in examples:
+        parse_map(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "params"),
+    [
+        ("x . ./" + "/".join([". . ."] * 6), "bt.err.map_zone", {"zone": "a7", "line": 1, "column": 1}),
+        (". . .\n. . .\n. q .\n" + "\n".join([". . ."] * 4), "bt.err.map_zone", {"line": 3, "column": 2}),
+        (". . .\n. .\n" + "\n".join([". . ."] * 5), "bt.err.map_row", {"line": 2, "row": 6, "count": 2}),
+    ],
+)
+def test_a_refused_map_names_the_line_and_zone(text: str, key: str, params: dict[str, object]) -> None:
+    with pytest.raises(BadInput) as err:
+        parse_map(text)
+    assert err.value.msg.key == key
+    assert params.items() <= err.value.msg.params.items()
 
 
 @pytest.mark.parametrize(

@@ -210,3 +210,21 @@ def test_keeping_the_roll_spends_no_logistics() -> None:
     s, events = play(s, A, "reroll 0")
     assert event(events, "bt.ev.hits").params["hits"] == 0
     assert s.troop(0, "axe").logistics_left == 2  # type: ignore[union-attr]
+
+
+def test_a_troop_with_five_in_movement_only_moves_or_turns() -> None:
+    """« Une unité qui a 5 en mouvement ne peut que se déplacer ou s'orienter »: it never attacks,
+    and on the defence it rolls nothing, not even the dice of the wood it stands in."""
+    seed = seed_for(5, lambda d: successes(d) == 5)
+    troops = [(A, "axe", "0 5 0 0 0 0", "d2", "n"), (B, "runner", "5 0 0 0 0 0", "d3", "s")]
+    s = battle(troops, board=board_with(d3="ff"), rng=seed)
+    s, events = play(s, A, "activate axe", "attack d3 5")
+    assert "bt.ev.defence" not in [e.key for e in events]
+    assert event(events, "bt.ev.no_defence").params["zone"] == "d3"
+    assert s.hits == {(3, 2): 5}
+    # Its own activation offers moves and turns, never an attack, though the axe stands in front of it.
+    s = battle(troops, board=board_with(d3="ff"), active=B)
+    s, _ = play(s, B, "activate runner")
+    texts = legal_texts(s, B)
+    assert any(t.startswith("move") for t in texts) and any(t.startswith("face") for t in texts)
+    assert not any(t.startswith("attack") for t in texts)

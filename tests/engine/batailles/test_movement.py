@@ -163,3 +163,40 @@ def test_a_river_takes_two_places_so_only_two_troops_stand_in_it() -> None:
     with pytest.raises(IllegalAction) as err:
         play(s, A, "move n n")
     assert err.value.msg.key == "bt.err.zone_full" and err.value.msg.params["used"] == 4
+
+
+def test_an_activation_that_could_do_nothing_is_not_offered_and_spends_nothing() -> None:
+    """A troop with no Movement and no enemy in its line of attack (or no Attack) has nothing to do:
+    it is not offered, typing it is refused with the reason, and it never uses one of the six."""
+    troops = [
+        (A, "wall", "0 0 5 0 0 0", "d2", "n"),
+        (A, "gun", "0 3 0 2 0 0", "e2", "n"),
+        (A, "inf", "1 2 2 0 0 0", "f2", "n"),
+        FAR_ENEMY,
+    ]
+    s = battle(troops)
+    texts = legal_texts(s, A)
+    assert "activate inf" in texts
+    assert "activate wall" not in texts and "activate gun" not in texts
+    for text in ("activate wall", "activate gun"):
+        with pytest.raises(IllegalAction) as err:
+            play(s, A, text)
+        assert err.value.msg.key == "bt.err.nothing_to_do"
+    assert s.activated == []
+    # The gun gets something to do once an enemy stands in its line of fire.
+    s = battle([*troops, (B, "near", "1 2 2 0 0 0", "e5", "s")])
+    assert "activate gun" in legal_texts(s, A) and "activate wall" not in legal_texts(s, A)
+
+
+def test_a_group_is_offered_only_when_it_can_act_together() -> None:
+    # The wall cannot move or turn, so neither can a group it is in; facing two ways, they cannot
+    # attack together either: that coordination would be empty.
+    troops = [
+        (A, "wall", "0 2 3 0 0 0", "d2", "n"),
+        (A, "inf", "1 2 2 0 0 0", "d2", "e"),
+        (B, "near", "1 2 2 0 0 0", "d3", "s"),
+    ]
+    s = battle(troops)
+    texts = legal_texts(s, A)
+    assert "activate wall" in texts and "activate inf" in texts
+    assert "coordinate inf+wall" not in texts

@@ -8,6 +8,7 @@ import pytest
 from engine.batailles import GAME
 from engine.batailles.combat import command_available, successes
 from engine.batailles.rules import MORALE_COST
+from engine.batailles.state import State
 from engine.errors import IllegalAction, NotYourTurn
 from engine.text import PlayerRef
 from tests.engine.batailles.helpers import A, B, battle, dice, event, legal_texts, play, seed_for, where
@@ -76,16 +77,19 @@ def test_when_every_troop_of_the_zone_must_go_nobody_is_asked() -> None:
     assert [e.params["name"] for e in events if e.key == "bt.ev.loss"] == ["d0", "d1"]
 
 
+def _charge(hits: int, *others: tuple[str, str, str, str, str], advantage: int = 0) -> State:
+    """Two coordinated brutes of d4 attack d5 with ten dice scoring exactly ``hits`` (the troops
+    of d5 face east, so nothing cancels them)."""
+    seed = seed_for(10, lambda d: successes(d) == hits)
+    troops = [(A, "p", "0 5 0 0 0 0", "d4", "n"), (A, "q", "0 5 0 0 0 0", "d4", "n"), *others]
+    s, _ = play(battle(troops, rng=seed, advantage=(advantage, 0)), A, "coordinate p+q", "attack d5 5")
+    assert s.hits == {(3, 4): hits}
+    return s
+
+
 def test_losses_come_from_real_attacks_at_the_end_of_the_turn() -> None:
-    seed = seed_for(10, lambda d: successes(d) == 6)
-    troops = [
-        (A, "p", "0 5 0 0 0 0", "d4", "n"),
-        (A, "q", "0 5 0 0 0 0", "d4", "n"),
-        (B, "x", "1 2 2 0 0 0", "d5", "e"),
-        (B, "y", "1 2 2 0 0 0", "d5", "e"),
-    ]
-    s, _ = play(battle(troops, rng=seed), A, "coordinate p+q", "attack d5 5")
-    assert s.hits == {(3, 4): 6} and s.losses == [0, 0]
+    s = _charge(6, (B, "x", "1 2 2 0 0 0", "d5", "e"), (B, "y", "1 2 2 0 0 0", "d5", "e"))
+    assert s.losses == [0, 0]
     s, _ = play(s, A, "end")
     assert s.advantage == [1, 0] and legal_texts(s, B) == ["lose x", "lose y"]
 
@@ -165,3 +169,30 @@ def test_command_passes_over_friendly_zones_only() -> None:
     troops[1] = (B, "pal", "1 2 2 0 0 0", "d4", "s")
     troops[2] = (B, "gen", "1 0 1 1 1 1", "d6", "s")
     assert command_available(battle(troops), (3, 2), 1) == 0  # three zones away needs Range 2
+
+
+def test_hits_fall_on_the_troops_shot_not_on_the_attacker_who_takes_the_zone() -> None:
+    """Five hits on d5, whose defender then breaks in a morale test: the attacker walks in, and
+    at the end of the turn the hits cost nobody (the side shot at has nobody left there)."""
+    s = _charge(
+        5,
+        (A, "rider", "1 0 4 0 0 0", "d4", "n"),
+        (B, "x", "1 2 2 0 0 0", "d5", "e"),
+        (B, "spare", "1 2 2 0 0 0", "h9", "s"),
+        advantage=MORALE_COST,
+    )
+    s, _ = play(s, A, "morale d5")
+    s, _ = play(s, B, "hold x 0")
+    assert where(s, B, "x") is None and s.losses == [0, 1]
+    s, _ = play(s, A, "activate rider", "move n n")
+    assert where(s, A, "rider") == "d5"
+    s, events = play(s, A, "end")
+    assert where(s, A, "rider") == "d5" and s.losses == [0, 1] and s.pending is None
+    assert not [e for e in events if e.key == "bt.ev.loss"]
+    assert event(events, "bt.ev.turn").params["player"].id == B
+
+
+def test_losses_are_asked_of_the_side_shot_at() -> None:
+    s, _ = _hits_then_end(5, 2)
+    assert s.pending is not None and s.pending.seat == 1 and GAME.to_act(s) == [B]
+    assert legal_texts(s, B) == ["lose d0", "lose d1"]
