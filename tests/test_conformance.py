@@ -24,6 +24,8 @@ GAMES_PER_NAME = int(os.environ.get("CONFORMANCE_GAMES", "500"))
 # on the first games; cheaper spot checks on the rest keep the suite within minutes.
 DEEP_GAMES = 12
 MAX_STEPS = 20_000
+NEUTRAL_ODDS = 6
+"""One decision in this many takes the game's neutral default, when it has one."""
 
 
 def _setups(game: engine.Game) -> Iterator[tuple[int, dict[str, str]]]:
@@ -53,6 +55,10 @@ def _play(game: engine.Game, index: int, count: int, options: dict[str, str], de
         legal = game.legal_actions(state, player)
         assert legal, f"game {index} step {step}: {player} must act but has no legal action"
         action = legal[chooser.below(len(legal))]
+        if chooser.below(NEUTRAL_ODDS) == 0:
+            # Now and then the neutral choice (end the activation, stop building, pass): uniform play
+            # alone builds Batailles armies of sixty troops, where 'ready' is one choice in hundreds.
+            action = game.default_action(state, player) or action
         text = str(action)
         assert game.parse_action(state, player, text) == action, f"{text!r} does not parse back"
         if deep:

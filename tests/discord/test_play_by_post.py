@@ -177,3 +177,21 @@ async def test_a_failed_answer_falls_back_to_a_channel_post(tmp_path: Path) -> N
         await until(lambda: bool(fake.messages_in(chan)), "the lobby in the channel")
         (post,) = fake.messages_in(chan)
         assert post.interaction_id is None and "opened a table for War Chest" in post.content
+
+
+async def test_an_edit_discord_refuses_becomes_a_new_post_without_a_ping(service: Service) -> None:
+    fake, chan = service.fake, service.room.chan
+    alice, bob = service.room.users.values()
+    await fake.slash(
+        alice, chan, "game new", game="batailles", options="armies=classic map=open_field seed=5"
+    )
+    await fake.slash(bob, chan, "game join")
+    start_post = (await start(service.room, alice)).board
+    start_post.make_old(timedelta(hours=2))  # Discord refuses (30046) edits of this old a message
+    r = await fake.slash(alice, chan, "play", action="deploy inf1 a1 n")
+    assert r.content.startswith(CONFIRMED)
+    board = current_board(fake, chan)
+    assert board is not start_post and board.edits == 0
+    assert board.pinged_ids == [], "the same players still act: nobody is pinged again"
+    assert "inf1" in board.content and board.files
+    assert any(req.body and req.body.get("code") == 30046 for req in fake.rejections)

@@ -3,6 +3,7 @@ and server settings, with an injected clock and the announcer's posts kept in me
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
@@ -373,3 +374,72 @@ async def test_server_settings_are_for_managers_and_set_the_public_language(serv
     await service.commands.new(ctx("carol", "other"), "nim")
     table = await service.commands.tables.latest("other")
     assert table is not None and table.record.settings["deadline"] == "3d"
+
+
+# ---- the channel's posts -----------------------------------------------------------------------------------
+
+
+class HeldSleep:
+    """An injected ``sleep`` that lets a test decide when the coalescing window is over."""
+
+    def __init__(self) -> None:
+        self.asked: list[float] = []
+        self.release = asyncio.Event()
+
+    async def __call__(self, seconds: float) -> None:
+        self.asked.append(seconds)
+        await self.release.wait()
+
+
+async def test_edits_within_the_coalescing_window_fold_into_one(
+    tmp_path: Path, renderers: tuple[FakeRenderer, FakeRenderer]
+) -> None:
+    """A player's quick steps make one edit of the turn's post, showing the newest board."""
+    store = await db.open_store(tmp_path / "coalesce.sqlite3")
+    try:
+        sleep = HeldSleep()
+        outlet = RecordingOutlet()
+        tables = make_tables(store, renderers)
+        commands = Commands(
+            tables, Announcer(tables, outlet, clock=ManualClock(START), coalesce=5, sleep=sleep)
+        )
+        await commands.new(ctx("alice"), "batailles", options="armies=classic map=open_field seed=5")
+        await commands.join(ctx("bob"))
+        await commands.start(ctx("alice"))
+        await commands.announcer.drain()
+        assert outlet.sent is not None and outlet.edits is not None
+        await commands.play(ctx("alice"), "deploy inf1 a1 n")
+        await commands.announcer.drain()
+        assert len(outlet.edits) == 1 and sleep.asked == [], "the first edit goes out at once"
+        for move in ("deploy inf2 b1 n", "deploy inf3 c1 n", "deploy arch1 d1 n"):
+            await commands.play(ctx("alice"), move)
+        await asyncio.sleep(0)  # the announcer waits out the window, holding the later moves
+        assert len(sleep.asked) == 1 and 0 < sleep.asked[0] <= 5
+        sleep.release.set()
+        await commands.announcer.drain()
+        assert len(outlet.edits) == 2, "three quick steps, one edit"
+        last = outlet.edits[-1][2]
+        assert all(name in last.text for name in ("inf2", "inf3", "arch1")) and last.mentions == ()
+        assert len(outlet.sent) == 1, "no new post while the same players act"
+    finally:
+        await store.close()
+
+
+async def test_a_post_that_cannot_be_edited_is_replaced_by_a_new_one_without_a_ping(
+    service: Service,
+) -> None:
+    """Discord refuses or limits edits of messages older than an hour: a new post, pinging nobody."""
+    cmds = service.commands
+    await cmds.new(ctx("alice"), "batailles", options="armies=classic map=open_field seed=5")
+    await cmds.join(ctx("bob"))
+    await cmds.start(ctx("alice"))
+    await cmds.announcer.drain()
+    await cmds.play(ctx("alice"), "deploy inf1 a1 n")
+    await cmds.announcer.drain()
+    assert len(service.posts) == 1 and service.outlet.edits
+    service.clock.advance(timedelta(hours=2))
+    await cmds.play(ctx("bob"), "deploy inf1 a9 s")
+    await cmds.announcer.drain()
+    assert len(service.posts) == 2
+    again = service.posts[-1]
+    assert again.mentions == () and "inf1" in again.text and again.image is not None
