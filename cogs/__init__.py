@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cogs.components import GameButton, GameMenu
 from cogs.game import GameCog
 from cogs.service import ServiceCog
 from cogs.translator import CatalogTranslator
@@ -36,6 +37,7 @@ async def install(
     """
     cog = GameCog(table, announcer)
     await bot.add_cog(cog)
+    bot.add_dynamic_items(GameButton, GameMenu)
     await bot.add_cog(ServiceCog(bot, cog, scheduler, tick_seconds=tick_seconds))
     await bot.tree.set_translator(CatalogTranslator())
     return cog

@@ -23,6 +23,7 @@ from discord.ext import commands
 import i18n
 from cogs.replies import PostLike, Responder, allowed_mentions, split_text
 from cogs.translator import label
+from cogs.tree import error_text
 from engine import GAMES, GameError
 from table.commands import Ctx
 from table.lobby import MAX_TEAMS
@@ -178,6 +179,40 @@ class GameCog(commands.Cog):
         for post in public:
             await outlet.send(ctx.channel_id, post)
 
+    # buttons and menus --------------------------------------------------------------------------------
+
+    async def _component(
+        self, interaction: discord.Interaction, call: Callable[[Ctx], Awaitable[list[Post]]]
+    ) -> None:
+        """Answer a button press or a menu pick: refusals privately, as for the slash commands."""
+        responder = responder_for(interaction)
+        ctx = make_ctx(interaction)
+        try:
+            task = asyncio.ensure_future(call(ctx))
+            done, _ = await asyncio.wait({task}, timeout=ANSWER_BUDGET)
+            if not done and not interaction.response.is_done():
+                await interaction.response.defer()  # the message stays; the answer follows
+            posts = await task
+        except GameError as err:
+            await responder.send_text(error_text(err, str(interaction.locale)), ephemeral=True)
+            return
+        except Exception:
+            log.exception("a button of interaction %s failed", interaction.id)
+            await responder.send_text(error_text(RuntimeError(), str(interaction.locale)), ephemeral=True)
+            return
+        try:
+            await responder.send_posts(posts)
+        except discord.HTTPException as exc:
+            await self._fall_back(ctx, posts[responder.posted :], exc)
+        if self.announcer is not None:
+            await self.announcer.drain(ctx.channel_id)
+
+    async def pressed(self, interaction: discord.Interaction, game: int, version: int, action: str) -> None:
+        await self._component(interaction, lambda ctx: self.table.press(ctx, game, version, action))
+
+    async def picked(self, interaction: discord.Interaction, game: int, version: int, value: str) -> None:
+        await self._component(interaction, lambda ctx: self.table.pick(ctx, game, version, value))
+
     # /game new ------------------------------------------------------------------------------------
 
     @game.command(name=label("cmd.game.new.name"), description=label("cmd.game.new.desc"))
@@ -213,6 +248,21 @@ class GameCog(commands.Cog):
             return await self.table.new(ctx, game, players, await with_map_file(options or "", map_file))
 
         await self._answer(interaction, call)
+
+    @new.autocomplete("options")
+    async def options_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The game's option names and values as the user types them (``armies=dr`` -> ``armies=draft``)."""
+        game = str(getattr(interaction.namespace, "game", "") or "")
+        try:
+            pairs = self.table.options_autocomplete(make_ctx(interaction), game, current)
+        except GameError:
+            return []
+        return [
+            app_commands.Choice(name=name[:CHOICE_LIMIT], value=value[:CHOICE_LIMIT])
+            for name, value in pairs[:AUTOCOMPLETE_LIMIT]
+        ]
 
     async def _new_in_thread(
         self,
@@ -323,6 +373,10 @@ class GameCog(commands.Cog):
     @game.command(name=label("cmd.game.draw.name"), description=label("cmd.game.draw.desc"))
     async def draw(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, self.table.draw, quiet=True)
+
+    @game.command(name=label("cmd.game.undo.name"), description=label("cmd.game.undo.desc"))
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await self._answer(interaction, self.table.undo)
 
     @game.command(name=label("cmd.game.rules.name"), description=label("cmd.game.rules.desc"))
     @app_commands.rename(game=label("cmd.game.rules.game.name"))

@@ -13,6 +13,7 @@ import logging
 
 import discord
 
+from cogs.components import view_for
 from cogs.replies import allowed_mentions, split_text
 from table.announce import OutletError
 from table.posts import Post
@@ -46,11 +47,14 @@ class DiscordOutlet:
         mentions = allowed_mentions(post.mentions)
         first: discord.Message | None = None
         try:
-            for index, piece in enumerate(split_text(post.text or "")):
+            pieces = split_text(post.text or "")
+            for index, piece in enumerate(pieces):
                 file = _file(post) if index == 0 else None
                 if not piece and file is None:
                     continue
-                sent = await target.send(content=piece or None, file=file, allowed_mentions=mentions)  # type: ignore[arg-type]
+                view = view_for(post) if index == len(pieces) - 1 else None
+                extra = {} if view is None else {"view": view}
+                sent = await target.send(content=piece or None, file=file, allowed_mentions=mentions, **extra)  # type: ignore[arg-type]
                 first = first or sent
         except discord.HTTPException as exc:
             raise OutletError(f"posting in channel {channel} failed: {exc}") from exc
@@ -73,6 +77,7 @@ class DiscordOutlet:
                 content=(post.text or "")[:2000] or None,
                 attachments=[file] if file is not None else [],
                 allowed_mentions=discord.AllowedMentions.none(),
+                view=view_for(post),
             )
         except discord.HTTPException as exc:
             log.info("editing message %s in %s was refused (%s): posting anew", message, channel, exc)

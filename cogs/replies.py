@@ -13,12 +13,13 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 import discord
 from discord.utils import MISSING
 
 import i18n
+from cogs.components import view_for
 
 log = logging.getLogger(__name__)
 
@@ -104,10 +105,22 @@ class Responder:
 
     async def send_post(self, post: PostLike) -> None:
         mentions = allowed_mentions(post.mentions)
-        for index, piece in enumerate(split_text(post.text or "")):
+        view = view_for(post)
+        update = bool(getattr(post, "update", False))
+        pieces = split_text(post.text or "")
+        for index, piece in enumerate(pieces):
             image = post.image if index == 0 else None
+            last = index == len(pieces) - 1
             if piece or image is not None:
-                await self._send(piece, image, post.filename, mentions, post.ephemeral)
+                await self._send(
+                    piece,
+                    image,
+                    post.filename,
+                    mentions,
+                    post.ephemeral,
+                    view=view if last else None,
+                    update=update and index == 0,
+                )
 
     async def send_text(self, text: str, *, ephemeral: bool) -> None:
         for piece in split_text(text):
@@ -120,26 +133,42 @@ class Responder:
         filename: str,
         mentions: discord.AllowedMentions,
         ephemeral: bool,
+        *,
+        view: discord.ui.View | None = None,
+        update: bool = False,
     ) -> None:
         file = (
             discord.File(io.BytesIO(image), filename=filename or "board.png") if image is not None else None
         )
         text = content or None
         response = self.interaction.response
-        if self.sent == 0 and not response.is_done():
-            if file is None:
-                await response.send_message(text, ephemeral=ephemeral, allowed_mentions=mentions)
+        extra: dict[str, Any] = {} if view is None else {"view": view}
+        if update and self.sent == 0 and self.interaction.message is not None:
+            # A button or menu's answer that replaces the message it sits on (the lobby's seats,
+            # the next step of a menu): text, image and components together.
+            attachments = [file] if file is not None else []
+            if not response.is_done():
+                await response.edit_message(content=text, attachments=attachments, view=view)
             else:
-                await response.send_message(text, file=file, ephemeral=ephemeral, allowed_mentions=mentions)
+                await self.interaction.edit_original_response(
+                    content=text, attachments=attachments, view=view
+                )
+        elif self.sent == 0 and not response.is_done():
+            if file is None:
+                await response.send_message(text, ephemeral=ephemeral, allowed_mentions=mentions, **extra)
+            else:
+                await response.send_message(
+                    text, file=file, ephemeral=ephemeral, allowed_mentions=mentions, **extra
+                )
         else:
             if self.sent == 0 and self.deferred_ephemeral not in (None, ephemeral):
                 await self._drop_thinking()
             followup = self.interaction.followup
             body = content or MISSING
             if file is None:
-                await followup.send(body, ephemeral=ephemeral, allowed_mentions=mentions)
+                await followup.send(body, ephemeral=ephemeral, allowed_mentions=mentions, **extra)
             else:
-                await followup.send(body, file=file, ephemeral=ephemeral, allowed_mentions=mentions)
+                await followup.send(body, file=file, ephemeral=ephemeral, allowed_mentions=mentions, **extra)
         self.sent += 1
 
     async def _drop_thinking(self) -> None:

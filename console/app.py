@@ -25,6 +25,7 @@ from console.parse import Line, LineError, parse_line
 from engine import BadInput, GameError, IllegalAction
 from table.clock import ManualClock, parse_duration
 from table.commands import Ctx
+from table.errors import NoGame
 from table.schedule import Scheduler
 
 if TYPE_CHECKING:
@@ -183,6 +184,7 @@ class Console:
             ("game", "draw"): lambda: table.draw(ctx),
             ("game", "rules"): lambda: table.rules(ctx, _str_or_none(opts.get("game"))),
             ("game", "help"): lambda: table.help(ctx),
+            ("game", "undo"): lambda: table.undo(ctx),
             ("game", "kick"): lambda: table.kick(ctx, str(opts["player"]).lstrip("@")),
             ("game", "end"): lambda: table.end(ctx, _str_or_none(opts.get("winner"))),
             ("play",): lambda: table.play(ctx, str(opts["action"])),
@@ -194,6 +196,10 @@ class Console:
                 **{k: _str_or_none(opts.get(k)) for k in ("language", "remind", "deadline", "on_deadline")},
             ),
         }
+        if line.path == ("press",):
+            self.show(line.user, await self.press(ctx, str(opts["button"])))
+            await self.table.announcer.drain()
+            return
         if line.path[0] == "clock":
             await self.advance_clock(str(opts.get("by", "")) if line.path == ("clock", "advance") else None)
             return
@@ -204,6 +210,13 @@ class Console:
             self.say(self.t("console.thread_ignored"))
         self.show(line.user, await calls[line.path]())
         await self.table.announcer.drain()
+
+    async def press(self, ctx: Ctx, action: str) -> list[Post]:
+        """Press a button of the channel's game by its action, as shown under its posts."""
+        table = await self.table.tables.latest(CHANNEL)
+        if table is None:
+            raise NoGame()
+        return await self.table.press(ctx, table.record.id, table.record.version, action.strip())
 
     async def advance_clock(self, by: str | None) -> None:
         """``/clock advance 25h``: time moves on, and whatever fell due meanwhile happens now."""
@@ -257,6 +270,9 @@ class Console:
         text = plain_text(post.text or "")
         if text:
             self.say(text)
+        if post.buttons:
+            shown = " · ".join(f"{b.label} [{b.action}]" for b in post.buttons)
+            self.say(self.t("console.buttons", buttons=shown))
 
     def private(self, user: str, text: str) -> None:
         self.say(self.t("console.private", user=user))

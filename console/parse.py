@@ -43,6 +43,7 @@ COMMANDS: dict[tuple[str, ...], tuple[OptionSpec, ...]] = {
     ("game", "draw"): (),
     ("game", "rules"): (OptionSpec("game"),),
     ("game", "help"): (),
+    ("game", "undo"): (),
     ("game", "kick"): (OptionSpec("player", required=True),),
     ("game", "end"): (OptionSpec("winner"),),
     ("play",): (OptionSpec("action"),),
@@ -55,7 +56,9 @@ COMMANDS: dict[tuple[str, ...], tuple[OptionSpec, ...]] = {
         OptionSpec("deadline"),
         OptionSpec("on_deadline"),
     ),
-    # The console's own: time moves only when told, so a reminder or a deadline can be seen at once.
+    # The console's own: a button of the channel's latest posts, pressed by name (``/press undo_accept``),
+    # and time, which moves only when told, so a reminder or a deadline can be seen at once.
+    ("press",): (OptionSpec("button", required=True),),
     ("clock",): (),
     ("clock", "advance"): (OptionSpec("by", required=True),),
 }

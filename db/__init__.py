@@ -16,7 +16,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from db.errors import ChannelBusy, Conflict, StoreError
-from db.records import OPEN_STATUSES, ActionRecord, Announcement, GameRecord, Note, Seat, Status, VoteKind
+from db.records import (
+    OPEN_STATUSES,
+    ActionRecord,
+    Announcement,
+    GameRecord,
+    Note,
+    Seat,
+    Status,
+    UndoRequest,
+    VoteKind,
+)
 from db.sqlite import SqliteStore, open_store
 
 
@@ -132,6 +142,29 @@ class Store(Protocol):
 
     async def meta(self, key: str) -> str | None: ...
 
+    # undo by consent
+
+    async def request_undo(self, game_id: int, player: str, *, first: int, version: int) -> UndoRequest: ...
+
+    async def undo_request(self, game_id: int) -> UndoRequest | None: ...
+
+    async def accept_undo(self, game_id: int, player: str, *, version: int) -> UndoRequest: ...
+
+    async def clear_undo(self, game_id: int) -> None: ...
+
+    async def apply_undo(
+        self,
+        game_id: int,
+        *,
+        version: int,
+        player: str,
+        undone: Sequence[int],
+        events: Sequence[Any],
+        state: Mapping[str, Any],
+    ) -> GameRecord:
+        """Take back ``undone`` (kept in the log, marked) with an 'undo' row at ``version + 1``."""
+        ...
+
     async def set_meta(self, key: str, value: str) -> None: ...
 
 
@@ -148,6 +181,7 @@ __all__ = [
     "Status",
     "Store",
     "StoreError",
+    "UndoRequest",
     "VoteKind",
     "open_store",
 ]

@@ -69,6 +69,19 @@ class ActionRecord:
     action: str
     events: list[Any]
     created_at: str
+    kind: str = "move"  # "move": an action of the game; "undo": an accepted undo of earlier moves
+    undone: bool = False  # taken back by a later undo (kept in the log, skipped by replays)
+
+
+@dataclass(frozen=True)
+class UndoRequest:
+    """A player's standing request to take back their actions ``first``..``version``."""
+
+    game_id: int
+    player: str
+    first: int
+    version: int
+    accepted: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ import aiosqlite
 
 from db.errors import ChannelBusy, Conflict
 from db.migrate import migrate
-from db.records import ActionRecord, Announcement, GameRecord, Note, Seat, Status, VoteKind
+from db.records import ActionRecord, Announcement, GameRecord, Note, Seat, Status, UndoRequest, VoteKind
 from engine.errors import GameOver, StaleAction
 
 BUSY_TIMEOUT_MS = 5000
@@ -150,7 +150,14 @@ class SqliteStore:
         ):
             return [
                 ActionRecord(
-                    r["game_id"], r["seq"], r["player"], r["action"], json.loads(r["events"]), r["created_at"]
+                    r["game_id"],
+                    r["seq"],
+                    r["player"],
+                    r["action"],
+                    json.loads(r["events"]),
+                    r["created_at"],
+                    r["kind"],
+                    bool(r["undone"]),
                 )
                 async for r in cur
             ]
@@ -341,6 +348,7 @@ class SqliteStore:
                 await c.execute("DELETE FROM votes WHERE game_id = ?", (game_id,))
             else:
                 await c.execute("DELETE FROM votes WHERE game_id = ? AND kind = 'draw'", (game_id,))
+            await c.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
             return await self._require(c, game_id)
 
     async def finish_game(
@@ -575,3 +583,94 @@ class SqliteStore:
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),
             )
+
+    # ---- undo by consent -----------------------------------------------------------------------------
+
+    async def request_undo(self, game_id: int, player: str, *, first: int, version: int) -> UndoRequest:
+        """Record ``player``'s request to take back actions ``first``..``version`` (replacing any)."""
+        async with self._tx() as c:
+            rec = await self._require(c, game_id)
+            if rec.status != "active":
+                raise GameOver()
+            if rec.version != version:
+                raise StaleAction(given=version, current=rec.version)
+            await c.execute(
+                "INSERT OR REPLACE INTO undo_requests (game_id, player, first, version, accepted, created_at)"
+                " VALUES (?, ?, ?, ?, '[]', ?)",
+                (game_id, player, first, version, _now()),
+            )
+        return UndoRequest(game_id, player, first, version)
+
+    async def undo_request(self, game_id: int) -> UndoRequest | None:
+        async with (
+            self._tx(write=False) as c,
+            c.execute("SELECT * FROM undo_requests WHERE game_id = ?", (game_id,)) as cur,
+        ):
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        return UndoRequest(
+            row["game_id"], row["player"], row["first"], row["version"], tuple(json.loads(row["accepted"]))
+        )
+
+    async def accept_undo(self, game_id: int, player: str, *, version: int) -> UndoRequest:
+        """Add ``player``'s agreement to the standing request made at ``version``."""
+        async with self._tx() as c:
+            async with c.execute("SELECT * FROM undo_requests WHERE game_id = ?", (game_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None or row["version"] != version:
+                raise Conflict(f"no undo request of game #{game_id} at version {version}")
+            accepted = [*json.loads(row["accepted"]), player]
+            await c.execute(
+                "UPDATE undo_requests SET accepted = ? WHERE game_id = ?",
+                (_dumps(sorted(set(accepted))), game_id),
+            )
+        return UndoRequest(game_id, row["player"], row["first"], row["version"], tuple(sorted(set(accepted))))
+
+    async def clear_undo(self, game_id: int) -> None:
+        async with self._tx() as c:
+            await c.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
+
+    async def apply_undo(
+        self,
+        game_id: int,
+        *,
+        version: int,
+        player: str,
+        undone: Sequence[int],
+        events: Sequence[Any],
+        state: Mapping[str, Any],
+    ) -> GameRecord:
+        """Take back the moves ``undone`` in one transaction: they stay in the log marked undone, an
+        'undo' row records the taking back at ``version + 1``, and the state becomes ``state``."""
+        now = _now()
+        async with self._tx() as c:
+            try:
+                await c.execute(
+                    "INSERT INTO actions (game_id, seq, player, action, events, created_at, kind)"
+                    " VALUES (?, ?, ?, ?, ?, ?, 'undo')",
+                    (
+                        game_id,
+                        version + 1,
+                        player,
+                        "undo " + " ".join(map(str, undone)),
+                        _dumps(list(events)),
+                        now,
+                    ),
+                )
+            except sqlite3.IntegrityError:
+                raise await self._refusal(c, game_id, version) from None
+            await c.executemany(
+                "UPDATE actions SET undone = 1 WHERE game_id = ? AND seq = ? AND kind = 'move'",
+                [(game_id, seq) for seq in undone],
+            )
+            cur = await c.execute(
+                "UPDATE games SET version = version + 1, state = ?, updated_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (_dumps(dict(state)), now, game_id, version),
+            )
+            if cur.rowcount != 1:
+                raise await self._refusal(c, game_id, version)
+            await c.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
+            await c.execute("DELETE FROM votes WHERE game_id = ? AND kind = 'draw'", (game_id,))
+            return await self._require(c, game_id)

@@ -78,6 +78,11 @@ class Game(Protocol):
 
     def parse_action(self, state: Any, player: str, text: str) -> Any: ...
 
+    def can_undo(self, before: Any, actions: Sequence[Any], player: str) -> Msg | None:
+        """None when ``player`` may take back ``actions`` (played in order from ``before``): no die or
+        draw since and nothing hidden shown; else a message saying why not."""
+        ...
+
     def default_action(self, state: Any, player: str) -> Any | None:
         """The neutral choice of ``player``'s pending decision (pass, decline, end), played for them
         when a table's deadline passes with the policy ``skip``; None when there is none."""

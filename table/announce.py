@@ -32,6 +32,7 @@ from db import Announcement, GameRecord
 from engine.text import Msg
 from table.clock import Clock, parse_stamp, stamp, system_clock
 from table.events import decode_msg
+from table.menus import board_buttons
 from table.posts import Post
 from table.settings import TableSettings, public_locale
 from table.tables import Table, Tables
@@ -225,7 +226,7 @@ class Announcer(Wording):
         )
         text = await self._text(table, current, plan, locale, summary_from)
         image = await self.tables.board_image(table, locale)
-        post = Post(text, image=image, mentions=plan.ping)
+        post = Post(text, image=image, mentions=plan.ping, buttons=board_buttons(table, locale))
         now = self.clock()
         message = current.message if current else None
         posted_at = current.posted_at if current else None
@@ -324,7 +325,7 @@ class Announcer(Wording):
             text = " ".join(events) or self._t(
                 "table.log.silent", locale, player=table.name(entry.player), action=entry.action
             )
-            lines.append("• " + text)
+            lines.append("• " + (self._t("svc.log.undone", locale, line=text) if entry.undone else text))
         return lines
 
 

@@ -16,10 +16,11 @@ from typing import Any
 from engine.errors import BadInput, GameError, GameOver
 from table import endings, lobby
 from table.announce import Announcer, RecordingOutlet
+from table.clicks import ClickCommands
 from table.errors import NoGame, NotSeated, TableError, Unreadable
 from table.events import decode_msg
+from table.menus import vote_buttons
 from table.posts import Ctx, Post, mention
-from table.service import ServiceCommands
 from table.settings import TableSettings
 from table.tables import Table, Tables
 from table.text import find_game, game_title, has_key, mentions, name_players_in, named
@@ -47,7 +48,7 @@ def _clip(text: str, limit: int = MAX_TEXT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class Commands(ServiceCommands):
+class Commands(ClickCommands):
     """The commands of the bot, over a ``Tables``."""
 
     def __init__(self, tables: Tables, announcer: Announcer | None = None) -> None:
@@ -90,7 +91,8 @@ class Commands(ServiceCommands):
             players=table.record.players,
             options=self._options(table, loc),
         )
-        return [Post(text + "\n" + self._pace(table, loc))]
+        lines = [text, self._pace(table, loc), self._fixed_seed(table, loc)]
+        return [Post("\n".join(filter(None, lines)), buttons=self._lobby_buttons(table, loc))]
 
     async def join(self, ctx: Ctx, team: int | None = None) -> list[Post]:
         table = await lobby.join(self.tables, ctx, team)
@@ -109,7 +111,7 @@ class Commands(ServiceCommands):
         if len(rec.seats) == rec.players:
             text += "\n" + self._t("table.ready", loc, players=mentions(rec.player_ids))
             pinged = tuple(rec.player_ids)
-        return [Post(text, mentions=pinged)]
+        return [Post(text, mentions=pinged, buttons=self._lobby_buttons(table, loc))]
 
     async def leave(self, ctx: Ctx) -> list[Post]:
         left = await lobby.leave(self.tables, ctx)
@@ -130,7 +132,7 @@ class Commands(ServiceCommands):
             text = self._t(
                 "table.left", loc, player=ctx.user_name, seated=len(rec.seats), players=rec.players
             )
-        return [Post(text)]
+        return [Post(text, buttons=self._lobby_buttons(left.table, loc))]
 
     async def start(self, ctx: Ctx) -> list[Post]:
         """Deal the game; the first handover post (board, seats, whose turn) goes to the channel."""
@@ -164,6 +166,7 @@ class Commands(ServiceCommands):
                 options=self._options(table, loc),
                 **common,
             )
+            text = "\n".join(filter(None, [text, self._fixed_seed(table, loc)]))
         elif table.unreadable:
             text = self._t(Unreadable(game=game_title(rec.game)).msg, loc)
         elif rec.status == "active":
@@ -183,7 +186,8 @@ class Commands(ServiceCommands):
                     lines.append(
                         self._t(f"table.status.votes_{kind}", loc, players=named(votes, table.names))
                     )
-            text = "\n".join(lines)
+            lines.append(self._fixed_seed(table, loc))
+            text = "\n".join(filter(None, lines))
         else:
             text = self._t(
                 "table.status.finished",
@@ -229,7 +233,8 @@ class Commands(ServiceCommands):
                 if events
                 else self._t("table.log.silent", loc, player=table.name(entry.player), action=entry.action)
             )
-            lines.append(_clip(f"{entry.seq}. {body}", 180))
+            line = f"{entry.seq}. {body}"
+            lines.append(_clip(self._t("svc.log.undone", loc, line=line) if entry.undone else line, 180))
             lines += [self._note_line(n.event, table, loc) for n in notes if n.version == entry.seq]
         total = len(lines)
         pages = max(1, math.ceil(total / LOG_PAGE_SIZE))
@@ -290,7 +295,7 @@ class Commands(ServiceCommands):
         text = self._t(
             "table.draw.offered", loc, player=vote.table.name(ctx.user_id), others=mentions(vote.waiting)
         )
-        return [Post(text, mentions=vote.waiting)]
+        return [Post(text, mentions=vote.waiting, buttons=vote_buttons("draw", vote.table, loc))]
 
     async def abort(self, ctx: Ctx) -> list[Post]:
         vote = await endings.abort(self.tables, ctx)
@@ -314,7 +319,7 @@ class Commands(ServiceCommands):
             needed=len(vote.table.record.seats),
             waiting=mentions(vote.waiting),
         )
-        return [Post(text, mentions=vote.waiting)]
+        return [Post(text, mentions=vote.waiting, buttons=vote_buttons("abort", vote.table, loc))]
 
     # ---- playing -------------------------------------------------------------------------
 

@@ -27,6 +27,10 @@ from table.settings import server_defaults, server_locale, take_settings
 from table.tables import Table, Tables
 from table.text import find_game, game_title
 
+FIXED_SEED = "fixed_seed"
+"""Marks, in a table's settings, a seed its creator chose: everyone sees it before joining, since
+whoever knows the seed knows every draw to come."""
+
 MAX_TEAMS = 2
 """The most teams a table can have; players number them 1..MAX_TEAMS, the store 0-based."""
 
@@ -65,6 +69,9 @@ async def create(
     seed, options = take_seed(options)
     pace, options = take_settings(options, await server_defaults(tables.store, ctx.guild_id))
     chosen = parse_options(options, game.option_specs, game=game_title(game.name))
+    # Deal a game with placeholder seats now, so that an option only the rules can judge (a custom
+    # map) is refused when the table is opened, not when it is due to start.
+    game.new_game([f"seat-{i}" for i in range(players)], _PROBE_SEED, dict(chosen))
     async with tables.lock(ctx.channel_id):
         try:
             record = await tables.store.create_game(
@@ -76,7 +83,7 @@ async def create(
                 seed=tables.new_seed() if seed is None else seed,
                 guild=ctx.guild_id,
                 locale=await server_locale(tables.store, ctx.guild_id, ctx.channel_locale),
-                settings=pace.to_options(),
+                settings={**pace.to_options(), **({FIXED_SEED: "yes"} if seed is not None else {})},
             )
         except ChannelBusy as busy:
             raise await _busy(tables, ctx.channel_id, busy) from None

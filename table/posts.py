@@ -24,6 +24,46 @@ class Ctx:
 
 
 @dataclass(frozen=True)
+class Button:
+    """A button under a post: what pressing it does, for which game and position.
+
+    Front-end neutral: Discord turns it into a persistent component whose id carries ``game``,
+    ``version`` and ``action`` (``g:<game>:v<version>:<action>``), so a button from last week still
+    works after any restart; the console lists what could be pressed. ``action`` is one of the
+    table's button actions (``join``, ``start``, ``hand``, ``moves``, ``draw_accept``...), with an
+    argument after a colon where needed (``team:2``).
+    """
+
+    action: str
+    label: str  # already translated
+    game: int
+    version: int = 0
+    style: str = "secondary"  # primary, secondary, success or danger
+
+    @property
+    def custom_id(self) -> str:
+        return f"g:{self.game}:v{self.version}:{self.action}"
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A choice among up to 25 options, for a select menu: ``(label, value)`` pairs.
+
+    ``value`` says what choosing does: ``a:<action text>`` plays it, ``g:<prefix>`` opens the group
+    of moves starting with those words, ``p:<page>:<prefix>`` turns to another page of the group.
+    """
+
+    title: str
+    options: tuple[tuple[str, str], ...]
+    game: int
+    version: int
+
+    @property
+    def custom_id(self) -> str:
+        return f"g:{self.game}:v{self.version}:pick"
+
+
+@dataclass(frozen=True)
 class Post:
     """One message to send; the first answers the interaction, later ones are follow-ups."""
 
@@ -32,6 +72,9 @@ class Post:
     filename: str = "board.png"
     mentions: tuple[str, ...] = ()  # user ids this post pings
     ephemeral: bool = False
+    buttons: tuple[Button, ...] = ()
+    menu: Menu | None = None
+    update: bool = False  # replaces the message whose button or menu was used (else a new message)
 
 
 def mention(player_id: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from db import Store
+from db import ActionRecord, Store
 from engine.contract import Game
 from table.errors import NoGame
 
@@ -36,4 +36,9 @@ async def replay_game(store: Store, games: Callable[[str], Game], game_id: int) 
         raise NoGame()
     game = games(record.game)
     log = await store.actions(game_id)
-    return replay(game, record.player_ids, record.seed, record.options, ((a.player, a.action) for a in log))
+    return replay(game, record.player_ids, record.seed, record.options, played(log))
+
+
+def played(log: Iterable[ActionRecord]) -> list[tuple[str, str]]:
+    """The moves that make the game: ``(player, action text)``, without undone moves and undo rows."""
+    return [(a.player, a.action) for a in log if a.kind == "move" and not a.undone]

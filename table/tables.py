@@ -24,6 +24,7 @@ from engine.contract import Game, Result
 from engine.errors import GameOver, NotYourTurn, StaleAction
 from engine.text import Msg
 from table.events import encode_msg, encode_result
+from table.replay import played, replay
 
 log = logging.getLogger(__name__)
 
@@ -194,7 +195,11 @@ class Tables:
         record, game, state = table.record, table.game, table.state
         if record.status in ("over", "aborted") or state is None or game.is_over(state):
             raise GameOver()
-        if version is not None and version != record.version:
+        if (
+            version is not None
+            and version != record.version
+            and not await self._only_others_since(record, player, version)
+        ):
             raise StaleAction(given=version, current=record.version)
         acting = game.to_act(state)
         if player not in acting:
@@ -215,6 +220,21 @@ class Tables:
         )
         self._remember(saved, new_state)
         return Moved(Table(saved, game, new_state), player, str(action), list(events), result)
+
+    async def _only_others_since(self, record: GameRecord, player: str, version: int) -> bool:
+        """Whether a choice ``player`` made at ``version`` may still stand: only other players acted
+        since (both deploying at once in Batailles), so it was not made against a position of theirs
+        that has moved on. Legality is then checked on the current position as for any move; a choice
+        of theirs twice (a double click) finds their own first one in between and is refused."""
+        if version > record.version or version < 0:
+            return False
+        log = await self.store.actions(record.id)
+        since = log[version:]
+        if any(entry.player == player or entry.kind != "move" for entry in since):
+            return False
+        game = self.game(record.game)
+        then = replay(game, record.player_ids, record.seed, record.options, played(log[:version]))
+        return player in game.to_act(then)
 
     # ---- images --------------------------------------------------------------------------
 

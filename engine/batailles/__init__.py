@@ -39,6 +39,7 @@ from engine.contract import OptionSpec, Result
 from engine.defaults import neutral_default
 from engine.errors import BadInput, GameOver
 from engine.text import Msg, PlayerRef, msg
+from engine.undo import undo_refusal
 
 DEFAULT_MAX_ROUNDS = 15
 
@@ -97,6 +98,12 @@ class Batailles:
 
     def to_act(self, state: State) -> list[str]:
         return [state.players[seat] for seat in rules.to_act(state)]
+
+    def can_undo(self, before: State, actions: Sequence[Any], player: str) -> Msg | None:
+        """None when ``player`` may take back ``actions`` played from ``before`` (see ``engine.undo``)."""
+        return undo_refusal(
+            self.apply, before, actions, player, rng_of=lambda s: s.rng, shows_hidden=lambda _s, _a: False
+        )
 
     def default_action(self, state: State, player: str) -> Any | None:
         """What a deadline's ``skip`` plays for an absent player (see ``engine.defaults``)."""

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.contract import Game, OptionSpec, Result
 from engine.cryhavoc import battle, flow, setup, turns
-from engine.cryhavoc.actions import Act, act
+from engine.cryhavoc.actions import CARD_VERBS, Act, act
 from engine.cryhavoc.labels import action_label
 from engine.cryhavoc.parse import match
 from engine.cryhavoc.state import FORMAT, UPGRADES, St, clone, n_players
@@ -17,6 +17,7 @@ from engine.errors import BadInput, GameOver, IllegalAction, NotYourTurn
 from engine.matching import examples
 from engine.saves import upgraded
 from engine.text import Msg, PlayerRef, msg
+from engine.undo import undo_refusal
 
 
 def faction_word(st: St, side: int) -> str:
@@ -85,6 +86,17 @@ class CryHavoc:
     def _seat(self, state: St, player: str) -> int | None:
         players: list[str] = state["players"]
         return players.index(player) if player in players else None
+
+    def can_undo(self, before: St, actions: Sequence[Act], player: str) -> Msg | None:
+        """None when ``player`` may take back ``actions`` played from ``before`` (see ``engine.undo``)."""
+        return undo_refusal(
+            self.apply,
+            before,
+            actions,
+            player,
+            rng_of=lambda s: s["rng"],
+            shows_hidden=lambda _s, a: a.verb in CARD_VERBS,
+        )
 
     def default_action(self, state: St, player: str) -> Act | None:
         """What a deadline's ``skip`` plays for an absent player (see ``engine.defaults``)."""

@@ -12,8 +12,9 @@ from engine.jsonvalues import copy_json
 from engine.matching import examples
 from engine.saves import upgraded
 from engine.text import Msg, PlayerRef, msg
+from engine.undo import undo_refusal
 from engine.warchest import parse, rules, setup
-from engine.warchest.actions import Action, hexes_of
+from engine.warchest.actions import Action, Attack, Bolster, Control, Deploy, Move, Tactic, hexes_of
 from engine.warchest.labels import action_label
 from engine.warchest.state import FORMAT, UPGRADES, State
 from engine.warchest.view import public_text, view
@@ -34,6 +35,17 @@ class WarChest:
     def to_act(self, state: State) -> list[str]:
         seat = rules.acting_seat(state)
         return [] if seat is None else [state.players[seat]]
+
+    def can_undo(self, before: State, actions: Sequence[Action], player: str) -> Msg | None:
+        """None when ``player`` may take back ``actions`` played from ``before`` (see ``engine.undo``)."""
+        return undo_refusal(
+            self.apply,
+            before,
+            actions,
+            player,
+            rng_of=lambda s: s.rng,
+            shows_hidden=lambda _s, a: isinstance(a, Deploy | Bolster | Move | Control | Attack | Tactic),
+        )
 
     def default_action(self, state: State, player: str) -> Action | None:
         """What a deadline's ``skip`` plays for an absent player (see ``engine.defaults``)."""

@@ -530,11 +530,11 @@ async def test_a_refused_map_file_names_the_line_and_zone_at_fault(
 ) -> None:
     room = open_room(discord_game, ("Guilde", "fr"), "carte", ("alice", "fr"), ("bob", "fr"))
     fake, chan = room.fake, room.chan
-    alice, bob = room.users.values()
-    await fake.slash(alice, chan, "game new", game="batailles", map_file=("carte.txt", blob))
-    await fake.slash(bob, chan, "game join")
-    r = await fake.slash(alice, chan, "game start")
+    alice, _bob = room.users.values()
+    # The map is checked when the table opens: nobody joins a table that could never start.
+    r = await fake.slash(alice, chan, "game new", game="batailles", map_file=("carte.txt", blob))
     assert r.ephemeral and shown in r.content, r.content
+    assert fake.messages_in(chan) == [], "no table was opened"
 
 
 async def test_a_map_file_opens_its_game_in_a_new_thread(discord_game: Bot) -> None:

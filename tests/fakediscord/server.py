@@ -45,7 +45,12 @@ from tests.fakediscord.world import HANG_LIMIT, PendingInteraction, RecordedRequ
 
 __all__ = ["HANG_LIMIT", "FakeDiscord", "InteractionTimeout", "RecordedRequest"]
 
-INVOKER_TASK_NAMES = ("CommandTree-invoker", "discord.py: ")
+INVOKER_TASK_NAMES = (
+    "CommandTree-invoker",
+    "discord.py: ",
+    "discord-ui-view-dispatch-",
+    "discord-ui-dynamic-item-",
+)
 
 
 class InteractionTimeout(AssertionError):

@@ -1,0 +1,136 @@
+"""The buttons under each post and the "My moves" menu, built from the rules alone.
+
+A post's buttons depend on what the table is doing: a lobby offers Join, Leave and Start (and a team
+each where the game has teams), a board offers My hand (where the game hides something), My moves and
+Rules, a vote offers Accept and Decline, a finished game Rematch and the log. The moves menu pages
+through ``legal_actions`` in groups that fit Discord's 25 options per menu: the moves are grouped by
+their first words (every deploy, then every deploy of the Archer...), each group labelled by what its
+moves' own labels share, in the reader's language, until a group is small enough to list its moves.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+import i18n
+from table.posts import Button, Menu
+from table.tables import Table
+
+MAX_OPTIONS = 25
+MAX_LABEL = 100
+MAX_VALUE = 100
+
+
+def _label(key: str, locale: str, **params: Any) -> str:
+    return i18n.t(key, locale, **params)
+
+
+def lobby_buttons(table: Table, locale: str, teams: int | None) -> tuple[Button, ...]:
+    game = table.record.id
+    if table.record.status != "lobby":
+        return ()
+    join = (
+        tuple(
+            Button(f"join:{team}", _label("svc.button.join_team", locale, team=team), game, 0, "primary")
+            for team in range(1, teams + 1)
+        )
+        if teams
+        else (Button("join", _label("svc.button.join", locale), game, 0, "primary"),)
+    )
+    return (
+        *join,
+        Button("leave", _label("svc.button.leave", locale), game),
+        Button("start", _label("svc.button.start", locale), game, 0, "success"),
+    )
+
+
+def hides_something(table: Table) -> bool:
+    """Whether the game keeps something of a seat hidden from the others (a hand, a bag)."""
+    if table.state is None or not table.record.seats:
+        return False
+    return bool(table.game.view(table.state, table.record.seats[0].player).get("private"))
+
+
+def board_buttons(table: Table, locale: str) -> tuple[Button, ...]:
+    record = table.record
+    game, version = record.id, record.version
+    if record.status != "active":
+        return (
+            Button("rematch", _label("svc.button.rematch", locale), game, version, "primary"),
+            Button("log", _label("svc.button.log", locale), game, version),
+        )
+    hand = (
+        (Button("hand", _label("svc.button.hand", locale), game, version),) if hides_something(table) else ()
+    )
+    return (
+        *hand,
+        Button("moves", _label("svc.button.moves", locale), game, version, "primary"),
+        Button("rules", _label("svc.button.rules", locale), game, version),
+    )
+
+
+def vote_buttons(kind: str, table: Table, locale: str) -> tuple[Button, ...]:
+    game, version = table.record.id, table.record.version
+    return (
+        Button(f"{kind}_accept", _label("svc.button.accept", locale), game, version, "success"),
+        Button(f"{kind}_decline", _label("svc.button.decline", locale), game, version, "danger"),
+    )
+
+
+def _common_words(labels: list[str]) -> str:
+    """The words every label starts with: what a group of moves has in common, as players read it."""
+    split = [label.split() for label in labels]
+    common: list[str] = []
+    for words in zip(*split, strict=False):
+        if all(w == words[0] for w in words):
+            common.append(words[0])
+        else:
+            break
+    return " ".join(common)
+
+
+def moves_menu(
+    table: Table, player: str, locale: str, labels: dict[str, str], prefix: str = "", page: int = 0
+) -> Menu:
+    """The options for ``player``'s legal moves starting with the words of ``prefix``.
+
+    ``labels`` maps each legal action's text to its label in ``locale``. A group of up to 25 moves
+    lists them; a bigger one lists its subgroups by the next word; more than 25 entries page, the
+    last option of a full page turning to the next.
+    """
+    record = table.record
+    words = prefix.split()
+    texts = [t for t in labels if t.split()[: len(words)] == words and len(t) + 2 <= MAX_VALUE]
+    entries: list[tuple[str, str]]
+    if len(texts) <= MAX_OPTIONS:
+        entries = [(labels[t][:MAX_LABEL], f"a:{t}") for t in texts]
+    else:
+        groups: OrderedDict[str, list[str]] = OrderedDict()
+        for text in texts:
+            key = " ".join(text.split()[: len(words) + 1])
+            groups.setdefault(key, []).append(text)
+        entries = []
+        for key, members in groups.items():
+            if len(members) == 1:
+                entries.append((labels[members[0]][:MAX_LABEL], f"a:{members[0]}"))
+                continue
+            shared = _common_words([labels[m] for m in members]) or key
+            entries.append(
+                (_label("svc.menu.group", locale, what=shared, count=len(members))[:MAX_LABEL], f"g:{key}")
+            )
+    per_page = MAX_OPTIONS if len(entries) <= MAX_OPTIONS else MAX_OPTIONS - 1
+    pages = max(1, -(-len(entries) // per_page))
+    page = min(max(page, 0), pages - 1)
+    shown = entries[page * per_page : (page + 1) * per_page]
+    if pages > 1:
+        following = (page + 1) % pages
+        shown.append(
+            (_label("svc.menu.more", locale, page=following + 1, pages=pages), f"p:{following}:{prefix}")
+        )
+    title = (
+        _label("svc.menu.title", locale)
+        if not prefix
+        else _label("svc.menu.title_group", locale, what=prefix)
+    )
+    return Menu(title, tuple(shown), record.id, record.version)

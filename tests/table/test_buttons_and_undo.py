@@ -1,0 +1,282 @@
+"""Buttons, menus and undo at the table: what a press does, the moves menu, simultaneous picks,
+undo by consent in every game, options checked when the table opens."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+import engine
+from engine.errors import GameError, StaleAction
+from table import Commands
+from table.errors import TableError
+from table.replay import replay_game
+from tests.table.conftest import CtxFactory, current, last_post, start_nim
+
+
+async def open_game(commands: Commands, ctx: CtxFactory, name: str, options: str, players: int = 2) -> None:
+    await commands.new(ctx("alice"), name, players, options)
+    for p in ("bob", "carol", "dave")[: players - 1]:
+        await commands.join(ctx(p))
+    await commands.start(ctx("alice"))
+    await commands.announcer.drain()
+
+
+# ---- the moves menu ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["warchest", "batailles", "cryhavoc"])
+async def test_the_moves_menu_reaches_every_legal_move_within_discords_limits(
+    commands: Commands, ctx: CtxFactory, name: str
+) -> None:
+    await open_game(commands, ctx, name, "seed=2")
+    table = await current(commands)
+    player = table.to_act()[0]
+    legal = {str(a) for a in table.game.legal_actions(table.state, player)}
+    reached: set[str] = set()
+    todo = [""]
+    seen_prefixes: set[tuple[str, int]] = set()
+    pages = [(p, 0) for p in todo]
+    while pages:
+        prefix, page = pages.pop()
+        if (prefix, page) in seen_prefixes:
+            continue
+        seen_prefixes.add((prefix, page))
+        post = await commands.moves(ctx(player, locale="fr"), prefix, page)
+        menu = post.menu
+        assert post.ephemeral and menu is not None and 1 <= len(menu.options) <= 25
+        assert all(1 <= len(label) <= 100 and 1 <= len(value) <= 100 for label, value in menu.options)
+        for _label, value in menu.options:
+            kind, _sep, rest = value.partition(":")
+            if kind == "a":
+                reached.add(rest)
+            elif kind == "g":
+                pages.append((rest, 0))
+            else:
+                number, _sep, again = rest.partition(":")
+                pages.append((again, int(number)))
+    assert reached == {t for t in legal if len(t) <= 98}, "every move is one or more picks away"
+
+
+async def test_a_pick_plays_the_move_and_a_stale_pick_offers_the_moves_now(
+    commands: Commands, ctx: CtxFactory
+) -> None:
+    await start_nim(commands, ctx)
+    table = await current(commands)
+    first = table.to_act()[0]
+    second = "bob" if first == "alice" else "alice"
+    (done,) = await commands.pick(ctx(first), table.record.id, 0, "a:take 2")
+    assert done.ephemeral and done.update and "takes 2" in done.text
+    with pytest.raises(TableError) as err:
+        await commands.moves(ctx(first))
+    assert "not your turn" in i18n_en(err.value)
+    stale = await commands.pick(ctx(second), table.record.id, 0, "a:take 1")
+    assert "older position" in stale[0].text and stale[1].menu is not None
+    assert (await current(commands)).record.version == 1, "the stale pick changed nothing"
+
+
+def i18n_en(err: GameError) -> str:
+    import i18n
+
+    return i18n.t(err.msg, "en")
+
+
+async def test_a_button_of_another_channel_or_a_finished_game_is_refused(
+    commands: Commands, ctx: CtxFactory
+) -> None:
+    await start_nim(commands, ctx)
+    table = await current(commands)
+    with pytest.raises(GameError):
+        await commands.press(ctx("alice", channel="elsewhere"), table.record.id, 0, "moves")
+    await commands.resign(ctx("alice"))
+    with pytest.raises(TableError) as err:
+        await commands.press(ctx("bob"), table.record.id, 0, "hand")
+    assert err.value.msg.key == "svc.error.button_over"
+
+
+async def test_lobby_buttons_seat_and_start(commands: Commands, ctx: CtxFactory) -> None:
+    (lobby,) = await commands.new(ctx("alice"), "warchest", 4)
+    assert [b.action for b in lobby.buttons] == ["join:1", "join:2", "leave", "start"], "a team each"
+    game = (await current(commands)).record.id
+    (seated, *_rest) = await commands.press(ctx("bob"), game, 0, "join:2")
+    assert seated.update and "Seats:" in seated.text and "Bob (team 2)" in seated.text
+    for user in ("carol", "dave"):
+        await commands.press(ctx(user), game, 0, "join")
+    posts = await commands.press(ctx("alice"), game, 0, "start")
+    assert posts[0].update and "has started" in posts[0].text
+    table = await current(commands)
+    assert table.record.status == "active"
+    assert [s.team for s in table.record.seats if s.player == "bob"] == [1]
+
+
+# ---- two players deciding at once -----------------------------------------------------------------------
+
+
+async def test_simultaneous_picks_of_two_players_are_both_applied(
+    commands: Commands, ctx: CtxFactory
+) -> None:
+    """Batailles' deployment: both players pick from a menu shown at version 0; neither is stale."""
+    await open_game(commands, ctx, "batailles", "armies=classic map=open_field seed=5")
+    game = (await current(commands)).record.id
+    results = await asyncio.gather(
+        commands.pick(ctx("alice"), game, 0, "a:deploy inf1 a1 n"),
+        commands.pick(ctx("bob"), game, 0, "a:deploy inf1 a9 s"),
+    )
+    assert all(r[0].text.startswith("Done.") for r in results), results
+    table = await current(commands)
+    assert table.record.version == 2
+    # The same pick twice by one player is still refused: their own first pick came in between.
+    with pytest.raises(StaleAction):
+        await commands.play(ctx("alice"), "v0:deploy inf2 b1 n")
+
+
+# ---- undo by consent ------------------------------------------------------------------------------------
+
+
+async def _first_move_of(commands: Commands, ctx: CtxFactory, player: str, wanted: str) -> None:
+    table = await current(commands)
+    action = next(str(a) for a in table.game.legal_actions(table.state, player) if str(a).startswith(wanted))
+    await commands.play(ctx(player), action)
+    await commands.announcer.drain()
+
+
+async def test_an_accepted_undo_rebuilds_the_game_and_keeps_the_log(
+    commands: Commands, ctx: CtxFactory
+) -> None:
+    await open_game(commands, ctx, "batailles", "armies=classic map=open_field seed=5")
+    before = (await current(commands)).record.state
+    await _first_move_of(commands, ctx, "alice", "deploy inf1")
+    await _first_move_of(commands, ctx, "alice", "deploy inf2")
+    (asked,) = await commands.undo(ctx("alice"))
+    assert "last 2 actions" in asked.text and asked.mentions == ("bob",)
+    assert [b.action for b in asked.buttons] == ["undo_accept", "undo_decline"]
+    with pytest.raises(TableError):
+        await commands.accept_undo(ctx("alice"), 2)  # not one's own request
+    await commands.accept_undo(ctx("bob"), 2)
+    await commands.announcer.drain()
+    table = await current(commands)
+    assert table.record.version == 3 and table.record.state == before, "back to before the two deployments"
+    replayed = await replay_game(commands.tables.store, commands.tables.game, table.record.id)
+    assert table.game.dump(replayed) == table.record.state, "replay skips what was taken back"
+    log = (await commands.log(ctx("bob")))[0].text
+    assert log.count("(taken back)") == 2 and "took back their last 2 actions" in log
+    assert "took back" in (await last_post(commands)).text
+
+
+async def test_a_declined_undo_or_a_move_leaves_the_actions(commands: Commands, ctx: CtxFactory) -> None:
+    await open_game(commands, ctx, "batailles", "armies=classic map=open_field seed=5")
+    await _first_move_of(commands, ctx, "alice", "deploy inf1")
+    await commands.undo(ctx("alice"))
+    (no,) = await commands.decline_undo(ctx("bob"), 1)
+    assert "declines" in no.text
+    with pytest.raises(TableError):
+        await commands.accept_undo(ctx("bob"), 1)
+    await commands.undo(ctx("alice"))
+    await _first_move_of(commands, ctx, "bob", "deploy inf1")  # a move withdraws the request
+    with pytest.raises(TableError) as err:
+        await commands.accept_undo(ctx("bob"), 1)
+    assert err.value.msg.key == "svc.error.no_undo_request"
+    assert (await current(commands)).record.version == 2
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("warchest", "svc.undo.shown"),  # a coin from the hand played face up
+        ("batailles", "svc.undo.random"),  # dice rolled
+        ("cryhavoc", "svc.undo.shown"),  # a card of the hand paid or drawn
+    ],
+)
+async def test_undo_is_refused_after_something_hidden_or_random(
+    commands: Commands, ctx: CtxFactory, name: str, why: str
+) -> None:
+    """Each game, played at random until its player's last action cannot be taken back: the refusal
+    says why, and nothing changes."""
+    await open_game(commands, ctx, name, "seed=9")
+    rng = random.Random(9)
+    for _ in range(400):
+        table = await current(commands)
+        assert table.record.status == "active"
+        player = rng.choice(table.to_act())
+        legal = table.game.legal_actions(table.state, player)
+        await commands.play(ctx(player), str(rng.choice(legal)))
+        await commands.announcer.drain()
+        try:
+            await commands.undo(ctx(player))
+        except TableError as err:
+            if err.msg.key == why:
+                assert (await current(commands)).record.version == table.record.version + 1
+                return
+            continue
+        await commands.tables.store.clear_undo(table.record.id)
+    raise AssertionError(f"{name}: never refused with {why}")
+
+
+@pytest.mark.parametrize("name", ["warchest", "cryhavoc"])
+async def test_undo_is_allowed_where_nothing_was_shown_or_drawn(
+    commands: Commands, ctx: CtxFactory, name: str
+) -> None:
+    """War Chest's face-down actions and Cry Havoc's steps of movement can be taken back."""
+    await open_game(commands, ctx, name, "seed=9")
+    rng = random.Random(4)
+    for _ in range(400):
+        table = await current(commands)
+        assert table.record.status == "active"
+        player = rng.choice(table.to_act())
+        legal = table.game.legal_actions(table.state, player)
+        quiet = [a for a in legal if str(a).split()[0] in ("pass", "go", "initiative")]
+        await commands.play(ctx(player), str(rng.choice(quiet or legal)))
+        await commands.announcer.drain()
+        if not quiet:
+            continue
+        try:
+            await commands.undo(ctx(player))
+        except TableError:
+            continue
+        other = next(p for p in table.record.player_ids if p != player)
+        version = (await current(commands)).record.version
+        await commands.accept_undo(ctx(other), version)
+        after = await current(commands)
+        assert after.record.version == version + 1 and after.to_act() == table.to_act()
+        return
+    raise AssertionError(f"{name}: no action could be taken back")
+
+
+# ---- options, checked when the table opens ----------------------------------------------------------------
+
+
+def _bad_values() -> list[tuple[str, str, str]]:
+    cases = []
+    for name in engine.GAMES:
+        for spec in engine.get_game(name).option_specs:
+            bad = (
+                "nonsense" if spec.choices else {"custom_map": "x", "max_rounds": "lots"}.get(spec.name, "?")
+            )
+            cases.append((name, spec.name, bad))
+    return cases
+
+
+@pytest.mark.parametrize(("name", "option", "bad"), _bad_values())
+async def test_every_option_of_every_game_is_checked_at_new(
+    commands: Commands, ctx: CtxFactory, name: str, option: str, bad: str
+) -> None:
+    with pytest.raises(GameError) as err:
+        await commands.new(ctx("alice"), name, options=f"{option}={bad}")
+    text = i18n_en(err.value)
+    spec = next(s for s in engine.get_game(name).option_specs if s.name == option)
+    if spec.choices:
+        assert all(choice in text for choice in spec.choices), text
+    assert await commands.tables.latest("chan") is None, "no table was opened"
+
+
+async def test_options_autocomplete_offers_names_then_values(commands: Commands, ctx: CtxFactory) -> None:
+    offered = commands.options_autocomplete(ctx("alice"), "warchest", "arm")
+    assert ("armies=", "armies=") in offered
+    assert commands.options_autocomplete(ctx("alice"), "warchest", "armies=dr") == [
+        ("armies=draft", "armies=draft")
+    ]
+    kept = commands.options_autocomplete(ctx("alice"), "batailles", "map=open_field ha")
+    assert kept == [("map=open_field hardcore=", "map=open_field hardcore=")]
+    assert commands.options_autocomplete(ctx("alice"), "", "arm") == []
