@@ -394,3 +394,36 @@ async def test_a_game_without_a_rulebook(tmp_path: Path) -> None:
         assert i18n.t(err.value.msg, "fr") == "nim n'a pas encore de pages de règles."
     finally:
         await store.close()
+
+
+def _typed_examples(book: Rulebook, topic: Topic, lang: str) -> list[list[str]]:
+    """The action texts a topic shows (in backquotes), placeholders filled in and ``a|b`` choices
+    spread out, so that they can be read by the game's own parser."""
+    found = []
+    for example in re.findall(r"`([^`]+)`", text_of(book, topic, lang)):
+        filled = re.sub(r"<[^>]+>", "d4", example)
+        head, _, last = filled.rpartition(" ")
+        found.append([f"{head} {choice}".strip() for choice in last.split("|")])
+    return found
+
+
+@pytest.mark.parametrize("game", ["warchest", "cryhavoc"])
+def test_every_action_a_topic_shows_in_french_reads_as_the_english_one(game: str) -> None:
+    """Players type what the French texts show: the games' parsers must read it as the English."""
+    from engine.cryhavoc.parse import readings
+    from engine.warchest.parse import tokens
+
+    def read(text: str) -> list[list[str]]:
+        """Every meaning the parser gives a text (a French verb may stand for two English ones)."""
+        return [tokens(text)] if game == "warchest" else readings(text)
+
+    book = book_of(game)
+    checked = 0
+    for topic in book.topics:
+        english, french = _typed_examples(book, topic, "en"), _typed_examples(book, topic, "fr")
+        assert len(english) == len(french), topic.id
+        for en_choices, fr_choices in zip(english, french, strict=True):
+            for en, fr in zip(en_choices, fr_choices, strict=True):
+                assert read(en)[0] in read(fr), (topic.id, en, fr)
+                checked += 1
+    assert checked > 30
