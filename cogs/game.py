@@ -83,6 +83,14 @@ async def with_map_file(options: str, map_file: discord.Attachment | None) -> st
     return f"{options} {MAP_OPTION}={text}".strip()
 
 
+def as_choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+    """(name, value) pairs as autocomplete choices, within Discord's limits."""
+    return [
+        app_commands.Choice(name=name[:CHOICE_LIMIT], value=value[:CHOICE_LIMIT])
+        for name, value in pairs[:AUTOCOMPLETE_LIMIT]
+    ]
+
+
 def make_ctx(interaction: discord.Interaction) -> Ctx:
     """The table layer's view of who acts where, in which languages.
 
@@ -379,11 +387,31 @@ class GameCog(commands.Cog):
         await self._answer(interaction, self.table.undo)
 
     @game.command(name=label("cmd.game.rules.name"), description=label("cmd.game.rules.desc"))
-    @app_commands.rename(game=label("cmd.game.rules.game.name"))
-    @app_commands.describe(game=label("cmd.game.rules.game.desc"))
+    @app_commands.rename(game=label("cmd.game.rules.game.name"), topic=label("cmd.game.rules.topic.name"))
+    @app_commands.describe(game=label("cmd.game.rules.game.desc"), topic=label("cmd.game.rules.topic.desc"))
     @app_commands.choices(game=game_choices())
-    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self._answer(interaction, lambda ctx: self.table.rules(ctx, game))
+    async def rules(
+        self,
+        interaction: discord.Interaction,
+        game: str | None = None,
+        topic: app_commands.Range[str, 1, 100] | None = None,
+    ) -> None:
+        await self._answer(interaction, lambda ctx: self.table.rules(ctx, game, topic))
+
+    @rules.autocomplete("topic")
+    async def rules_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The rules topics matching what the reader typed, for the game chosen in the other option."""
+        chosen = getattr(interaction.namespace, "game", None)
+        try:
+            pairs = await self.table.rules_autocomplete(
+                make_ctx(interaction), current, chosen if isinstance(chosen, str) else None
+            )
+        except Exception:
+            log.exception("rules autocomplete failed for %r", current)
+            return []
+        return as_choices(pairs)
 
     @game.command(name=label("cmd.game.help.name"), description=label("cmd.game.help.desc"))
     async def help(self, interaction: discord.Interaction) -> None:
@@ -410,10 +438,7 @@ class GameCog(commands.Cog):
         except Exception:
             log.exception("autocomplete failed for %r", current)
             return []
-        return [
-            app_commands.Choice(name=name[:CHOICE_LIMIT], value=value[:CHOICE_LIMIT])
-            for name, value in pairs[:AUTOCOMPLETE_LIMIT]
-        ]
+        return as_choices(pairs)
 
     @app_commands.command(name=label("cmd.hand.name"), description=label("cmd.hand.desc"))
     @app_commands.guild_only()

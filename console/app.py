@@ -182,7 +182,9 @@ class Console:
             ("game", "resign"): lambda: table.resign(ctx),
             ("game", "abort"): lambda: table.abort(ctx),
             ("game", "draw"): lambda: table.draw(ctx),
-            ("game", "rules"): lambda: table.rules(ctx, _str_or_none(opts.get("game"))),
+            ("game", "rules"): lambda: table.rules(
+                ctx, _str_or_none(opts.get("game")), _str_or_none(opts.get("topic"))
+            ),
             ("game", "help"): lambda: table.help(ctx),
             ("game", "undo"): lambda: table.undo(ctx),
             ("game", "kick"): lambda: table.kick(ctx, str(opts["player"]).lstrip("@")),

@@ -41,7 +41,7 @@ COMMANDS: dict[tuple[str, ...], tuple[OptionSpec, ...]] = {
     ("game", "resign"): (),
     ("game", "abort"): (),
     ("game", "draw"): (),
-    ("game", "rules"): (OptionSpec("game"),),
+    ("game", "rules"): (OptionSpec("game"), OptionSpec("topic")),
     ("game", "help"): (),
     ("game", "undo"): (),
     ("game", "kick"): (OptionSpec("player", required=True),),

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import BadInput, GameError, GameOver
-from table import endings, lobby
+from table import endings, lobby, reference
 from table.announce import Announcer, RecordingOutlet
 from table.clicks import ClickCommands
 from table.errors import NoGame, NotSeated, TableError, Unreadable
@@ -23,7 +23,7 @@ from table.menus import vote_buttons
 from table.posts import Ctx, Post, mention
 from table.settings import TableSettings
 from table.tables import Table, Tables
-from table.text import find_game, game_title, has_key, mentions, name_players_in, named
+from table.text import game_title, has_key, mentions, name_players_in, named
 
 LOG_PAGE_SIZE = 10
 MAX_TEXT = 1900  # under Discord's 2000 characters per message, with room for a suffix
@@ -250,22 +250,15 @@ class Commands(ClickCommands):
     def _note_line(self, event: dict[str, Any], table: Table, loc: str) -> str:
         return _clip("   ⚑ " + self._t(decode_msg(event), loc, names=table.named), 180)
 
-    async def rules(self, ctx: Ctx, game: str | None = None) -> list[Post]:
-        loc = ctx.locale
-        if game is not None:
-            names = [find_game(game, self.tables.known_games, self.tables.game).name]
-        else:
-            table = await self.tables.latest(ctx.channel_id)
-            names = [table.record.game] if table is not None else list(self.tables.known_games)
-        parts = []
-        for name in names:
-            key = f"table.rules.summary.{name}"
-            summary = self._t(key, loc) if has_key(key) else self._t("table.rules.no_summary", loc)
-            title = self._t_value(game_title(name), loc)
-            parts.append(
-                self._t("table.rules.text", loc, game=title, summary=summary, path=f"docs/rules/{name}.md")
-            )
-        return [Post(_clip("\n\n".join(parts)), ephemeral=True)]
+    async def rules(self, ctx: Ctx, game: str | None = None, topic: str | None = None) -> list[Post]:
+        """A page of a game's rules, or one topic (a unit, a card...), privately in the reader's language."""
+        return [Post(_clip(await reference.answer(self.tables, ctx, game, topic)), ephemeral=True)]
+
+    async def rules_autocomplete(
+        self, ctx: Ctx, typed: str, game: str | None = None
+    ) -> list[tuple[str, str]]:
+        """The rules topics matching what the reader typed, as (name, value), at most 25."""
+        return await reference.choices(self.tables, ctx, typed, game)
 
     async def help(self, ctx: Ctx) -> list[Post]:
         games = [self._t_value(game_title(g), ctx.locale) for g in self.tables.known_games]

@@ -89,3 +89,41 @@ def test_links_to_files_resolve(path: Path) -> None:
         file = (path.parent / target.split("#", 1)[0]).resolve()
         assert file.exists(), f"{_rel(path)} links to {target}, which does not exist"
         assert ROOT in file.parents, f"{_rel(path)} links outside the repository: {target}"
+
+
+RULES = sorted((ROOT / "docs" / "rules").glob("*.md"))
+READINGS = "## How the bot reads the rules"
+"""The heading after which a rules document explains its readings of the seed; the rules before it
+are written for players."""
+IMPLEMENTATION_WORDS = re.compile(
+    r"axial|coordinates|\(x, ?y\)|seed|engine|generator|json|\.py\b|python|catalog|\bcode\b|\bview\b"
+    r"|snowflake|implementation|parser|bench|markers_left|\bdata/|docs/|\bstate\b",
+    re.IGNORECASE,
+)
+"""Words that tell how the bot is made, not how the game is played."""
+
+
+def test_there_is_a_rules_document_per_game() -> None:
+    assert {p.stem for p in RULES} == {"warchest", "batailles", "cryhavoc"}
+
+
+@pytest.mark.parametrize("path", RULES, ids=_rel)
+def test_a_rules_document_gives_the_rules_then_the_readings_with_the_quoted_seed(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(f"\n{READINGS}\n") == 1, f"{_rel(path)} has no single {READINGS!r} section"
+    rules, readings = text.split(f"\n{READINGS}\n")
+    assert rules.count("\n## ") >= 5, f"{_rel(path)}: the player's rules come first"
+    quotes = re.findall(r"^> « .+", readings, flags=re.MULTILINE)
+    assert len(quotes) >= 10, f"{_rel(path)}: the readings quote the French seed"
+    assert not re.findall(r"^> « ", rules, flags=re.MULTILINE), f"{_rel(path)}: a seed quote among the rules"
+
+
+@pytest.mark.parametrize("path", RULES, ids=_rel)
+def test_the_players_part_of_a_rules_document_has_no_implementation_words(path: Path) -> None:
+    rules = path.read_text(encoding="utf-8").split(f"\n{READINGS}\n")[0]
+    found = [
+        f"{number}: {m.group()!r} in {line.strip()[:60]!r}"
+        for number, line in enumerate(rules.splitlines(), start=1)
+        for m in IMPLEMENTATION_WORDS.finditer(line)
+    ]
+    assert found == []

@@ -73,7 +73,7 @@ async def test_a_game_may_be_named_by_any_of_its_names(
     table = await commands.tables.latest("chan")
     assert table is not None and table.record.game == "warchest"
     rules = await commands.rules(ctx("alice"), typed)
-    assert rules[0].text.startswith("War Chest: ")
+    assert rules[0].text.startswith("**War Chest · Overview** (page 1/7)\n")
 
 
 async def test_a_log_of_one_page_says_page(commands: Commands, ctx: CtxFactory) -> None:
