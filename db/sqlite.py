@@ -55,33 +55,41 @@ async def open_store(path: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS
     conn = await connect(path, busy_timeout_ms=busy_timeout_ms)
     try:
         await migrate(conn)
+        reader = None if str(path) == ":memory:" else await connect(path, busy_timeout_ms=busy_timeout_ms)
     except BaseException:
         await conn.close()
         raise
-    return SqliteStore(conn)
+    return SqliteStore(conn, reader)
 
 
 class SqliteStore:
     """Games, seats, action log and votes in one SQLite file."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection | None = None) -> None:
         self._conn = conn
         self._lock = asyncio.Lock()
+        # Reads go through a connection of their own: in WAL mode they see the last commit and never
+        # wait behind a write (autocomplete answers while moves are being stored).
+        self._reader = reader or conn
+        self._read_lock = asyncio.Lock() if reader is not None else self._lock
 
     async def close(self) -> None:
         await self._conn.close()
+        if self._reader is not self._conn:
+            await self._reader.close()
 
     @asynccontextmanager
     async def _tx(self, *, write: bool = True) -> AsyncIterator[aiosqlite.Connection]:
         """One transaction; rolled back on any exception, cancellation included."""
-        async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+        conn, lock = (self._conn, self._lock) if write else (self._reader, self._read_lock)
+        async with lock:
+            await conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
             try:
-                yield self._conn
+                yield conn
             except BaseException:
-                await asyncio.shield(self._conn.execute("ROLLBACK"))
+                await asyncio.shield(conn.execute("ROLLBACK"))
                 raise
-            await self._conn.execute("COMMIT")
+            await conn.execute("COMMIT")
 
     async def _before_state_update(self) -> None:
         """Runs inside a move's transaction between the action insert and the state update.

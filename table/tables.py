@@ -5,7 +5,7 @@ persisting, so two players acting at the same instant are applied one after the 
 (the second sees the first's result, and a version-pinned action goes stale). The store's
 version check protects against writers outside this process. Nothing lives only in memory:
 the locks and a cache of loaded states can be dropped at any moment (a restart) without
-losing a game. Renderers run in a worker thread so a slow image never blocks the event loop.
+losing a game. Images are drawn in worker processes so a slow image never blocks the event loop.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from db import GameRecord, Store
 from engine.contract import Game, Result
 from engine.errors import GameOver, NotYourTurn, StaleAction
 from engine.text import Msg
+from table.drawing import Drawer, ThreadDrawer, draw_now, shared_drawer
 from table.events import encode_msg, encode_result
 from table.replay import played, replay
 
@@ -36,18 +37,6 @@ class Renderer(Protocol):
     """``render.render`` / ``render.render_private``: a view in, PNG bytes out."""
 
     def __call__(self, view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes: ...
-
-
-def _default_render(view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
-    from render import render  # imported on first use: the renderer loads fonts and images
-
-    return render(view, names=names, locale=locale)
-
-
-def _default_render_private(view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
-    from render import render_private
-
-    return render_private(view, names=names, locale=locale)
 
 
 @dataclass(frozen=True)
@@ -110,7 +99,9 @@ class Tables:
 
     ``games`` looks a game up by name (``engine.get_game`` by default; tests pass their
     own small games) and ``known_games`` lists the names offered in help and rules.
-    ``seed_source`` draws the seed of each new game (random by default).
+    ``seed_source`` draws the seed of each new game (random by default). Images are drawn by
+    ``drawer`` (default: the process-wide pool of worker processes); ``render`` and
+    ``render_private`` instead draw in threads with those functions (tests' stand-ins).
     """
 
     def __init__(
@@ -119,13 +110,20 @@ class Tables:
         *,
         render: Renderer | None = None,
         render_private: Renderer | None = None,
+        drawer: Drawer | None = None,
         games: Callable[[str], Game] = engine.get_game,
         known_games: Sequence[str] = engine.GAMES,
         seed_source: Callable[[], int] | None = None,
     ) -> None:
         self.store = store
-        self._render: Renderer = render or _default_render
-        self._render_private: Renderer = render_private or _default_render_private
+        if drawer is None and (render is not None or render_private is not None):
+            functions: dict[str, Callable[..., bytes]] = {
+                "board": render or (lambda view, **kw: draw_now("board", view, kw["names"], kw["locale"])),
+                "private": render_private
+                or (lambda view, **kw: draw_now("private", view, kw["names"], kw["locale"])),
+            }
+            drawer = ThreadDrawer(functions)
+        self.drawer: Drawer = drawer or shared_drawer()
         self._games = games
         self.known_games = tuple(known_games)
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
@@ -239,7 +237,7 @@ class Tables:
     # ---- images --------------------------------------------------------------------------
 
     async def board_image(self, table: Table, locale: str) -> bytes | None:
-        """The public board (spectator view), drawn in a worker thread; None before the start.
+        """The public board (spectator view), drawn off the event loop; None before the start.
 
         A drawing failure is logged and gives None: by then the move is already stored, and
         the post must still tell the players what happened and whose turn it is.
@@ -248,7 +246,7 @@ class Tables:
             return None
         try:
             view = table.game.view(table.state, None)
-            return await asyncio.to_thread(self._render, view, names=table.names, locale=locale)
+            return await self.drawer.draw("board", view, names=table.names, locale=locale)
         except Exception:
             log.exception("drawing the board of game #%s failed", table.record.id)
             return None
@@ -266,7 +264,7 @@ class Tables:
         if not view.get("private"):
             return view, None
         try:
-            image = await asyncio.to_thread(self._render_private, view, names=table.names, locale=locale)
+            image = await self.drawer.draw("private", view, names=table.names, locale=locale)
         except Exception:
             log.exception("drawing the hand of %s in game #%s failed", player, table.record.id)
             image = None

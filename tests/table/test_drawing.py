@@ -1,0 +1,86 @@
+"""Drawing off the interpreter: worker processes that can die, and only the newest board drawn."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from pathlib import Path
+from typing import Any
+
+import db
+from table import Commands, Tables
+from table.announce import Announcer, RecordingOutlet
+from table.drawing import ProcessDrawer
+from tests.table.conftest import CtxFactory, current, png_size
+from tests.table.nim import lookup
+
+
+async def test_a_dead_drawing_worker_is_replaced_and_the_move_still_announced(
+    tmp_path: Path, ctx: CtxFactory
+) -> None:
+    store = await db.open_store(tmp_path / "pool.sqlite3")
+    drawer = ProcessDrawer(workers=1)
+    try:
+        outlet = RecordingOutlet()
+        tables = Tables(store, drawer=drawer, seed_source=lambda: 5)
+        commands = Commands(tables, Announcer(tables, outlet, coalesce=0))
+        await commands.new(ctx("alice"), "warchest")
+        await commands.join(ctx("bob"))
+        await commands.start(ctx("alice"))
+        await commands.announcer.drain()
+        assert outlet.sent and outlet.sent[-1][1].image is not None
+        workers = list(drawer._executor()._processes)  # the pool's worker processes, by pid
+        assert workers and all(pid != os.getpid() for pid in workers), "drawn in another process"
+        for pid in workers:
+            os.kill(pid, signal.SIGKILL)
+        table = await current(commands)
+        player = table.to_act()[0]
+        await commands.play(ctx(player), str(table.game.legal_actions(table.state, player)[0]))
+        await commands.announcer.drain()
+        post = outlet.sent[-1][1] if len(outlet.sent) > 1 else outlet.edits[-1][2]  # type: ignore[index]
+        assert post.image is not None and png_size(post.image)[0] > 300
+        assert drawer.replaced >= 1
+    finally:
+        drawer.close()
+        await store.close()
+
+
+class GatedDrawer:
+    """Draws a tiny PNG, the first time only once the test lets it: moves queue up meanwhile."""
+
+    def __init__(self) -> None:
+        self.release = asyncio.Event()
+        self.drawn: list[int] = []
+
+    async def draw(self, kind: str, view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
+        if not self.drawn:
+            await self.release.wait()
+        self.drawn.append(view["heap"])
+        from tests.discord.support import tiny_png
+
+        return tiny_png(view, names=names, locale=locale)
+
+
+async def test_only_the_newest_position_is_drawn_when_moves_queue_up(
+    tmp_path: Path, ctx: CtxFactory
+) -> None:
+    """While a board is being drawn, three more moves arrive: the next drawing is of the newest."""
+    store = await db.open_store(tmp_path / "latest.sqlite3")
+    try:
+        drawer = GatedDrawer()
+        outlet = RecordingOutlet()
+        tables = Tables(store, drawer=drawer, games=lookup, known_games=("nim",), seed_source=lambda: 1)
+        commands = Commands(tables, Announcer(tables, outlet, coalesce=0))
+        await commands.new(ctx("alice"), "nim", options="heap=40 max=3")
+        await commands.join(ctx("bob"))
+        await commands.start(ctx("alice"))  # the first announcement is now held in the drawer
+        for _ in range(3):
+            table = await current(commands)
+            await commands.play(ctx(table.to_act()[0]), "take 1")
+        drawer.release.set()
+        await commands.announcer.drain()
+        assert drawer.drawn == [40, 37], "the start's board, then only the newest of three moves"
+        assert outlet.sent is not None and "37 left" in outlet.sent[-1][1].text
+    finally:
+        await store.close()
