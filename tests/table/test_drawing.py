@@ -62,9 +62,7 @@ class GatedDrawer:
         return tiny_png(view, names=names, locale=locale)
 
 
-async def test_only_the_newest_position_is_drawn_when_moves_queue_up(
-    tmp_path: Path, ctx: CtxFactory
-) -> None:
+async def test_only_the_newest_position_is_drawn_when_moves_queue_up(tmp_path: Path, ctx: CtxFactory) -> None:
     """While a board is being drawn, three more moves arrive: the next drawing is of the newest."""
     store = await db.open_store(tmp_path / "latest.sqlite3")
     try:
