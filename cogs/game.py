@@ -382,6 +382,10 @@ class GameCog(commands.Cog):
     async def draw(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, self.table.draw, quiet=True)
 
+    @game.command(name=label("cmd.game.replay.name"), description=label("cmd.game.replay.desc"))
+    async def replay(self, interaction: discord.Interaction) -> None:
+        await self._answer(interaction, self.table.replay, private=True)
+
     @game.command(name=label("cmd.game.undo.name"), description=label("cmd.game.undo.desc"))
     async def undo(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, self.table.undo)

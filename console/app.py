@@ -57,7 +57,7 @@ def plain_text(text: str) -> str:
 
 def next_image_number(folder: Path) -> int:
     """Continue the numbering of images already in ``folder`` so nothing is overwritten."""
-    numbers = [int(m[1]) for p in folder.glob("*.png") if (m := _NUMBERED.match(p.name))]
+    numbers = [int(m[1]) for p in folder.glob("*") if (m := _NUMBERED.match(p.name))]
     return max(numbers, default=0) + 1
 
 
@@ -187,6 +187,7 @@ class Console:
             ),
             ("game", "help"): lambda: table.help(ctx),
             ("game", "undo"): lambda: table.undo(ctx),
+            ("game", "replay"): lambda: table.replay(ctx),
             ("game", "kick"): lambda: table.kick(ctx, str(opts["player"]).lstrip("@")),
             ("game", "end"): lambda: table.end(ctx, _str_or_none(opts.get("winner"))),
             ("play",): lambda: table.play(ctx, str(opts["action"])),

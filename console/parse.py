@@ -44,6 +44,7 @@ COMMANDS: dict[tuple[str, ...], tuple[OptionSpec, ...]] = {
     ("game", "rules"): (OptionSpec("game"), OptionSpec("topic")),
     ("game", "help"): (),
     ("game", "undo"): (),
+    ("game", "replay"): (),
     ("game", "kick"): (OptionSpec("player", required=True),),
     ("game", "end"): (OptionSpec("winner"),),
     ("play",): (OptionSpec("action"),),

@@ -33,6 +33,9 @@ from table.settings import POLICIES
 from table.tables import Table
 from table.text import find_game
 
+MAX_FRAMES = 240
+"""A replay longer than this shows evenly spread handovers (the first and last always)."""
+
 
 class ClickCommands(ServiceCommands):
     """``press`` and ``pick`` for buttons and menus, ``undo``, ``rematch``; and the lobby's buttons."""
@@ -97,11 +100,13 @@ class ClickCommands(ServiceCommands):
         name, _sep, arg = action.partition(":")
         if name in ("join", "leave", "start"):
             return await self._press_lobby(ctx, table, name, arg)
-        if name in ("rules", "log", "rematch"):
+        if name in ("rules", "log", "rematch", "replay"):
             if name == "rules":
                 return await self.rules(ctx, table.record.game)
             if name == "log":
                 return await self.log(ctx)
+            if name == "replay":
+                return await self.replay(ctx)
             return await self.rematch(ctx, game_id)
         if not table.record.is_open:
             raise TableError("svc.error.button_over", game=self._game(table, ctx.locale))
@@ -316,6 +321,35 @@ class ClickCommands(ServiceCommands):
             await self.tables.store.clear_undo(table.record.id)
         loc = await self._public(ctx)
         return [Post(self._t("svc.undo.declined", loc, player=ctx.user_name), update=True)]
+
+    # ---- replay --------------------------------------------------------------------------------------
+
+    async def replay(self, ctx: Ctx) -> list[Post]:
+        """The whole game as an animation, for the caller: a frame at the start and at each handover,
+        rebuilt from the seed and the log (the public view only: nothing hidden is drawn)."""
+        table = await self._latest(ctx.channel_id)
+        if table.state is None:
+            raise TableError(
+                "table.error.not_started", seated=len(table.record.seats), players=table.record.players
+            )
+        record, game = table.record, table.game
+        log = await self.tables.store.actions(record.id)
+        state = game.new_game(record.player_ids, record.seed, dict(record.options))
+        frames = [game.view(state, None)]
+        waiting = game.to_act(state)
+        for player, text in played(log):
+            state, _events = game.apply(state, player, game.parse_action(state, player, text))
+            if set(game.to_act(state)) != set(waiting) or game.is_over(state):
+                frames.append(game.view(state, None))
+                waiting = game.to_act(state)
+        if len(frames) > MAX_FRAMES:
+            step = (len(frames) - 1) / (MAX_FRAMES - 1)
+            frames = [frames[round(i * step)] for i in range(MAX_FRAMES)]
+        image = await self.tables.drawer.draw(
+            "replay", {"frames": frames}, names=table.names, locale=ctx.locale
+        )
+        text = self._t("svc.replay.ready", ctx.locale, game=self._game(table, ctx.locale), frames=len(frames))
+        return [Post(text, image=image, filename="replay.gif", ephemeral=True)]
 
     # ---- rematch -------------------------------------------------------------------------------------
 

@@ -21,8 +21,9 @@ from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
 
-KINDS = ("board", "private", "details")
-"""What can be drawn: the public board, a seat's hidden part, the public details."""
+KINDS = ("board", "private", "details", "replay")
+"""What can be drawn: the public board, a seat's hidden part, the public details, a whole game's
+animation (``view`` then holds ``frames``, the public views of its handovers)."""
 
 
 class Drawer(Protocol):
@@ -33,6 +34,10 @@ def draw_now(kind: str, view: dict[str, Any], names: dict[str, str], locale: str
     """Draw in this process (what a worker runs): ``render``'s function for ``kind``."""
     import render
 
+    if kind == "replay":
+        from render.animation import animate
+
+        return animate(view["frames"], names=names, locale=locale)
     function = {"board": render.render, "private": render.render_private}.get(kind)
     if function is None:
         function = getattr(render, "render_details", None)
@@ -50,6 +55,11 @@ class ThreadDrawer:
 
     async def draw(self, kind: str, view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
         self.calls += 1
+        if kind == "replay":
+            from render.animation import animate
+
+            board = self.functions["board"]
+            return await asyncio.to_thread(animate, view["frames"], names=names, locale=locale, draw=board)
         function = self.functions[kind]
         return await asyncio.to_thread(function, view, names=names, locale=locale)
 

@@ -58,6 +58,7 @@ def board_buttons(table: Table, locale: str) -> tuple[Button, ...]:
     if record.status != "active":
         return (
             Button("rematch", _label("svc.button.rematch", locale), game, version, "primary"),
+            Button("replay", _label("svc.button.replay", locale), game, version),
             Button("log", _label("svc.button.log", locale), game, version),
         )
     hand = (

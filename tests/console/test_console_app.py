@@ -135,9 +135,9 @@ async def test_french_console(tmp_path: Path) -> None:
     assert out.getvalue().splitlines() == [
         "Commande inconnue « /dance ». Commandes : /partie nouvelle, /partie rejoindre, /partie quitter,"
         " /partie commencer, /partie état, /partie plateau, /partie historique, /partie abandonner,"
-        " /partie annuler, /partie nulle, /partie règles, /partie aide, /partie reprendre, /partie retirer,"
-        " /partie terminer, /jouer, /main, /parties, /notifier, /réglages, /appuyer, /horloge,"
-        " /horloge avancer.",
+        " /partie annuler, /partie nulle, /partie règles, /partie aide, /partie reprendre, /partie revoir,"
+        " /partie retirer, /partie terminer, /jouer, /main, /parties, /notifier, /réglages, /appuyer,"
+        " /horloge, /horloge avancer.",
         "L'option page demande un nombre entier, pas « deux ».",
         "La commande /partie nouvelle demande l'option jeu.",
     ]

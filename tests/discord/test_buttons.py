@@ -135,6 +135,7 @@ async def test_a_whole_game_with_buttons_and_menus_only(
     end = current_board(room.fake, room.chan)
     assert {c["custom_id"].rsplit(":", 1)[-1] for row in end.components for c in row["components"]} == {
         "rematch",
+        "replay",
         "log",
     }
     assert old_board is not None

@@ -4,16 +4,20 @@ undo by consent in every game, options checked when the table opens."""
 from __future__ import annotations
 
 import asyncio
+import io
 import random
+from typing import Any
 
 import pytest
+from PIL import Image
 
 import engine
 from engine.errors import GameError, StaleAction
-from table import Commands
+from table import Commands, Tables
 from table.errors import TableError
 from table.replay import replay_game
 from tests.table.conftest import CtxFactory, current, last_post, start_nim
+from tests.table.nim import lookup
 
 
 async def open_game(commands: Commands, ctx: CtxFactory, name: str, options: str, players: int = 2) -> None:
@@ -280,3 +284,29 @@ async def test_options_autocomplete_offers_names_then_values(commands: Commands,
     kept = commands.options_autocomplete(ctx("alice"), "batailles", "map=open_field ha")
     assert kept == [("map=open_field hardcore=", "map=open_field hardcore=")]
     assert commands.options_autocomplete(ctx("alice"), "", "arm") == []
+
+
+# ---- replays --------------------------------------------------------------------------------------------
+
+
+def heap_picture(view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
+    """A stand-in board whose colour shows the heap, so that every position differs."""
+    buf = io.BytesIO()
+    Image.new("RGB", (40, 30), (20 * view["heap"], 100, 200)).save(buf, format="PNG")
+    return buf.getvalue()
+
+
+async def test_a_replay_is_an_animation_with_a_frame_per_handover(store: Any, ctx: CtxFactory) -> None:
+    tables = Tables(store, render=heap_picture, games=lookup, known_games=("nim",), seed_source=lambda: 3)
+    commands = Commands(tables)
+    await start_nim(commands, ctx, options="heap=7")
+    while (table := await current(commands)).record.status == "active":
+        await commands.play(ctx(table.to_act()[0]), "take 1")
+    (post,) = await commands.replay(ctx("carol"))
+    assert post.ephemeral and post.filename == "replay.gif" and post.image is not None
+    with Image.open(io.BytesIO(post.image)) as gif:
+        assert gif.format == "GIF" and gif.n_frames == 1 + 7, "the start and each of the 7 handovers"
+        gif.seek(gif.n_frames - 1)
+        assert gif.info["duration"] > 1000, "the final position is held"
+    assert len(post.image) <= 8 * 1024 * 1024 and "8 frames" in post.text
+    await commands.announcer.drain()
