@@ -19,9 +19,12 @@ import pytest
 import engine
 import render
 from engine.rng import Rng
-from render import batailles, bt_board, bt_field, bt_sprites
-from render.bt_panels import phase_key, status_lines
-from render.bt_style import STATS
+from render.batailles import board as bt_board
+from render.batailles import field as bt_field
+from render.batailles import images as batailles
+from render.batailles import sprites as bt_sprites
+from render.batailles.panels import phase_key, status_lines
+from render.batailles.style import STATS
 from tests.render.golden import (
     WORLD_NAMES,
     case_ids,
@@ -384,7 +387,7 @@ def test_every_view_of_random_games_renders() -> None:
 
 def test_catalog_languages_match_and_cover_the_code() -> None:
     en, fr = check_catalog_pair("render_batailles", "render.bt.")
-    named = keys_named_in(Path(batailles.__file__).parent.glob("b*.py"), "render.bt.")
+    named = keys_named_in(Path(batailles.__file__).parent.glob("*.py"), "render.bt.")
     assert len(named) > 20
     assert named <= en.keys(), named - en.keys()
     for phase in ("build", "deploy", "retrain", "play", "loss", "morale", "reroll", "over"):

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 import render
-from render import wc_board, wc_sprites
-from render.warchest import WIDTH
+from render.warchest import board as wc_board
+from render.warchest import sprites as wc_sprites
+from render.warchest.images import WIDTH
 from tests.render import views
 from tests.render.golden import (
     WORLD_NAMES,

@@ -14,8 +14,8 @@ from typing import Any
 
 from PIL import Image
 
-from render.bt_field import Grid, Zone, empty_field, field_map, places, zone_of
-from render.bt_sprites import ACTIVE, DONE, IDLE, hits_badge, troop_card, zone_outline
+from render.batailles.field import Grid, Zone, empty_field, field_map, places, zone_of
+from render.batailles.sprites import ACTIVE, DONE, IDLE, hits_badge, troop_card, zone_outline
 from render.common import paste_centered
 
 _LABEL = re.compile(r"\b([a-p])(\d{1,2})\b")

@@ -16,14 +16,14 @@ from PIL import Image, ImageDraw
 import i18n
 from render.catalog import has_key, player_name, tr
 from render.common import HIGHLIGHT, INK, MUTED, RULE, paste_centered, to_png
-from render.hexgrid import Hex
 from render.page import GAP, MARGIN, Section, centered, inner, stack
 from render.panels import heading, icon_grid, last_action, last_text, result_lines, status_box
 from render.text import draw_text
-from render.wc_board import board_layout, draw_board
-from render.wc_panels import panel_height, private_panel, seat_panel, seat_units
-from render.wc_sprites import control_ring, last_outline, start_flag, team_mark, token
-from render.wc_style import tint, unit_name
+from render.warchest.board import board_layout, draw_board
+from render.warchest.hexgrid import Hex
+from render.warchest.panels import panel_height, private_panel, seat_panel, seat_units
+from render.warchest.sprites import control_ring, last_outline, start_flag, team_mark, token
+from render.warchest.style import tint, unit_name
 
 WIDTH = 1100
 INNER = inner(WIDTH)

@@ -11,8 +11,8 @@ from render.catalog import player_name, tr
 from render.common import HIGHLIGHT, INK, MUTED, PANEL, RULE, WHITE, paste_centered
 from render.panels import HEADER_H, PAD, Pill, framed, seat_header
 from render.text import draw_text, shrink, text_width
-from render.wc_sprites import team_mark, token
-from render.wc_style import TEAM_COLOR, tint, unit_name
+from render.warchest.sprites import team_mark, token
+from render.warchest.style import TEAM_COLOR, tint, unit_name
 
 TABLE_HEAD_H = 30
 ROW_H = 46

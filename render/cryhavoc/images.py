@@ -15,10 +15,10 @@ from typing import Any
 from PIL import Image
 
 import i18n
-from render import ch_hand
-from render.ch_map import draw_map
-from render.ch_panels import battle_board, legend, seat_panel, status, tracks
 from render.common import PAPER, to_png
+from render.cryhavoc import hand
+from render.cryhavoc.board import draw_map
+from render.cryhavoc.panels import battle_board, legend, seat_panel, status, tracks
 from render.page import GAP, MARGIN, Section, centered, inner, stack
 
 WIDTH = 1200
@@ -56,4 +56,4 @@ def compose(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -
 
 def render_private(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
     """The viewer's hand (and the two drawn cards of a draw-two-keep-one), shown to that player alone."""
-    return ch_hand.render_private(view, names=names, locale=i18n.normalize(locale))
+    return hand.render_private(view, names=names, locale=i18n.normalize(locale))

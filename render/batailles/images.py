@@ -15,9 +15,9 @@ from typing import Any
 from PIL import Image
 
 import i18n
-from render.bt_board import draw_battlefield
-from render.bt_field import grid_for
-from render.bt_panels import legend, panel_height, seat_panel, status
+from render.batailles.board import draw_battlefield
+from render.batailles.field import grid_for
+from render.batailles.panels import legend, panel_height, seat_panel, status
 from render.catalog import tr
 from render.common import to_png
 from render.page import GAP, MARGIN, Section, centered, inner, stack

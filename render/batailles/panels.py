@@ -14,10 +14,18 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.bt_board import profile_of, troop_state
-from render.bt_field import FieldMap, Terrain, advantage_badge, empty_field, grid_for, zone_label, zone_of
-from render.bt_sprites import ACTIVE, DONE, die_face, facing_mark, hits_badge, troop_card, zone_outline
-from render.bt_style import ACTIVATIONS_PER_TURN, seat_color, seat_tint, stat_letters
+from render.batailles.board import profile_of, troop_state
+from render.batailles.field import (
+    FieldMap,
+    Terrain,
+    advantage_badge,
+    empty_field,
+    grid_for,
+    zone_label,
+    zone_of,
+)
+from render.batailles.sprites import ACTIVE, DONE, die_face, facing_mark, hits_badge, troop_card, zone_outline
+from render.batailles.style import ACTIVATIONS_PER_TURN, seat_color, seat_tint, stat_letters
 from render.catalog import player_name, tr
 from render.common import HIGHLIGHT, INK, MUTED, PANEL, RULE, WHITE, paste_centered
 from render.panels import (

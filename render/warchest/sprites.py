@@ -12,10 +12,10 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.common import HIGHLIGHT, INK, WHITE, rgba, sprite
-from render.hexgrid import corners
 from render.palette import CIRCLE
 from render.text import draw_text
-from render.wc_style import TEAM_COLOR, TEAM_SHAPE, shade, tint, unit_abbr
+from render.warchest.hexgrid import corners
+from render.warchest.style import TEAM_COLOR, TEAM_SHAPE, shade, tint, unit_abbr
 
 
 def _shape(draw: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: float, **kw: object) -> None:

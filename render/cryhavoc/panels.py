@@ -15,8 +15,9 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.catalog import has_key, player_name, tr
-from render.ch_map import structure_mark
-from render.ch_style import (
+from render.common import HIGHLIGHT, INK, MUTED, PANEL, PAPER, RULE, WHITE, paste_centered
+from render.cryhavoc.board import structure_mark
+from render.cryhavoc.style import (
     badge,
     crystal,
     faction_name,
@@ -27,7 +28,6 @@ from render.ch_style import (
     tint,
     token,
 )
-from render.common import HIGHLIGHT, INK, MUTED, PANEL, PAPER, RULE, WHITE, paste_centered
 from render.panels import (
     HEADER_H,
     PAD,
@@ -456,7 +456,7 @@ def legend(locale: str, width: int) -> Image.Image:
     entries.append((("structure", ""), tr("render.ch.legend.structure", locale)))
     entries.append((("wall", ""), tr("render.ch.legend.wall", locale)))
     entries.append((("arrow", ""), tr("render.ch.legend.arrow", locale)))
-    from render.ch_map import tile
+    from render.cryhavoc.board import tile
 
     for n, (icon, text) in enumerate(entries):
         col, row = n % 2, n // 2

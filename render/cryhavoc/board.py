@@ -22,7 +22,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.catalog import tr
-from render.ch_style import (
+from render.common import HIGHLIGHT, INK, PAPER, RGB, SS, WHITE, paste_centered, sprite
+from render.cryhavoc.style import (
     EDGE,
     HIVE_FILL,
     MAX_GEMS,
@@ -39,7 +40,6 @@ from render.ch_style import (
     tint,
     token,
 )
-from render.common import HIGHLIGHT, INK, PAPER, RGB, SS, WHITE, paste_centered, sprite
 from render.text import draw_text, fit, text_width
 
 Box = tuple[float, float, float, float]
@@ -370,7 +370,7 @@ def draw_map(view: Mapping[str, Any], locale: str) -> Image.Image:
 
 def structure_mark(kind: str, seat: Any, size: int, locale: str) -> Image.Image:
     """A small house in the builder's colour with the structure's initial."""
-    from render.ch_style import name_of
+    from render.cryhavoc.style import name_of
 
     initial = name_of(f"ch.structure.{kind}", locale, kind)[:1].upper()
     return _house(initial, side_color(seat if isinstance(seat, int) else None), size)

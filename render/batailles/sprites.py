@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.bt_style import HITS, seat_color, seat_shade, seat_shape, seat_tint
+from render.batailles.style import HITS, seat_color, seat_shade, seat_shape, seat_tint
 from render.common import HIGHLIGHT, INK, MUTED, RULE, SS, WHITE, mix, rgba, sprite, star
 from render.palette import CIRCLE
 from render.text import draw_text, shrink, text_width

@@ -9,10 +9,10 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.common import INK, MUTED, PAPER, paste_centered
-from render.hexgrid import Hex, Layout, corners, fit
 from render.text import draw_text
-from render.wc_sprites import control_ring, last_outline, start_flag, token
-from render.wc_style import START_LOCATIONS
+from render.warchest.hexgrid import Hex, Layout, corners, fit
+from render.warchest.sprites import control_ring, last_outline, start_flag, token
+from render.warchest.style import START_LOCATIONS
 
 GROUND = (236, 229, 210)
 LOCATION_GROUND = (225, 212, 174)

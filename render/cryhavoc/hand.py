@@ -16,8 +16,17 @@ from PIL import Image, ImageDraw
 from engine.cryhavoc.content import CARDS, POINT_TYPES
 from engine.cryhavoc.describe import effect_text
 from render.catalog import tr
-from render.ch_style import TERRAIN_FILL, TERRAIN_MARK, faction_name, name_of, shade, side_color, tint, tm
 from render.common import HIGHLIGHT, INK, MUTED, PANEL, PAPER, RGB, RULE, WHITE, sprite, to_png
+from render.cryhavoc.style import (
+    TERRAIN_FILL,
+    TERRAIN_MARK,
+    faction_name,
+    name_of,
+    shade,
+    side_color,
+    tint,
+    tm,
+)
 from render.panels import notice
 from render.text import draw_text, fit, text_width
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.bt_style import (
+from render.batailles.style import (
     BUILDING_ROOF,
     BUILDING_WALL,
     FOREST_DARK,
