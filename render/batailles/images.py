@@ -1,10 +1,11 @@
-"""The Batailles images: the public battlefield after every move, and a notice for the private image.
+"""The Batailles images: the battlefield after every move, the armies' details on request, and a
+notice for the private image.
 
-Layout, top to bottom, 1200 pixels wide so that a phone shows it at a readable size: the status
-(round, phase, who acts and how many activations remain, the troop acting, attack dice, the result,
-the last action), the battlefield, the two armies' panels side by side (seat 0 on the left, the army
-deployed at the bottom of the battlefield), and a legend. Batailles hides nothing, so the private
-image only says so.
+The public image is what a player looks at first, sized for a phone: the status (round, phase, who
+acts and how many activations remain, the troops acting, attack dice, the result, the last action),
+the battlefield as large as the page allows, and one chip per army (advantage, losses against the
+defeat threshold, troops in play). The rosters with every troop's characteristics and the legend are
+in ``render_details``. Batailles hides nothing, so the private image only says so.
 """
 
 from __future__ import annotations
@@ -12,19 +13,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import i18n
 from render.batailles.board import draw_battlefield
 from render.batailles.field import grid_for
-from render.batailles.panels import legend, panel_height, seat_panel, status
+from render.batailles.panels import legend, panel_height, round_text, seat_panel, status, strip
 from render.catalog import tr
 from render.common import to_png
-from render.page import GAP, MARGIN, Section, centered, inner, stack
-from render.panels import notice
+from render.page import GAP, INNER, MARGIN, WIDTH, Section, centered, stack
+from render.panels import heading, notice
 
-WIDTH = 1200
-INNER = inner(WIDTH)
+__all__ = ["WIDTH", "compose", "render", "render_details", "render_private"]
 
 
 def render(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
@@ -33,13 +33,25 @@ def render(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) ->
 
 
 def compose(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> Image.Image:
-    """The public image before encoding (PNG encoding takes about half the time of a render)."""
+    """The public image before encoding."""
     locale = i18n.normalize(locale)
     board = view["board"]
     grid = grid_for(int(board["width"]), int(board["height"]), INNER)
-    sections: list[Section] = [(status(view, names, locale, INNER), MARGIN, False)]
     field = draw_battlefield(view, grid)
-    sections.append((field, centered(field, WIDTH), True))
+    sections: list[Section] = [
+        (status(view, names, locale, INNER), MARGIN, False),
+        (field, centered(field), True),
+        (strip(view, names, locale, INNER), MARGIN, False),
+    ]
+    return stack(sections)
+
+
+def render_details(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
+    """Both armies' rosters (every troop with its zone and characteristics, advantage, losses,
+    turns) and the legend, as PNG bytes."""
+    locale = i18n.normalize(locale)
+    title = Image.new("RGBA", (INNER, 44), (0, 0, 0, 0))
+    heading(ImageDraw.Draw(title), tr("render.bt.title", locale), round_text(view, locale))
     panel_w = (INNER - GAP) // 2
     height = panel_height(view)
     row = Image.new("RGBA", (INNER, height), (0, 0, 0, 0))
@@ -47,9 +59,12 @@ def compose(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -
         row.alpha_composite(
             seat_panel(view, seat, names, locale, panel_w, height), (seat * (panel_w + GAP), 0)
         )
-    sections.append((row, MARGIN, False))
-    sections.append((legend(locale, INNER), MARGIN, True))
-    return stack(sections, WIDTH)
+    sections: list[Section] = [
+        (title, MARGIN, False),
+        (row, MARGIN, False),
+        (legend(locale, INNER), MARGIN, True),
+    ]
+    return to_png(stack(sections))
 
 
 def render_private(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:

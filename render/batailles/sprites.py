@@ -1,10 +1,10 @@
-"""Cached Batailles sprites: troop cards, facing marks, hit bursts and zone outlines.
+"""Cached Batailles sprites: troop bars, facing marks, hit and advantage badges, zone outlines.
 
-A troop card fills one place of a zone. It shows who owns the troop twice (the army colour, and
-round or square back corners, the two armies' shapes), which way it faces twice (the card comes to
-a point on that side, and that point is edged in the army's dark colour), its name, and its six
+A troop bar fills one or two places of a zone, across its width. It shows who owns the troop twice
+(the army colour, and round or square ends, the two armies' shapes), which way it faces with the
+arrow of its mark, its name in type a phone can read, and, given two places, its six
 characteristics M A D R C L with zeros greyed so the strengths stand out. Lists and the status use
-the smaller facing mark: the army's round or square mark with an arrow. Every sprite is keyed by
+the same facing mark: the army's round or square mark with an arrow. Every sprite is keyed by
 everything that changes its pixels.
 """
 
@@ -15,10 +15,11 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.batailles.style import HITS, seat_color, seat_shade, seat_shape, seat_tint
-from render.common import HIGHLIGHT, INK, MUTED, RULE, SS, WHITE, mix, rgba, sprite, star
+from render.batailles.style import HITS, seat_color, seat_shape, seat_tint
+from render.common import HIGHLIGHT, INK, MUTED, RULE, WHITE, mix, rgba, sprite, star
+from render.page import LABEL, legible
 from render.palette import CIRCLE
-from render.text import draw_text, shrink, text_width
+from render.text import ELLIPSIS, draw_text, fit, text_width
 
 IDLE, ACTIVE, DONE = "idle", "active", "done"
 """Card states: may still act, is acting now, has acted this turn."""
@@ -60,56 +61,25 @@ def facing_mark(seat: int, facing: str | None, size: int) -> Image.Image:
     return sprite(size, size, paint)
 
 
-_TURN = {
-    "n": None,
-    "s": Image.Transpose.ROTATE_180,
-    "e": Image.Transpose.ROTATE_270,
-    "w": Image.Transpose.ROTATE_90,
-}
-
-
-def _card_shape(width: int, height: int, seat: int, state: str, point: float) -> Image.Image:
-    """The card's body pointing north, at supersampled size: a pointed front, round or square back."""
-    k = SS
-    pad = 4 if state == ACTIVE else 0
-    w, h = (width + 2 * pad) * k, (height + 2 * pad) * k
-    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(img)
-    done = state == DONE
-    fill = seat_tint(seat, 0.8)
-    if done:
-        fill = mix(fill, (236, 236, 236), 0.75)
-    edge = mix(seat_color(seat), (170, 170, 170), 0.6) if done else seat_color(seat)
-    front = (150, 150, 150) if done else seat_shade(seat)
-    line = max(1, round(2.5 * k))
-    point *= k
-    radius = min(width, height) * k * (0.28 if seat_shape(seat) == CIRCLE else 0.04)
-    x0, y0, x1, y1 = pad * k, pad * k, w - pad * k - 1, h - pad * k - 1
-    cx = w / 2
-    if state == ACTIVE:
-        glow = [(0, point + pad * k), (cx, 0), (w - 1, point + pad * k), (w - 1, h - 1), (0, h - 1)]
-        draw.polygon(glow, fill=rgba(HIGHLIGHT), outline=rgba(INK), width=max(1, round(1.2 * k)))
-    body_top = y0 + point
-    draw.rounded_rectangle(
-        [x0, body_top, x1, y1], radius=radius, fill=rgba(fill), outline=rgba(edge), width=line
-    )
-    # The pointed front covers the body's front corners.
-    cover = body_top + radius + line
-    draw.polygon([(x0, cover), (x0, body_top), (cx, y0), (x1, body_top), (x1, cover)], fill=rgba(fill))
-    draw.line([(x0 + line / 2, body_top), (x0 + line / 2, cover)], fill=rgba(edge), width=line)
-    draw.line([(x1 - line / 2, body_top), (x1 - line / 2, cover)], fill=rgba(edge), width=line)
-    bar = max(2, round(height * 0.085)) * k
-    draw.line(
-        [(x0, body_top + bar / 3), (cx, y0 + bar / 3), (x1, body_top + bar / 3)],
-        fill=front,
-        width=bar,
-        joint="curve",
-    )
-    return img
+def short_name(name: str, size: int, room: float) -> tuple[str, bool]:
+    """A troop's name as it fits ``room`` pixels at ``size``: bold when it fits, else regular, else
+    shortened keeping its last characters when they are digits ("horse12" becomes "ho…12"), so
+    that numbered troops of one kind stay told apart. Returns the text and whether it is bold."""
+    for bold in (True, False):
+        if text_width(name, size, bold=bold) <= room:
+            return name, bold
+    digits = len(name) - len(name.rstrip("0123456789"))
+    tail = name[-digits:] if 0 < digits < len(name) else ""
+    head = name[: len(name) - len(tail)]
+    for keep in range(len(head) - 1, 0, -1):
+        text = head[:keep] + ELLIPSIS + tail
+        if text_width(text, size) <= room:
+            return text, False
+    return fit(name, size, room), False
 
 
 @lru_cache(maxsize=2048)
-def troop_card(
+def troop_bar(
     name: str,
     seat: int,
     profile: tuple[int, ...],
@@ -118,65 +88,82 @@ def troop_card(
     height: int,
     state: str = IDLE,
 ) -> Image.Image:
-    """One troop in one place of a zone, shaped like an arrow pointing where it faces.
+    """One troop on the battlefield, as wide as its zone: the army's mark with the facing arrow, the
+    name, and, when the troop has two places' height to itself, its six characteristics M A D R C L
+    (zeros greyed, so that the strengths stand out).
 
-    The front side comes to a point edged in the army's dark colour; the back corners are round for
-    seat 0 and square for seat 1 (the two armies' shapes). The name is on top, M A D R C L below.
-    """
-    k = SS
-    pad = 4 if state == ACTIVE else 0
-    turn = _TURN.get(facing)
-    vertical = facing not in ("e", "w")
-    tip = min(width, height) * 0.16
-    shape = (
-        _card_shape(width, height, seat, state, tip)
-        if vertical
-        else _card_shape(height, width, seat, state, tip)
+    The bar is rounded at the ends for seat 0 and square for seat 1 (the two armies' shapes), in the
+    army's light colour with its colour around; yellow while it acts, grey once it has acted."""
+    done = state == DONE
+    fill = HIGHLIGHT if state == ACTIVE else seat_tint(seat, 0.8)
+    if done:
+        fill = mix(fill, (236, 236, 236), 0.75)
+    edge = (
+        INK if state == ACTIVE else mix(seat_color(seat), (170, 170, 170), 0.6) if done else seat_color(seat)
     )
-    if turn is not None:
-        shape = shape.transpose(turn)
-    draw = ImageDraw.Draw(shape)
-    x0, y0, x1, y1 = pad * k, pad * k, (pad + width) * k, (pad + height) * k
-    point_v = tip * k if vertical else 0.0
-    point_h = tip * k if not vertical else 0.0
-    if width >= 52:
-        ink = MUTED if state == DONE else INK
-        left = x0 + (point_h * 0.8 if facing == "w" else 0) + 3 * k
-        right = x1 - (point_h * 0.8 if facing == "e" else 0) - 3 * k
-        top = y0 + (point_v * 0.8 if facing == "n" else 0)
-        bottom = y1 - (point_v * 0.8 if facing == "s" else 0)
-        room = (right - left) / k
-        size = shrink(name, max(9, round(height * 0.31)), room, 10, bold=True)
-        mid = (left + right) / 2
-        at = (mid, top + (bottom - top) * 0.3)
-        draw_text(draw, at, name, size * k, ink, anchor="mc", bold=True, max_width=room * k)
-        digit = round(height * 0.38)
-        while digit > 9 and text_width("0" * 6, digit, bold=True) * 1.06 > room:
-            digit -= 1
-        span = min(room, text_width("0" * 6, digit, bold=True) * 1.25) * k
-        left, cell = mid - span / 2, span / 6
-        base = top + (bottom - top) * 0.74
+    ink = MUTED if done else INK
+    radius = (
+        height / 2 if seat_shape(seat) == CIRCLE and height < 40 else 10 if seat_shape(seat) == CIRCLE else 3
+    )
+    two_lines = height >= 2 * legible() + 5
+    mark = min((height if not two_lines else height // 2 + 4) - 4, LABEL + 6, 30)
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        line = max(1, round((3 if state == ACTIVE else 2) * k))
+        draw.rounded_rectangle(
+            [0, 0, width * k - 1, height * k - 1],
+            radius=radius * k,
+            fill=rgba(fill),
+            outline=rgba(edge),
+            width=line,
+        )
+
+    img = sprite(width, height, paint)
+    cy = height * 0.28 if two_lines else height / 2
+    if mark >= 10:
+        icon = facing_mark(seat, facing, mark)
+        img.alpha_composite(icon, (4, round(cy - mark / 2)))
+    left = 4 + mark + 4
+    room = width - left - 5
+    size = min(LABEL, max(9, math.floor(height if not two_lines else height / 2) - 2))
+    text, bold = short_name(name, size, room)
+    draw = ImageDraw.Draw(img)
+    draw_text(draw, (left, cy), text, size, ink, anchor="lc", bold=bold, role="troop")
+    if two_lines:
+        cell = (width - 12) / 6
         for i, value in enumerate(profile[:6]):
             color = ink if value else RULE
-            draw_text(
-                draw, (left + cell * (i + 0.5), base), str(value), digit * k, color, anchor="mc", bold=True
-            )
-    return shape.resize((width + 2 * pad, height + 2 * pad), Image.Resampling.LANCZOS)
+            at = (6 + cell * (i + 0.5), height * 0.74)
+            draw_text(draw, at, str(value), size, color, anchor="mc", bold=True, role="stat")
+    return img
 
 
 @lru_cache(maxsize=64)
-def hits_badge(hits: int, height: int) -> Image.Image:
-    """A dark burst with the hits a zone has taken this turn (five make a loss at the turn's end)."""
-    w = height
+def hits_badge(hits: int, height: int, burst: bool = True) -> Image.Image:
+    """A dark pill with a burst and the hits a zone has taken this turn (five make a loss at the
+    turn's end); without the burst where the zone's band is short of room."""
+    size = min(LABEL, max(legible(), height - 2))
+    digits = str(hits)
+    lead = height * 0.85 if burst else 6
+    w = math.ceil(lead + text_width(digits, size, bold=True) + 5)
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
-        c = w * k / 2
-        outer, inner = w * k * 0.5, w * k * 0.36
-        pts = star((c, c), outer, inner, 8)
-        draw.polygon(pts, fill=rgba(HITS), outline=rgba(HIGHLIGHT), width=max(1, round(w * k * 0.04)))
-        draw_text(draw, (c, c), str(hits), round(w * k * 0.46), WHITE, anchor="mc", bold=True)
+        draw.rounded_rectangle(
+            [0, 0, w * k - 1, height * k - 1],
+            radius=height * k / 2,
+            fill=rgba(HITS),
+            outline=rgba(HIGHLIGHT),
+            width=max(1, round(height * k * 0.07)),
+        )
+        if burst:
+            c = height * k * 0.5
+            draw.polygon(
+                star((c, height * k / 2), height * k * 0.36, height * k * 0.19, 8), fill=rgba(HIGHLIGHT)
+            )
+        at = (lead * k, height * k / 2)
+        draw_text(draw, at, digits, size * k, WHITE, anchor="lc", bold=True, role="hits")
 
-    return sprite(w, w, paint)
+    return sprite(w, height, paint)
 
 
 @lru_cache(maxsize=16)

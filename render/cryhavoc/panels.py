@@ -8,18 +8,17 @@ each objective in resolution order with both sides' units and bonuses and who ha
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render.catalog import has_key, player_name, tr
-from render.common import HIGHLIGHT, INK, MUTED, PANEL, PAPER, RULE, WHITE, paste_centered
+from render.common import HIGHLIGHT, INK, MUTED, PANEL, PAPER, RGB, RULE, WHITE, paste_centered
 from render.cryhavoc.board import structure_mark
 from render.cryhavoc.style import (
     badge,
-    crystal,
     faction_name,
     name_of,
     seat_label,
@@ -28,19 +27,27 @@ from render.cryhavoc.style import (
     tint,
     token,
 )
+from render.page import LABEL
 from render.panels import (
+    BOX_TOP,
     HEADER_H,
     PAD,
+    Chip,
+    Pill,
+    box_height,
+    chip_row,
     framed,
     header_band,
     heading,
     last_action,
     last_text,
     phase_pills,
+    pill,
     result_lines,
     status_box,
+    status_height,
 )
-from render.text import draw_text, fit, shrink, text_width
+from render.text import draw_text, fit, shrink, text_width, wrap
 
 OBJECTIVES = ("control", "prisoners", "attrition")
 ROUNDS = 5
@@ -99,29 +106,57 @@ def status_lines(view: Mapping[str, Any], names: Mapping[str, str], locale: str)
 def status(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width: int) -> Image.Image:
     """Title, round and phase; the box saying who acts (or the result); the last action."""
     main, sub = status_lines(view, names, locale)
-    box_h = 64 + (36 if sub else 0)
-    height = 50 + box_h + 12 + 40
+    box_h = box_height(bool(sub))
+    height = status_height(bool(sub))
     img = Image.new("RGBA", (width, height), (*PAPER, 255))
     draw = ImageDraw.Draw(img)
-    rnd = tr("render.ch.round", locale, round=view.get("round", 1), max=ROUNDS)
-    if view.get("final"):
-        rnd += " · " + tr("render.ch.final", locale)
-    x = heading(draw, tr("render.ch.title", locale), rnd)
+    x = heading(draw, tr("render.ch.title", locale), round_text(view, locale))
     phase_pills(draw, [tr(f"render.ch.phase.{view.get('phase', 'actions')}", locale)], width, x)
-    y = 50
+    y = BOX_TOP
     over = view.get("phase") == "over" or bool(view.get("result"))
     pending = view.get("pending") or {}
     seat = pending.get("seat") if pending else acting_seat(view)
     fill = HIGHLIGHT if over else tint(side_color(seat), 0.8) if seat is not None else PANEL
     mark = token(side_shape(seat), side_color(seat), 36) if not over and seat is not None else None
     status_box(img, draw, (y, width, box_h), fill, mark, (main, sub))
-    y += box_h + 12
+    y += box_h + 8
     keys = ("render.ch.last", "render.ch.last.none")
     text = last_text(view.get("last"), keys, locale, lambda seat: seat_label(view, seat, names, locale))
-    draw.rectangle([6, y + 9, 24, y + 27], outline=INK, width=2)
-    draw.rectangle([8, y + 11, 22, y + 25], outline=HIGHLIGHT, width=3)
+    draw.rectangle([6, y + 8, 24, y + 26], outline=INK, width=2)
+    draw.rectangle([8, y + 10, 22, y + 24], outline=HIGHLIGHT, width=3)
     last_action(img, draw, y, None, text, 40)
     return img
+
+
+def round_text(view: Mapping[str, Any], locale: str) -> str:
+    rnd = tr("render.ch.round", locale, round=view.get("round", 1), max=ROUNDS)
+    if view.get("final"):
+        rnd += " · " + tr("render.ch.final", locale)
+    return rnd
+
+
+def strip(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width: int) -> Image.Image:
+    """One chip per player under the map: name and badge; victory points, hand, reserve."""
+    seats = view.get("seats") or []
+    chips = []
+    for i, info in enumerate(seats):
+        color = side_color(i)
+        pills: tuple[Pill, ...] = ()
+        if i in [int(s) for s in view.get("to_act") or []] and view.get("phase") != "over":
+            pills = ((tr("render.ch.badge.to_act", locale), HIGHLIGHT, INK),)
+        winners = (view.get("result") or {}).get("winners") or []
+        counts = (
+            ("", tr("render.ch.vp", locale, vp=info.get("vp", 0))),
+            (tr("render.ch.count.hand", locale), str(info.get("hand", 0))),
+            (tr("render.ch.count.reserve", locale), str(info.get("reserve", 0))),
+        )
+        if info.get("id") in winners:
+            pills = ((tr("render.ch.badge.winner", locale), HIGHLIGHT, INK),)
+        mark = token(side_shape(i), color, 30)
+        chips.append(
+            Chip(mark, player_name(names, info.get("id")), (tint(color, 0.85), color), pills, counts)
+        )
+    return chip_row(chips, width, max(2, len(seats)))
 
 
 def _panel(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -143,10 +178,10 @@ def _order_row(
     """The seats in ``seats``' order from ``x``, each after its mark; when the names do not all fit
     before ``right``, the longest are shortened to the same width so that every seat stays listed."""
     labels = [f"{n + 1}. {seat_label(view, seat, names, locale)}" for n, seat in enumerate(seats)]
-    room = _widest_allowed([text_width(label, 19) for label in labels], right - x - 52 * len(labels) + 22)
+    room = _widest_allowed([text_width(label, 20) for label in labels], right - x - 52 * len(labels) + 22)
     for seat, label in zip(seats, labels, strict=True):
         paste_centered(img, token(side_shape(seat), side_color(seat), 24), (x + 12, cy))
-        x += 30 + draw_text(draw, (x + 30, cy), label, 19, INK, anchor="lc", max_width=room) + 22
+        x += 30 + draw_text(draw, (x + 30, cy), label, 20, INK, anchor="lc", max_width=room, words=True) + 22
 
 
 def _widest_allowed(widths: list[float], total: float) -> float | None:
@@ -164,14 +199,24 @@ def _widest_allowed(widths: list[float], total: float) -> float | None:
 
 
 def tracks(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width: int) -> Image.Image:
-    """Score track with event stacks and VP markers; initiative and upcoming orders; events; pools."""
-    height = 266
+    """Score track with event stacks and VP markers; initiative and upcoming orders; the revealed
+    events and the pools, wrapped between words so that none is cut."""
+    revealed = [name_of(f"ch.event.{e}", locale, e) for e in (view.get("events") or {}).get("revealed") or []]
+    decks = ", ".join(
+        f"{name_of(f'ch.terrain.{t}', locale, t)} {n}" for t, n in (view.get("terrain_decks") or {}).items()
+    )
+    notes = wrap(tr("render.ch.events", locale, events=", ".join(revealed) or "-"), 20, width - 2 * PAD, 4)
+    notes += wrap(
+        tr("render.ch.pools", locale, trogs=view.get("neutral_trogs", 0), decks=decks), 20, width - 2 * PAD, 2
+    )
+    row = 160
+    height = row + 72 + len(notes) * 27 + 8
     img, draw = _panel(width, height)
-    draw_text(draw, (PAD, 22), tr("render.ch.score_track", locale), 21, INK, anchor="lc", bold=True)
+    draw_text(draw, (PAD, 22), tr("render.ch.score_track", locale), LABEL, INK, anchor="lc", bold=True)
     seats = view.get("seats") or []
     top = max([50] + [int(s.get("vp", 0)) + 5 for s in seats])
     top = (top + 9) // 10 * 10
-    x0, x1, ty = PAD + 14, width - PAD - 14, 104
+    x0, x1, ty = PAD + 14, width - PAD - 14, 106
 
     def at(v: float) -> float:
         return x0 + (x1 - x0) * min(v, top) / top
@@ -180,53 +225,29 @@ def tracks(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width
     for v in range(0, top + 1, 5):
         draw.line([(at(v), ty - 7), (at(v), ty + 7)], fill=RULE if v % 10 else MUTED, width=1)
         if v % 10 == 0:
-            draw_text(draw, (at(v), ty + 20), str(v), 15, MUTED, anchor="mc")
+            draw_text(draw, (at(v), ty + 22), str(v), 18, MUTED, anchor="mc")
     for stack in (view.get("events") or {}).get("track") or []:
         pos = float(stack.get("pos", 0))
-        paste_centered(img, badge(f"E{stack.get('count', 1)}", (90, 70, 110), WHITE, 22), (at(pos), ty))
+        paste_centered(img, badge(f"E{stack.get('count', 1)}", (90, 70, 110), WHITE, 24), (at(pos), ty))
     placed: dict[int, int] = {}
     for i, s in enumerate(seats):
         vp = int(s.get("vp", 0))
         k = placed.get(vp, 0)
         placed[vp] = k + 1
-        paste_centered(img, token(side_shape(i), side_color(i), 22, ""), (at(vp), ty - 20 - k * 14))
-    row = 156
-    draw_text(draw, (PAD, row), tr("render.ch.initiative", locale), 19, MUTED, anchor="lc", bold=True)
+        paste_centered(img, token(side_shape(i), side_color(i), 24, ""), (at(vp), ty - 22 - k * 15))
     label_w = max(
-        text_width(tr("render.ch.initiative", locale), 19, bold=True),
-        text_width(tr("render.ch.upcoming", locale), 19, bold=True),
+        text_width(tr("render.ch.initiative", locale), 20, bold=True),
+        text_width(tr("render.ch.upcoming", locale), 20, bold=True),
     )
-    _order_row(
-        img,
-        draw,
-        view,
-        [int(s) for s in view.get("initiative") or []],
-        names,
-        locale,
-        PAD + label_w + 16,
-        row,
-        width - PAD,
-    )
-    draw_text(draw, (PAD, row + 32), tr("render.ch.upcoming", locale), 19, MUTED, anchor="lc", bold=True)
-    _order_row(
-        img,
-        draw,
-        view,
-        [int(s) for s in view.get("upcoming") or []],
-        names,
-        locale,
-        PAD + label_w + 16,
-        row + 32,
-        width - PAD,
-    )
-    revealed = [name_of(f"ch.event.{e}", locale, e) for e in (view.get("events") or {}).get("revealed") or []]
-    decks = ", ".join(
-        f"{name_of(f'ch.terrain.{t}', locale, t)} {n}" for t, n in (view.get("terrain_decks") or {}).items()
-    )
-    line = tr("render.ch.events", locale, events=", ".join(revealed) or "-")
-    draw_text(draw, (PAD, row + 64), line, 17, MUTED, anchor="lc", max_width=width - 2 * PAD)
-    line = tr("render.ch.pools", locale, trogs=view.get("neutral_trogs", 0), decks=decks)
-    draw_text(draw, (PAD, row + 88), line, 17, MUTED, anchor="lc", max_width=width - 2 * PAD)
+    for n, (key, field) in enumerate(
+        (("render.ch.initiative", "initiative"), ("render.ch.upcoming", "upcoming"))
+    ):
+        cy = row + n * 34
+        draw_text(draw, (PAD, cy), tr(key, locale), 20, MUTED, anchor="lc", bold=True)
+        order = [int(s) for s in view.get(field) or []]
+        _order_row(img, draw, view, order, names, locale, PAD + label_w + 16, cy, width - PAD)
+    for n, line in enumerate(notes):
+        draw_text(draw, (PAD, row + 72 + n * 27), line, 20, MUTED, anchor="lc")
     return img
 
 
@@ -240,13 +261,13 @@ def _units_row(
     cy: float,
     right: float,
 ) -> None:
-    """One side's units on an objective: a mark per unit (a count past eight), then the bonus."""
+    """One side's units on an objective: a mark per unit (the mark and the count past six), then
+    the bonus."""
     size = 26
-    if count > 8:
-        paste_centered(
-            img, token(side_shape(side), side_color(side), size + 4, str(count)), (x + size / 2, cy)
-        )
-        x += size + 10
+    if count > 6:
+        paste_centered(img, token(side_shape(side), side_color(side), size), (x + size / 2, cy))
+        x += size + 4
+        x += draw_text(draw, (x, cy), f"×{count}", LABEL, INK, anchor="lc", bold=True, role="units") + 8
     else:
         for _ in range(count):
             paste_centered(img, token(side_shape(side), side_color(side), size), (x + size / 2, cy))
@@ -254,119 +275,205 @@ def _units_row(
     if bonus:
         x += 6
         text = f"+{bonus}"
-        w = text_width(text, 19, bold=True) + 16
-        draw.rounded_rectangle([x, cy - 14, x + w, cy + 14], radius=14, fill=HIGHLIGHT, outline=INK, width=2)
-        draw_text(draw, (x + w / 2, cy), text, 19, INK, anchor="mc", bold=True)
+        w = text_width(text, LABEL, bold=True) + 16
+        draw.rounded_rectangle([x, cy - 15, x + w, cy + 15], radius=15, fill=HIGHLIGHT, outline=INK, width=2)
+        draw_text(draw, (x + w / 2, cy), text, LABEL, INK, anchor="mc", bold=True)
     if not count and not bonus:
-        draw_text(draw, (x, cy), "-", 20, MUTED, anchor="lc")
+        draw_text(draw, (x, cy), "-", LABEL, MUTED, anchor="lc")
+
+
+BATTLE_ROW = 38
 
 
 def battle_board(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width: int) -> Image.Image:
-    """The battle board of the battle being resolved: objectives in resolution order, both sides."""
+    """The battle board of the battle being resolved: objectives in resolution order, both sides.
+
+    It stands under the status, above the map, while a battle is being resolved: it is what the
+    players decide on. The order is numbered; a line says so only when the order is reversed."""
     battle = view["battle"]
-    height = 76 + 3 * 50 + 46
+    reversed_order = bool(battle.get("reversed"))
+    height = 40 + 32 + 3 * BATTLE_ROW + 6 + (30 if reversed_order else 0)
     img, draw = _panel(width, height)
     att, dfn = battle.get("attacker"), battle.get("defender")
     region = name_of(f"ch.region.{battle.get('region')}", locale, str(battle.get("region")))
     region = region[:1].upper() + region[1:]
     head = tr("render.ch.battle.title", locale, number=battle.get("number", 1), region=region)
-    draw.rounded_rectangle([0, 0, width - 1, 44], radius=12, fill=(236, 231, 212))
-    draw.rectangle([0, 32, width - 1, 44], fill=(236, 231, 212))
+    draw.rounded_rectangle([0, 0, width - 1, 40], radius=12, fill=(236, 231, 212))
+    draw.rectangle([0, 28, width - 1, 40], fill=(236, 231, 212))
     step = tr(f"render.ch.step.{battle.get('step', 'cards')}", locale)
-    w = text_width(step, 19, bold=True) + 24
-    draw_text(draw, (PAD, 22), head, 24, INK, anchor="lc", bold=True, max_width=width - 2 * PAD - w - 12)
-    draw.rounded_rectangle([width - PAD - w, 8, width - PAD, 36], radius=14, fill=INK)
-    draw_text(draw, (width - PAD - w / 2, 22), step, 19, WHITE, anchor="mc", bold=True)
+    w = text_width(step, 20, bold=True) + 24
+    room = width - 2 * PAD - w - 12
+    draw_text(draw, (PAD, 21), head, 24, INK, anchor="lc", bold=True, max_width=room, words=True)
+    draw.rounded_rectangle([width - PAD - w, 6, width - PAD, 36], radius=15, fill=INK)
+    draw_text(draw, (width - PAD - w / 2, 21), step, 20, WHITE, anchor="mc", bold=True)
     order = list(OBJECTIVES)
-    if battle.get("reversed"):
+    if reversed_order:
         order.reverse()
     titles = [f"{n + 1}. {name_of(f'ch.objective.{obj}', locale, obj)}" for n, obj in enumerate(order)]
-    widest = max(text_width(title, 20, bold=True) for title in titles)
+    widest = max(text_width(title, LABEL, bold=True) for title in titles)
     name_w = round(max(250, min(width / 3, widest + 16)))  # the objectives' column, as wide as they need
     col = (width - name_w - 2 * PAD) // 2
     folded = list(battle.get("folded") or [False, False])
     for i, (side, role) in enumerate(((att, "attacker"), (dfn, "defender"))):
         x = PAD + name_w + i * col
-        paste_centered(img, token(side_shape(side), side_color(side), 24), (x + 12, 62))
+        paste_centered(img, token(side_shape(side), side_color(side), 24), (x + 12, 56))
         label = tr(f"render.ch.battle.{role}", locale, name=seat_label(view, side, names, locale))
         if i < len(folded) and folded[i]:
             label += " · " + tr("render.ch.battle.folded", locale)
-        draw_text(draw, (x + 30, 62), label, 19, INK, anchor="lc", bold=True, max_width=col - 40)
+        draw_text(
+            draw, (x + 30, 58), label, LABEL, INK, anchor="lc", bold=True, max_width=col - 40, words=True
+        )
     objectives = battle.get("objectives") or {}
-    y = 84
+    y = 72
     for n, (obj, title) in enumerate(zip(order, titles, strict=True)):
         data = objectives.get(obj) or {}
-        cy = y + 22
+        cy = y + BATTLE_ROW / 2
         draw.rounded_rectangle(
-            [PAD - 6, y, width - PAD + 6, y + 44], radius=8, fill=(248, 245, 236) if n % 2 == 0 else PANEL
+            [PAD - 6, y + 2, width - PAD + 6, y + BATTLE_ROW - 2],
+            radius=8,
+            fill=(248, 245, 236) if n % 2 == 0 else PANEL,
         )
-        draw_text(draw, (PAD, cy), title, 20, INK, anchor="lc", bold=True, max_width=name_w - 10)
+        draw_text(
+            draw, (PAD, cy), title, LABEL, INK, anchor="lc", bold=True, max_width=name_w - 10, words=True
+        )
         for i, (side, role) in enumerate(((att, "attacker"), (dfn, "defender"))):
             x = PAD + name_w + i * col
-            _units_row(
-                img,
-                draw,
-                side,
-                int(data.get(role, 0)),
-                int(data.get(f"bonus_{role}", 0)),
-                x,
-                cy,
-                x + col - 10,
-            )
-        y += 50
-    note = tr("render.ch.battle.reversed" if battle.get("reversed") else "render.ch.battle.order", locale)
-    draw_text(draw, (PAD, y + 16), note, 18, MUTED, anchor="lc", max_width=width - 2 * PAD)
+            count, bonus = int(data.get(role, 0)), int(data.get(f"bonus_{role}", 0))
+            _units_row(img, draw, side, count, bonus, x, cy, x + col - 10)
+        y += BATTLE_ROW
+    if reversed_order:
+        note = tr("render.ch.battle.reversed", locale)
+        draw_text(draw, (PAD, y + 18), note, 20, MUTED, anchor="lc", max_width=width - 2 * PAD, words=True)
     return img
 
 
-PANEL_H = 262
+ROW_H = 38
+TEXT = 20
+"""Size of the seat panels' texts."""
+
+Painter = Callable[[Image.Image, ImageDraw.ImageDraw, float, float], None]
+Item = tuple[float, Painter]
+"""A piece of a seat panel's row: its width and how to draw it at (left, middle)."""
 
 
 def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, label: str, value: str) -> None:
-    draw.rounded_rectangle([x, y, x + w, y + 40], radius=10, fill=(244, 240, 230))
-    value_w = draw_text(draw, (x + w - 10, y + 20), value, 23, INK, anchor="rc", bold=True)
+    draw.rounded_rectangle([x, y, x + w, y + 42], radius=10, fill=(244, 240, 230))
+    value_w = draw_text(draw, (x + w - 10, y + 21), value, 24, INK, anchor="rc", bold=True, role="count")
     room = w - value_w - 28
-    draw_text(draw, (x + 10, y + 20), label, shrink(label, 17, room, 15), MUTED, anchor="lc", max_width=room)
+    size = shrink(label, TEXT, room, 17)
+    draw_text(draw, (x + 10, y + 21), label, size, MUTED, anchor="lc", max_width=room, words=True)
 
 
-def _row_label(draw: ImageDraw.ImageDraw, cy: float, text: str) -> float:
-    """The grey label that starts a row of a seat panel; returns where the row's items begin."""
-    return PAD + draw_text(draw, (PAD, cy), text, 18, MUTED, anchor="lc", bold=True) + 10
+def _text_item(text: str, color: RGB, room: float, *, mark: Image.Image | None = None) -> Item:
+    """A text (after a mark), shortened at a word when even a row of its own is too narrow."""
+    lead = 0.0 if mark is None else mark.width + 6
+    shown = fit(text, TEXT, room - lead, words=True)
+    width = lead + text_width(shown, TEXT)
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, cy: float) -> None:
+        if mark is not None:
+            paste_centered(img, mark, (x + mark.width / 2, cy))
+        draw_text(draw, (x + lead, cy), shown, TEXT, color, anchor="lc")
+
+    return width, paint
+
+
+def _pill_item(text: str, fill: RGB, edge: RGB, ink: RGB, room: float) -> Item:
+    shown = fit(text, TEXT - 1, room - 20, words=True)
+    width = text_width(shown, TEXT - 1) + 20
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, cy: float) -> None:
+        draw.rounded_rectangle([x, cy - 15, x + width, cy + 15], radius=15, fill=fill, outline=edge, width=2)
+        draw_text(draw, (x + 10, cy), shown, TEXT - 1, ink, anchor="lc")
+
+    return width, paint
+
+
+def _lines(items: list[Item], start: float, right: float) -> list[list[tuple[float, Item]]]:
+    """``items`` laid out from ``start`` to ``right``, 10 pixels apart, onto as many lines as they
+    need (every line after the first starting at ``start`` too)."""
+    lines: list[list[tuple[float, Item]]] = [[]]
+    x = start
+    for item in items:
+        if lines[-1] and x + item[0] > right:
+            lines.append([])
+            x = start
+        lines[-1].append((x, item))
+        x += item[0] + 10
+    return lines
 
 
 def seat_panel(
     view: Mapping[str, Any], seat: int, names: Mapping[str, str], locale: str, width: int
 ) -> Image.Image:
-    """One player: name, faction and VP; hand, deck, reserve; skills; structures left; prisoners."""
+    """One player: name, faction and VP; hand, deck, discard, reserve; skills; structures left;
+    prisoners. A row whose items do not fit goes on to a second line rather than cutting words."""
     info = (view.get("seats") or [])[seat]
-    img, draw = _panel(width, PANEL_H)
     color = side_color(seat)
+    right = width - PAD
+    rows: list[tuple[str, list[Item]]] = []
+    label_w = max(
+        text_width(tr(key, locale), TEXT - 1, bold=True)
+        for key in ("render.ch.skills", "render.ch.structures", "render.ch.prisoners")
+    )
+    start = PAD + label_w + 12
+    room = right - start
+    skills: list[Item] = []
+    for skill in info.get("skills") or []:
+        label = name_of(f"ch.skill.{skill.get('id')}", locale, str(skill.get("id")))
+        if skill.get("exhausted"):
+            label += " (" + tr("render.ch.exhausted", locale) + ")"
+            skills.append(_pill_item(label, (230, 226, 218), MUTED, MUTED, room))
+        else:
+            skills.append(_pill_item(label, tint(color, 0.75), color, INK, room))
+    rows.append((tr("render.ch.skills", locale), skills))
+    built = [
+        _text_item(
+            f"{name_of(f'ch.structure.{kind}', locale, kind)} ×{left}",
+            INK if left else MUTED,
+            room,
+            mark=structure_mark(str(kind), seat, 26, locale),
+        )
+        for kind, left in (info.get("structures_left") or {}).items()
+    ]
+    rows.append((tr("render.ch.structures", locale), built))
+    held = [(k, int(v)) for k, v in (info.get("prisoners_held") or {}).items() if int(v) > 0]
+    prisoners: list[Item] = []
+    for key, count in held:
+        who: int | str = int(key) if key.isdigit() else "trogs"
+        mark = token(side_shape(who), side_color(who), 28, str(count))
+        prisoners.append(_text_item(seat_label(view, who, names, locale), INK, room, mark=mark))
+    if not prisoners:
+        prisoners.append(_text_item(tr("render.ch.none", locale), MUTED, room))
+    rows.append((tr("render.ch.prisoners", locale), prisoners))
+    laid = [(label, _lines(items, start, right)) for label, items in rows]
+    height = HEADER_H + 10 + 52 + sum(len(lines) for _label, lines in laid) * ROW_H + 8
+    img, draw = _panel(width, height)
+
     header_band(draw, width, tint(color, 0.8))
     draw.line([(0, HEADER_H), (width - 1, HEADER_H)], fill=color, width=3)
     paste_centered(img, token(side_shape(seat), color, 34), (PAD + 17, HEADER_H / 2))
     vp = tr("render.ch.vp", locale, vp=info.get("vp", 0))
     vp_w = draw_text(draw, (width - PAD, HEADER_H / 2), vp, 28, INK, anchor="rc", bold=True)
-    right = width - PAD - vp_w - 12
+    edge = width - PAD - vp_w - 12
     if seat in [int(s) for s in view.get("to_act") or []] and view.get("phase") != "over":
-        text = tr("render.ch.badge.to_act", locale)
-        w = text_width(text, 16, bold=True) + 20
-        draw.rounded_rectangle(
-            [right - w, HEADER_H / 2 - 14, right, HEADER_H / 2 + 14],
-            radius=14,
-            fill=HIGHLIGHT,
-            outline=INK,
-            width=2,
-        )
-        draw_text(draw, (right - w / 2, HEADER_H / 2), text, 16, INK, anchor="mc", bold=True)
-        right -= w + 10
+        edge = pill(draw, edge, HEADER_H / 2, tr("render.ch.badge.to_act", locale), HIGHLIGHT, INK) - 10
     name = player_name(names, info.get("id"))
-    x: float = PAD + 44
-    x += draw_text(
-        draw, (x, HEADER_H / 2), name, 24, INK, anchor="lc", bold=True, max_width=max(40, right - x - 120)
-    )
     faction = faction_name(str(info.get("faction")), locale)
+    x: float = PAD + 44
+    name_room = max(40.0, edge - x - min(text_width(faction, TEXT) + 12, (edge - x) / 2))
+    x += draw_text(
+        draw, (x, HEADER_H / 2), name, 24, INK, anchor="lc", bold=True, max_width=name_room, words=True
+    )
     draw_text(
-        draw, (x + 12, HEADER_H / 2), faction, 20, MUTED, anchor="lc", max_width=max(20, right - x - 16)
+        draw,
+        (x + 12, HEADER_H / 2),
+        faction,
+        TEXT,
+        MUTED,
+        anchor="lc",
+        max_width=max(20, edge - x - 12),
+        words=True,
     )
     y = HEADER_H + 10
     cw = (width - 2 * PAD - 3 * 8) / 4
@@ -379,119 +486,92 @@ def seat_panel(
     for n, (key, value) in enumerate(chips):
         _chip(draw, PAD + n * (cw + 8), y, cw, tr(f"render.ch.count.{key}", locale), str(value))
     y += 52
-    cy = y + 16
-    x = _row_label(draw, cy, tr("render.ch.skills", locale))
-    for skill in info.get("skills") or []:
-        label = name_of(f"ch.skill.{skill.get('id')}", locale, str(skill.get("id")))
-        tired = bool(skill.get("exhausted"))
-        if tired:
-            label += " (" + tr("render.ch.exhausted", locale) + ")"
-        w = text_width(label, 17) + 20
-        if x + w > width - PAD:
-            break
-        draw.rounded_rectangle(
-            [x, cy - 14, x + w, cy + 14],
-            radius=14,
-            fill=(230, 226, 218) if tired else tint(color, 0.75),
-            outline=MUTED if tired else color,
-            width=2,
-        )
-        draw_text(draw, (x + 10, cy), label, 17, MUTED if tired else INK, anchor="lc")
-        x += w + 8
-    y += 40
-    cy = y + 16
-    x = _row_label(draw, cy, tr("render.ch.structures", locale))
-    kinds = list((info.get("structures_left") or {}).items())
-    kind_names = [name_of(f"ch.structure.{kind}", locale, kind) for kind, _left in kinds]
-    suffixes = [f" ×{left}" for _kind, left in kinds]
-    fixed = sum(28 + text_width(suffix, 17) + 12 for suffix in suffixes)
-    room = _widest_allowed([text_width(n, 17) for n in kind_names], width - PAD - x - fixed + 12)
-    for (kind, left), kind_name, suffix in zip(kinds, kind_names, suffixes, strict=True):
-        label = (kind_name if room is None else fit(kind_name, 17, room)) + suffix
-        paste_centered(img, structure_mark(str(kind), seat, 24, locale), (x + 12, cy))
-        x += 28 + draw_text(draw, (x + 28, cy), label, 17, INK if left else MUTED, anchor="lc") + 12
-    y += 40
-    cy = y + 16
-    x = _row_label(draw, cy, tr("render.ch.prisoners", locale)) + 2
-    held = [(k, int(v)) for k, v in (info.get("prisoners_held") or {}).items() if int(v) > 0]
-    if not held:
-        draw_text(draw, (x, cy), tr("render.ch.none", locale), 17, MUTED, anchor="lc")
-    sides: list[int | str] = [int(key) if key.isdigit() else "trogs" for key, _count in held]
-    labels = [seat_label(view, who, names, locale) for who in sides]
-    widths = [min(160, text_width(label, 17)) for label in labels]
-    shared = _widest_allowed(widths, width - PAD - x - 46 * len(labels) + 14)
-    room = 160 if shared is None else shared
-    for (_key, count), who, label in zip(held, sides, labels, strict=True):
-        paste_centered(img, token(side_shape(who), side_color(who), 26, str(count)), (x + 13, cy))
-        x += 32 + draw_text(draw, (x + 32, cy), label, 17, INK, anchor="lc", max_width=room) + 14
+    for label, lines in laid:
+        draw_text(draw, (PAD, y + ROW_H / 2), label, TEXT - 1, MUTED, anchor="lc", bold=True)
+        for line in lines:
+            for x0, (_w, paint) in line:
+                paint(img, draw, x0, y + ROW_H / 2)
+            y += ROW_H
     return img
+
+
+LEGEND_ROW = 52
 
 
 @lru_cache(maxsize=8)
 def legend(locale: str, width: int) -> Image.Image:
-    """What the marks mean: terrain, crystals, tokens, control, structures, walls and edge arrows."""
-    rows = 6
-    height = 24 + rows * 40 + 10
+    """What the marks mean: terrain, crystals, tokens, control, structures, walls and edge arrows,
+    two to a row, each text on up to two lines between words."""
+    from render.cryhavoc.board import (
+        FRAME_BAND,
+        control_frame,
+        crystal_value,
+        tile,
+        trog_strength,
+        trog_token,
+    )
+
+    entries: list[tuple[str, str, str]] = []
+    for t in ("mountain", "desert", "jungle", "ocean"):
+        entries.append(("terrain", t, name_of(f"ch.terrain.{t}", locale, t)))
+    tokens = tr(
+        "render.ch.legend.tokens",
+        locale,
+        war_party=tr("render.ch.token.war_party", locale),
+        nest=tr("render.ch.token.nest", locale),
+        tunnel=tr("render.ch.token.tunnel", locale),
+    )
+    entries += [
+        ("crystals", "", tr("render.ch.legend.crystals", locale)),
+        ("control", "", tr("render.ch.legend.control", locale)),
+        ("units", "", tr("render.ch.legend.units", locale)),
+        ("tokens", "", tokens),
+        ("battle", "", tr("render.ch.legend.battle", locale)),
+        ("structure", "", tr("render.ch.legend.structure", locale)),
+        ("wall", "", tr("render.ch.legend.wall", locale)),
+        ("arrow", "", tr("render.ch.legend.arrow", locale)),
+    ]
+    rows = -(-len(entries) // 2)
+    height = 16 + rows * LEGEND_ROW + 8
     img, draw = _panel(width, height)
     half = (width - 2 * PAD) / 2
-    entries: list[tuple[Any, str]] = []
-    for t in ("mountain", "desert", "jungle", "ocean"):
-        entries.append((("terrain", t), name_of(f"ch.terrain.{t}", locale, t)))
-    entries.append((("crystals", ""), tr("render.ch.legend.crystals", locale)))
-    entries.append((("control", ""), tr("render.ch.legend.control", locale)))
-    entries.append((("units", ""), tr("render.ch.legend.units", locale)))
-    entries.append(
-        (
-            ("tokens", ""),
-            tr(
-                "render.ch.legend.tokens",
-                locale,
-                war_party=tr("render.ch.token.war_party", locale),
-                nest=tr("render.ch.token.nest", locale),
-                tunnel=tr("render.ch.token.tunnel", locale),
-            ),
-        )
-    )
-    entries.append((("battle", ""), tr("render.ch.legend.battle", locale)))
-    entries.append((("structure", ""), tr("render.ch.legend.structure", locale)))
-    entries.append((("wall", ""), tr("render.ch.legend.wall", locale)))
-    entries.append((("arrow", ""), tr("render.ch.legend.arrow", locale)))
-    from render.cryhavoc.board import tile
-
-    for n, (icon, text) in enumerate(entries):
+    icon_w = 112
+    for n, (kind, arg, text) in enumerate(entries):
         col, row = n % 2, n // 2
         x = PAD + col * half
-        cy = 24 + row * 40 + 10
-        kind, arg = icon
-        icon_w = 64
+        cy = 16 + row * LEGEND_ROW + LEGEND_ROW / 2
         if kind == "terrain":
-            paste_centered(img, tile(arg, "land", 56, 34 + 10, None).crop((0, 10, 56, 44)), (x + 28, cy))
+            paste_centered(img, tile(arg, "land", 80, 44, None), (x + 40, cy))
         elif kind == "crystals":
-            for k, c in enumerate(("green", "yellow", "red")):
-                paste_centered(img, crystal(c, 22), (x + 11 + k * 21, cy))
+            paste_centered(img, crystal_value(4, "yellow"), (x + 30, cy))
         elif kind == "control":
-            paste_centered(img, token("circle", side_color(0), 24, "", True), (x + 14, cy))
-            paste_centered(img, token("square", side_color(1), 24, "", True), (x + 42, cy))
+            box = (x, cy - 22, x + 80, cy + 22)
+            draw.rounded_rectangle(box, radius=12, fill=(236, 231, 212))
+            control_frame(draw, box, side_color(1))
+            paste_centered(img, token("square", side_color(1), 22, "", True), (x + 64 - FRAME_BAND, cy))
         elif kind == "units":
-            paste_centered(img, token("triangle", side_color(2), 26, "3"), (x + 14, cy))
-            paste_centered(img, token("hexagon", side_color("trogs"), 26, "2"), (x + 44, cy))
+            paste_centered(img, token("triangle", side_color(2), 26), (x + 13, cy))
+            draw_text(draw, (x + 29, cy), "3", LABEL, INK, anchor="lc", bold=True)
+            paste_centered(img, token("hexagon", side_color("trogs"), 26), (x + 59, cy))
+            draw_text(draw, (x + 75, cy), "2", LABEL, INK, anchor="lc", bold=True)
         elif kind == "tokens":
-            paste_centered(img, badge("?", (250, 240, 200), INK, 22), (x + 12, cy))
-            paste_centered(
-                img, badge(tr("render.ch.token.war_party", locale), (110, 80, 60), WHITE, 22), (x + 44, cy)
-            )
+            mark = trog_token(tr("render.ch.token.war_party", locale), trog_strength("war_party"))
+            paste_centered(img, mark, (x + mark.width / 2, cy))
         elif kind == "battle":
-            paste_centered(img, badge("1", HIGHLIGHT, INK, 24, INK), (x + 14, cy))
+            paste_centered(img, badge("1", HIGHLIGHT, INK, 28, INK), (x + 14, cy))
         elif kind == "structure":
-            paste_centered(img, structure_mark("hu_barracks", 3, 26, locale), (x + 14, cy))
+            paste_centered(img, structure_mark("hu_barracks", 3, 28, locale), (x + 14, cy))
         elif kind == "wall":
             draw.rounded_rectangle(
-                [x + 4, cy - 14, x + 54, cy + 14], radius=8, fill=(120, 98, 78), outline=(40, 32, 26), width=6
+                [x + 4, cy - 16, x + 76, cy + 16], radius=8, fill=(120, 98, 78), outline=(40, 32, 26), width=6
             )
         elif kind == "arrow":
-            draw.line([(x + 2, cy), (x + 28, cy)], fill=(120, 110, 92), width=5)
-            draw.polygon([(x + 36, cy), (x + 26, cy - 8), (x + 26, cy + 8)], fill=(120, 110, 92))
-            draw.ellipse([x + 38, cy - 12, x + 62, cy + 12], fill=INK)
-            draw_text(draw, (x + 50, cy), "A", 15, WHITE, anchor="mc", bold=True)
-        draw_text(draw, (x + icon_w + 8, cy), text, 17, INK, anchor="lc", max_width=half - icon_w - 16)
+            draw.line([(x + 2, cy), (x + 30, cy)], fill=(120, 110, 92), width=6)
+            draw.polygon([(x + 40, cy), (x + 28, cy - 9), (x + 28, cy + 9)], fill=(120, 110, 92))
+            draw.ellipse([x + 44, cy - 14, x + 72, cy + 14], fill=INK)
+            draw_text(draw, (x + 58, cy), "A", LABEL - 1, WHITE, anchor="mc", bold=True)
+        lines = wrap(text, 19, half - icon_w - 16, 2)
+        for k, line in enumerate(lines):
+            at = (x + icon_w, cy + (k - (len(lines) - 1) / 2) * 22)
+            draw_text(draw, at, line, 19, INK, anchor="lc")
     return img
