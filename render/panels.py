@@ -235,7 +235,8 @@ CHIP_H = 80
 
 
 def chip_row(chips: Sequence[Chip], width: int, per_row: int) -> Image.Image:
-    """The compact strip: ``chips`` ``per_row`` to a row across ``width`` pixels, rows 8 apart."""
+    """The compact strip: ``chips`` ``per_row`` to a row across ``width`` pixels, rows 8 apart. A
+    count's label loses a few pixels, or is left out, rather than being cut; its value always shows."""
     gap = 10
     rows = -(-len(chips) // per_row)
     chip_w = (width - gap * (per_row - 1)) // per_row

@@ -1,7 +1,7 @@
 """Batailles images: the public battlefield and the armies' details (nothing is hidden).
 
 ``images`` lays out the pages; ``field`` draws the empty battlefield of a map, ``board`` puts the
-troops and marks of the moment on it, ``sprites`` the cached troop cards and badges, ``panels`` the
+troops and marks of the moment on it, ``sprites`` the cached troop bars and badges, ``panels`` the
 status, rosters and legend, ``style`` the colours.
 """
 

@@ -284,8 +284,8 @@ RIVER_BANK = 6
 
 
 def badge_boxes(grid: Grid, zone: Zone, terrain: Terrain) -> tuple[Box | None, Box]:
-    """Where a zone's band puts its advantage badge (right after its label and hill sign, so that
-    it is read with them) and the box a hits badge is right-aligned in (the band's right end)."""
+    """Where a zone's band puts its advantage badge (right after its label, so that it is read with
+    it) and the box a hits badge is right-aligned in (the rest of the band, to its right end)."""
     x0, y0, x1, _y1 = grid.zone_box(zone)
     h = grid.strip - 2
     left = x0 + 5 + text_width(zone_label(zone), LABEL) + 5

@@ -1,9 +1,11 @@
-"""The Batailles panels around the battlefield: the status at the top, one roster per army, a legend.
+"""The Batailles panels: the status above the battlefield and the armies' strip under it; in the
+details image, one roster per army and the legend.
 
 The status says what the game waits for (phase, who acts, how many activations are left, the troop
-acting now, the dice of an attack being resolved, the result). Each army's panel holds the counts
-that decide the game (advantage points, losses against the defeat threshold) and its troops with
-their characteristics in large type, since the cards on the battlefield must stay small.
+acting now, the dice of an attack being resolved, the result). The strip holds the counts that
+decide the game (advantage points, losses against the defeat threshold, troops in play). Each
+army's roster lists every troop with its zone and its characteristics in large type: on the
+battlefield a troop shows them only when it has two places to itself.
 """
 
 from __future__ import annotations

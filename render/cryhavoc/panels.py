@@ -1,9 +1,12 @@
-"""The Cry Havoc panels around the map: status, tracks, battle board, one panel per player, legend.
+"""The Cry Havoc panels: status, battle board and players' strip around the map; tracks, one panel
+per player and the legend in the details image.
 
 The status says what the game waits for (phase, whose action, what is pending, the result) and the
-last action. The tracks show the score track with its event stacks, the initiative and upcoming
-initiative orders and the revealed events. While a battle is being resolved the battle board shows
-each objective in resolution order with both sides' units and bonuses and who has folded.
+last action. While a battle is being resolved the battle board shows each objective in resolution
+order with both sides' units and bonuses and who has folded. The strip gives each player's victory
+points, hand and reserve. The tracks show the score track with its event stacks, the initiative and
+upcoming initiative orders, the revealed events and the pools. Texts that do not fit go on to
+another line or are shortened after a whole word, never inside one.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A player's panel (public counts) and the private panel (hand and bag) of War Chest."""
+"""War Chest's seat panels for the details image (public counts) and the private panel (hand and bag)."""
 
 from __future__ import annotations
 
