@@ -9,18 +9,35 @@ header holding the seat's mark, its name and pills; legends as a grid of icons w
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render.catalog import message, player_name, tr
 from render.common import INK, MUTED, PANEL, RGB, RGBA, RULE, WHITE, paste_centered
-from render.text import draw_text, shrink, text_width
+from render.page import LABEL
+from render.text import draw_text, shrink, text_width, wrap
 
 PAD = 16
 HEADER_H = 58
-TITLE_Y = 22
+TITLE_Y = 20
 """Middle of the title line at the top of every status section."""
+BOX_TOP = 42
+"""Top of the box saying who acts, under the title line."""
+LAST_H = 34
+"""Height of the line repeating the last action, under the box."""
+
+
+def box_height(sub: bool, extra: int = 0) -> int:
+    """Height of the box saying who acts: one line, or two with a second line, plus ``extra``."""
+    return (86 if sub else 54) + extra
+
+
+def status_height(sub: bool, extra: int = 0) -> int:
+    """Height of a status section: title line, box, last action."""
+    return BOX_TOP + box_height(sub, extra) + 8 + LAST_H
+
 
 Pill = tuple[str, RGB, RGB]
 """(text, fill, ink) of a pill in a panel header."""
@@ -28,20 +45,20 @@ Pill = tuple[str, RGB, RGB]
 
 def heading(draw: ImageDraw.ImageDraw, title: str, detail: str | None = None) -> float:
     """The bold game title, then ``detail`` (round) in grey; returns where the line ends."""
-    x = draw_text(draw, (0, TITLE_Y), title, 34, INK, anchor="lc", bold=True) + 24
+    x = draw_text(draw, (0, TITLE_Y), title, 32, INK, anchor="lc", bold=True) + 22
     if detail:
-        x += draw_text(draw, (x, TITLE_Y), detail, 28, MUTED, anchor="lc", bold=True) + 18
+        x += draw_text(draw, (x, TITLE_Y), detail, 26, MUTED, anchor="lc", bold=True) + 18
     return x
 
 
 def phase_pills(draw: ImageDraw.ImageDraw, pills: Sequence[str], right: float, left: float) -> None:
     """Black pills ending at ``right``, leftwards; those that would cross ``left`` are left out."""
     for text in pills:
-        w = text_width(text, 22, bold=True) + 28
+        w = text_width(text, LABEL, bold=True) + 28
         if right - w < left:
             break
-        draw.rounded_rectangle([right - w, 4, right, 40], radius=18, fill=INK)
-        draw_text(draw, (right - w / 2, TITLE_Y), text, 22, WHITE, anchor="mc", bold=True)
+        draw.rounded_rectangle([right - w, 2, right, 38], radius=18, fill=INK)
+        draw_text(draw, (right - w / 2, TITLE_Y), text, LABEL, WHITE, anchor="mc", bold=True)
         right -= w + 10
 
 
@@ -53,28 +70,27 @@ def status_box(
     mark: Image.Image | None,
     lines: tuple[str, str],
     *,
-    main_size: int = 30,
-    sub_dy: int = 70,
+    main_size: int = 28,
 ) -> float:
     """The box saying who acts: ``box`` is (top, width, height); ``mark`` the acting seat's mark (or
     None), ``lines`` the main line and an optional second one. Returns the text's left edge."""
     top, width, height = box
     main, sub = lines
     draw.rounded_rectangle([0, top, width - 1, top + height], radius=12, fill=fill, outline=INK, width=3)
-    x0 = 18
+    x0 = 16
     if mark is not None:
-        paste_centered(img, mark, (x0 + 18, top + 32))
-        x0 += 48
-    room = width - x0 - 18
-    draw_text(draw, (x0, top + 32), main, main_size, INK, anchor="lc", bold=True, max_width=room)
+        paste_centered(img, mark, (x0 + 18, top + 27))
+        x0 += 46
+    room = width - x0 - 16
+    draw_text(draw, (x0, top + 27), main, main_size, INK, anchor="lc", bold=True, max_width=room, words=True)
     if sub:
-        draw_text(draw, (x0, top + sub_dy), sub, 23, INK, anchor="lc", max_width=room)
+        draw_text(draw, (x0, top + 61), sub, LABEL, INK, anchor="lc", max_width=room, words=True)
     return x0
 
 
 def pill(draw: ImageDraw.ImageDraw, right: float, cy: float, text: str, fill: RGB, ink: RGB) -> float:
     """A pill with ``text`` ending at ``right``; returns its left edge."""
-    size = 18
+    size = 19
     w = text_width(text, size, bold=True) + 22
     draw.rounded_rectangle([right - w, cy - 16, right, cy + 16], radius=16, fill=fill, outline=INK, width=2)
     draw_text(draw, (right - w / 2, cy), text, size, ink, anchor="mc", bold=True)
@@ -115,7 +131,17 @@ def seat_header(
     right: float = width - PAD
     for text, fill, ink in pills:
         right = pill(draw, right, cy, text, fill, ink) - 8
-    draw_text(draw, (PAD + 44, cy), name, 28, INK, anchor="lc", bold=True, max_width=right - (PAD + 44) - 8)
+    draw_text(
+        draw,
+        (PAD + 44, cy),
+        name,
+        28,
+        INK,
+        anchor="lc",
+        bold=True,
+        max_width=right - (PAD + 44) - 8,
+        words=True,
+    )
 
 
 def icon_grid(
@@ -130,7 +156,8 @@ def icon_grid(
     size: int,
 ) -> None:
     """Legend entries in ``per_row`` columns inside a 16-pixel border: ``row`` is (height, middle of
-    the icon from the row's top), ``offsets`` where the icon's middle and the text start in a slot."""
+    the icon from the row's top), ``offsets`` where the icon's middle and the text start in a slot.
+    A text too long for its slot, even a few pixels smaller, goes on two lines."""
     row_h, mid = row
     icon_dx, text_dx = offsets
     slot = (img.width - 32) / per_row
@@ -139,23 +166,20 @@ def icon_grid(
         cy = top + (i // per_row) * row_h + mid
         paste_centered(img, icon, (x + icon_dx, cy))
         room = slot - text_dx - 6
-        draw_text(
-            draw,
-            (x + text_dx, cy),
-            label,
-            shrink(label, size, room, size - 3),
-            INK,
-            anchor="lc",
-            max_width=room,
-        )
+        fitted = shrink(label, size, room, size - 3)
+        lines = [label] if text_width(label, fitted) <= room else wrap(label, size - 2, room, 2)
+        line_size = fitted if len(lines) == 1 else size - 2
+        for n, line in enumerate(lines):
+            at = (x + text_dx, cy + (n - (len(lines) - 1) / 2) * (line_size + 3))
+            draw_text(draw, at, line, line_size, INK, anchor="lc", max_width=room, words=True)
 
 
 def notice(title: str, text: str, width: int = 900, height: int = 110) -> Image.Image:
     """A small card with a bold title and one grey line (the private image when there is nothing)."""
     img = Image.new("RGBA", (width, height), (*PANEL, 255))
     draw = ImageDraw.Draw(img)
-    draw_text(draw, (20, 36), title, 28, INK, anchor="lc", bold=True, max_width=width - 40)
-    draw_text(draw, (20, 78), text, 22, MUTED, anchor="lc", max_width=width - 40)
+    draw_text(draw, (20, 36), title, 28, INK, anchor="lc", bold=True, max_width=width - 40, words=True)
+    draw_text(draw, (20, 78), text, 22, MUTED, anchor="lc", max_width=width - 40, words=True)
     return img
 
 
@@ -189,5 +213,67 @@ def last_action(
     """The status line under the box that repeats the last action, after the icon the board marks
     it with (``None`` when the caller draws its own)."""
     if icon is not None:
-        paste_centered(img, icon, (16, top + 18))
-    draw_text(draw, (text_x, top + 18), text, 25, INK, anchor="lc", max_width=img.width - text_x - 4)
+        paste_centered(img, icon, (16, top + LAST_H / 2))
+    room = img.width - text_x - 4
+    draw_text(draw, (text_x, top + LAST_H / 2), text, 24, INK, anchor="lc", max_width=room, words=True)
+
+
+@dataclass(frozen=True)
+class Chip:
+    """One seat in the compact strip under a board: its mark, name and pills on the first line, its
+    counts (label, value) on the second."""
+
+    mark: Image.Image
+    name: str
+    colors: tuple[RGB, RGB]
+    """(tint, line): the seat's light colour behind the text and its colour around it."""
+    pills: tuple[Pill, ...] = ()
+    counts: tuple[tuple[str, str], ...] = ()
+
+
+CHIP_H = 80
+
+
+def chip_row(chips: Sequence[Chip], width: int, per_row: int) -> Image.Image:
+    """The compact strip: ``chips`` ``per_row`` to a row across ``width`` pixels, rows 8 apart. A
+    count's label loses a few pixels, or is left out, rather than being cut; its value always shows."""
+    gap = 10
+    rows = -(-len(chips) // per_row)
+    chip_w = (width - gap * (per_row - 1)) // per_row
+    img = Image.new("RGBA", (width, rows * CHIP_H + (rows - 1) * 8), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    for n, chip in enumerate(chips):
+        x0, y0 = (n % per_row) * (chip_w + gap), (n // per_row) * (CHIP_H + 8)
+        tint, line = chip.colors
+        draw.rounded_rectangle(
+            [x0, y0, x0 + chip_w - 1, y0 + CHIP_H - 1], radius=12, fill=tint, outline=line, width=3
+        )
+        cy = y0 + 22
+        paste_centered(img, chip.mark, (x0 + 24, cy))
+        right: float = x0 + chip_w - 10
+        for text, fill, ink in chip.pills:
+            right = pill(draw, right, cy, text, fill, ink) - 6
+        draw_text(
+            draw,
+            (x0 + 46, cy),
+            chip.name,
+            LABEL,
+            INK,
+            anchor="lc",
+            bold=True,
+            max_width=right - x0 - 52,
+            words=True,
+        )
+        x: float = x0 + 14
+        cy = y0 + 57
+        end = x0 + chip_w - 12
+        for label, value in chip.counts:
+            value_w = text_width(value, 24, bold=True)
+            room = end - x - value_w - 6
+            size = shrink(label, LABEL - 2, room, 16) if label else LABEL - 2
+            if label and text_width(label, size) <= room:
+                x += draw_text(draw, (x, cy), label, size, MUTED, anchor="lc") + 6
+            if x + value_w > end:
+                break
+            x += draw_text(draw, (x, cy), value, 24, INK, anchor="lc", bold=True, role="count") + 18
+    return img

@@ -16,11 +16,19 @@ Text is handled in clusters (a base character with the combining marks, variatio
 joined characters that belong to it), so that shortening with ``fit`` never splits one, and
 right-to-left runs (Hebrew, Arabic) are put in visual order before drawing, inside left-to-right
 lines. Arabic letters are drawn in their isolated forms: the basic layout does not join them.
+
+A board image measures the same few hundred strings again and again (every shortening tries many
+prefixes), so widths are cached by (text, face, size): the answers, and so the pictures, are the
+same as without the cache. ``recording`` lists what is drawn, at the size it has in the final image,
+so that tests can hold every label to the size a phone needs.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -191,18 +199,24 @@ def placeholders(text: str, *, bold: bool = False) -> tuple[str, ...]:
     return tuple(run.text for run in _plan(text, bold) if run.box)
 
 
+@lru_cache(maxsize=16384)
 def _run_width(run: Run, size: int) -> float:
     return size * BOX_ADVANCE if run.box else font(size, run.bold).getlength(run.text)
 
 
+@lru_cache(maxsize=16384)
 def text_width(text: str, size: int, *, bold: bool = False) -> float:
     """Advance width of ``text`` as ``draw_text`` draws it (in bold when ``bold``)."""
     return sum(_run_width(run, size) for run in _plan(text, bold))
 
 
-def fit(text: str, size: int, max_width: float, *, bold: bool = False) -> str:
+@lru_cache(maxsize=4096)
+def fit(text: str, size: int, max_width: float, *, bold: bool = False, words: bool = False) -> str:
     """``text`` when it fits in ``max_width`` pixels; else its longest prefix of whole clusters that
     fits with "…" after it (spaces before the "…" dropped), measured as drawn; "" if not even "…" fits.
+
+    With ``words`` the prefix ends at a word (before a space), so that no word is cut in the middle
+    ("Tour de…", never "Tour de gu…"); only when not even the first word fits is it cut inside it.
     """
     if text_width(text, size, bold=bold) <= max_width:
         return text
@@ -211,6 +225,11 @@ def fit(text: str, size: int, max_width: float, *, bold: bool = False) -> str:
     def shortened(count: int) -> str:
         return "".join(parts[:count]).rstrip() + ELLIPSIS
 
+    if words:
+        ends = [n for n in range(1, len(parts)) if parts[n].isspace() and not parts[n - 1].isspace()]
+        fitting = [n for n in ends if text_width(shortened(n), size, bold=bold) <= max_width]
+        if fitting:
+            return shortened(fitting[-1])
     low, high = 0, len(parts) - 1  # the answer keeps between low and high clusters
     if text_width(shortened(0), size, bold=bold) > max_width:
         return ""
@@ -223,6 +242,32 @@ def fit(text: str, size: int, max_width: float, *, bold: bool = False) -> str:
     return shortened(low)
 
 
+def wrap(text: str, size: int, width: float, max_lines: int, *, bold: bool = False) -> list[str]:
+    """``text`` broken into at most ``max_lines`` lines of at most ``width`` pixels, between words
+    or after a hyphen; when it does not all fit, the last line ends at a word with "…". A single word
+    wider than ``width`` is shortened (the only case where a word is cut)."""
+    pieces: list[str] = []
+    for word in text.split():
+        chunks = word.split("-")
+        pieces += [c + "-" for c in chunks[:-1]] + [chunks[-1]] if len(chunks) > 1 else [word]
+        pieces[-1] += " "
+    lines: list[str] = []
+    line = ""
+    for piece in pieces:
+        trial = line + piece
+        if line and text_width(trial.rstrip(), size, bold=bold) > width:
+            lines.append(line.rstrip())
+            line = piece
+        else:
+            line = trial
+    if line.strip():
+        lines.append(line.rstrip())
+    if len(lines) > max_lines:
+        last = " ".join([lines[max_lines - 1], *lines[max_lines:]])
+        lines = [*lines[: max_lines - 1], fit(last + " " + ELLIPSIS, size, width, bold=bold, words=True)]
+    return [fit(line, size, width, bold=bold, words=True) for line in lines]
+
+
 def shrink(text: str, size: int, max_width: float, smallest: int, *, bold: bool = False) -> int:
     """The largest size from ``size`` down to ``smallest`` at which ``text`` fits in ``max_width``
     (``smallest`` when none does, for ``fit`` to shorten): a label a little too long for its box
@@ -230,6 +275,46 @@ def shrink(text: str, size: int, max_width: float, smallest: int, *, bold: bool 
     while size > smallest and text_width(text, size, bold=bold) > max_width:
         size -= 1
     return size
+
+
+class Drawn(NamedTuple):
+    """One text as ``draw_text`` drew it: the text asked for, what was drawn (shortened or not), the
+    font size in pixels of the finished image, the role of the label (None for plain text), and the
+    width it had to fit in (None when it had no limit), in the pixels it was drawn at."""
+
+    text: str
+    shown: str
+    size: float
+    bold: bool
+    role: str | None
+    room: float | None
+
+
+_SCALE: ContextVar[float] = ContextVar("render_text_scale", default=1.0)
+_RECORDS: ContextVar[list[Drawn] | None] = ContextVar("render_text_records", default=None)
+
+
+@contextmanager
+def scaled(factor: float) -> Iterator[None]:
+    """Everything drawn inside is drawn ``factor`` times larger than it will appear (a supersampled
+    sprite or board, reduced afterwards): the recorder divides the sizes by it."""
+    token = _SCALE.set(_SCALE.get() * factor)
+    try:
+        yield
+    finally:
+        _SCALE.reset(token)
+
+
+@contextmanager
+def recording() -> Iterator[list[Drawn]]:
+    """Collect every text ``draw_text`` draws inside the block (cached sprites are not drawn again:
+    clear the caches first to see all of an image's texts)."""
+    found: list[Drawn] = []
+    token = _RECORDS.set(found)
+    try:
+        yield found
+    finally:
+        _RECORDS.reset(token)
 
 
 def draw_text(
@@ -242,14 +327,22 @@ def draw_text(
     anchor: str = "la",
     bold: bool = False,
     max_width: float | None = None,
+    words: bool = False,
+    role: str | None = None,
 ) -> float:
-    """Draw ``text`` and return its width; with ``max_width``, shortened first by ``fit``.
+    """Draw ``text`` and return its width; with ``max_width``, shortened first by ``fit`` (at a word
+    with ``words``).
 
     ``anchor`` is two letters like Pillow's: horizontal ``l``/``m``/``r`` then vertical ``a`` (top of
     the ascender), ``s`` (baseline) or ``c`` (capital letters centred on y, best for labels in shapes).
+    ``role`` names what the label is (``"hex"``, ``"stat"``, ...) for the size checks of the tests.
     """
+    asked = text
     if max_width is not None:
-        text = fit(text, size, max_width, bold=bold)
+        text = fit(text, size, max_width, bold=bold, words=words)
+    records = _RECORDS.get()
+    if records is not None:
+        records.append(Drawn(asked, text, size / _SCALE.get(), bold, role, max_width))
     runs = _plan(text, bold)
     width = sum(_run_width(run, size) for run in runs)
     x, y = xy

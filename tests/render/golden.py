@@ -11,6 +11,7 @@ import io
 import json
 import os
 import re
+import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,8 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 import i18n
 from render.glyphs import code_points
-from render.text import placeholders
+from render.page import PHONE_LABEL_PX, PHONE_WIDTH
+from render.text import Drawn, placeholders, recording
 
 GOLDEN = Path(__file__).parent / "golden"
 LOCALES = Path(__file__).resolve().parents[2] / "i18n" / "locales"
@@ -152,3 +154,37 @@ def check_names_drawn(heard: list[tuple[str, str]], names: Iterable[str]) -> Non
         assert all("?" not in s for s in with_name), with_name
     for s, path in heard:
         assert all(ord(ch) in code_points(Path(path)) for ch in s), (s, path)
+
+
+def clear_render_caches() -> None:
+    """Empty every ``functools`` cache of the renderer, so that the next image draws all its sprites
+    (and their texts) again."""
+    for name, module in list(sys.modules.items()):
+        if name == "render" or name.startswith("render."):
+            for value in vars(module).values():
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+
+
+def texts_of(draw: Callable[[], bytes]) -> tuple[list[Drawn], Image.Image]:
+    """Every text drawn by ``draw`` (caches emptied first, so that none is missed) and its image."""
+    clear_render_caches()
+    with recording() as found:
+        png = draw()
+    return found, decode(png)
+
+
+def check_legible(found: Iterable[Drawn], width: int, roles: Iterable[str]) -> None:
+    """Every label of one of ``roles`` is at least ``PHONE_LABEL_PX`` tall once the image, ``width``
+    pixels wide, is shown ``PHONE_WIDTH`` wide; and each role was drawn at least once."""
+    wanted = set(roles)
+    seen = {d.role for d in found if d.role in wanted}
+    assert seen == wanted, f"never drawn: {sorted(wanted - seen)}"
+    small = sorted(
+        {
+            (d.role, d.shown, round(d.size, 1))
+            for d in found
+            if d.role in wanted and d.size * PHONE_WIDTH / width < PHONE_LABEL_PX
+        }
+    )
+    assert not small, f"labels under {PHONE_LABEL_PX} px on a phone: {small[:10]}"

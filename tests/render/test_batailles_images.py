@@ -19,9 +19,14 @@ import pytest
 import engine
 import render
 from engine.rng import Rng
-from render import batailles, bt_board, bt_field, bt_sprites
-from render.bt_panels import phase_key, status_lines
-from render.bt_style import STATS
+from render.batailles import board as bt_board
+from render.batailles import field as bt_field
+from render.batailles import images as batailles
+from render.batailles import sprites as bt_sprites
+from render.batailles.panels import phase_key, status_lines
+from render.batailles.style import STATS, WATER
+from render.page import INNER, LABEL, legible
+from render.text import text_width
 from tests.render.golden import (
     WORLD_NAMES,
     case_ids,
@@ -34,6 +39,7 @@ from tests.render.golden import (
     fresh,
     keys_named_in,
     listen_to_pillow,
+    texts_of,
 )
 
 NAMES = {"111": "Alice", "222": "Bérénice"}
@@ -189,6 +195,8 @@ CASES: list[tuple[str, Callable[[], dict[str, Any]], str]] = [
     ("loss", loss, "en"),
     ("over", over, "en"),
     ("over", over, "fr"),
+    ("details_combat", combat, "fr"),
+    ("details_over", over, "en"),
 ]
 
 
@@ -204,8 +212,9 @@ def test_scenarios_are_what_their_names_say() -> None:
 
 @pytest.mark.parametrize(("name", "make", "locale"), CASES, ids=case_ids(CASES))
 def test_golden_public(name: str, make: Callable[[], dict[str, Any]], locale: str) -> None:
-    png = render.render(make(), names=NAMES, locale=locale)
-    check_golden(f"batailles_{name}_{locale}", png)
+    """The battlefield images, and the details images (``details_``) that anyone may ask for."""
+    draw = render.render_details if name.startswith("details_") else render.render
+    check_golden(f"batailles_{name}_{locale}", draw(make(), names=NAMES, locale=locale))
 
 
 NAME_CASES: list[tuple[str, Callable[[], dict[str, Any]], str]] = [
@@ -233,14 +242,89 @@ def test_golden_private_notice(locale: str) -> None:
     )
 
 
-@pytest.mark.parametrize("make", [deployment, mid_battle, over])
-def test_png_is_phone_sized(make: Callable[[], dict[str, Any]]) -> None:
-    image = decode(render.render(make(), names=NAMES, locale="en"))
-    assert image.format == "PNG"
-    assert image.mode == "RGB"
-    assert image.width == batailles.WIDTH
-    assert 1000 <= image.width <= 1200
-    assert 1800 <= image.height <= 2800
+MAPS = ["default", "forest_river", "hill_village", "open_field"]
+
+
+def _preset(name: str) -> tuple[bt_field.FieldMap, bt_field.Grid]:
+    view = GAME.view(GAME.new_game(PLAYERS, seed=1, options={"map": name}), None)
+    fmap = bt_field.field_map(view)
+    return fmap, bt_field.grid_for(fmap.cols, fmap.rows, INNER)
+
+
+def _inside(inner: tuple[float, ...], outer: tuple[float, ...]) -> bool:
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_an_advantage_value_sits_in_its_own_zone_clear_of_the_other_marks(name: str) -> None:
+    """The star and value of an advantage zone are inside that zone's band, after its label (read
+    with it, not on the corner it shares with the next zone), and never under the hits, the
+    places or the label."""
+    fmap, grid = _preset(name)
+    zones = [(zone, t) for zone, t in fmap.terrain if t.advantage]
+    assert zones or name == "open_field"
+    for zone, terrain in zones:
+        star, hits = bt_field.badge_boxes(grid, zone, terrain)
+        assert star is not None
+        x0, y0, x1, _y1 = grid.zone_box(zone)
+        band = (x0 + 1, y0, x1 - 1, y0 + grid.strip)
+        assert _inside(star, band) and _inside(hits, band), zone
+        assert not _overlap(star, hits)
+        label_right = x0 + 5 + text_width(bt_field.zone_label(zone), LABEL)
+        assert star[0] >= label_right
+        assert all(not _overlap(star, grid.place_box(zone, place)) for place in range(4))
+        assert hits[2] - hits[0] >= bt_sprites.hits_badge(9, grid.strip - 2).width  # room for the hits
+        assert hits[2] - hits[0] >= bt_sprites.hits_badge(15, grid.strip - 2, burst=False).width
+
+
+@pytest.mark.parametrize("name", ["forest_river", "default"])
+def test_a_river_runs_inside_its_row_not_on_the_line_between_rows(name: str) -> None:
+    """Water fills the zone's width (it meets the next zone's river) but stops short of the lines
+    above and below the zone: the pixels along a river zone's lower edge are ground, not water."""
+    fmap, grid = _preset(name)
+    field = bt_field.empty_field(fmap, grid).convert("RGB")
+    rivers = [zone for zone, t in fmap.terrain if t.river]
+    assert rivers or name == "default"
+    for zone in rivers:
+        box = bt_field.river_box(grid, zone, bt_field.places(fmap.at(zone)))
+        assert box is not None
+        x0, y0, x1, y1 = grid.zone_box(zone)
+        assert box[0] == x0 and box[2] == x1
+        assert box[1] >= y0 + grid.strip and box[3] <= y1 - bt_field.RIVER_BANK
+        water = [
+            field.getpixel((x, round((box[1] + box[3]) / 2))) for x in range(round(x0) + 4, round(x1) - 4)
+        ]
+        assert water.count(WATER) > len(water) / 3
+        for y in range(round(y1) - bt_field.RIVER_BANK + 2, round(y1) - 1):
+            row = [field.getpixel((x, y)) for x in range(round(x0) + 4, round(x1) - 4)]
+            assert WATER not in row, (zone, y)
+
+
+def test_troop_bars_are_as_wide_as_their_zone_with_legible_names() -> None:
+    """Every troop on the battlefield is a bar across its zone with its name in full-size type; a
+    troop with two places to itself shows its six characteristics."""
+    view = mid_battle()
+    grid = bt_field.grid_for(int(view["board"]["width"]), int(view["board"]["height"]), INNER)
+    assert grid.place_size[0] >= 0.9 * grid.size
+    found, _image = texts_of(lambda: render.render(view, names=NAMES, locale="en"))
+    names = [d for d in found if d.role == "troop"]
+    on_board = [t for t in view["troops"] if t["zone"] is not None and not t["lost"]]
+    assert len(names) == len(on_board)
+    assert all(d.size >= legible() for d in names)
+    assert all(d.shown == d.text for d in names)  # the preset armies' names all fit
+    assert bt_board.allot(["river", None, None, None], 1) == [(1, 2)]
+    assert bt_board.allot([None, None, None, None], 3) == [(0, 1), (1, 1), (2, 1)]
+    assert bt_board.allot(["forest", None, "river", "river"], 1) == [(1, 1)]
+
+
+def test_a_long_troop_name_keeps_its_number() -> None:
+    short, bold = bt_sprites.short_name("horseman12", LABEL, 80)
+    assert short.endswith("\u202612") and not bold and text_width(short, LABEL) <= 80
+    assert bt_sprites.short_name("inf1", LABEL, 80) == ("inf1", True)
 
 
 @pytest.mark.parametrize("make", [deployment, mid_battle, combat, loss, morale, over])
@@ -257,7 +341,7 @@ def test_same_view_gives_same_bytes_for_every_viewer() -> None:
 
 def test_second_render_only_reuses_cached_layers() -> None:
     view = mid_battle()
-    caches = [bt_field.empty_field, bt_sprites.troop_card, bt_sprites.hits_badge, bt_sprites.zone_outline]
+    caches = [bt_field.empty_field, bt_sprites.troop_bar, bt_sprites.hits_badge, bt_sprites.zone_outline]
     check_second_draw_uses_caches(caches, lambda: render.render(view, names=NAMES, locale="en"))
 
 
@@ -322,8 +406,21 @@ def test_troops_fill_the_places_terrain_leaves_free() -> None:
 def test_last_action_zones_are_read_from_its_text() -> None:
     assert bt_board.named_zones("attack d6 2", 8, 9) == [(3, 5)]
     assert bt_board.named_zones("deploy inf1 c2 n", 8, 9) == [(2, 1)]
+    assert bt_board.named_zones("morale e4", 8, 9) == [(4, 3)]
     assert bt_board.named_zones("move n n", 8, 9) == []
     assert bt_board.named_zones("attack p16 1", 8, 9) == []  # off this board
+
+
+def test_a_troop_named_like_a_zone_does_not_light_that_zone() -> None:
+    """Troop names may look like zone labels ("b2"): only the words where an action names a zone
+    count, so deploying the troop b2 to c3 outlines c3 alone, and activating it outlines nothing."""
+    assert bt_board.named_zones("deploy b2 c3 n", 8, 9) == [(2, 2)]
+    for text in ("activate b2", "coordinate a1+b2", "hold c4 2", "lose d5", "dismiss a1", "retrain h9"):
+        assert bt_board.named_zones(text, 8, 9) == [], text
+    view = mid_battle()
+    view["last"] = {"seat": 0, "text": "activate d5"}
+    view["activation"], view["pending"], view["combat"] = None, None, None
+    assert bt_board.marked_zones(view, 8, 9) == []
 
 
 def test_french_image_says_portee_not_range() -> None:
@@ -384,7 +481,7 @@ def test_every_view_of_random_games_renders() -> None:
 
 def test_catalog_languages_match_and_cover_the_code() -> None:
     en, fr = check_catalog_pair("render_batailles", "render.bt.")
-    named = keys_named_in(Path(batailles.__file__).parent.glob("b*.py"), "render.bt.")
+    named = keys_named_in(Path(batailles.__file__).parent.glob("*.py"), "render.bt.")
     assert len(named) > 20
     assert named <= en.keys(), named - en.keys()
     for phase in ("build", "deploy", "retrain", "play", "loss", "morale", "reroll", "over"):

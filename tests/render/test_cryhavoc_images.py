@@ -8,21 +8,25 @@ tests/render/golden.py says, with a stricter share of strongly changed pixels.
 from __future__ import annotations
 
 import copy
+import itertools
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 import engine
 import render
 from engine.rng import Rng
-from render import ch_hand, ch_map, ch_panels, cryhavoc
-from render.catalog import tr
-from render.ch_panels import status_lines
-from render.text import text_width
+from render.cryhavoc import board as ch_map
+from render.cryhavoc import hand as ch_hand
+from render.cryhavoc import images as cryhavoc
+from render.cryhavoc import layout, style
+from render.cryhavoc import panels as ch_panels
+from render.cryhavoc.panels import status_lines
+from render.text import Drawn, recording, text_width
 from tests.render import golden
 from tests.render.golden import (
     WORLD_NAMES,
@@ -34,6 +38,7 @@ from tests.render.golden import (
     fresh,
     keys_named_in,
     listen_to_pillow,
+    texts_of,
 )
 
 MAX_STRONG_FRACTION = 0.000005
@@ -104,6 +109,8 @@ CASES: list[tuple[str, Callable[[], dict[str, Any]], str]] = [
     ("mid_battle", mid, "fr"),
     ("over", over, "en"),
     ("over", over, "fr"),
+    ("details_mid_battle", mid, "fr"),
+    ("details_early", early, "en"),
 ]
 
 
@@ -124,8 +131,9 @@ def test_scenarios_are_what_their_names_say() -> None:
 
 @pytest.mark.parametrize(("name", "make", "locale"), CASES, ids=case_ids(CASES))
 def test_golden_public(name: str, make: Callable[[], dict[str, Any]], locale: str) -> None:
-    png = render.render(make(), names=NAMES, locale=locale)
-    check_golden(f"cryhavoc_{name}_{locale}", png)
+    """The map images, and the details images (``details_``) that anyone may ask for."""
+    draw = render.render_details if name.startswith("details_") else render.render
+    check_golden(f"cryhavoc_{name}_{locale}", draw(make(), names=NAMES, locale=locale))
 
 
 def test_golden_names_in_every_alphabet(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -140,12 +148,154 @@ def test_golden_private_hand_with_drawn_cards(locale: str) -> None:
     check_golden(f"cryhavoc_private_{locale}", render.render_private(early(), names=NAMES, locale=locale))
 
 
-@pytest.mark.parametrize("make", [early, mid, over])
-def test_png_is_phone_sized(make: Callable[[], dict[str, Any]]) -> None:
-    image = decode(render.render(make(), names=NAMES, locale="en"))
-    assert image.format == "PNG" and image.mode == "RGB"
-    assert image.width == cryhavoc.WIDTH
-    assert 1800 <= image.height <= 3200
+def test_during_a_battle_the_battle_board_comes_right_under_the_status() -> None:
+    """What the players decide on during a battle is near the top, above the map."""
+    names = [name for name, _section in cryhavoc.public_sections(mid(), names=NAMES, locale="fr")]
+    assert names == ["status", "battle", "map", "strip"]
+    names = [name for name, _section in cryhavoc.public_sections(early(), names=NAMES, locale="fr")]
+    assert names == ["status", "map", "strip"]
+
+
+SIDES = [("large", 3, 7), ("large", 4, 8), ("small", 2, 9)]
+
+
+def _map_of(count: int, seed: int) -> dict[str, Any]:
+    return GAME.view(GAME.new_game(players(count), seed=seed, options={}), None)
+
+
+@pytest.mark.parametrize(("side", "count", "seed"), SIDES)
+def test_no_two_borders_of_the_map_cross(side: str, count: int, seed: int) -> None:
+    """On each side of the map, from the layout the map is drawn with: no two border lines cross,
+    none runs under a third region's tile, no two tiles touch, and the edge arrows cross nothing."""
+    view = _map_of(count, seed)
+    assert view["side"] == side
+    key = ch_map.static_key(view, "fr")
+    g, pairs, arrows = ch_map.map_lines(key)
+    assert g == ch_map.geometry(view)
+    lines = layout.border_segments(pairs, g)
+    assert len(lines) >= 20
+    for (a, b), (c, d) in itertools.combinations(pairs, 2):
+        if len({a, b, c, d}) == 4:
+            assert not layout.segments_cross((g.center(a), g.center(b)), (g.center(c), g.center(d))), (
+                f"{a}-{b} crosses {c}-{d}"
+            )
+    ids = [rid for rid, _center in g.centers]
+    for a, b in pairs:
+        for rid in ids:
+            if rid not in (a, b):
+                assert not layout.segment_hits_box((g.center(a), g.center(b)), g.box(rid), 6), (a, b, rid)
+    for one, other in itertools.combinations(ids, 2):
+        p, q = g.box(one), g.box(other)
+        apart = max(p[0] - q[2], q[0] - p[2], p[1] - q[3], q[1] - p[3])
+        assert apart >= 14, (one, other)
+    assert len(arrows) == 2 * len(view["arrows"])
+    for arrow in arrows:
+        assert all(not layout.segments_cross(arrow.segment, line) for line in lines), arrow
+        assert all(
+            not layout.segment_hits_box(arrow.segment, g.box(rid), 2) for rid in ids if rid != arrow.region
+        )
+        x, y = arrow.badge
+        assert x - layout.BADGE_RADIUS >= 0 and x + layout.BADGE_RADIUS <= g.width
+        assert y - layout.BADGE_RADIUS >= 0 and y + layout.BADGE_RADIUS <= g.height
+    for arrow, other in itertools.combinations(arrows, 2):
+        assert not layout.segments_cross(arrow.segment, other.segment)
+
+
+def test_the_crossing_check_sees_crossed_borders() -> None:
+    """Drawn at their printed positions with tiles of legible size, borders of the large side run
+    under other tiles: the reason for the side's own layout."""
+    view = _map_of(4, 8)
+    printed = layout.layout_for("other", layout.printed_positions(view["regions"]))
+    key = ch_map.static_key(view, "fr")
+    pairs = layout.borders(key[3], key[4], printed)
+    big = layout.Layout(printed.width, printed.height, 176, 124, printed.centers)
+    under = [
+        (a, b, rid)
+        for a, b in pairs
+        for rid, _c in big.centers
+        if rid not in (a, b) and layout.segment_hits_box((big.center(a), big.center(b)), big.box(rid), 6)
+    ]
+    assert under
+    assert layout.segments_cross(((0, 0), (10, 10)), ((0, 10), (10, 0)))
+    assert not layout.segments_cross(((0, 0), (10, 10)), ((10, 10), (20, 0)))
+
+
+def test_trog_tokens_show_the_trogs_they_bring_out() -> None:
+    """A Nest brings out its fixed number of Trogs; a War Party lies face down, so its token shows
+    the range the box's War Parties cover, the same whichever it is."""
+    view = mid()
+    regions = [r for r in view["regions"] if not r["hive"] and r.get("hq") is None]
+    regions[0]["token"], regions[1]["token"] = "war_party", "nest"
+    found, _image = texts_of(lambda: render.render(view, names=NAMES, locale="fr"))
+    shown = [d.shown for d in found if d.role == "strength"]
+    assert "1\u20133" in shown and "2" in shown
+    assert ch_map.trog_strength("nest") == "2" and ch_map.trog_strength("war_party") == "1\u20133"
+
+
+def _word_cut(d: Drawn) -> bool:
+    """Whether ``d`` was shortened inside a word although a shortening at a word would have fit."""
+    if d.shown == d.text or not d.shown.endswith("\u2026"):
+        return False
+    kept = d.shown[:-1].rstrip()
+    at_word = d.text[len(kept) : len(kept) + 1] in (" ", "")
+    first_word = d.text.split()[0] if d.text.split() else ""
+    fits = d.room is not None and text_width(first_word + "\u2026", round(d.size * 1), bold=d.bold) <= d.room
+    return not at_word and (" " in kept or fits)
+
+
+@pytest.mark.parametrize("make", [mid, over, early])
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_no_text_is_cut_inside_a_word(make: Callable[[], dict[str, Any]], locale: str) -> None:
+    """Every text of the map, the details and the hand is whole, broken between words, or shortened
+    after a whole word with "…" ("Tremor: Mountain regions…" rather than "…regio…"), long names
+    included; only a single word wider than its room is cut."""
+    long_names = {pid: f"{name} of the Northern Marches" for pid, name in NAMES.items()}
+    everything: list[Drawn] = []
+    for draw in (render.render, render.render_details, render.render_private):
+        found, _image = texts_of(lambda: draw(make(), names=long_names, locale=locale))  # noqa: B023
+        everything += found
+    assert [(d.text, d.shown) for d in everything if _word_cut(d)] == []
+    assert any(d.shown != d.text for d in everything)  # some texts were indeed shortened
+
+
+def test_the_word_cut_check_sees_a_cut_word() -> None:
+    assert _word_cut(
+        Drawn("Tremor: Mountain regions lose", "Tremor: Mountain regio\u2026", 20, False, None, 300.0)
+    )
+    assert not _word_cut(
+        Drawn("Tremor: Mountain regions lose", "Tremor: Mountain\u2026", 20, False, None, 300.0)
+    )
+    assert _word_cut(Drawn("Monument", "Monum\u2026", 17, False, None, 200.0))
+    assert not _word_cut(Drawn("Monument", "Monum\u2026", 17, False, None, 60.0))
+
+
+def _contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    def luminance(c: tuple[int, ...]) -> float:
+        channels = [v / 255 for v in c[:3]]
+        lin = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in channels]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_a_players_frame_reads_on_every_terrain(seat: int) -> None:
+    """A controlled region's frame is the player's colour between two dark lines: on every terrain
+    the lines stand out from the tile (contrast of 4.5 or more) however close the player's colour
+    is to it (the bluish green on the jungle, the blue on the ocean)."""
+    color = style.side_color(seat)
+    for terrain, fill in style.TERRAIN_FILL.items():
+        box = (10, 10, 190, 140)
+        image = Image.new("RGB", (200, 150), (250, 247, 240))
+        image.paste(ch_map.tile(terrain, "land", 180, 130, None).convert("RGB"), (10, 10))
+        ch_map.control_frame(ImageDraw.Draw(image), box, color)
+        row = [image.getpixel((x, 75)) for x in range(10, 30)]
+        band = [px for px in row if px == color]
+        assert len(band) >= ch_map.FRAME_BAND - 1, terrain
+        inner = row[row.index(color) + len(band)]
+        assert _contrast(inner, fill) >= 4.5, (terrain, inner)
+        assert _contrast(row[0], fill) >= 4.5, (terrain, row[0])
 
 
 @pytest.mark.parametrize("make", [early, mid, over])
@@ -235,29 +385,29 @@ def test_long_names_are_shortened_in_the_initiative_rows_not_left_out(
     assert ch_panels._widest_allowed([10, 50], 120) is None
 
 
-def test_prisoners_of_many_sides_all_fit_in_the_panel(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A player holding prisoners of every side: each side is listed, long names shortened so that
-    the row ends inside the panel."""
+def test_prisoners_of_many_sides_are_all_listed_whole() -> None:
+    """A player holding prisoners of every side: each side is listed with its whole name, the row
+    going on to a second line rather than cutting names."""
     view = mid()
     view["seats"][0]["prisoners_held"] = {"1": 2, "2": 1, "3": 1, "trogs": 3}
     long_names = {pid: f"{name.replace('🐉 ', '')} of the Marches" for pid, name in WORLD_NAMES.items()}
-    width = 573
-    heard = listen_to_pillow(monkeypatch)
-    ch_panels.seat_panel(view, 0, long_names, "en", width)
+    width = 585
+    with recording() as found:
+        panel = ch_panels.seat_panel(view, 0, long_names, "en", width)
     expected = [long_names[view["seats"][i]["id"]] for i in (1, 2, 3)] + [
         ch_panels.seat_label(view, "trogs", {}, "en")
     ]
-    drawn = [s for s, _path in heard if not s.isdigit()][-4:]  # the panel's last line, counts aside
-    for label, name in zip(drawn, expected, strict=True):
-        assert label == name or (label.endswith("…") and name.startswith(label[:-1]))
-    assert any(label.endswith("…") for label in drawn)
-    start = ch_panels.PAD + text_width(tr("render.ch.prisoners", "en"), 18, bold=True) + 12
-    assert start + sum(32 + text_width(label, 17) + 14 for label in drawn) - 14 <= width - ch_panels.PAD
+    drawn = [d.shown for d in found]
+    assert all(name in drawn for name in expected), drawn
+    view["seats"][0]["prisoners_held"] = {}
+    assert panel.height > ch_panels.seat_panel(view, 0, long_names, "en", width).height
 
 
-def test_region_names_break_on_two_lines_when_too_long() -> None:
-    assert ch_map.name_lines("Cuvette de Poussière", 14, 90) == ["Cuvette de", "Poussière"]
-    assert ch_map.name_lines("Dunes", 14, 90) == ["Dunes"]
+def test_region_names_break_on_two_lines_between_words() -> None:
+    g = ch_map.geometry(mid())
+    assert ch_map.name_lines({"id": "dustbowl"}, g, "fr") == ["Cuvette de", "Poussière"]
+    assert ch_map.name_lines({"id": "duskkeep"}, g, "fr") == ["Fort-du-", "Crépuscule"]
+    assert ch_map.name_lines({"id": "mossdeep"}, g, "en") == ["Mossdeep"]
     assert ch_map.named_regions("go mossdeep flintpeak", ["flintpeak", "mossdeep"]) == [
         "mossdeep",
         "flintpeak",
@@ -306,7 +456,7 @@ def test_every_view_of_random_games_renders() -> None:
 def test_catalog_languages_match_and_cover_the_code() -> None:
     en, _fr = check_catalog_pair("render_cryhavoc", "render.ch.")
     root = Path(cryhavoc.__file__).parent
-    named = keys_named_in([root / "cryhavoc.py", *root.glob("ch_*.py")], "render.ch.")
+    named = keys_named_in(root.glob("*.py"), "render.ch.")
     assert len(named) > 30
     assert named <= en.keys(), named - en.keys()
     for prefix, items in (
@@ -352,7 +502,7 @@ def test_any_crystal_value_is_drawn_inside_its_own_tile(
     changed = ImageChops.difference(plain, rich).getbbox()
     assert changed is not None, "the crystals are drawn"
     region = next(r for r in view["regions"] if r["id"] == rid)
-    x0, y0, x1, y1 = ch_map.geometry(view).box((float(region["pos"][0]), float(region["pos"][1])))
+    x0, y0, x1, y1 = ch_map.geometry(view).box(region["id"])
     assert x0 <= changed[0] and changed[2] <= x1 + 1 and y0 <= changed[1] and changed[3] <= y1 + 1
 
 

@@ -9,7 +9,7 @@ import pytest
 
 import engine
 import render
-from render.warchest import WIDTH
+from render.warchest.images import WIDTH
 from tests.render.golden import decode
 
 NAMES = {"111": "Alice", "222": "Bérénice"}

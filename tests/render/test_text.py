@@ -221,3 +221,51 @@ def test_capitals_are_centred_on_the_anchor() -> None:
     box = image.getbbox()
     assert box is not None
     assert abs((box[1] + box[3]) / 2 - 50) <= 1
+
+
+def test_fit_at_words_keeps_whole_words() -> None:
+    line = "Tremor: Mountain regions lose a crystal"
+    room = text.text_width("Tremor: Mountain regio…", 20)
+    assert text.fit(line, 20, room) == "Tremor: Mountain regio…"
+    assert text.fit(line, 20, room, words=True) == "Tremor: Mountain…"
+    assert (
+        text.fit("Monument", 20, text.text_width("Monum…", 20), words=True) == "Monum…"
+    )  # one word: no choice
+    assert text.fit(line, 20, 1000, words=True) == line
+
+
+def test_wrap_breaks_between_words_and_after_hyphens() -> None:
+    assert text.wrap(
+        "Fort-du-Crépuscule", 22, text.text_width("Crépuscule", 22, bold=True) + 2, 2, bold=True
+    ) == [
+        "Fort-du-",
+        "Crépuscule",
+    ]
+    effect = "add 2 units from your reserve to an objective of the battle board"
+    lines = text.wrap(effect, 16, 120, 3)
+    assert len(lines) == 3 and lines[-1].endswith("…")
+    assert all(text.text_width(line, 16) <= 120 for line in lines)
+    words = effect.split()
+    for line in lines:
+        for word in line.removesuffix("…").split():
+            assert word in words, word  # no word is split
+    assert " ".join(text.wrap(effect, 16, 120, 9)) == effect
+
+
+def test_text_widths_are_cached_and_the_same_as_measured() -> None:
+    text.text_width.cache_clear()
+    first = text.text_width("Bérénice", 22, bold=True)
+    again = text.text_width("Bérénice", 22, bold=True)
+    assert first == again == text.font(22, True).getlength("Bérénice")
+    assert text.text_width.cache_info().hits == 1
+
+
+def test_recording_gives_sizes_in_the_finished_image() -> None:
+    big = Image.new("L", (400, 200), 0)
+    with text.recording() as found:
+        text.draw_text(ImageDraw.Draw(big), (0, 0), "e1", 22, (255,), role="hex")
+        with text.scaled(4):
+            text.draw_text(ImageDraw.Draw(big), (0, 0), "2", 88, (255,), role="height")
+        text.draw_text(ImageDraw.Draw(big), (0, 0), "Dmitri the Great", 22, (255,), max_width=90, words=True)
+    assert [(d.role, d.size) for d in found] == [("hex", 22), ("height", 22), (None, 22)]
+    assert found[2].shown == "Dmitri…" and found[2].text == "Dmitri the Great" and found[2].room == 90

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from render.catalog import message
-from render.hexgrid import fit as fit_hexes
-from render.warchest import INNER, _status_line
-from render.wc_board import board_layout, hex_label
-from render.wc_style import UNIT_TYPES, unit_abbr, unit_name
+from render.warchest.board import board_layout, hex_label
+from render.warchest.hexgrid import fit as fit_hexes
+from render.warchest.images import INNER, _status_line
+from render.warchest.style import UNIT_TYPES, unit_abbr, unit_name
 from tests.render import views
 from tests.render.golden import check_catalog_pair
 

@@ -7,14 +7,18 @@ regenerate them).
 from __future__ import annotations
 
 import copy
+import math
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from PIL import Image
 
 import render
-from render import wc_board, wc_sprites
-from render.warchest import WIDTH
+from render.warchest import board as wc_board
+from render.warchest import sprites as wc_sprites
+from render.warchest.images import INNER, WIDTH
+from render.warchest.style import owner_tags
 from tests.render import views
 from tests.render.golden import (
     WORLD_NAMES,
@@ -25,6 +29,7 @@ from tests.render.golden import (
     check_second_draw_uses_caches,
     decode,
     listen_to_pillow,
+    texts_of,
 )
 
 PUBLIC_CASES: list[tuple[str, Callable[[], dict[str, Any]], str]] = [
@@ -34,13 +39,16 @@ PUBLIC_CASES: list[tuple[str, Callable[[], dict[str, Any]], str]] = [
     ("over", views.game_over, "fr"),
     ("draft", views.draft, "en"),
     ("four_players", views.four_players, "fr"),
+    ("details_mid_game", views.mid_game, "fr"),
+    ("details_four_players", views.four_players, "en"),
 ]
 
 
 @pytest.mark.parametrize(("name", "make", "locale"), PUBLIC_CASES, ids=case_ids(PUBLIC_CASES))
 def test_golden_public(name: str, make: Callable[[], dict[str, Any]], locale: str) -> None:
-    png = render.render(make(), names=views.NAMES, locale=locale)
-    check_golden(f"warchest_{name}_{locale}", png)
+    """The board images, and the details images (``details_``) that anyone may ask for."""
+    draw = render.render_details if name.startswith("details_") else render.render
+    check_golden(f"warchest_{name}_{locale}", draw(make(), names=views.NAMES, locale=locale))
 
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
@@ -57,14 +65,96 @@ def test_golden_names_in_every_alphabet(monkeypatch: pytest.MonkeyPatch) -> None
     check_names_drawn(heard, WORLD_NAMES.values())
 
 
+def _opaque(sprite: Image.Image, center: tuple[float, float], box: tuple[float, float, float, float]) -> int:
+    """How many pixels of ``sprite``, pasted centred on ``center``, are more than faintly drawn
+    inside ``box``."""
+    x = round(center[0] - sprite.width / 2)
+    y = round(center[1] - sprite.height / 2)
+    left, top = max(0, math.floor(box[0]) - x), max(0, math.floor(box[1]) - y)
+    right, bottom = min(sprite.width, math.ceil(box[2]) - x), min(sprite.height, math.ceil(box[3]) - y)
+    if right <= left or bottom <= top:
+        return 0
+    alpha = sprite.getchannel("A").crop((left, top, right, bottom))
+    return sum(alpha.point(lambda a: 255 if a > 90 else 0).histogram()[255:])
+
+
+@pytest.mark.parametrize("hexes", [views.TWO_PLAYER_HEXES, views.FOUR_PLAYER_HEXES], ids=["two", "four"])
+def test_a_hex_label_stays_clear_of_the_highlight_ring_and_stack(hexes: list[list[int]]) -> None:
+    """On both boards, no mark of a hex covers its label: not the last-action band along the edge
+    (only its faint wash, over which the label is printed again), not a controlled location's
+    ring, not a stack of three with its height and owner badges."""
+    cells = [(int(x), int(y)) for x, y in hexes]
+    layout = wc_board.board_layout(cells, INNER)
+    style = wc_board.hex_style(layout.size)
+    band = wc_sprites.last_outline(layout.size - wc_board.HEX_GAP, style.band)
+    marks = [wc_sprites.control_ring(team, style.ring, style.ring_line) for team in (None, 0, 1)] + [
+        wc_sprites.token("knight", team, 3, "fr", style.token, "A") for team in (0, 1)
+    ]
+    for h in cells:
+        label = wc_board.label_box(layout, h)
+        center = layout.center(h)
+        assert _opaque(band, center, label) == 0, h
+        for mark in marks:
+            assert _opaque(mark, style.piece_center(center), label) == 0, h
+    # The check sees a mark on a label: the band, moved to the label's height, covers it.
+    h = cells[0]
+    cx, cy = layout.center(h)
+    assert _opaque(band, (cx, cy + style.size - style.label_dy), wc_board.label_box(layout, h)) > 0
+
+
+def test_the_highlight_of_the_last_action_is_drawn_and_keeps_the_label() -> None:
+    """The highlighted hexes change under the band, and their label is printed on top, whole."""
+    view = views.mid_game()
+    layout = wc_board.board_layout([tuple(h) for h in view["board"]["hexes"]], INNER)  # type: ignore[misc]
+    plain = dict(view, last=None)
+    found, _image = texts_of(lambda: render.render(view, names=views.NAMES, locale="en"))
+    drawn = wc_board.draw_board(view, layout, "en").convert("RGB")
+    without = wc_board.draw_board(plain, layout, "en").convert("RGB")
+    for h in view["last"]["hexes"]:
+        cx, cy = layout.center((h[0], h[1]))
+        assert drawn.getpixel((round(cx), round(cy - layout.size + 4))) != without.getpixel(
+            (round(cx), round(cy - layout.size + 4))
+        )
+    labels = [d.shown for d in found if d.role == "hex"]
+    assert labels.count("d3") == 2 and labels.count("d4") == 2  # printed, then printed again on top
+
+
+def test_teammates_units_carry_their_owners_letter() -> None:
+    """With four players, teammates share a colour and a shape: each token carries its owner's
+    letter, and the strip shows each player's letter by the name."""
+    view = views.four_players()
+    found, _image = texts_of(lambda: render.render(view, names=views.NAMES, locale="fr"))
+    letters = {d.shown for d in found if d.role == "owner"}
+    assert letters == {"A", "B", "C", "D"}  # Alice, Bérénice, Chloé, Dmitri all have units out
+    alice = wc_sprites.token("footman", 0, 1, "fr", 26, "A")
+    chloe = wc_sprites.token("footman", 0, 1, "fr", 26, "C")
+    assert alice.tobytes() != chloe.tobytes()
+    assert owner_tags(views.mid_game(), views.NAMES) == {}  # one seat a team: colour says it all
+
+
+def test_owner_letters_tell_teammates_apart_whatever_their_names() -> None:
+    view = views.four_players()
+    same_start = {"111": "Anna", "222": "Bob", "333": "Alice", "444": "Dan"}
+    assert owner_tags(view, same_start) == {0: "AN", 1: "B", 2: "AL", 3: "D"}
+    twins = {"111": "Sam", "222": "Bob", "333": "Sam", "444": "Dan"}
+    assert owner_tags(view, twins) == {0: "1", 1: "B", 2: "3", 3: "D"}
+    assert owner_tags(view, {**views.NAMES, "444": "🐉 Drake"})[3] == "D"  # the emoji has no letter
+    assert owner_tags(view, {**views.NAMES, "444": "🐉"})[3] == "4"
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
 @pytest.mark.parametrize("make", [views.mid_game, views.four_players, views.draft])
-def test_png_is_phone_sized(make: Callable[[], dict[str, Any]]) -> None:
-    image = decode(render.render(make(), names=views.NAMES, locale="en"))
-    assert image.format == "PNG"
-    assert image.mode == "RGB"
-    assert image.width == WIDTH
-    assert 1000 <= image.width <= 1200
-    assert 1500 <= image.height <= 2600
+def test_unit_and_player_names_are_drawn_whole_where_there_is_room(
+    make: Callable[[], dict[str, Any]], locale: str
+) -> None:
+    """In the tables and the legend every unit name is written out ("Porte-étendard", "Prêtre
+    guerrier"), at the size of the other names, and so are the players' names."""
+    for draw in (render.render, render.render_details):
+        found, _image = texts_of(lambda: draw(make(), names=views.NAMES, locale=locale))  # noqa: B023
+        cut = [(d.text, d.shown) for d in found if d.shown != d.text]
+        assert cut == []
+        names = [d for d in found if d.role == "unit_name"]
+        assert draw is render.render or {round(d.size) for d in names} == {22}
 
 
 def test_private_png_is_small() -> None:

@@ -1,9 +1,11 @@
-"""The Batailles panels around the battlefield: the status at the top, one roster per army, a legend.
+"""The Batailles panels: the status above the battlefield and the armies' strip under it; in the
+details image, one roster per army and the legend.
 
 The status says what the game waits for (phase, who acts, how many activations are left, the troop
-acting now, the dice of an attack being resolved, the result). Each army's panel holds the counts
-that decide the game (advantage points, losses against the defeat threshold) and its troops with
-their characteristics in large type, since the cards on the battlefield must stay small.
+acting now, the dice of an attack being resolved, the result). The strip holds the counts that
+decide the game (advantage points, losses against the defeat threshold, troops in play). Each
+army's roster lists every troop with its zone and its characteristics in large type: on the
+battlefield a troop shows them only when it has two places to itself.
 """
 
 from __future__ import annotations
@@ -14,16 +16,29 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.bt_board import profile_of, troop_state
-from render.bt_field import FieldMap, Terrain, advantage_badge, empty_field, grid_for, zone_label, zone_of
-from render.bt_sprites import ACTIVE, DONE, die_face, facing_mark, hits_badge, troop_card, zone_outline
-from render.bt_style import ACTIVATIONS_PER_TURN, seat_color, seat_tint, stat_letters
+from render.batailles.board import profile_of, troop_state
+from render.batailles.field import (
+    FieldMap,
+    Terrain,
+    advantage_badge,
+    empty_field,
+    grid_for,
+    zone_label,
+    zone_of,
+)
+from render.batailles.sprites import ACTIVE, DONE, die_face, facing_mark, hits_badge, troop_bar, zone_outline
+from render.batailles.style import ACTIVATIONS_PER_TURN, seat_color, seat_tint, stat_letters
 from render.catalog import player_name, tr
 from render.common import HIGHLIGHT, INK, MUTED, PANEL, RULE, WHITE, paste_centered
+from render.page import LABEL
 from render.panels import (
+    BOX_TOP,
     HEADER_H,
     PAD,
+    Chip,
     Pill,
+    box_height,
+    chip_row,
     framed,
     heading,
     icon_grid,
@@ -33,6 +48,7 @@ from render.panels import (
     result_lines,
     seat_header,
     status_box,
+    status_height,
 )
 from render.text import draw_text, shrink, text_width
 
@@ -121,39 +137,86 @@ def _acting_seat(view: Mapping[str, Any]) -> int | None:
     return to_act.pop() if len(to_act) == 1 else None
 
 
+COMBAT_H = 44
+
+
+def round_text(view: Mapping[str, Any], locale: str) -> str | None:
+    """ "Round 4/15" once the battle has begun, else None."""
+    if view.get("phase") in ("play", "retrain", "over") and view.get("round"):
+        return tr("render.bt.round", locale, round=view["round"], max=view.get("max_rounds", "?"))
+    return None
+
+
 def status(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width: int) -> Image.Image:
     """Title, round and phase; the box saying who acts (or the result); dice; the last action."""
     main, sub = status_lines(view, names, locale)
     combat = view.get("combat")
-    box_h = 64 + (36 if sub else 0) + (50 if combat else 0)
-    height = 50 + box_h + 12 + 40
+    extra = COMBAT_H if combat else 0
+    box_h = box_height(bool(sub), extra)
+    height = status_height(bool(sub), extra)
     img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
 
-    detail = None
-    if view.get("phase") in ("play", "retrain", "over") and view.get("round"):
-        detail = tr("render.bt.round", locale, round=view["round"], max=view.get("max_rounds", "?"))
-    x = heading(draw, tr("render.bt.title", locale), detail)
+    x = heading(draw, tr("render.bt.title", locale), round_text(view, locale))
     chips = [tr(f"render.bt.phase.{phase_key(view)}", locale)]
     if view.get("hardcore"):
         chips.insert(0, tr("render.bt.hardcore", locale))
     phase_pills(draw, chips, width, x)
 
-    y = 50
+    y = BOX_TOP
     over = view.get("phase") == "over" or bool(view.get("result"))
     seat = _acting_seat(view)
     fill = HIGHLIGHT if over else seat_tint(seat, 0.8)
     mark = facing_mark(seat, None, 36) if not over and seat is not None else None
     x0 = status_box(img, draw, (y, width, box_h), fill, mark, (main, sub))
-    line_y = y + 64 + (36 if sub else 0)
     if combat:
-        _combat_line(img, draw, combat, locale, x0, line_y + 14, width - 18)
-    y += box_h + 12
+        line_y = y + box_h - COMBAT_H / 2 - 6
+        _combat_line(img, draw, combat, locale, x0, line_y, width - 18)
+    y += box_h + 8
 
     keys = ("render.bt.last", "render.bt.last.none")
     text = last_text(view.get("last"), keys, locale, lambda seat: seat_label(view, names, int(seat)))
     last_action(img, draw, y, zone_outline(18), text, 44)
     return img
+
+
+def strip(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width: int) -> Image.Image:
+    """One chip per army under the battlefield: name and badges; advantage, losses against the
+    defeat threshold, troops in play."""
+    chips = []
+    threshold = int(view.get("threshold") or 0)
+    for seat in (0, 1):
+        info = (view.get("seats") or [{}, {}])[seat]
+        troops = seat_troops(view, seat)
+        losses = int(info.get("losses", 0))
+        in_play = sum(1 for t in troops if not t.get("lost"))
+        counts = (
+            (tr("render.bt.count.advantage", locale), str(info.get("advantage", 0))),
+            (
+                tr("render.bt.count.losses.short", locale),
+                f"{losses}/{threshold}" if threshold else str(losses),
+            ),
+            (tr("render.bt.count.troops", locale), f"{in_play}/{len(troops)}"),
+        )
+        name = player_name(names, info.get("id"))
+        colors = (seat_tint(seat, 0.85), seat_color(seat))
+        chips.append(
+            Chip(facing_mark(seat, None, 32), name, colors, tuple(_pills(view, seat, locale)), counts)
+        )
+    return chip_row(chips, width, 2)
+
+
+def _pills(view: Mapping[str, Any], seat: int, locale: str) -> list[Pill]:
+    info = (view.get("seats") or [{}, {}])[seat]
+    pills: list[Pill] = []
+    result = view.get("result") or {}
+    if info.get("id") is not None and info.get("id") in (result.get("winners") or []):
+        pills.append((tr("render.bt.badge.winner", locale), HIGHLIGHT, INK))
+    if seat in (view.get("to_act") or []):
+        pills.append((tr("render.bt.badge.to_act", locale), HIGHLIGHT, INK))
+    elif view.get("phase") in ("build", "retrain") and info.get("ready"):
+        pills.append((tr("render.bt.badge.ready", locale), INK, WHITE))
+    return pills
 
 
 def _combat_line(
@@ -173,8 +236,8 @@ def _combat_line(
         origin=zone_label(origin) if origin else "?",
         target=zone_label(target) if target else "?",
     )
-    x += draw_text(draw, (x, cy), text, 23, INK, anchor="lc", bold=True, max_width=right - x) + 10
-    die = 34
+    x += draw_text(draw, (x, cy), text, LABEL, INK, anchor="lc", bold=True, max_width=right - x) + 10
+    die = 36
     for face in combat.get("attack_faces") or []:
         if x + die > right:
             return
@@ -185,7 +248,8 @@ def _combat_line(
         return
     x += 16
     x += (
-        draw_text(draw, (x, cy), tr("render.bt.combat.defence", locale), 23, INK, anchor="lc", bold=True) + 10
+        draw_text(draw, (x, cy), tr("render.bt.combat.defence", locale), LABEL, INK, anchor="lc", bold=True)
+        + 10
     )
     for face in defence:
         if x + die > right:
@@ -194,7 +258,7 @@ def _combat_line(
         x += die + 5
     if combat.get("cover"):
         cover = tr("render.bt.combat.cover", locale, cover=combat["cover"])
-        draw_text(draw, (x + 8, cy), cover, 21, MUTED, anchor="lc", max_width=right - x - 8)
+        draw_text(draw, (x + 8, cy), cover, LABEL, MUTED, anchor="lc", max_width=right - x - 8, words=True)
 
 
 def seat_troops(view: Mapping[str, Any], seat: int) -> list[Mapping[str, Any]]:
@@ -212,16 +276,9 @@ def seat_panel(
     """One army: name and badges, advantage and losses, then every troop with its characteristics."""
     info = (view.get("seats") or [{}, {}])[seat]
     img, draw = framed(width, height)
-    pills: list[Pill] = []
-    result = view.get("result") or {}
-    if info.get("id") is not None and info.get("id") in (result.get("winners") or []):
-        pills.append((tr("render.bt.badge.winner", locale), HIGHLIGHT, INK))
-    if seat in (view.get("to_act") or []):
-        pills.append((tr("render.bt.badge.to_act", locale), HIGHLIGHT, INK))
-    elif view.get("phase") in ("build", "retrain") and info.get("ready"):
-        pills.append((tr("render.bt.badge.ready", locale), INK, WHITE))
     name = player_name(names, info.get("id"))
-    seat_header(img, draw, (seat_tint(seat, 0.8), seat_color(seat)), facing_mark(seat, None, 34), name, pills)
+    mark = facing_mark(seat, None, 34)
+    seat_header(img, draw, (seat_tint(seat, 0.8), seat_color(seat)), mark, name, _pills(view, seat, locale))
 
     # Counters: advantage and losses (against the threshold) first, they decide the game.
     troops = seat_troops(view, seat)
@@ -262,9 +319,9 @@ def seat_panel(
 
     # Roster: troop (facing mark and name), zone, then one column per characteristic.
     letters = stat_letters(locale)
-    stat_w = 38
+    stat_w = 46
     first_stat = width - PAD - stat_w * 6
-    zone_w = 104
+    zone_w = 96
     zone_x = first_stat - zone_w
     head = y + 16
     draw_text(draw, (PAD, head), tr("render.bt.col.troop", locale), 18, MUTED, anchor="lc", bold=True)
@@ -292,13 +349,13 @@ def seat_panel(
         if lost:
             draw.line([(PAD + 34, mid), (PAD + 38 + w, mid)], fill=MUTED, width=2)
         if lost:
-            where, size = tr("render.bt.zone.lost", locale), 18
+            where, size = tr("render.bt.zone.lost", locale), 20
         elif troop.get("label"):
             where, size = str(troop["label"]), 22
         elif view.get("phase") == "build":
             where, size = "-", 22
         else:
-            where, size = tr("render.bt.zone.none", locale), 16
+            where, size = tr("render.bt.zone.none", locale), 18
         draw_text(
             draw,
             (zone_x + zone_w / 2, mid),
@@ -316,8 +373,9 @@ def seat_panel(
                 left = troop.get("command_left" if i == 4 else "logistics_left")
                 if left is not None and stat and int(left) != stat:
                     text = f"{left}/{stat}"
-            size = 24 if len(text) == 1 else 17
-            draw_text(draw, (first_stat + stat_w * (i + 0.5), mid), text, size, color, anchor="mc", bold=True)
+            size = 24 if len(text) == 1 else LABEL
+            at = (first_stat + stat_w * (i + 0.5), mid)
+            draw_text(draw, at, text, size, color, anchor="mc", bold=len(text) == 1, role="stat")
         y += ROW_H
     return img
 
@@ -334,22 +392,23 @@ def _loss_bar(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, losses: i
 
 @lru_cache(maxsize=8)
 def legend(locale: str, width: int) -> Image.Image:
-    """What the marks mean: a sample troop card, terrain, badges and outlines."""
+    """What the marks mean: sample troops, terrain, badges and outlines."""
+    bar_w, bar_h = 120, 2 * LABEL + 10
     items: list[tuple[Image.Image, str]] = [
-        (troop_card("inf1", 0, (1, 2, 2, 0, 0, 0), "n", 66, 54), tr("render.bt.legend.troop", locale)),
-        (troop_card("cav2", 1, (3, 2, 0, 0, 0, 0), "e", 66, 54), tr("render.bt.legend.front", locale)),
+        (troop_bar("inf1", 0, (1, 2, 2, 0, 0, 0), "n", bar_w, bar_h), tr("render.bt.legend.troop", locale)),
+        (troop_bar("cav2", 1, (3, 2, 0, 0, 0, 0), "e", bar_w, 30), tr("render.bt.legend.front", locale)),
         (
-            troop_card("cav1", 1, (3, 2, 0, 0, 0, 0), "s", 66, 54, ACTIVE),
+            troop_bar("cav1", 1, (3, 2, 0, 0, 0, 0), "s", bar_w, 30, ACTIVE),
             tr("render.bt.legend.acting", locale),
         ),
-        (troop_card("art1", 0, (1, 2, 0, 2, 0, 0), "n", 66, 54, DONE), tr("render.bt.legend.done", locale)),
+        (troop_bar("art1", 0, (1, 2, 0, 2, 0, 0), "n", bar_w, 30, DONE), tr("render.bt.legend.done", locale)),
         (_swatch("forest"), tr("render.bt.legend.forest", locale)),
         (_swatch("building"), tr("render.bt.legend.building", locale)),
         (_swatch("river"), tr("render.bt.legend.river", locale)),
         (_swatch("hill"), tr("render.bt.legend.hill", locale)),
         (_swatch("impassable"), tr("render.bt.legend.impassable", locale)),
-        (advantage_badge(2, 40), tr("render.bt.legend.advantage", locale)),
-        (hits_badge(3, 38), tr("render.bt.legend.hits", locale)),
+        (advantage_badge(2, 30), tr("render.bt.legend.advantage", locale)),
+        (hits_badge(3, 30), tr("render.bt.legend.hits", locale)),
         (zone_outline(40), tr("render.bt.legend.marked", locale)),
     ]
     per_row = 2
@@ -359,19 +418,21 @@ def legend(locale: str, width: int) -> Image.Image:
     img = Image.new("RGBA", (width, height), (*PANEL, 255))
     draw = ImageDraw.Draw(img)
     draw.rectangle([0, 0, width - 1, height - 1], outline=RULE, width=2)
-    icon_grid(img, draw, items, top=16, per_row=per_row, row=(row_h, row_h / 2), offsets=(40, 90), size=21)
+    icon_grid(
+        img, draw, items, top=16, per_row=per_row, row=(row_h, row_h / 2), offsets=(66, 140), size=LABEL
+    )
     y = 16 + rows * row_h + 4
     draw.line([(16, y), (width - 16, y)], fill=RULE, width=2)
     stats = tr("render.bt.stats", locale)
-    draw_text(draw, (16, y + 22), stats, 21, INK, anchor="lc", bold=True, max_width=width - 32)
+    draw_text(draw, (16, y + 22), stats, LABEL, INK, anchor="lc", bold=True, max_width=width - 32, words=True)
     places = tr("render.bt.legend.places", locale)
-    draw_text(draw, (16, y + 56), places, 21, MUTED, anchor="lc", max_width=width - 32)
+    draw_text(draw, (16, y + 56), places, LABEL, MUTED, anchor="lc", max_width=width - 32, words=True)
     return img
 
 
 @lru_cache(maxsize=8)
 def _swatch(kind: str) -> Image.Image:
-    """A small square of terrain as the battlefield draws it."""
+    """A zone with one kind of terrain, as the battlefield draws it, shrunk."""
     terrain = {
         "forest": Terrain(forest=2),
         "building": Terrain(building=2),
@@ -379,9 +440,9 @@ def _swatch(kind: str) -> Image.Image:
         "hill": Terrain(hill=True),
         "impassable": Terrain(forest=4),
     }[kind]
-    fmap = FieldMap(2, 7, (((0, 0), terrain),), ((), ()))
-    grid = grid_for(2, 7, 28 + 2 * 60)
+    fmap = FieldMap(1, 1, (((0, 0), terrain),), ((), ()))
+    grid = grid_for(1, 1, 10 + 130, 130)
     field = empty_field(fmap, grid)
     x0, y0, x1, y1 = grid.zone_box((0, 0))
     tile = field.crop((round(x0), round(y0), round(x1) + 1, round(y1) + 1))
-    return tile.resize((56, 56), Image.Resampling.LANCZOS)
+    return tile.resize((60, 60), Image.Resampling.LANCZOS)

@@ -16,10 +16,19 @@ from PIL import Image, ImageDraw
 from engine.cryhavoc.content import CARDS, POINT_TYPES
 from engine.cryhavoc.describe import effect_text
 from render.catalog import tr
-from render.ch_style import TERRAIN_FILL, TERRAIN_MARK, faction_name, name_of, shade, side_color, tint, tm
 from render.common import HIGHLIGHT, INK, MUTED, PANEL, PAPER, RGB, RULE, WHITE, sprite, to_png
+from render.cryhavoc.style import (
+    TERRAIN_FILL,
+    TERRAIN_MARK,
+    faction_name,
+    name_of,
+    shade,
+    side_color,
+    tint,
+    tm,
+)
 from render.panels import notice
-from render.text import draw_text, fit, text_width
+from render.text import draw_text, text_width, wrap
 
 WIDTH = 1200
 MARGIN = 20
@@ -27,26 +36,6 @@ GAP = 14
 PER_ROW = 5
 CARD_W = (WIDTH - 2 * MARGIN - (PER_ROW - 1) * GAP) // PER_ROW
 CARD_H = 270
-
-
-def wrap(text: str, size: int, width: float, max_lines: int, *, bold: bool = False) -> list[str]:
-    """``text`` broken into lines of at most ``width`` pixels (measured in bold when ``bold``); the
-    last kept line ends with "…" if cut."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if text_width(trial, size, bold=bold) <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = fit(lines[-1] + " …", size, width, bold=bold)
-    return [fit(x, size, width, bold=bold) for x in lines]
 
 
 def _icon(kind: str, color: RGB, size: int) -> Image.Image:
@@ -129,7 +118,7 @@ def card(kind: str, seat: int, locale: str) -> Image.Image:
         if terrain
         else faction_name(str(data.get("faction")), locale)
     )
-    draw_text(draw, (12, 84), origin, 15, MUTED, anchor="lc", max_width=CARD_W - 24)
+    draw_text(draw, (12, 84), origin, 15, MUTED, anchor="lc", max_width=CARD_W - 24, words=True)
     y = 112
     for p in POINT_TYPES:
         n = int((data.get("points") or {}).get(p, 0))
@@ -138,7 +127,7 @@ def card(kind: str, seat: int, locale: str) -> Image.Image:
         img.alpha_composite(_icon(p, INK, 26), (12, int(y - 13)))
         draw_text(draw, (46, y), str(n), 26, INK, anchor="lc", bold=True)
         points = name_of(f"ch.points.{p}", locale, p)
-        draw_text(draw, (70, y), points, 16, INK, anchor="lc", max_width=CARD_W - 80)
+        draw_text(draw, (70, y), points, 16, INK, anchor="lc", max_width=CARD_W - 80, words=True)
         y += 32
     x = 12
     symbols = list(data.get("symbols") or [])
@@ -149,14 +138,16 @@ def card(kind: str, seat: int, locale: str) -> Image.Image:
             )
             x += 30
         short = ", ".join(tr(f"render.ch.symbol.{s}", locale) for s in symbols)
-        draw_text(draw, (x + 4, y), short, 15, INK, anchor="lc", max_width=CARD_W - x - 14)
+        draw_text(draw, (x + 4, y), short, 15, INK, anchor="lc", max_width=CARD_W - x - 14, words=True)
         y += 30
     if data.get("scoring"):
         draw.rounded_rectangle(
             [10, y - 14, CARD_W - 10, y + 14], radius=8, fill=HIGHLIGHT, outline=INK, width=2
         )
         scoring = name_of("ch.text.scoring", locale, "scoring")
-        draw_text(draw, (CARD_W / 2, y), scoring, 16, INK, anchor="mc", bold=True, max_width=CARD_W - 30)
+        draw_text(
+            draw, (CARD_W / 2, y), scoring, 16, INK, anchor="mc", bold=True, max_width=CARD_W - 30, words=True
+        )
         y += 32
     top = max(y, CARD_H - 100)
     draw.line([(12, top - 6), (CARD_W - 12, top - 6)], fill=RULE, width=2)
@@ -201,8 +192,17 @@ def compose_private(view: Mapping[str, Any], *, names: Mapping[str, str], locale
     faction = faction_name(str(info.get("faction")), locale)
     room = WIDTH - 2 * MARGIN - 18 - 14 - min(text_width(faction, 22), (WIDTH - 2 * MARGIN) / 3)
     x = MARGIN + 18
-    x += draw_text(draw, (x, MARGIN + 20), title, 28, INK, anchor="lc", bold=True, max_width=room)
-    draw_text(draw, (x + 14, MARGIN + 20), faction, 22, MUTED, anchor="lc", max_width=WIDTH - MARGIN - x - 14)
+    x += draw_text(draw, (x, MARGIN + 20), title, 28, INK, anchor="lc", bold=True, max_width=room, words=True)
+    draw_text(
+        draw,
+        (x + 14, MARGIN + 20),
+        faction,
+        22,
+        MUTED,
+        anchor="lc",
+        max_width=WIDTH - MARGIN - x - 14,
+        words=True,
+    )
     y = MARGIN + 50
     if not hand:
         draw_text(draw, (MARGIN, y + 30), tr("render.ch.private.empty", locale), 22, MUTED, anchor="lc")

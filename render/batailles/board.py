@@ -3,22 +3,29 @@
 On top of the empty field come, in order: yellow outlines around the zones the last action named
 (or the zone a move reached, the zone of a pending loss or morale test, the target of an attack
 being resolved), the troops in the free places of their zones (those acting now glow yellow), and
-the hits each zone has taken this turn.
+the hits each zone has taken this turn, at the right end of the zone's band.
+
+The zones an action names are read by its verb: ``deploy <troop> <zone> <facing>``,
+``attack <zone> <dice>`` and ``morale <zone>`` name a zone in a known place; every other word is a
+troop, a direction or a number, so that a troop called ``b2`` never lights up zone b2.
 """
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image
 
-from render.bt_field import Grid, Zone, empty_field, field_map, places, zone_of
-from render.bt_sprites import ACTIVE, DONE, IDLE, hits_badge, troop_card, zone_outline
+from render.batailles.field import Grid, Zone, badge_boxes, empty_field, field_map, places, zone_of
+from render.batailles.sprites import ACTIVE, DONE, IDLE, hits_badge, troop_bar, zone_outline
 from render.common import paste_centered
 
-_LABEL = re.compile(r"\b([a-p])(\d{1,2})\b")
+_LABEL = re.compile(r"^([a-p])(\d{1,2})$")
+ZONE_WORD = {"deploy": 2, "attack": 1, "morale": 1}
+"""Where each action's text names a zone (the word's index); the other actions name none."""
 
 
 def profile_of(troop: Mapping[str, Any]) -> tuple[int, ...]:
@@ -44,13 +51,17 @@ def troop_state(view: Mapping[str, Any], troop: Mapping[str, Any]) -> str:
 
 
 def named_zones(text: str, cols: int, rows: int) -> list[Zone]:
-    """The zones an action text names (``attack d6 2`` names d6), inside the board."""
-    found: list[Zone] = []
-    for m in _LABEL.finditer(text.lower()):
-        zone = ("abcdefghijklmnop".index(m.group(1)), int(m.group(2)) - 1)
-        if 0 <= zone[0] < cols and 0 <= zone[1] < rows and zone not in found:
-            found.append(zone)
-    return found
+    """The zone an action text names (``attack d6 2`` names d6), inside the board; troop names that
+    look like zone labels (``deploy b2 c3 n``: the troop b2 to c3) name none."""
+    words = text.lower().split()
+    where = ZONE_WORD.get(words[0]) if words else None
+    if where is None or where >= len(words):
+        return []
+    m = _LABEL.match(words[where])
+    if m is None:
+        return []
+    zone = ("abcdefghijklmnop".index(m.group(1)), int(m.group(2)) - 1)
+    return [zone] if 0 <= zone[0] < cols and 0 <= zone[1] < rows else []
 
 
 def marked_zones(view: Mapping[str, Any], cols: int, rows: int) -> list[Zone]:
@@ -86,30 +97,50 @@ def draw_battlefield(view: Mapping[str, Any], grid: Grid) -> Image.Image:
         if at is None or troop.get("lost"):
             continue
         by_zone.setdefault(at, []).append(troop)
-    pw, ph = grid.place_size
     for zone, troops in by_zone.items():
-        filled = places(fmap.at(zone))
-        order = [i for i, kind in enumerate(filled) if kind is None]
-        order += [i for i, kind in enumerate(filled) if kind is not None]  # never happens in a legal game
-        for n, troop in enumerate(troops):
-            x0, y0, x1, y1 = grid.place_box(zone, order[n % 4])
-            card = troop_card(
+        for troop, (place, span) in zip(troops, allot(places(fmap.at(zone)), len(troops)), strict=False):
+            x0, y0, x1, y1 = grid.place_box(zone, place, span)
+            bar = troop_bar(
                 str(troop.get("name", "?")),
                 int(troop.get("seat", 0)),
                 profile_of(troop),
                 str(troop.get("facing", "n")),
-                pw,
-                ph,
+                math.floor(x1 - x0),
+                math.floor(y1 - y0),
                 troop_state(view, troop),
             )
-            paste_centered(field, card, ((x0 + x1) / 2, (y0 + y1) / 2))
+            field.alpha_composite(bar, (round(x0), round(y0)))
 
-    badge_h = grid.strip + 12
     for item in view.get("hits") or []:
         hit_zone = zone_of(item)
         hits = int(item.get("hits", 0))
         if hit_zone is None or hits <= 0:
             continue
-        x0, y0, x1, _y1 = grid.zone_box(hit_zone)
-        paste_centered(field, hits_badge(hits, badge_h), ((x0 + x1) / 2, y0 + grid.strip / 2 + 1))
+        _box, room = badge_boxes(grid, hit_zone, fmap.at(hit_zone))
+        badge = hits_badge(hits, grid.strip - 2)
+        if badge.width > room[2] - room[0]:
+            badge = hits_badge(hits, grid.strip - 2, burst=False)
+        field.alpha_composite(badge, (round(room[2] - badge.width), round(room[1])))
     return field
+
+
+def allot(filled: Sequence[str | None], count: int) -> list[tuple[int, int]]:
+    """The (first place, places spanned) of ``count`` troops in a zone whose places hold ``filled``:
+    the free places top to bottom, two each when there are twice as many free places as troops
+    next to each other, so that a troop with room shows its characteristics."""
+    free = [i for i, kind in enumerate(filled) if kind is None]
+    free += [i for i, kind in enumerate(filled) if kind is not None]  # never happens in a legal game
+    out: list[tuple[int, int]] = []
+    wide = count and len([i for i in free if filled[i] is None]) >= 2 * count
+    n = 0
+    while len(out) < count and n < len(free):
+        place = free[n]
+        if wide and n + 1 < len(free) and free[n + 1] == place + 1:
+            out.append((place, 2))
+            n += 2
+        else:
+            out.append((place, 1))
+            n += 1
+    while len(out) < count:  # more troops than places: share the last one
+        out.append(out[-1] if out else (0, 1))
+    return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from render.catalog import tr
 from render.common import RGB, mix
-from render.wc_style import TEAM_COLOR, TEAM_SHAPE, shade, tint
+from render.warchest.style import TEAM_COLOR, TEAM_SHAPE, shade, tint
 
 __all__ = [
     "ACTIVATIONS_PER_TURN",

@@ -1,9 +1,12 @@
 """The Batailles battlefield: grid geometry, the four places of a zone, and the cached empty field.
 
 North (the highest row) is at the top of the image and column ``a`` on the left, so a zone sits
-where its chessboard label says. Every zone shows its four places as a 2 x 2 grid: terrain pieces
-fill places first (river from the bottom up, then forest, then buildings), troops take the free ones.
-The rule "a zone holds four elements" can thus be read straight off the picture.
+where its chessboard label says. A zone is a band holding its label (and its advantage value and
+hits at the right) over its four places, stacked as four rows: terrain pieces fill places first
+(river from the bottom up, then forest, then buildings), troops take the free ones as wide bars
+where their names stay legible. The rule "a zone holds four elements" can thus be read straight off
+the picture. A river keeps a strip of ground between it and the zone's edge, so that it is seen to
+run inside its row, and it spans the zone's width, so that it joins the river of the next zone.
 
 Everything that depends only on the map (ground, hills, terrain pieces, labels, advantage values,
 deployment rows) is drawn once per map and cached; a board image then only pastes troops on it.
@@ -19,7 +22,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.bt_style import (
+from render.batailles.style import (
     BUILDING_ROOF,
     BUILDING_WALL,
     FOREST_DARK,
@@ -33,14 +36,14 @@ from render.bt_style import (
     faint,
     seat_color,
 )
-from render.common import HIGHLIGHT, INK, MUTED, PAPER, RGB, mix, rgba, sprite, star
-from render.text import draw_text
+from render.common import HIGHLIGHT, INK, PAPER, RGB, mix, rgba, sprite, star
+from render.page import LABEL, legible
+from render.text import draw_text, scaled, text_width
 
 COLUMNS = "abcdefghijklmnop"
 FIELD_SS = 3
 """Supersampling of the empty field (drawn once per map and size)."""
 MAX_ZONE = 170
-MAX_FIELD_HEIGHT = 1400
 
 Zone = tuple[int, int]
 Box = tuple[float, float, float, float]
@@ -107,7 +110,7 @@ def field_map(view: Mapping[str, Any]) -> FieldMap:
 
 @dataclass(frozen=True)
 class Grid:
-    """Pixel geometry of the field: zone size, coordinate gutters, total size."""
+    """Pixel geometry of the field: zone size, the bar at the left marking deployment rows, total size."""
 
     cols: int
     rows: int
@@ -124,19 +127,20 @@ class Grid:
     @property
     def strip(self) -> int:
         """Height of the band at the top of a zone holding its label and badges."""
-        return max(14, round(self.size * 0.17))
+        return max(LABEL + 3, round(self.size * 0.18))
 
-    def place_box(self, zone: Zone, place: int) -> Box:
-        """Place 0 is top left, 1 top right, 2 bottom left, 3 bottom right."""
+    @property
+    def pad(self) -> int:
+        return max(2, round(self.size * 0.016))
+
+    def place_box(self, zone: Zone, place: int, span: int = 1) -> Box:
+        """Places are rows of the zone under its band, 0 at the top; ``span`` rows from ``place``."""
         x0, y0, x1, y1 = self.zone_box(zone)
-        pad = max(2, round(self.size * 0.02))
+        pad = self.pad
         top = y0 + self.strip
-        w = (x1 - x0 - 3 * pad) / 2
-        h = (y1 - top - 3 * pad) / 2
-        col, row = place % 2, place // 2
-        left = x0 + pad + col * (w + pad)
-        upper = top + pad + row * (h + pad)
-        return (left, upper, left + w, upper + h)
+        h = (y1 - top - 5 * pad) / 4
+        upper = top + pad + place * (h + pad)
+        return (x0 + pad + 1, upper, x1 - pad - 1, upper + span * h + (span - 1) * pad)
 
     @property
     def place_size(self) -> tuple[int, int]:
@@ -144,20 +148,25 @@ class Grid:
         return (math.floor(x1 - x0), math.floor(y1 - y0))
 
 
-def grid_for(cols: int, rows: int, width: int) -> Grid:
-    """The largest square zones that fit ``width`` pixels (and a readable height)."""
-    gutter = 28
-    size = min(MAX_ZONE, (width - gutter) // cols, MAX_FIELD_HEIGHT // rows)
-    return Grid(cols, rows, size, gutter, gutter + cols * size, rows * size + gutter)
+FIELD_HEIGHT = 1160
+"""The battlefield's height on the public page, so that the whole page fits a phone's screen."""
+
+
+def grid_for(cols: int, rows: int, width: int, height: int = FIELD_HEIGHT) -> Grid:
+    """The largest square zones that fit ``width`` x ``height`` pixels."""
+    gutter = 10
+    size = min(MAX_ZONE, (width - gutter) // cols, height // rows)
+    return Grid(cols, rows, size, gutter, gutter + cols * size, rows * size)
 
 
 def places(terrain: Terrain) -> list[str | None]:
-    """What fills each of the four places: ``river``, ``forest``, ``building`` or None (free).
+    """What fills each of the four places, top to bottom: ``river``, ``forest``, ``building`` or None
+    (free).
 
-    Water takes the bottom row first, so the rivers of neighbouring zones join into one stream.
+    Water takes the bottom places first, so the rivers of neighbouring zones join into one stream.
     """
     filled: list[str | None] = [None, None, None, None]
-    for i, where in enumerate((2, 3, 1, 0)):
+    for i, where in enumerate((3, 2, 1, 0)):
         if i < terrain.river:
             filled[where] = "river"
     pieces = ["forest"] * terrain.forest + ["building"] * terrain.building
@@ -178,43 +187,54 @@ def _ground(fmap: FieldMap, zone: Zone) -> RGB:
 
 
 def _draw_forest(draw: ImageDraw.ImageDraw, box: Box, k: int) -> None:
+    """A place of forest: a green band with a row of trees."""
     x0, y0, x1, y1 = (v * k for v in box)
-    draw.rounded_rectangle([x0, y0, x1, y1], radius=6 * k, fill=FOREST_GROUND)
-    w, h = x1 - x0, y1 - y0
-    r = min(w, h) * 0.2
-    for fx, fy in ((0.28, 0.4), (0.72, 0.36), (0.5, 0.7)):
-        cx, cy = x0 + w * fx, y0 + h * fy
-        draw.rectangle([cx - r * 0.15, cy, cx + r * 0.15, cy + r * 1.1], fill=BUILDING_ROOF)
+    draw.rounded_rectangle([x0, y0, x1, y1], radius=4 * k, fill=FOREST_GROUND)
+    h = y1 - y0
+    r = h * 0.34
+    count = max(2, int((x1 - x0) // (h * 1.05)))
+    step = (x1 - x0) / count
+    for i in range(count):
+        cx, cy = x0 + step * (i + 0.5), y0 + h * 0.42
+        draw.rectangle([cx - r * 0.16, cy, cx + r * 0.16, cy + r * 1.25], fill=BUILDING_ROOF)
         draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=FOREST_DARK, outline=INK, width=max(1, k))
 
 
 def _draw_building(draw: ImageDraw.ImageDraw, box: Box, k: int) -> None:
+    """A place of buildings: a light band with a row of small houses."""
     x0, y0, x1, y1 = (v * k for v in box)
-    draw.rounded_rectangle([x0, y0, x1, y1], radius=6 * k, fill=mix(BUILDING_WALL, GROUND, 0.4))
-    w, h = x1 - x0, y1 - y0
-    s = min(w, h)
-    cx, base = x0 + w / 2, y0 + h * 0.86
-    half = s * 0.32
-    wall_top = base - s * 0.36
+    draw.rounded_rectangle([x0, y0, x1, y1], radius=4 * k, fill=mix(BUILDING_WALL, GROUND, 0.4))
+    h = y1 - y0
+    count = max(1, int((x1 - x0) // (h * 1.6)))
+    step = (x1 - x0) / count
     line = max(1, round(0.6 * k))
-    draw.rectangle([cx - half, wall_top, cx + half, base], fill=BUILDING_WALL, outline=INK, width=line)
-    roof = [(cx - half - s * 0.08, wall_top), (cx, wall_top - s * 0.3), (cx + half + s * 0.08, wall_top)]
-    draw.polygon(roof, fill=BUILDING_ROOF, outline=INK, width=line)
-    draw.rectangle([cx - s * 0.07, base - s * 0.2, cx + s * 0.07, base], fill=INK)
+    for i in range(count):
+        cx, base = x0 + step * (i + 0.5), y0 + h * 0.9
+        half, wall = h * 0.32, h * 0.38
+        draw.rectangle([cx - half, base - wall, cx + half, base], fill=BUILDING_WALL, outline=INK, width=line)
+        roof = [
+            (cx - half - h * 0.08, base - wall),
+            (cx, base - wall - h * 0.36),
+            (cx + half + h * 0.08, base - wall),
+        ]
+        draw.polygon(roof, fill=BUILDING_ROOF, outline=INK, width=line)
+        draw.rectangle([cx - h * 0.07, base - h * 0.2, cx + h * 0.07, base], fill=INK)
 
 
 def _draw_water(draw: ImageDraw.ImageDraw, box: Box, k: int) -> None:
+    """Running water across ``box``: a blue band with waves."""
     x0, y0, x1, y1 = (v * k for v in box)
     draw.rectangle([x0, y0, x1, y1], fill=WATER)
     h = y1 - y0
-    amp = max(2.0, h * 0.06)
-    for fy in (0.3, 0.62):
-        y = y0 + h * fy
+    amp = max(1.5 * k, h * 0.08)
+    lines = 1 if h < 34 * k else 2
+    for n in range(lines):
+        y = y0 + h * (n + 1) / (lines + 1)
         pts = []
-        steps = 24
+        steps = 32
         for i in range(steps + 1):
             x = x0 + (x1 - x0) * i / steps
-            pts.append((x, y + amp * math.sin(i / steps * 4 * math.pi)))
+            pts.append((x, y + amp * math.sin(i / steps * 6 * math.pi)))
         draw.line(pts, fill=WATER_LINE, width=max(1, round(1.5 * k)))
 
 
@@ -226,13 +246,6 @@ def _draw_hill(draw: ImageDraw.ImageDraw, box: Box, k: int) -> None:
         draw.rounded_rectangle(
             [x0 + d, y0 + d, x1 - d, y1 - d], radius=s * 0.18, outline=HILL_LINE, width=max(1, round(1.5 * k))
         )
-
-
-def _draw_hill_sign(draw: ImageDraw.ImageDraw, left: float, base: float, h: float) -> None:
-    """A small two-peaked mountain next to the zone label: this zone is a hill."""
-    pts = [(left, base), (left + h * 0.55, base - h), (left + h * 0.85, base - h * 0.55)]
-    pts += [(left + h * 1.1, base - h * 0.8), (left + h * 1.6, base)]
-    draw.polygon(pts, fill=HILL_LINE, outline=INK, width=max(1, round(h * 0.08)))
 
 
 def _draw_hatch(draw: ImageDraw.ImageDraw, box: Box, k: int) -> None:
@@ -253,28 +266,47 @@ def _draw_hatch(draw: ImageDraw.ImageDraw, box: Box, k: int) -> None:
         )
 
 
+def river_box(grid: Grid, zone: Zone, filled: Sequence[str | None]) -> Box | None:
+    """Where a zone's water runs: across the zone's whole width (it meets the next zone's river at
+    their common side) over the places it fills, a strip of ground above and below it."""
+    rows = [i for i, kind in enumerate(filled) if kind == "river"]
+    if not rows:
+        return None
+    x0, _y0, x1, y1 = grid.zone_box(zone)
+    _p0, top, _p1, _b = grid.place_box(zone, rows[0])
+    _q0, _t, _q1, bottom = grid.place_box(zone, rows[-1])
+    ground = max(grid.pad, RIVER_BANK)
+    return (x0, top, x1, min(bottom, y1 - ground))
+
+
+RIVER_BANK = 6
+"""Pixels of ground kept between a river and the line under its zone."""
+
+
+def badge_boxes(grid: Grid, zone: Zone, terrain: Terrain) -> tuple[Box | None, Box]:
+    """Where a zone's band puts its advantage badge (right after its label, so that it is read with
+    it) and the box a hits badge is right-aligned in (the rest of the band, to its right end)."""
+    x0, y0, x1, _y1 = grid.zone_box(zone)
+    h = grid.strip - 2
+    left = x0 + 5 + text_width(zone_label(zone), LABEL) + 5
+    right = x1 - grid.pad - 2
+    if not terrain.advantage:
+        return None, (left, y0 + 1, right, y0 + 1 + h)
+    w = advantage_badge(terrain.advantage, h).width
+    return (left, y0 + 1, left + w, y0 + 1 + h), (left + w + 4, y0 + 1, right, y0 + 1 + h)
+
+
 @lru_cache(maxsize=16)
 def empty_field(fmap: FieldMap, grid: Grid) -> Image.Image:
     """Ground, hills, deployment rows, terrain pieces, labels and advantage values of one map."""
     k = FIELD_SS
     big = Image.new("RGBA", (grid.width * k, grid.height * k), (*PAPER, 255))
     draw = ImageDraw.Draw(big, "RGBA")
-    s = grid.size
-    coord = max(14, min(22, round(s * 0.16)))
-    for x in range(grid.cols):
-        cx = (grid.gutter + (x + 0.5) * s) * k
-        draw_text(
-            draw, (cx, (grid.rows * s + grid.gutter / 2) * k), COLUMNS[x], coord * k, MUTED, anchor="mc"
-        )
     for seat in (0, 1):  # a bar in the army colour beside its deployment rows
         for y in fmap.deploy[seat]:
             if 0 <= y < grid.rows:
-                top = (grid.rows - 1 - y) * s
-                draw.rectangle([0, (top + 2) * k, 5 * k, (top + s - 2) * k], fill=seat_color(seat))
-    for y in range(grid.rows):
-        cy = ((grid.rows - 1 - y + 0.5) * s) * k
-        draw_text(draw, (grid.gutter / 2 * k, cy), str(y + 1), coord * k, MUTED, anchor="mc", bold=True)
-
+                top = (grid.rows - 1 - y) * grid.size
+                draw.rectangle([0, (top + 2) * k, 6 * k, (top + grid.size - 2) * k], fill=seat_color(seat))
     for y in range(grid.rows):
         for x in range(grid.cols):
             zone = (x, y)
@@ -285,18 +317,15 @@ def empty_field(fmap: FieldMap, grid: Grid) -> Image.Image:
             if t.hill:
                 _draw_hill(draw, box, k)
             filled = places(t)
-            if filled[2] == "river":  # the bottom row of water spans the zone's full width
-                bx0, _by0, bx1, _by1 = box
-                _p0, py0, _p1, _py1 = grid.place_box(zone, 2)
-                _draw_water(draw, (bx0, py0, bx1, box[3] - 1), k)
+            water = river_box(grid, zone, filled)
+            if water is not None:
+                _draw_water(draw, water, k)
             for place, kind in enumerate(filled):
                 pbox = grid.place_box(zone, place)
                 if kind == "forest":
                     _draw_forest(draw, pbox, k)
                 elif kind == "building":
                     _draw_building(draw, pbox, k)
-                elif kind == "river" and place < 2:
-                    _draw_water(draw, pbox, k)
             if t.impassable:
                 _draw_hatch(draw, box, k)
     # Grid lines over everything, then labels in each zone's top band.
@@ -304,47 +333,48 @@ def empty_field(fmap: FieldMap, grid: Grid) -> Image.Image:
         for x in range(grid.cols):
             x0, y0, x1, y1 = (v * k for v in grid.zone_box((x, y)))
             draw.rectangle([x0, y0, x1, y1], outline=GRID_EDGE, width=round(1.5 * k))
-    for y in range(grid.rows):
-        for x in range(grid.cols):
-            zone = (x, y)
-            x0, y0, _x1, _y1 = grid.zone_box(zone)
-            size = max(11, round(grid.strip * 0.72))
-            width = draw_text(
-                draw,
-                ((x0 + 5) * k, (y0 + grid.strip / 2 + 1) * k),
-                zone_label(zone),
-                size * k,
-                INK,
-                anchor="lc",
-            )
-            if fmap.at(zone).hill:
-                left = (x0 + 5) * k + width + 6 * k
-                _draw_hill_sign(draw, left, (y0 + grid.strip * 0.85) * k, grid.strip * 0.6 * k)
+    with scaled(k):
+        for y in range(grid.rows):
+            for x in range(grid.cols):
+                zone = (x, y)
+                x0, y0, _x1, _y1 = grid.zone_box(zone)
+                at = ((x0 + 5) * k, (y0 + grid.strip / 2 + 1) * k)
+                draw_text(draw, at, zone_label(zone), LABEL * k, INK, anchor="lc", role="zone")
     field = big.resize((grid.width, grid.height), Image.Resampling.LANCZOS)
     for zone, t in fmap.terrain:
         if t.impassable:
             x0, y0, x1, y1 = grid.zone_box(zone)
             ImageDraw.Draw(field).rectangle([x0, y0, x1, y1], outline=INK, width=3)
-        if t.advantage:
-            x0, y0, x1, _y1 = grid.zone_box(zone)
-            badge = advantage_badge(t.advantage, grid.strip + 14)
-            field.alpha_composite(badge, (round(x1 - badge.width - 2), round(y0 + 1)))
+        box, _hits = badge_boxes(grid, zone, t)
+        if box is not None:
+            badge = advantage_badge(t.advantage, round(box[3] - box[1]))
+            field.alpha_composite(badge, (round(box[0]), round(box[1])))
     return field
 
 
 @lru_cache(maxsize=32)
 def advantage_badge(value: int, height: int) -> Image.Image:
-    """A gold star with the points the zone gives each turn to the army holding it."""
-    w = height
+    """A gold pill with a star and the points the zone gives each turn to the army holding it."""
+    size = min(LABEL, max(legible(), height - 2))
+    digits = str(value)
+    w = math.ceil(height * 0.85 + text_width(digits, size, bold=True) + 5)
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
-        c = w * k / 2
-        outer, inner = w * k * 0.5, w * k * 0.24
-        pts = star((c, c + w * k * 0.04), outer, inner, 5, -90)
-        draw.polygon(pts, fill=rgba(HIGHLIGHT), outline=rgba(INK), width=max(1, round(w * k * 0.05)))
-        draw_text(draw, (c, c + w * k * 0.06), str(value), round(w * k * 0.42), INK, anchor="mc", bold=True)
+        line = max(1, round(height * k * 0.07))
+        draw.rounded_rectangle(
+            [0, 0, w * k - 1, height * k - 1],
+            radius=height * k / 2,
+            fill=rgba(HIGHLIGHT),
+            outline=rgba(INK),
+            width=line,
+        )
+        c = height * k * 0.5
+        pts = star((c, height * k / 2 + height * k * 0.03), height * k * 0.36, height * k * 0.16, 5, -90)
+        draw.polygon(pts, fill=rgba(INK))
+        at = (height * k * 0.85, height * k / 2)
+        draw_text(draw, at, digits, size * k, INK, anchor="lc", bold=True, role="advantage")
 
-    return sprite(w, w, paint)
+    return sprite(w, height, paint)
 
 
 def zone_of(item: Mapping[str, Any]) -> Zone | None:

@@ -18,7 +18,8 @@ from PIL import Image, ImageDraw
 import i18n
 from engine.text import Msg
 from render.catalog import lookup, player_name
-from render.common import INK, RGB, WHITE, sprite
+from render.common import RGB, WHITE, sprite
+from render.page import LABEL
 from render.palette import SEAT_COLOR, SEAT_SHAPE, darken, lighten
 from render.text import draw_text, text_width
 
@@ -148,68 +149,12 @@ def token(shape: str, color: RGB, size: int, label: str = "", hollow: bool = Fal
 
 
 @lru_cache(maxsize=64)
-def crystal(color_name: str, size: int) -> Image.Image:
-    """A cut gem in the crystal's colour with its value written inside (colour is not the only cue)."""
-    color, value = CRYSTAL[color_name]
-
-    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
-        w = size * s
-        pts = [(w * 0.5, 1 * s), (w - 1 * s, w * 0.35), (w * 0.5, w - 1 * s), (1 * s, w * 0.35)]
-        d.polygon(pts, fill=shade(color, 0.5))
-        inner = [(w * 0.5, 3 * s), (w - 3.2 * s, w * 0.36), (w * 0.5, w - 3.5 * s), (3.2 * s, w * 0.36)]
-        d.polygon(inner, fill=color)
-
-    img = sprite(size, size, paint)
-    ink = INK if color_name == "yellow" else WHITE
-    draw_text(
-        ImageDraw.Draw(img),
-        (size / 2, size * 0.42),
-        str(value),
-        max(9, int(size * 0.48)),
-        ink,
-        anchor="mc",
-        bold=True,
-    )
-    return img
-
-
-MAX_GEMS = 3
-"""Crystals drawn one gem each up to this many; a richer region gets one large gem with its value."""
-
-
-@lru_cache(maxsize=64)
-def crystal_total(value: int, size: int) -> Image.Image:
-    """A wide cut gem in the red crystal's colour with the region's whole crystal value written on it.
-
-    Crystal values have no upper limit, and a row of a dozen gems would run off the tile: past
-    ``MAX_GEMS`` gems the region shows this one mark, whose number stays legible at any value.
-    """
-    color = CRYSTAL["red"][0]
-    fs = max(9, int(size * 0.56))
-    label = str(value)
-    width = max(size + 4, int(text_width(label, fs)) + size // 2 + 8)
-
-    def paint(d: ImageDraw.ImageDraw, s: int) -> None:
-        w, h, a = width * s, size * s, size * s * 0.3
-        d.polygon(
-            [(a, 0), (w - a, 0), (w - 1, h / 2), (w - a, h - 1), (a, h - 1), (0, h / 2)],
-            fill=shade(color, 0.5),
-        )
-        b = 2.5 * s
-        inner = [(a + b / 2, b), (w - a - b / 2, b), (w - 1 - b, h / 2), (w - a - b / 2, h - 1 - b)]
-        d.polygon([*inner, (a + b / 2, h - 1 - b), (b, h / 2)], fill=color)
-
-    img = sprite(width, size, paint)
-    draw_text(ImageDraw.Draw(img), (width / 2, size / 2), label, fs, WHITE, anchor="mc", bold=True)
-    return img
-
-
-@lru_cache(maxsize=64)
-def badge(text: str, fill: RGB, ink: RGB, height: int, ring: RGB | None = None) -> Image.Image:
-    """A rounded label (battle number, War Party, Nest, tunnel, exploration)."""
-    fs = int(height * 0.62)
-    from render.text import text_width
-
+def badge(
+    text: str, fill: RGB, ink: RGB, height: int, ring: RGB | None = None, role: str | None = None
+) -> Image.Image:
+    """A rounded label (battle number, headquarters, tunnel, exploration), its text as large as the
+    labels of the map once the badge is as tall as theirs."""
+    fs = min(LABEL, int(height * 0.62)) if height < LABEL + 6 else LABEL
     width = max(height, int(text_width(text, fs, bold=True)) + height // 2 + 4)
 
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
@@ -223,5 +168,5 @@ def badge(text: str, fill: RGB, ink: RGB, height: int, ring: RGB | None = None) 
         )
 
     img = sprite(width, height, paint)
-    draw_text(ImageDraw.Draw(img), (width / 2, height / 2), text, fs, ink, anchor="mc", bold=True)
+    draw_text(ImageDraw.Draw(img), (width / 2, height / 2), text, fs, ink, anchor="mc", bold=True, role=role)
     return img

@@ -1,4 +1,4 @@
-"""A player's panel (public counts) and the private panel (hand and bag) of War Chest."""
+"""War Chest's seat panels for the details image (public counts) and the private panel (hand and bag)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ from PIL import Image, ImageDraw
 
 from render.catalog import player_name, tr
 from render.common import HIGHLIGHT, INK, MUTED, PANEL, RULE, WHITE, paste_centered
+from render.page import LABEL
 from render.panels import HEADER_H, PAD, Pill, framed, seat_header
 from render.text import draw_text, shrink, text_width
-from render.wc_sprites import team_mark, token
-from render.wc_style import TEAM_COLOR, tint, unit_name
+from render.warchest.sprites import team_mark, token
+from render.warchest.style import TEAM_COLOR, UNIT_TYPES, tint, unit_name
 
 TABLE_HEAD_H = 30
 ROW_H = 46
@@ -58,45 +59,80 @@ def _rows(view: Mapping[str, Any], index: int) -> list[str]:
     return [*units, "royal"] if royal_shown and "royal" not in units else units
 
 
+def _columns(locale: str, width: int) -> tuple[list[tuple[str, float]], int]:
+    """The number columns (header shown, width) and the header size: each column as wide as its
+    header or a two-digit count needs, the long header when the unit names keep room enough."""
+    head_size = 19
+    keys = (
+        "render.wc.col.board",
+        "render.wc.col.supply",
+        "render.wc.col.discard",
+        "render.wc.col.eliminated",
+    )
+    longest = max(text_width(unit_name(u, locale), NAME_SIZE) for u in UNIT_TYPES)
+    name_room = 46 + longest + 12
+    for suffix in ("", ".short"):
+        cols = [(tr(key + suffix, locale), 0.0) for key in keys]
+        cols = [
+            (label, max(text_width(label, head_size), text_width("00", 24, bold=True)) + 16)
+            for label, _w in cols
+        ]
+        if PAD + name_room + sum(w for _l, w in cols) + PAD <= width:
+            break
+    return cols, head_size
+
+
+NAME_SIZE = 22
+
+
 def seat_panel(
-    view: Mapping[str, Any], index: int, names: Mapping[str, str], locale: str, width: int
+    view: Mapping[str, Any],
+    index: int,
+    names: Mapping[str, str],
+    locale: str,
+    width: int,
+    owner: str = "",
 ) -> Image.Image:
-    """Everything public about one seat: name, status badges, unit cards with their coins, counters."""
+    """Everything public about one seat: name, status badges, unit cards with their coins, counters.
+
+    The number columns take what their headers need and the unit names the rest, so that no name is
+    shortened while there is room for it."""
     seat = view["seats"][index]
     team = int(seat.get("team", index))
     height = panel_height(view, index, width)
     img, draw = framed(width, height)
-    pills: list[Pill] = []
-    result = view.get("result") or {}
-    if seat.get("id") in (result.get("winners") or []):
-        pills.append((tr("render.wc.badge.winner", locale), HIGHLIGHT, INK))
-    if index in (view.get("to_act") or []):
-        pills.append((tr("render.wc.badge.to_act", locale), HIGHLIGHT, INK))
-    if view.get("initiative") == index and view.get("phase") != "draft":
-        pills.append((tr("render.wc.badge.initiative", locale), INK, WHITE))
     name = player_name(names, seat.get("id"))
-    seat_header(img, draw, (tint(team, 0.8), TEAM_COLOR[team]), team_mark(team, 34), name, pills)
+    seat_header(
+        img,
+        draw,
+        (tint(team, 0.8), TEAM_COLOR[team]),
+        team_mark(team, 34, owner),
+        name,
+        pills(view, index, locale),
+    )
 
     # Unit table.
-    num_w = max(72, min(150, round(width * 0.13)))
-    cols: list[tuple[str, Callable[[str], str]]] = [
-        ("render.wc.col.board", lambda u: _on_board(view, index, u)),
-        ("render.wc.col.supply", lambda u: str((seat.get("supply") or {}).get(u, 0))),
-        ("render.wc.col.discard", lambda u: str((seat.get("discard_up") or {}).get(u, 0))),
-        ("render.wc.col.eliminated", lambda u: str((seat.get("eliminated") or {}).get(u, 0))),
+    values: list[Callable[[str], str]] = [
+        lambda u: _on_board(view, index, u),
+        lambda u: str((seat.get("supply") or {}).get(u, 0)),
+        lambda u: str((seat.get("discard_up") or {}).get(u, 0)),
+        lambda u: str((seat.get("eliminated") or {}).get(u, 0)),
     ]
-    first_num = width - PAD - num_w * len(cols)
+    cols, head_size = _columns(locale, width)
+    x = float(width - PAD)
+    lefts = []
+    for _label, w in reversed(cols):
+        x -= w
+        lefts.insert(0, x)
+    first_num = lefts[0]
     y = HEADER_H + 6
-    head_size = 17 if num_w >= 110 else 15
     draw_text(
         draw, (PAD, y + TABLE_HEAD_H / 2), tr("render.wc.col.unit", locale), head_size, MUTED, anchor="lc"
     )
-    for i, (key, _value) in enumerate(cols):
-        label = tr(key, locale)
-        if text_width(label, head_size) > num_w - 6:
-            label = tr(key + ".short", locale)
-        at = (first_num + num_w * (i + 0.5), y + TABLE_HEAD_H / 2)
-        draw_text(draw, at, label, head_size, MUTED, anchor="mc", max_width=num_w - 6)
+    for (label, w), left in zip(cols, lefts, strict=True):
+        draw_text(
+            draw, (left + w / 2, y + TABLE_HEAD_H / 2), label, head_size, MUTED, anchor="mc", max_width=w - 4
+        )
     y += TABLE_HEAD_H
     for row, unit in enumerate(_rows(view, index)):
         if row % 2 == 0:
@@ -104,13 +140,13 @@ def seat_panel(
         mid = y + ROW_H / 2
         paste_centered(img, token(unit, team, None, locale, 17), (PAD + 19, mid))
         room = first_num - (PAD + 46) - 6
-        name = unit_name(unit, locale)
-        name_size = 23 if text_width(name, 23) <= room else 19
-        draw_text(draw, (PAD + 46, mid), name, name_size, INK, anchor="lc", max_width=room)
-        for i, (_key, value) in enumerate(cols):
+        unit_label = unit_name(unit, locale)
+        size = shrink(unit_label, NAME_SIZE, room, LABEL - 1)
+        draw_text(draw, (PAD + 46, mid), unit_label, size, INK, anchor="lc", max_width=room, role="unit_name")
+        for (_label, w), left, value in zip(cols, lefts, values, strict=True):
             text = value(unit)
             color = RULE if text == "0" else INK
-            draw_text(draw, (first_num + num_w * (i + 0.5), mid), text, 25, color, anchor="mc", bold=True)
+            draw_text(draw, (left + w / 2, mid), text, 24, color, anchor="mc", bold=True, role="count")
         y += ROW_H
 
     # Counters.
@@ -130,12 +166,35 @@ def seat_panel(
             [x0, y0, x0 + chip_w, y0 + CHIP_H], radius=8, fill=(243, 240, 232), outline=RULE
         )
         value_w = draw_text(
-            draw, (x0 + chip_w - 14, y0 + CHIP_H / 2), str(value), 32, INK, anchor="rc", bold=True
+            draw,
+            (x0 + chip_w - 14, y0 + CHIP_H / 2),
+            str(value),
+            30,
+            INK,
+            anchor="rc",
+            bold=True,
+            role="count",
         )
         label, room = tr(key, locale), chip_w - value_w - 34
-        size = shrink(label, 19, room, 16)
-        draw_text(draw, (x0 + 12, y0 + CHIP_H / 2), label, size, MUTED, anchor="lc", max_width=room)
+        size = shrink(label, 21, room, 18)
+        draw_text(
+            draw, (x0 + 12, y0 + CHIP_H / 2), label, size, MUTED, anchor="lc", max_width=room, words=True
+        )
     return img
+
+
+def pills(view: Mapping[str, Any], index: int, locale: str) -> list[Pill]:
+    """The badges of a seat: winner, to act, initiative."""
+    seat = view["seats"][index]
+    found: list[Pill] = []
+    result = view.get("result") or {}
+    if seat.get("id") in (result.get("winners") or []):
+        found.append((tr("render.wc.badge.winner", locale), HIGHLIGHT, INK))
+    if index in (view.get("to_act") or []):
+        found.append((tr("render.wc.badge.to_act", locale), HIGHLIGHT, INK))
+    if view.get("initiative") == index and view.get("phase") != "draft":
+        found.append((tr("render.wc.badge.initiative", locale), INK, WHITE))
+    return found
 
 
 def private_panel(

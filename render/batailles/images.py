@@ -1,0 +1,73 @@
+"""The Batailles images: the battlefield after every move, the armies' details on request, and a
+notice for the private image.
+
+The public image is what a player looks at first, sized for a phone: the status (round, phase, who
+acts and how many activations remain, the troops acting, attack dice, the result, the last action),
+the battlefield as large as the page allows, and one chip per army (advantage, losses against the
+defeat threshold, troops in play). The rosters with every troop's characteristics and the legend are
+in ``render_details``. Batailles hides nothing, so the private image only says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+import i18n
+from render.batailles.board import draw_battlefield
+from render.batailles.field import grid_for
+from render.batailles.panels import legend, panel_height, round_text, seat_panel, status, strip
+from render.catalog import tr
+from render.common import to_png
+from render.page import GAP, INNER, MARGIN, WIDTH, Section, centered, stack
+from render.panels import heading, notice
+
+__all__ = ["WIDTH", "compose", "render", "render_details", "render_private"]
+
+
+def render(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
+    """The public battlefield image of a Batailles view, as PNG bytes."""
+    return to_png(compose(view, names=names, locale=locale))
+
+
+def compose(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> Image.Image:
+    """The public image before encoding."""
+    locale = i18n.normalize(locale)
+    board = view["board"]
+    grid = grid_for(int(board["width"]), int(board["height"]), INNER)
+    field = draw_battlefield(view, grid)
+    sections: list[Section] = [
+        (status(view, names, locale, INNER), MARGIN, False),
+        (field, centered(field), True),
+        (strip(view, names, locale, INNER), MARGIN, False),
+    ]
+    return stack(sections)
+
+
+def render_details(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
+    """Both armies' rosters (every troop with its zone and characteristics, advantage, losses,
+    turns) and the legend, as PNG bytes."""
+    locale = i18n.normalize(locale)
+    title = Image.new("RGBA", (INNER, 44), (0, 0, 0, 0))
+    heading(ImageDraw.Draw(title), tr("render.bt.title", locale), round_text(view, locale))
+    panel_w = (INNER - GAP) // 2
+    height = panel_height(view)
+    row = Image.new("RGBA", (INNER, height), (0, 0, 0, 0))
+    for seat in (0, 1):
+        row.alpha_composite(
+            seat_panel(view, seat, names, locale, panel_w, height), (seat * (panel_w + GAP), 0)
+        )
+    sections: list[Section] = [
+        (title, MARGIN, False),
+        (row, MARGIN, False),
+        (legend(locale, INNER), MARGIN, True),
+    ]
+    return to_png(stack(sections))
+
+
+def render_private(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
+    """A short notice: Batailles has no hidden information, the public image shows everything."""
+    locale = i18n.normalize(locale)
+    return to_png(notice(tr("render.bt.private.title", locale), tr("render.bt.private.text", locale)))

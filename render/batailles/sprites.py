@@ -1,0 +1,203 @@
+"""Cached Batailles sprites: troop bars, facing marks, hit and advantage badges, zone outlines.
+
+A troop bar fills one or two places of a zone, across its width. It shows who owns the troop twice
+(the army colour, and round or square ends, the two armies' shapes), which way it faces with the
+arrow of its mark, its name in type a phone can read, and, given two places, its six
+characteristics M A D R C L with zeros greyed so the strengths stand out. Lists and the status use
+the same facing mark: the army's round or square mark with an arrow. Every sprite is keyed by
+everything that changes its pixels.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.batailles.style import HITS, seat_color, seat_shape, seat_tint
+from render.common import HIGHLIGHT, INK, MUTED, RULE, WHITE, mix, rgba, sprite, star
+from render.page import LABEL, legible
+from render.palette import CIRCLE
+from render.text import ELLIPSIS, draw_text, fit, text_width
+
+IDLE, ACTIVE, DONE = "idle", "active", "done"
+"""Card states: may still act, is acting now, has acted this turn."""
+
+_ANGLE = {"n": -90.0, "e": 0.0, "s": 90.0, "w": 180.0}
+
+
+def _arrow(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, facing: str, fill: object) -> None:
+    """A solid arrow of half-length ``r`` centred on (cx, cy), pointing ``facing``."""
+    a = math.radians(_ANGLE.get(facing, -90.0))
+    ux, uy = math.cos(a), math.sin(a)
+    px, py = -uy, ux
+    shaft = [(-0.85, 0.2), (0.1, 0.2), (0.1, 0.55), (0.95, 0.0), (0.1, -0.55), (0.1, -0.2), (-0.85, -0.2)]
+    pts = [(cx + r * (u * ux + v * px), cy + r * (u * uy + v * py)) for u, v in shaft]
+    draw.polygon(pts, fill=fill)  # type: ignore[arg-type]
+
+
+def _mark(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: float, line: int) -> None:
+    if seat_shape(seat) == CIRCLE:
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=seat_color(seat), outline=INK, width=line)
+    else:
+        h = r * 0.92
+        draw.rounded_rectangle(
+            [cx - h, cy - h, cx + h, cy + h], radius=r * 0.2, fill=seat_color(seat), outline=INK, width=line
+        )
+
+
+@lru_cache(maxsize=64)
+def facing_mark(seat: int, facing: str | None, size: int) -> Image.Image:
+    """The army's round or square mark with a white arrow for the facing (none when unknown)."""
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        c = size * k / 2
+        r = size * k * 0.46
+        _mark(draw, seat, c, c, r, max(1, round(size * k * 0.06)))
+        if facing in _ANGLE:
+            _arrow(draw, c, c, r * 0.78, facing, WHITE)
+
+    return sprite(size, size, paint)
+
+
+def short_name(name: str, size: int, room: float) -> tuple[str, bool]:
+    """A troop's name as it fits ``room`` pixels at ``size``: bold when it fits, else regular, else
+    shortened keeping its last characters when they are digits ("horse12" becomes "ho…12"), so
+    that numbered troops of one kind stay told apart. Returns the text and whether it is bold."""
+    for bold in (True, False):
+        if text_width(name, size, bold=bold) <= room:
+            return name, bold
+    digits = len(name) - len(name.rstrip("0123456789"))
+    tail = name[-digits:] if 0 < digits < len(name) else ""
+    head = name[: len(name) - len(tail)]
+    for keep in range(len(head) - 1, 0, -1):
+        text = head[:keep] + ELLIPSIS + tail
+        if text_width(text, size) <= room:
+            return text, False
+    return fit(name, size, room), False
+
+
+@lru_cache(maxsize=2048)
+def troop_bar(
+    name: str,
+    seat: int,
+    profile: tuple[int, ...],
+    facing: str,
+    width: int,
+    height: int,
+    state: str = IDLE,
+) -> Image.Image:
+    """One troop on the battlefield, as wide as its zone: the army's mark with the facing arrow, the
+    name, and, when the troop has two places' height to itself, its six characteristics M A D R C L
+    (zeros greyed, so that the strengths stand out).
+
+    The bar is rounded at the ends for seat 0 and square for seat 1 (the two armies' shapes), in the
+    army's light colour with its colour around; yellow while it acts, grey once it has acted."""
+    done = state == DONE
+    fill = HIGHLIGHT if state == ACTIVE else seat_tint(seat, 0.8)
+    if done:
+        fill = mix(fill, (236, 236, 236), 0.75)
+    edge = (
+        INK if state == ACTIVE else mix(seat_color(seat), (170, 170, 170), 0.6) if done else seat_color(seat)
+    )
+    ink = MUTED if done else INK
+    radius = (
+        height / 2 if seat_shape(seat) == CIRCLE and height < 40 else 10 if seat_shape(seat) == CIRCLE else 3
+    )
+    two_lines = height >= 2 * legible() + 5
+    mark = min((height if not two_lines else height // 2 + 4) - 4, LABEL + 6, 30)
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        line = max(1, round((3 if state == ACTIVE else 2) * k))
+        draw.rounded_rectangle(
+            [0, 0, width * k - 1, height * k - 1],
+            radius=radius * k,
+            fill=rgba(fill),
+            outline=rgba(edge),
+            width=line,
+        )
+
+    img = sprite(width, height, paint)
+    cy = height * 0.28 if two_lines else height / 2
+    if mark >= 10:
+        icon = facing_mark(seat, facing, mark)
+        img.alpha_composite(icon, (4, round(cy - mark / 2)))
+    left = 4 + mark + 4
+    room = width - left - 5
+    size = min(LABEL, max(9, math.floor(height if not two_lines else height / 2) - 2))
+    text, bold = short_name(name, size, room)
+    draw = ImageDraw.Draw(img)
+    draw_text(draw, (left, cy), text, size, ink, anchor="lc", bold=bold, role="troop")
+    if two_lines:
+        cell = (width - 12) / 6
+        for i, value in enumerate(profile[:6]):
+            color = ink if value else RULE
+            at = (6 + cell * (i + 0.5), height * 0.74)
+            draw_text(draw, at, str(value), size, color, anchor="mc", bold=True, role="stat")
+    return img
+
+
+@lru_cache(maxsize=64)
+def hits_badge(hits: int, height: int, burst: bool = True) -> Image.Image:
+    """A dark pill with a burst and the hits a zone has taken this turn (five make a loss at the
+    turn's end); without the burst where the zone's band is short of room."""
+    size = min(LABEL, max(legible(), height - 2))
+    digits = str(hits)
+    lead = height * 0.85 if burst else 6
+    w = math.ceil(lead + text_width(digits, size, bold=True) + 5)
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        draw.rounded_rectangle(
+            [0, 0, w * k - 1, height * k - 1],
+            radius=height * k / 2,
+            fill=rgba(HITS),
+            outline=rgba(HIGHLIGHT),
+            width=max(1, round(height * k * 0.07)),
+        )
+        if burst:
+            c = height * k * 0.5
+            draw.polygon(
+                star((c, height * k / 2), height * k * 0.36, height * k * 0.19, 8), fill=rgba(HIGHLIGHT)
+            )
+        at = (lead * k, height * k / 2)
+        draw_text(draw, at, digits, size * k, WHITE, anchor="lc", bold=True, role="hits")
+
+    return sprite(w, height, paint)
+
+
+@lru_cache(maxsize=16)
+def zone_outline(size: int) -> Image.Image:
+    """A thick yellow-on-black square around a zone the last action or a pending choice concerns."""
+    outer = size + 8
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        draw.rectangle([0, 0, outer * k - 1, outer * k - 1], outline=rgba(INK), width=round(7 * k))
+        draw.rectangle(
+            [2 * k, 2 * k, outer * k - 1 - 2 * k, outer * k - 1 - 2 * k],
+            outline=rgba(HIGHLIGHT),
+            width=round(4 * k),
+        )
+
+    return sprite(outer, outer, paint)
+
+
+@lru_cache(maxsize=32)
+def die_face(value: int, size: int) -> Image.Image:
+    """A die showing ``value``: dark when it scores (4 or more), light when it fails."""
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        good = value >= 4
+        draw.rounded_rectangle(
+            [k, k, size * k - k, size * k - k],
+            radius=size * k * 0.2,
+            fill=rgba(INK if good else WHITE),
+            outline=rgba(INK),
+            width=max(1, round(size * k * 0.07)),
+        )
+        c = size * k / 2
+        draw_text(
+            draw, (c, c), str(value), round(size * k * 0.6), WHITE if good else INK, anchor="mc", bold=True
+        )
+
+    return sprite(size, size, paint)

@@ -1,0 +1,180 @@
+"""The War Chest board: a cached empty board per board shape, then control, highlights and tokens.
+
+Every hex holds, from its top corner down: its label, then the control ring of a location with the
+unit token inside it, a little below the centre; a start flag stands at the left edge. ``hex_style``
+sizes them from the hex size so that the label never meets the ring, the stack or the last-action
+band along the edge, on either board.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import MUTED, PAPER, paste_centered, sprite
+from render.page import LABEL
+from render.text import draw_text, font, scaled
+from render.warchest.hexgrid import SQRT3, Hex, Layout, corners, fit
+from render.warchest.sprites import COS30, control_ring, last_outline, start_flag, token
+from render.warchest.style import START_LOCATIONS
+
+GROUND = (236, 229, 210)
+LOCATION_GROUND = (225, 212, 174)
+HEX_EDGE = (150, 138, 110)
+BOARD_SS = 3
+"""Supersampling of the empty board (drawn once per board shape)."""
+HEX_GAP = 1.5
+"""Hexes are drawn this much smaller than their cell, so that neighbours show a seam."""
+CAP = 0.73
+"""Height of DejaVu Sans capitals and digits, in ems."""
+DESCENT = 0.24
+"""Depth of the "g" below the baseline, in ems."""
+
+
+def hex_label(h: Hex) -> str:
+    """The label players type: column letter from x, row number from y (``(4, 0)`` is ``e1``)."""
+    return "abcdefghijklmnopqrstuvwxyz"[h[0]] + str(h[1] + 1)
+
+
+@dataclass(frozen=True)
+class HexStyle:
+    """Sizes of what a hex holds, in pixels of the board image."""
+
+    size: float
+    label: int
+    label_dy: float
+    """How far above the hex centre the label's capitals are centred."""
+    band: float
+    """Width of the last-action band along the inside of the hex edge."""
+    ring: int
+    ring_line: int
+    token: int
+    dy: float
+    """How far below the hex centre the ring and the token are centred."""
+
+    def piece_center(self, center: tuple[float, float]) -> tuple[float, float]:
+        """Where the ring and the token of the hex centred on ``center`` go."""
+        return (center[0], center[1] + self.dy)
+
+
+def hex_style(size: float) -> HexStyle:
+    """The largest ring and token that leave room, under the top corner, for a legible label clear
+    of the last-action band above it and of the ring below it."""
+    label = LABEL
+    band = max(7.0, 0.085 * size)
+    half_label = 0.75 * label
+    edge = -(size - HEX_GAP) + math.tan(math.radians(30)) * half_label
+    top = edge + band / COS30 + 2
+    label_dy = -(top + CAP * label / 2)
+    bottom = top + (CAP + DESCENT) * label
+    ring_line = max(2, round(0.08 * size))
+    dy = 0.12 * size
+    ring = math.floor(min(0.48 * size, dy - bottom - 2 - ring_line))
+    token = math.floor(min(0.4 * size, 0.8 * ring))
+    return HexStyle(size, label, label_dy, band, ring, ring_line, token, dy)
+
+
+def label_box(layout: Layout, h: Hex) -> tuple[float, float, float, float]:
+    """The pixels the label of ``h`` covers on the board (its ink, descender included)."""
+    style = hex_style(layout.size)
+    cx, cy = layout.center(h)
+    text = hex_label(h)
+    face = font(style.label, True)
+    width = face.getlength(text)
+    baseline = cy - style.label_dy + style.label * CAP / 2
+    x0, y0, x1, y1 = face.getbbox(text, anchor="ls")
+    return (cx - width / 2 + x0, baseline + y0, cx - width / 2 + x1, baseline + y1)
+
+
+@lru_cache(maxsize=128)
+def label_sprite(text: str, size: int) -> Image.Image:
+    """A hex label alone, centred in its sprite, to print again over a highlighted hex."""
+    w, h = math.ceil(font(size, True).getlength(text)) + 8, math.ceil(size * 1.6)
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        draw_text(draw, (w * k / 2, h * k / 2), text, size * k, MUTED, anchor="mc", bold=True, role="hex")
+
+    return sprite(w, h, paint)
+
+
+def board_layout(hexes: Sequence[Hex], width: int) -> Layout:
+    return fit(hexes, width, max_size=100)
+
+
+def _label(draw: ImageDraw.ImageDraw, layout: Layout, h: Hex, k: int) -> None:
+    style = hex_style(layout.size)
+    cx, cy = layout.center(h)
+    at = (cx * k, (cy - style.label_dy) * k)
+    draw_text(draw, at, hex_label(h), style.label * k, MUTED, anchor="mc", bold=True, role="hex")
+
+
+@lru_cache(maxsize=8)
+def empty_board(hexes: tuple[Hex, ...], locations: tuple[Hex, ...], layout: Layout) -> Image.Image:
+    """Hexes, their labels, the location grounds and start flags: everything that never moves."""
+    k = BOARD_SS
+    big = Image.new("RGBA", (layout.width * k, layout.height * k), (*PAPER, 255))
+    draw = ImageDraw.Draw(big)
+    s = layout.size
+    where = set(locations)
+    with scaled(k):
+        for h in hexes:
+            cx, cy = layout.center(h)
+            ground = LOCATION_GROUND if h in where else GROUND
+            pts = [(x * k, y * k) for x, y in corners(cx, cy, s - HEX_GAP)]
+            draw.polygon(pts, fill=ground, outline=HEX_EDGE, width=round(2.2 * k))
+            _label(draw, layout, h, k)
+    board = big.resize((layout.width, layout.height), Image.Resampling.LANCZOS)
+    for h in locations:
+        team = START_LOCATIONS.get(h)
+        if team is not None:
+            cx, cy = layout.center(h)
+            flag = start_flag(team, round(s * 0.24))
+            left = cx - SQRT3 / 2 * (s - HEX_GAP) + hex_style(s).band + 2
+            board.alpha_composite(flag, (round(left), round(cy - flag.height / 2)))
+    return board
+
+
+def draw_board(
+    view: Mapping[str, Any], layout: Layout, locale: str, owners: Mapping[int, str] | None = None
+) -> Image.Image:
+    """The board of ``view``: the cached empty board with the current position pasted on it.
+
+    ``owners`` gives the letter each seat's tokens carry (four players), see ``style.owner_tags``."""
+    hexes = tuple(sorted((int(x), int(y)) for x, y in view["board"]["hexes"]))
+    locations = view["board"].get("locations") or []
+    where = tuple(sorted((int(loc["hex"][0]), int(loc["hex"][1])) for loc in locations))
+    board = empty_board(hexes, where, layout).copy()
+    style = hex_style(layout.size)
+    last = view.get("last") or {}
+    outlined = [(int(h[0]), int(h[1])) for h in last.get("hexes") or []]
+    for h in outlined:
+        paste_centered(board, last_outline(layout.size - HEX_GAP, style.band), layout.center(h))
+    for h in outlined:  # the wash tints the label: print it again on top
+        cx, cy = layout.center(h)
+        paste_centered(board, label_sprite(hex_label(h), style.label), (cx, cy - style.label_dy))
+    for loc in locations:
+        team = loc.get("team")
+        ring = control_ring(None if team is None else int(team), style.ring, style.ring_line)
+        paste_centered(
+            board, ring, style.piece_center(layout.center((int(loc["hex"][0]), int(loc["hex"][1]))))
+        )
+    for unit in view.get("units") or []:
+        team = unit.get("team")
+        owner = (owners or {}).get(int(unit.get("seat", -1)), "")
+        sprite = token(
+            str(unit["type"]),
+            None if team is None else int(team),
+            int(unit.get("height", 1)),
+            locale,
+            style.token,
+            owner,
+        )
+        paste_centered(
+            board, sprite, style.piece_center(layout.center((int(unit["hex"][0]), int(unit["hex"][1]))))
+        )
+    return board
