@@ -32,6 +32,7 @@ from engine.warchest.actions import (
 )
 from engine.warchest.board import Hex, distance
 from engine.warchest.manoeuvres import bmap
+from engine.warchest.rules import STALL_ROUNDS
 from engine.warchest.state import State
 
 CONTROL = 3.0
@@ -75,10 +76,16 @@ def team_scores(st: State) -> list[float]:
 
 
 def evaluate(st: State) -> list[float]:
-    """Per seat, the logistic of its team's score lead: about the chance that the team wins."""
+    """Per seat, the logistic of its team's score lead: about the chance that the team wins.
+
+    A game that makes no progress ends in a draw after ``STALL_ROUNDS`` rounds, so the lead counts for
+    less as the stall counter rises: a team ahead must take a new location, recruit or remove coins
+    rather than sit on its lead until the draw.
+    """
     a, b = team_scores(st)
     lead = max(-50.0, min(50.0, (a - b) / SCALE))
     first = 1.0 / (1.0 + math.exp(-lead))
+    first = 0.5 + (first - 0.5) * (1.0 - st.stall / STALL_ROUNDS)
     return [first if s.team == 0 else 1.0 - first for s in st.seats]
 
 
