@@ -1,0 +1,82 @@
+"""Computer players for every game: a search player over the engine contract, with levels.
+
+``choose(game_name, state_dump, seat, level, seed)`` is the one entry point. Its arguments are
+JSON-safe and its answer is an action text that the game's ``parse_action`` reads, so a table can
+run it in a worker process; the same arguments always give the same answer. Like ``engine/``, this
+package is pure: no Discord, images, database or I/O.
+
+The player searches from its seat's knowledge only (``ai.search``): it keeps the seat's view of the
+game and the public record, and samples everything hidden from it.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ai.levels import LEVELS, budget
+from ai.models import model
+from ai.search import Budget, Outcome, Search
+from engine.rng import Rng
+
+_MASK = (1 << 64) - 1
+
+
+def seed_for(game_seed: int, version: int, seat: int) -> int:
+    """The search seed of ``seat`` deciding at ``version`` of a game started from ``game_seed``.
+
+    Mixing the three through the generator makes every decision's seed different, and a replay of
+    the game (same seed, same moves) asks for the same decisions with the same seeds.
+    """
+    rng = Rng((game_seed & _MASK) ^ ((version & 0xFFFFFFFF) << 32) ^ ((seat & 0xFFFF) * 0x9E3779B1))
+    rng.next_u64()
+    return rng.next_u64()
+
+
+def search(
+    game_name: str,
+    state_dump: dict[str, Any],
+    seat: int,
+    plan: Budget,
+    seed: int,
+    deadline: float | None = None,
+) -> Outcome:
+    """Search the decision of ``seat`` with an explicit budget (``choose`` picks one by level)."""
+    m = model(game_name)
+    game = m.game
+    state = game.load(state_dump)
+    players = [s["id"] for s in game.view(state, None)["seats"]]
+    if not 0 <= seat < len(players):
+        raise ValueError(f"seat {seat} is not at this table of {len(players)}")
+    player = players[seat]
+    if player not in game.to_act(state):
+        raise ValueError(f"seat {seat} has no decision to make now")
+    legal = m.candidates(state, seat, game.legal_actions(state, player))
+    if len(legal) == 1:
+        return Outcome(legal[0], 0, {str(legal[0]): 0})
+    observation = m.observe(state, seat)
+    del state  # from here on, only what the seat knows
+    start = time.monotonic()
+    stop_at = None if deadline is None else start + deadline
+    return Search(m, observation, seat, plan, Rng(seed)).run(legal, time.monotonic, stop_at)
+
+
+def choose(
+    game_name: str,
+    state_dump: dict[str, Any],
+    seat: int,
+    level: str,
+    seed: int,
+    deadline: float | None = None,
+) -> str:
+    """The action text that ``seat`` plays at ``level`` in the game saved as ``state_dump``.
+
+    ``seat`` is the index of the player in the game's seat order and ``seed`` should come from
+    ``seed_for``. ``deadline`` (seconds) caps the search on an overloaded machine; the answer is then
+    the best found so far, and only then may it differ from one run to the next.
+    """
+    outcome = search(game_name, state_dump, seat, budget(game_name, level), seed, deadline)
+    return str(outcome.action)
+
+
+__all__ = ["LEVELS", "Budget", "choose", "search", "seed_for"]

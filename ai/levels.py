@@ -1,0 +1,43 @@
+"""The three levels of every game: a search budget each (iterations, rollout length, policy).
+
+Budgets are iteration counts, never seconds, so that a game with computer players replays exactly on
+any machine. They are sized from ``bench/ai_levels.py``'s timings on a two-core machine: ``normal``
+decides in about a second, ``hard`` in a few, ``easy`` in a tenth or so. A decision with a single
+legal action, and a search whose favourite can no longer be overtaken, end sooner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ai.search import Budget
+
+LEVELS = ("easy", "normal", "hard")
+
+_BUDGETS: dict[str, dict[str, Budget]] = {
+    "warchest": {
+        "easy": Budget(iterations=60, rollout=4),
+        "normal": Budget(iterations=400, rollout=6),
+        "hard": Budget(iterations=1600, rollout=8),
+    },
+    "batailles": {
+        "easy": Budget(iterations=40, rollout=6),
+        "normal": Budget(iterations=250, rollout=10),
+        "hard": Budget(iterations=900, rollout=14),
+    },
+    "cryhavoc": {
+        "easy": Budget(iterations=40, rollout=6),
+        "normal": Budget(iterations=250, rollout=10),
+        "hard": Budget(iterations=900, rollout=14),
+    },
+}
+
+
+def budget(game: str, level: str, scale: float = 1.0) -> Budget:
+    """The budget of ``level`` in ``game``; ``scale`` shrinks the iterations (benchmarks only)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
+    found = _BUDGETS[game][level]
+    if scale == 1.0:
+        return found
+    return replace(found, iterations=max(1, round(found.iterations * scale)))

@@ -1,0 +1,65 @@
+"""The per-game parts of the search: each game's observation, sampler, evaluation and action weights.
+
+They live in the game's own package (``engine/<game>/determinize.py`` and ``heuristics.py``), where
+the rules they depend on are; this module only binds them to a game name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
+from typing import Any
+
+import engine
+from engine.contract import Game
+from engine.rng import Rng
+
+
+@dataclass(frozen=True)
+class GameModel:
+    """One game as the search sees it (satisfies ``ai.search.Model``)."""
+
+    game: Game
+    observe_fn: Callable[[Any, int], dict[str, Any]]
+    determinize_fn: Callable[[dict[str, Any], Rng], Any]
+    evaluate_fn: Callable[[Any], list[float]]
+    weights_fn: Callable[[Any, int, Sequence[Any]], list[float]]
+    step_fn: Callable[[Any, int, Any], Any]
+    candidates_fn: Callable[[Any, int, list[Any]], list[Any]] | None = None
+
+    def observe(self, state: Any, seat: int) -> dict[str, Any]:
+        return self.observe_fn(state, seat)
+
+    def determinize(self, observation: dict[str, Any], rng: Rng) -> Any:
+        return self.determinize_fn(observation, rng)
+
+    def evaluate(self, state: Any) -> list[float]:
+        return self.evaluate_fn(state)
+
+    def weights(self, state: Any, seat: int, legal: Sequence[Any]) -> list[float]:
+        return self.weights_fn(state, seat, legal)
+
+    def step(self, state: Any, seat: int, action: Any) -> Any:
+        return self.step_fn(state, seat, action)
+
+    def candidates(self, state: Any, seat: int, legal: list[Any]) -> list[Any]:
+        return legal if self.candidates_fn is None else self.candidates_fn(state, seat, legal)
+
+
+@cache
+def model(name: str) -> GameModel:
+    """The model of game ``name`` (``BadInput`` for an unknown game, as ``engine.get_game``)."""
+    game = engine.get_game(name)
+    sampler = import_module(f"engine.{name}.determinize")
+    heuristics = import_module(f"engine.{name}.heuristics")
+    return GameModel(
+        game=game,
+        observe_fn=sampler.observation,
+        determinize_fn=sampler.determinize,
+        evaluate_fn=heuristics.evaluate,
+        weights_fn=heuristics.weights,
+        step_fn=sampler.step,
+        candidates_fn=getattr(heuristics, "candidates", None),
+    )

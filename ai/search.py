@@ -1,0 +1,272 @@
+"""Information-set Monte-Carlo tree search over the engine contract.
+
+The player searches from what its seat knows: an *observation* (the seat's view plus the public
+record the view does not draw), never the game's hidden state. Every iteration samples one full
+state consistent with that observation (a *determinization*: the other seats' coins or cards dealt
+at random, a fresh random generator for dice and draws still to come), walks the one shared tree
+with the actions legal in that sample, grows it by one node, plays a short rollout and scores the
+position. Nodes stand for "this sequence of actions", so what was learnt under one sample serves
+every other sample where the same actions are legal (single-observer ISMCTS).
+
+- Selection is UCB1 with *availability* counts: a child is compared with the number of visits in
+  which it was legal, not with its parent's visits, since a hidden hand may make it illegal.
+- Below the root, children open one at a time in the order of the game's action weights as the node
+  gathers visits (progressive widening), so long lists of small steps (a unit's every move) do not
+  keep the tree one level deep; the root opens its first ``ROOT_WIDTH`` actions at once.
+- Rewards are vectors, one value per seat in [0, 1]; a node keeps the value of the seat that chose
+  it, so two, three and four players (and teams, which share a value) use the same code.
+
+Each iteration's sample is the search's own and is never looked at again once an action has been
+played on it, so the search plays actions with each game's ``step`` (``apply`` without the copy and
+the legality check, the action coming from ``legal_actions``), which is several times faster.
+
+Everything is deterministic given the seed: the same observation, budget and seed give the same
+choice. The only exception is an optional deadline, which may cut a search short on a slow machine.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.contract import Game
+from engine.rng import Rng
+
+Observation = dict[str, Any]
+ROOT_WIDTH = 30
+"""Root actions tried before any is tried twice; beyond that the root widens three times as fast as
+the nodes below it, so a deployment with hundreds of choices still starts from the likeliest."""
+
+
+class Model(Protocol):
+    """What the search needs from one game, beyond the engine contract."""
+
+    @property
+    def game(self) -> Game: ...
+
+    def observe(self, state: Any, seat: int) -> Observation:
+        """What ``seat`` knows: JSON-safe, free of anything hidden from it."""
+        ...
+
+    def determinize(self, observation: Observation, rng: Rng) -> Any:
+        """A full state consistent with ``observation``, its hidden parts drawn from ``rng``."""
+        ...
+
+    def evaluate(self, state: Any) -> list[float]:
+        """Per seat, how good the position is for it, in [0, 1] (about a win chance)."""
+        ...
+
+    def weights(self, state: Any, seat: int, legal: Sequence[Any]) -> list[float]:
+        """A non-negative preference per legal action: the rollout policy and the expansion order."""
+        ...
+
+    def candidates(self, state: Any, seat: int, legal: list[Any]) -> list[Any]:
+        """The legal actions worth searching (all of them, or a subset that loses nothing real)."""
+        ...
+
+    def step(self, state: Any, seat: int, action: Any) -> Any:
+        """``apply`` for a state the search owns: may change ``state`` in place and return it."""
+        ...
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard to think: iterations, rollout length and the tree's shape.
+
+    ``rollout`` plies follow the game's weighted policy (``greedy`` of them taking the heaviest action
+    rather than sampling), then the position is scored. ``widen`` controls how fast nodes below the
+    root open new children (``widen * sqrt(visits)`` of them).
+    """
+
+    iterations: int
+    rollout: int
+    exploration: float = 0.6
+    widen: float = 1.5
+    greedy: float = 0.0
+
+
+class Node:
+    """One action in the tree: visits, summed reward of the seat that chose it, availability."""
+
+    __slots__ = ("action", "avail", "children", "mover", "total", "visits")
+
+    def __init__(self, mover: int, action: Any) -> None:
+        self.mover = mover
+        self.action = action
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.children: dict[tuple[int, str], Node] = {}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The search's answer: the action, how many iterations ran, and the root's visit counts."""
+
+    action: Any
+    iterations: int
+    visits: dict[str, int]
+
+
+def terminal_values(game: Game, state: Any, players: Sequence[str]) -> list[float]:
+    """1 for each winner, 0 for the others; a draw is worth one half to everyone."""
+    result = game.result(state)
+    if result is None or result.draw or not result.winners:
+        return [0.5] * len(players)
+    return [1.0 if p in result.winners else 0.0 for p in players]
+
+
+def weighted_pick(weights: Sequence[float], rng: Rng) -> int:
+    """An index drawn with probability proportional to its weight (uniform when all are zero)."""
+    total = sum(weights)
+    if total <= 0:
+        return rng.below(len(weights))
+    # 2**53 steps keep the draw exact in floating point and reproducible across machines
+    point = rng.below(1 << 53) / float(1 << 53) * total
+    for i, w in enumerate(weights):
+        point -= w
+        if point < 0:
+            return i
+    return len(weights) - 1
+
+
+def heaviest(weights: Sequence[float]) -> int:
+    """The first index of the largest weight."""
+    best = 0
+    for i, w in enumerate(weights):
+        if w > weights[best]:
+            best = i
+    return best
+
+
+class Search:
+    """One decision: the tree, the sampler and the budget (see the module docstring)."""
+
+    def __init__(self, model: Model, observation: Observation, seat: int, budget: Budget, rng: Rng) -> None:
+        self.model = model
+        self.game = model.game
+        self.observation = observation
+        self.seat = seat
+        self.budget = budget
+        self.rng = rng
+        self.players: tuple[str, ...] = tuple(s["id"] for s in observation["view"]["seats"])
+        self.index = {p: i for i, p in enumerate(self.players)}
+        self.root = Node(-1, None)
+
+    def run(
+        self,
+        root_legal: Sequence[Any],
+        clock: Callable[[], float] | None = None,
+        stop_at: float | None = None,
+    ) -> Outcome:
+        """Search ``budget.iterations`` times (fewer if the choice is settled or ``stop_at`` passes)."""
+        keys = [(self.seat, str(a)) for a in root_legal]
+        done = 0
+        total = self.budget.iterations
+        for done in range(1, total + 1):
+            self._iterate(root_legal, keys)
+            if done % 8 == 0:
+                if clock is not None and stop_at is not None and clock() >= stop_at:
+                    break
+                if self._settled(keys, total - done):
+                    break
+        visits = {k[1]: (self.root.children[k].visits if k in self.root.children else 0) for k in keys}
+        return Outcome(root_legal[self._best(keys)], done, visits)
+
+    def _settled(self, keys: list[tuple[int, str]], remaining: int) -> bool:
+        """No other root action could overtake the most visited one in the iterations left."""
+        counts = sorted((self.root.children[k].visits for k in keys if k in self.root.children), reverse=True)
+        if len(counts) < len(keys):
+            return False
+        return len(counts) < 2 or counts[0] - counts[1] > remaining
+
+    def _best(self, keys: list[tuple[int, str]]) -> int:
+        """The most visited root action; ties go to the better mean, then to the first listed."""
+        best, best_key = 0, (-1, -1.0)
+        for i, k in enumerate(keys):
+            node = self.root.children.get(k)
+            score = (0, 0.0) if node is None else (node.visits, node.total / max(1, node.visits))
+            if score > best_key:
+                best, best_key = i, score
+        return best
+
+    def _iterate(self, root_legal: Sequence[Any], root_keys: list[tuple[int, str]]) -> None:
+        game, budget, rng = self.game, self.budget, self.rng
+        state = self.model.determinize(self.observation, rng)
+        node = self.root
+        path: list[Node] = []
+        values: list[float] | None = None
+        while True:
+            if game.is_over(state):
+                values = terminal_values(game, state, self.players)
+                break
+            if node is self.root:
+                mover, legal, keys = self.seat, root_legal, root_keys
+            else:
+                acting = game.to_act(state)
+                mover = self.index[acting[0]]
+                legal = self.model.candidates(state, mover, game.legal_actions(state, acting[0]))
+                keys = [(mover, str(a)) for a in legal]
+            if not legal:
+                break
+            children = node.children
+            tried: list[tuple[int, Node]] = []
+            for i, k in enumerate(keys):
+                child = children.get(k)
+                if child is not None:
+                    child.avail += 1
+                    tried.append((i, child))
+            width = budget.widen * math.sqrt(node.visits + 1)
+            allowed = max(ROOT_WIDTH, int(3 * width)) if node is self.root else max(1, int(width))
+            if len(tried) < len(keys) and len(tried) < allowed:
+                weights = self.model.weights(state, mover, legal)
+                opened = {i for i, _ in tried}
+                i = max((j for j in range(len(legal)) if j not in opened), key=lambda j: (weights[j], -j))
+                child = Node(mover, legal[i])
+                child.avail = 1
+                children[keys[i]] = child
+                state = self.model.step(state, mover, legal[i])
+                path.append(child)
+                break
+            log_c = budget.exploration
+            best_child: Node | None = None
+            best_score = -math.inf
+            for _, child in tried:
+                score = child.total / child.visits + log_c * math.sqrt(math.log(child.avail) / child.visits)
+                if score > best_score:
+                    best_child, best_score = child, score
+            assert best_child is not None
+            state = self.model.step(state, mover, best_child.action)
+            path.append(best_child)
+            node = best_child
+        if values is None:
+            values = self._rollout(state)
+        self.root.visits += 1
+        for n in path:
+            n.visits += 1
+            n.total += values[n.mover]
+
+    def _rollout(self, state: Any) -> list[float]:
+        """``budget.rollout`` plies of the game's weighted policy, then the position's score."""
+        game, rng = self.game, self.rng
+        greedy = self.budget.greedy
+        for _ in range(self.budget.rollout):
+            if game.is_over(state):
+                return terminal_values(game, state, self.players)
+            acting = game.to_act(state)
+            seat = self.index[acting[0]]
+            legal = self.model.candidates(state, seat, game.legal_actions(state, acting[0]))
+            if not legal:
+                break
+            if len(legal) == 1:
+                i = 0
+            else:
+                weights = self.model.weights(state, seat, legal)
+                greedy_now = greedy > 0 and rng.below(1000) < greedy * 1000
+                i = heaviest(weights) if greedy_now else weighted_pick(weights, rng)
+            state = self.model.step(state, seat, legal[i])
+        if game.is_over(state):
+            return terminal_values(game, state, self.players)
+        return self.model.evaluate(state)

@@ -1,0 +1,245 @@
+"""How strong the computer players are: level against level, in every game and table size.
+
+Usage:
+    python -m bench.ai_levels [--decided N] [--scale S] [--jobs J] [--out FILE]
+                              [--tables warchest:2,cryhavoc:4,...] [--pairings normal-random,...]
+    python -m bench.ai_levels --report FILE
+
+Each pairing ``A-B`` plays seeded games until ``N`` of them (100 by default) are decided (draws are
+counted apart), seats alternated: in game ``k`` a seat ``s`` plays ``A`` when ``s + k`` is even, so
+both levels sit in every position equally often (with three players each level holds two seats in
+half of the games). War Chest with four players is two teams: the team of seats 0 and 2 plays one
+level, the other team the other. A level "wins" a game when the winner sits at one of its seats.
+
+Players: ``random`` (uniform over the legal actions), ``greedy`` (``bench.greedy``, one step ahead on a
+plain measure) and the levels ``easy``, ``normal`` and ``hard`` of ``ai.choose``, whose seeds come from
+``ai.seed_for(game seed, decision number, seat)``. ``--scale`` multiplies every level's iterations, for
+runs that would take hours at the full budget; the report says which scale each row used.
+
+Games run in ``J`` worker processes (2 by default) at the lowest priority (``os.nice(19)``); results
+are appended to ``FILE`` as one JSON line per game, so a long run can be stopped, resumed and reported
+(``--report``) at any time. The report gives, per pairing, A's share of the decided games with its 95 %
+interval, and the decision time of each level (median and 99th percentile, searched decisions only).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import statistics
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+TABLES = (
+    ("warchest", 2),
+    ("warchest", 4),
+    ("batailles", 2),
+    ("cryhavoc", 2),
+    ("cryhavoc", 3),
+    ("cryhavoc", 4),
+)
+PAIRINGS = (("normal", "random"), ("normal", "greedy"), ("hard", "normal"))
+SEARCHING = ("easy", "normal", "hard")
+
+
+def levels_of(name: str, count: int, k: int, a: str, b: str) -> list[str]:
+    """The level of each seat in game ``k`` of pairing ``a``-``b`` (see the module docstring)."""
+    if name == "warchest" and count == 4:
+        first = a if k % 2 == 0 else b
+        second = b if first == a else a
+        return [first, second, first, second]
+    return [a if (s + k) % 2 == 0 else b for s in range(count)]
+
+
+def play(name: str, count: int, k: int, a: str, b: str, scale: float) -> dict[str, Any]:
+    """One game of pairing ``a``-``b``: who won, and how long each searched decision took."""
+    import ai
+    import engine
+    from ai.levels import budget
+    from bench.greedy import choose_greedy
+    from engine.rng import Rng
+
+    game = engine.get_game(name)
+    players = [f"p{i}" for i in range(count)]
+    seed = 1_000_003 * k + 7 * count + 1
+    levels = levels_of(name, count, k, a, b)
+    state = game.new_game(players, seed, {})
+    chooser = Rng(seed ^ 0xB07)
+    times: dict[str, list[float]] = defaultdict(list)
+    decisions = 0
+    while not game.is_over(state):
+        acting = game.to_act(state)
+        player = acting[0]
+        seat = players.index(player)
+        level = levels[seat]
+        legal = game.legal_actions(state, player)
+        if level == "random":
+            action = legal[chooser.below(len(legal))]
+        elif level == "greedy":
+            action = choose_greedy(name, state, seat, chooser)
+        else:
+            start = time.perf_counter()
+            outcome = ai.search(
+                name, game.dump(state), seat, budget(name, level, scale), ai.seed_for(seed, decisions, seat)
+            )
+            if outcome.iterations:
+                times[level].append(time.perf_counter() - start)
+            action = outcome.action
+        state, _ = game.apply(state, player, action)
+        decisions += 1
+    result = game.result(state)
+    assert result is not None
+    winners = sorted({levels[players.index(w)] for w in result.winners}) if not result.draw else []
+    return {
+        "game": name,
+        "players": count,
+        "pairing": f"{a}-{b}",
+        "k": k,
+        "scale": scale,
+        "levels": levels,
+        "winner": winners[0] if len(winners) == 1 else None,
+        "decisions": decisions,
+        "times": dict(times),
+    }
+
+
+def _nice() -> None:
+    os.nice(19)
+
+
+def _task(args: tuple[str, int, int, str, str, float]) -> dict[str, Any]:
+    return play(*args)
+
+
+def _load(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def run(
+    tables: list[tuple[str, int]],
+    pairings: list[tuple[str, str]],
+    decided: int,
+    scale: float,
+    jobs: int,
+    out: Path,
+) -> None:
+    """Play until every (table, pairing) has ``decided`` decided games at this ``scale``."""
+    done = _load(out)
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_nice) as pool:
+        while True:
+            todo: list[tuple[str, int, int, str, str, float]] = []
+            for name, count in tables:
+                for a, b in pairings:
+                    rows = [
+                        r
+                        for r in done
+                        if (r["game"], r["players"], r["pairing"], r["scale"])
+                        == (name, count, f"{a}-{b}", scale)
+                    ]
+                    have = sum(1 for r in rows if r["winner"] is not None)
+                    if have >= decided:
+                        continue
+                    played = {r["k"] for r in rows}
+                    # a few more than missing, in case of draws; even numbers keep the seats balanced
+                    wanted = decided - have + (decided - have) % 2
+                    ks = [k for k in range(len(played) + wanted + 2) if k not in played][:wanted]
+                    todo += [(name, count, k, a, b, scale) for k in ks]
+            if not todo:
+                return
+            with out.open("a", encoding="utf-8") as f:
+                for row in pool.map(_task, todo):
+                    done.append(row)
+                    f.write(json.dumps(row) + "\n")
+                    f.flush()
+
+
+def wilson(wins: int, n: int) -> tuple[float, float]:
+    """The 95 % Wilson interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    z = 1.96
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(rows: list[dict[str, Any]]) -> str:
+    """The level-versus-level table and the decision times, as Markdown."""
+    groups: dict[tuple[str, int, str, float], list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        groups[(r["game"], r["players"], r["pairing"], r["scale"])].append(r)
+    lines = [
+        "| game | players | A-B | scale | decided (draws) | A wins | A share | 95 % interval |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    times: dict[tuple[str, int, str, float], list[float]] = defaultdict(list)
+    for key in sorted(groups):
+        name, count, pairing, scale = key
+        a = pairing.split("-")[0]
+        group = groups[key]
+        decided = [r for r in group if r["winner"] is not None]
+        wins = sum(1 for r in decided if r["winner"] == a)
+        low, high = wilson(wins, len(decided))
+        share = 100 * wins / len(decided) if decided else 0.0
+        lines.append(
+            f"| {name} | {count} | {pairing} | {scale:g} | {len(decided)} ({len(group) - len(decided)}) "
+            f"| {wins} | {share:.0f} % | {100 * low:.0f}-{100 * high:.0f} % |"
+        )
+        for r in group:
+            for level, ts in r["times"].items():
+                times[(name, count, level, scale)] += ts
+    lines += [
+        "",
+        "| game | players | level | scale | decisions | p50 | p99 |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for (name, count, level, scale), ts in sorted(times.items()):
+        if ts:
+            lines.append(
+                f"| {name} | {count} | {level} | {scale:g} | {len(ts)} | {statistics.median(ts):.2f} s "
+                f"| {_percentile(ts, 0.99):.2f} s |"
+            )
+    return "\n".join(lines)
+
+
+def _option(argv: list[str], name: str, default: str) -> str:
+    if name in argv:
+        return argv[argv.index(name) + 1]
+    return default
+
+
+def main(argv: list[str]) -> None:
+    if "--report" in argv:
+        print(report(_load(Path(_option(argv, "--report", "")))))
+        return
+    tables = [
+        (t.split(":")[0], int(t.split(":")[1]))
+        for t in _option(argv, "--tables", ",".join(f"{n}:{c}" for n, c in TABLES)).split(",")
+    ]
+    pairings = [
+        (p.split("-")[0], p.split("-")[1])
+        for p in _option(argv, "--pairings", ",".join(f"{a}-{b}" for a, b in PAIRINGS)).split(",")
+    ]
+    decided = int(_option(argv, "--decided", "100"))
+    scale = float(_option(argv, "--scale", "1"))
+    jobs = int(_option(argv, "--jobs", "2"))
+    out = Path(_option(argv, "--out", "ai_levels.jsonl"))
+    run(tables, pairings, decided, scale, jobs, out)
+    print(report(_load(out)))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,200 @@
+"""Position scores and action preferences for Batailles' computer players.
+
+Random Batailles armies wander, turn about and rarely meet: most random games reach the round limit
+with few losses. The search scores the positions where its rollouts stop (``evaluate``) and plays
+those rollouts with a policy that closes on the enemy, faces it and attacks with every die it can
+(``weights``).
+
+A position is worth the difference in losses (the victory condition, at the break or at the round
+limit), plus the losses this turn's hits will cause at its end, plus a little for advantage points
+(morale tests) and for troops facing an enemy they can shoot next. The lead becomes a value in
+[0, 1] through a logistic curve.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from engine.batailles import combat
+from engine.batailles.actions import (
+    Activate,
+    Attack,
+    Deploy,
+    Done,
+    EndTurn,
+    Face,
+    Hold,
+    Lose,
+    Morale,
+    Move,
+    Reroll,
+)
+from engine.batailles.board import Zone, step
+from engine.batailles.rules import group
+from engine.batailles.state import State
+from engine.batailles.troops import Troop
+
+LEFTOVER_HIT = 0.12
+"""A hit short of the five that kill a troop: it turns into an advantage point, and may add up."""
+ADVANTAGE = 0.07
+"""One advantage point: six call a morale test that may remove a troop."""
+READY = 0.06
+"""Per attack die of a troop facing an enemy it can shoot: a hit threatened for next turn."""
+SCALE = 1.2
+"""Loss lead that makes a position worth about 70 % to the leader."""
+FORWARD = ("n", "s")
+"""The way each seat's army faces the enemy at deployment (north for the first seat)."""
+
+
+def _zone_troops(st: State) -> dict[Zone, list[Troop]]:
+    found: dict[Zone, list[Troop]] = {}
+    for t in st.troops:
+        if t.zone is not None and not t.lost:
+            found.setdefault(t.zone, []).append(t)
+    return found
+
+
+def _expected_losses(st: State, zones: dict[Zone, list[Troop]]) -> float:
+    """The opponent's losses this turn's hits will cause when the active player ends the turn."""
+    if st.phase != "play":
+        return 0.0
+    defender = 1 - st.active
+    total = 0.0
+    for zone, hits in st.hits.items():
+        troops = sum(1 for t in zones.get(zone, []) if t.seat == defender)
+        total += min(troops, hits // 5) + LEFTOVER_HIT * (hits % 5)
+    return total
+
+
+def _readiness(st: State, zones: dict[Zone, list[Troop]], seat: int) -> float:
+    """Attack dice of ``seat``'s troops that face an enemy in their line of fire."""
+    total = 0.0
+    for zone, troops in zones.items():
+        for t in troops:
+            if t.seat == seat and t.attack > 0 and combat.shot_line(st, zone, t.facing, t.range, seat):
+                total += t.attack
+    return total
+
+
+def lead(st: State) -> float:
+    """How far the first seat is ahead (positive) or behind, in troops."""
+    zones = _zone_troops(st)
+    d = float(st.losses[1] - st.losses[0])
+    if st.phase == "play":
+        sign = 1.0 if st.active == 0 else -1.0
+        d += sign * _expected_losses(st, zones)
+    d += ADVANTAGE * (st.advantage[0] - st.advantage[1])
+    d += READY * (_readiness(st, zones, 0) - _readiness(st, zones, 1))
+    return d
+
+
+def evaluate(st: State) -> list[float]:
+    """Per seat, the logistic of its lead: about the chance that it wins."""
+    x = max(-50.0, min(50.0, lead(st) / SCALE))
+    first = 1.0 / (1.0 + math.exp(-x))
+    return [first, 1.0 - first]
+
+
+class _Looks:
+    """Distances to the nearest enemy and lines of fire, each worked out once per position."""
+
+    def __init__(self, st: State, seat: int) -> None:
+        self.st = st
+        self.seat = seat
+        self._enemies: list[Zone] | None = None
+        self._distance: dict[Zone, int] = {}
+        self._lines: dict[tuple[Zone, str, int], bool] = {}
+
+    def distance(self, zone: Zone) -> int:
+        found = self._distance.get(zone)
+        if found is None:
+            if self._enemies is None:
+                self._enemies = [
+                    t.zone
+                    for t in self.st.troops
+                    if t.seat != self.seat and t.zone is not None and not t.lost
+                ]
+            x, y = zone
+            found = min((abs(x - e[0]) + abs(y - e[1]) for e in self._enemies), default=0)
+            self._distance[zone] = found
+        return found
+
+    def shoots(self, zone: Zone, facing: str, reach: int) -> bool:
+        key = (zone, facing, reach)
+        found = self._lines.get(key)
+        if found is None:
+            found = bool(combat.shot_line(self.st, zone, facing, reach, self.seat))
+            self._lines[key] = found
+        return found
+
+
+FIXED: dict[type, float] = {Morale: 2.0, Done: 0.5, EndTurn: 0.2}
+"""Preferences that do not depend on the position; anything else not weighed below weighs 1."""
+
+
+def weights(st: State, seat: int, legal: Sequence[Any]) -> list[float]:
+    """A preference per legal action: attack with many dice, close in, face the enemy, end turns late."""
+    looks = _Looks(st, seat)
+    acting: list[Troop] = group(st, st.activation) if st.activation is not None else []
+    here = acting[0].zone if acting else None
+    reach = min((t.range for t in acting), default=0)
+    mine: dict[str, Troop] = {}
+    out: list[float] = []
+    for a in legal:
+        if isinstance(a, Attack):
+            w = 5.0 + 2.0 * a.dice
+        elif isinstance(a, Move) and here is not None:
+            dest = step(here, a.direction)
+            closer = looks.distance(dest)
+            w = 1.0 + 1.5 * (looks.distance(here) - closer)
+            if looks.distance(step(dest, a.facing)) < closer:  # facing the way to the enemy
+                w += 1.0
+            w = max(0.1, w)
+        elif isinstance(a, Face) and here is not None:
+            w = 4.0 if looks.shoots(here, a.direction, reach) else 0.3
+        elif isinstance(a, Activate):
+            if not mine:
+                mine = {t.name: t for t in st.troops if t.seat == seat}
+            troops = [mine[n] for n in a.names]
+            zone = troops[0].zone
+            facing = troops[0].facing
+            ready = (
+                zone is not None
+                and all(t.facing == facing and t.attack > 0 for t in troops)
+                and looks.shoots(zone, facing, min(t.range for t in troops))
+            )
+            w = 3.0 * (1.0 + 0.3 * (len(troops) - 1)) if ready else 1.5 / len(troops)
+        elif isinstance(a, Reroll):
+            w = 1.0 + 2.0 * a.count
+        elif isinstance(a, Hold):
+            w = 1.0 + a.dice
+        elif isinstance(a, Lose):
+            t = st.troop(seat, a.name)
+            w = 1.0 / (1.0 + (t.attack + t.defence if t is not None else 0))
+        elif isinstance(a, Deploy):
+            w = 3.0 if a.facing == FORWARD[seat] else 0.05
+            front = st.board.height - st.board.deploy_depth if seat == 1 else st.board.deploy_depth - 1
+            if a.zone[1] == front:
+                w *= 2.0
+            crowd = sum(1 for t in st.troops if t.zone == a.zone and not t.lost)
+            w /= 1.0 + crowd
+        else:
+            w = FIXED.get(type(a), 1.0)
+        out.append(w)
+    return out
+
+
+def candidates(st: State, seat: int, legal: list[Any]) -> list[Any]:
+    """The deployments worth searching: the first troop still to place, facing the enemy.
+
+    Troops are placed one at a time, so placing them in a fixed order reaches every arrangement the
+    army could end in; a troop deployed facing away from the enemy only has to turn round. That
+    leaves one choice per zone instead of the hundreds of (troop, zone, facing) a big army offers.
+    """
+    if st.phase != "deploy" or not legal or not isinstance(legal[0], Deploy):
+        return legal
+    first = legal[0].name
+    chosen = [a for a in legal if isinstance(a, Deploy) and a.name == first and a.facing == FORWARD[seat]]
+    return chosen or legal

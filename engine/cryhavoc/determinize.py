@@ -1,0 +1,150 @@
+"""What one seat knows of a Cry Havoc game, and full states drawn consistent with it.
+
+Hidden from a seat: the other seats' hands, every deck's order (its own too) and which cards the
+decks hold beyond what can be counted, the terrain decks, the two cards another player is choosing
+between, the face-down exploration tokens, which War Party lies under each War Party token, the
+event stacks still to come, and the generator that decides every future shuffle. ``observation``
+keeps the seat's view (``view.py``: counts, discards, its own hand and drawn cards) and the public
+record the view does not draw (the action or battle under way, the battle tokens placed...), with
+all of those parts taken out.
+
+``determinize`` deals them back at random, consistent with the counts the seat sees:
+
+- A faction's own cards never leave its owner (they go round hand, deck and discard), so those not
+  in the discard are in the hand or the deck; the seat's own hand is known, the rest of its faction
+  cards are in its deck.
+- Terrain cards kept from draws are anonymous: a seat holding more cards than its faction cards
+  left holds that many terrain cards, drawn from the terrain cards nobody can see, once every
+  terrain deck has been dealt its count from the cards of its own terrain.
+- Exploration tokens, War Parties and events are drawn from the box's tokens of their kind.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cryhavoc.actions import Act
+from engine.cryhavoc.content import FACTIONS, TERRAIN_DECKS, TERRAINS, TOKENS, deck_cards, kind_of
+from engine.cryhavoc.game import play
+from engine.cryhavoc.state import St, clone
+from engine.cryhavoc.view import view
+from engine.rng import Rng
+
+
+def observation(st: St, seat: int) -> dict[str, Any]:
+    """What ``seat`` knows: ``{"seat", "view", "public"}``, JSON-safe and free of hidden parts."""
+    public = clone(st)
+    del public["rng"]
+    del public["terrain"]
+    public["track"] = [{"pos": t["pos"], "count": len(t["ids"])} for t in public["track"]]
+    for s in public["seats"]:
+        del s["hand"]
+        del s["deck"]
+    for reg in public["regions"].values():
+        if reg["token"] is not None and reg["token"]["kind"] == "war_party":
+            reg["token"] = {"kind": "war_party", "id": None}
+        if reg["explore"] is not None:
+            reg["explore"] = "?"
+    p = public["pending"]
+    if p is not None and p["seat"] != seat:
+        p["cards"] = [None] * len(p["cards"])
+    return {"seat": seat, "view": view(st, st["players"][seat], None), "public": public}
+
+
+class _Pool:
+    """The cards nobody in particular can see, by kind, dealt in random order."""
+
+    def __init__(self, cards: list[str], rng: Rng) -> None:
+        self.rng = rng
+        self.by_kind: dict[str, list[str]] = {}
+        for c in cards:
+            self.by_kind.setdefault(kind_of(c), []).append(c)
+
+    def take(self, kind: str) -> str:
+        cards = self.by_kind[kind]
+        return cards.pop(self.rng.below(len(cards)))
+
+    def deal(self, kinds: list[str], n: int) -> list[str]:
+        """``n`` cards drawn at random among the kinds ``kinds`` (fewer if there are not enough)."""
+        left = [c for k in kinds for c in self.by_kind.get(k, [])]
+        n = min(n, len(left))
+        for i in range(n):  # the first n steps of a Fisher-Yates shuffle: a random ordered sample
+            j = i + self.rng.below(len(left) - i)
+            left[i], left[j] = left[j], left[i]
+        out = left[:n]
+        for card in out:
+            self.by_kind[kind_of(card)].remove(card)
+        return out
+
+
+def _terrain_kinds(terrain: str) -> list[str]:
+    return [c["kind"] for c in TERRAIN_DECKS[terrain]]
+
+
+def determinize(obs: dict[str, Any], rng: Rng) -> St:
+    """A full state that shows ``obs["seat"]`` exactly its view, hidden parts dealt from ``rng``."""
+    me: int = obs["seat"]
+    v = obs["view"]
+    st = clone(obs["public"])
+    pending = st["pending"]
+    seen = {c for s in st["seats"] for c in s["discard"]}
+    if pending is not None and pending["seat"] == me:
+        seen |= set(pending["cards"])
+    every = [c for f in st["factions"] for c in deck_cards(FACTIONS[f]["deck"])]
+    every += [c for t in TERRAINS for c in deck_cards(TERRAIN_DECKS[t])]
+    pool = _Pool([c for c in every if c not in seen], rng)
+    own_hand = [pool.take(k) for k in v["private"]["hand"]]
+    faction_left = [pool.deal([c["kind"] for c in FACTIONS[f]["deck"]], 99) for f in st["factions"]]
+    # terrain decks first, each from its own terrain; the pending draw of another seat likewise
+    st["terrain"] = {t: pool.deal(_terrain_kinds(t), v["terrain_decks"][t]) for t in TERRAINS}
+    drawn: list[str] = []
+    if pending is not None and pending["seat"] != me and pending["source"] in TERRAINS:
+        drawn = pool.deal(_terrain_kinds(pending["source"]), len(pending["cards"]))
+    terrain_left = [k for t in TERRAINS for k in _terrain_kinds(t)]
+    for i, s in enumerate(st["seats"]):
+        seat_view = v["seats"][i]
+        others_draw = pending is not None and pending["seat"] == i != me and pending["source"] == "deck"
+        extra = len(pending["cards"]) if others_draw else 0
+        held = seat_view["deck"] if i == me else seat_view["hand"] + seat_view["deck"] + extra
+        cards = faction_left[i] + pool.deal(terrain_left, max(0, held - len(faction_left[i])))
+        rng.shuffle(cards)
+        if i == me:
+            s["hand"], s["deck"] = sorted(own_hand), cards
+            continue
+        h = seat_view["hand"]
+        s["hand"] = sorted(cards[:h])
+        if others_draw:
+            drawn = cards[h : h + extra]
+        s["deck"] = cards[h + extra :]
+    if pending is not None and pending["seat"] != me:
+        pending["cards"] = drawn
+    events = [e["id"] for e in TOKENS["events"] if e["id"] not in st["revealed"]]
+    rng.shuffle(events)
+    track = []
+    for t in st["track"]:
+        track.append({"pos": t["pos"], "ids": events[: t["count"]]})
+        events = events[t["count"] :]
+    st["track"] = track
+    parties = [t["id"] for t in TOKENS["war_party"]]
+    explores = [t["id"] for t in TOKENS["exploration"] for _ in range(t["copies"])]
+    rng.shuffle(parties)
+    rng.shuffle(explores)
+    for reg in st["regions"].values():
+        if reg["token"] is not None and reg["token"]["kind"] == "war_party" and parties:
+            reg["token"] = {"kind": "war_party", "id": parties.pop()}
+        if reg["explore"] is not None and explores:
+            reg["explore"] = explores.pop()
+    st["rng"] = rng.next_u64()
+    return st
+
+
+def step(st: St, seat: int, action: Act) -> St:
+    """``apply`` on a state the caller owns and will not look at again: ``st`` itself moves on.
+
+    A search plays thousands of actions on its sampled states, each taken from ``legal_actions``;
+    skipping the copy (a JSON round trip) and the legality check of ``apply`` makes it several times
+    faster. The result is the state ``apply`` would return (a test checks it).
+    """
+    play(st, seat, action)
+    st["last"] = {"seat": seat, "text": action.verb if action.verb == "keep" else str(action)}
+    return st

@@ -1,0 +1,171 @@
+"""Position scores and action preferences for Cry Havoc's computer players.
+
+A whole game is a few hundred small decisions (every unit's step, every card paid), far more than a
+search can play out at each one. The search therefore stops its rollouts after a few decisions and
+scores the position (``evaluate``), and plays those rollouts with a policy that spends cards on
+movement into regions worth holding, ends actions once their points are spent, and puts units on
+Region Control (``weights``).
+
+A seat's score is its VP plus what its position will likely turn into VP: the crystals of the
+regions it holds (scored at least once more, in the final round, halved for Trogs), the Region
+Control and region of a battle it should win on numbers, prisoners (each pays a VP every round it is
+held), structures, units on the map and in reserve, and cards in hand. With two players the score
+lead becomes a value through a logistic curve; with more, each seat's share of a softmax.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from engine.cryhavoc.actions import Act
+from engine.cryhavoc.content import CARDS, OBJECTIVES, TOKENS
+from engine.cryhavoc.state import St, n_players, trog_seat
+
+CRYSTAL = 0.9
+"""A crystal in a held region: one more scoring is certain (the final round), others are likely."""
+REGION = 0.4
+"""A held region: it scores for the seat that enables scoring, and is a base to move from."""
+UNIT = 0.3
+"""A unit on the map: it holds and takes regions."""
+RESERVE = 0.1
+"""A unit in reserve: recruiting is cheap, so it is worth little more than nothing."""
+CARD = 0.35
+"""A card in hand: about two points of actions to come, or a battle effect."""
+STRUCTURE = 0.6
+"""A structure: a guard or an effect to activate in later rounds."""
+SCALE = 3.0
+"""Two players: the VP lead worth about 73 % to the leader."""
+TEMPERATURE = 2.5
+"""Three or four players: the softmax's temperature, in VP."""
+
+
+def _battle_winner(st: St, rid: str) -> int | None:
+    """Who should win the Region Control of the unresolved battle in ``rid``, on unit numbers."""
+    for _num, region, att, dfn in st["battles"]:
+        if region == rid:
+            units = st["regions"][rid]["units"]
+            return int(att) if units[att] > units[dfn] else int(dfn)
+    return None
+
+
+def _fight_winner(st: St) -> tuple[str, int] | None:
+    """The region and likely Region Control winner of the battle being fought, on the board."""
+    f = st["fight"]
+    if f is None or f["winner"] is not None:
+        return None
+    strength = [f["slots"][s][0] + f["bonus"][s][0] + (f["to_place"][s] if s == 1 else 0) for s in (0, 1)]
+    return f["region"], int(f["sides"][0] if strength[0] > strength[1] else f["sides"][1])
+
+
+def seat_scores(st: St) -> list[float]:
+    """Each seat's VP plus the VP its position should bring (see the module docstring)."""
+    n = n_players(st)
+    scores = [float(v) for v in st["vp"]]
+    if st["phase"] == "over":
+        return scores
+    trogs = trog_seat(st)
+    rounds_left = len(st["track"]) + 1
+    scorings = 1.0 + 0.25 * (rounds_left - 1)
+    fight = _fight_winner(st)
+    for rid, reg in st["regions"].items():
+        holder = reg["control"]
+        crystals = reg["crystals"]
+        if reg["battle"] is not None:
+            holder = _battle_winner(st, rid)
+            crystals += 1
+            if holder is not None and holder < n:
+                scores[holder] += TOKENS["control_vp"]
+        elif fight is not None and fight[0] == rid:
+            holder = fight[1]
+        if holder is None or holder >= n:
+            continue
+        value = crystals * CRYSTAL * scorings
+        scores[holder] += (value / 2 if holder == trogs else value) + REGION
+        for side in range(n):
+            scores[side] += UNIT * reg["units"][side]
+    for seat, s in enumerate(st["seats"]):
+        scores[seat] += RESERVE * s["reserve"] + CARD * len(s["hand"])
+        scores[seat] += STRUCTURE * sum(s["built"].values())
+        held = sum(st["prisoners"][seat])
+        scores[seat] += held * rounds_left
+    return scores
+
+
+def evaluate(st: St) -> list[float]:
+    """Per seat, about its chance of winning, from the scores of ``seat_scores``."""
+    scores = seat_scores(st)
+    if len(scores) == 2:
+        x = max(-50.0, min(50.0, (scores[0] - scores[1]) / SCALE))
+        first = 1.0 / (1.0 + math.exp(-x))
+        return [first, 1.0 - first]
+    top = max(scores)
+    exps = [math.exp((s - top) / TEMPERATURE) for s in scores]
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
+def _points(kind: str) -> int:
+    return sum(int(v) for v in CARDS[kind]["points"].values())
+
+
+def _printed(kind: str, ptype: str) -> float:
+    return float(CARDS[kind]["points"].get(ptype, 0))
+
+
+def _step_weight(st: St, seat: int, src: str, dst: str) -> float:
+    """How promising one unit's step is: into regions worth holding, battles it should win."""
+    regs = st["regions"]
+    reg = regs[dst]
+    crystals = float(reg["crystals"])
+    others = [i for i, c in enumerate(reg["units"]) if c > 0 and i != seat]
+    if reg["battle"] is not None or others:
+        mine = regs[src]["units"][seat] + reg["units"][seat]
+        theirs = max((reg["units"][i] for i in others), default=0)
+        return max(0.2, 1.0 + 0.4 * crystals + (1.5 if mine > theirs else -0.5))
+    if reg["token"] is not None and seat != trog_seat(st):
+        return 0.4
+    if reg["control"] != seat:
+        return 2.0 + crystals + (1.0 if reg["explore"] is not None else 0.0)
+    return 0.5
+
+
+FIXED = {
+    "build": 0.8,
+    "draw": 0.7,
+    "score": 2.0,
+    "skill": 2.5,
+    "pass": 0.05,
+    "pay": 0.6,
+    "construct": 3.0,
+    "activate": 3.0,
+    "play": 2.0,
+    "ransom": 0.3,
+}
+"""Preferences that do not depend on the position; fold, capture, kill, retreat and done weigh 1."""
+
+
+def weights(st: St, seat: int, legal: Sequence[Act]) -> list[float]:
+    """A preference per legal action (see the module docstring)."""
+    p = st["pending"]
+    out: list[float] = []
+    for a in legal:
+        v = a.verb
+        if v == "discard":
+            w = 1.0 / (1.0 + _points(a.args[0]))
+        elif v == "move":
+            w = 2.5 + _printed(a.args[0], "move")
+        elif v == "recruit":
+            w = 1.2 + _printed(a.args[0], "recruit")
+        elif v == "go":
+            w = _step_weight(st, seat, a.args[0], a.args[1])
+        elif v == "end":
+            w = 4.0 if p is None or p["points"] <= 0 else 0.3
+        elif v == "keep":
+            w = 1.0 + _points(a.args[0])
+        elif v == "place":
+            w = 3.0 if a.args[0] == OBJECTIVES[0] else 1.5
+        else:
+            w = FIXED.get(v, 1.0)
+        out.append(w)
+    return out

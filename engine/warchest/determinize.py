@@ -1,0 +1,108 @@
+"""What one seat knows of a War Chest game, and full states drawn consistent with it.
+
+A computer player must not read the coins it could not see at the table: the other seats' hands,
+bags and face-down discards, and the generator that decides every future draw. ``observation``
+keeps only what the seat knows: its view (``view.py``: board, supplies, face-up discards, the counts
+of hidden coins and, in ``private``, its own hand and bag) and the public record the view leaves
+out (the stall counter, who claimed the initiative this round, the follow-ups under way...), all of
+which every player could work out from the moves played.
+
+``determinize`` deals the hidden coins back at random. Which coins a seat has in hiding is public:
+every coin of a unit type is in the supply, eliminated, on the board, face up in the discard, or
+hidden (bag, hand, face-down discard), so the hidden multiset is what the public counts leave. The
+seat's own hand and bag are known and its face-down discard is the rest; another seat's hidden
+coins are shuffled into hand, face-down discard and bag of the sizes the view gives. A Warrior
+Priest's drawn coin waiting to be played is one of its owner's hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.jsonvalues import copy_json
+from engine.rng import Rng
+from engine.warchest import rules
+from engine.warchest.actions import Action, hexes_of
+from engine.warchest.state import State
+from engine.warchest.units import COINS, ROYAL
+from engine.warchest.view import public_text, view
+
+HIDDEN_SEAT_FIELDS = ("bag", "hand", "discard_down")
+
+
+def observation(st: State, seat: int) -> dict[str, Any]:
+    """What ``seat`` knows: ``{"seat", "view", "public"}``, JSON-safe and free of hidden coins."""
+    public = st.to_json()
+    del public["rng"]
+    for s in public["seats"]:
+        for name in HIDDEN_SEAT_FIELDS:
+            del s[name]
+    for p in public["pending"]:
+        if p["seat"] != seat:
+            p["coin"] = ""
+    return {"seat": seat, "view": view(st, st.players[seat], None), "public": public}
+
+
+def hidden_coins(seat_view: dict[str, Any], seat_index: int, units: list[dict[str, Any]]) -> list[str]:
+    """The coins a seat holds out of sight (bag, hand, face-down discard), from public counts only."""
+    out: list[str] = []
+    board: dict[str, int] = {}
+    for u in units:
+        if u["seat"] == seat_index:
+            board[u["type"]] = board.get(u["type"], 0) + u["height"]
+    for kind in seat_view["units"]:
+        left = (
+            COINS[kind]
+            - seat_view["supply"].get(kind, 0)
+            - seat_view["eliminated"].get(kind, 0)
+            - seat_view["discard_up"].get(kind, 0)
+            - board.get(kind, 0)
+        )
+        out.extend([kind] * left)
+    if seat_view["units"]:
+        out.extend([ROYAL] * (1 - seat_view["discard_up"].get(ROYAL, 0)))
+    return sorted(out)
+
+
+def _without(pool: list[str], taken: list[str]) -> list[str]:
+    rest = list(pool)
+    for coin in taken:
+        rest.remove(coin)
+    return rest
+
+
+def determinize(obs: dict[str, Any], rng: Rng) -> State:
+    """A full state that shows ``obs["seat"]`` exactly its view, hidden coins dealt from ``rng``."""
+    me = obs["seat"]
+    v = obs["view"]
+    d = copy_json(obs["public"])
+    for i, (sd, sv) in enumerate(zip(d["seats"], v["seats"], strict=True)):
+        pool = hidden_coins(sv, i, v["units"])
+        if i == me:
+            hand = list(v["private"]["hand"])
+            bag = sorted(c for c, n in v["private"]["bag"].items() for _ in range(n))
+            down = _without(pool, hand + bag)
+        else:
+            rng.shuffle(pool)
+            h, dd = sv["hand"], sv["discard_down"]
+            hand, down, bag = sorted(pool[:h]), sorted(pool[h : h + dd]), sorted(pool[h + dd :])
+        sd["hand"], sd["bag"], sd["discard_down"] = hand, bag, down
+    for p in d["pending"]:
+        if p["kind"] == "priest" and p["seat"] != me:
+            hand = d["seats"][p["seat"]]["hand"]
+            p["coin"] = hand[rng.below(len(hand))]
+    d["rng"] = str(rng.next_u64())
+    return State.from_json(d)
+
+
+def step(st: State, seat: int, action: Action) -> State:
+    """``apply`` on a state the caller owns and will not look at again: ``st`` itself moves on.
+
+    A search plays thousands of actions on its sampled states, each taken from ``legal_actions``;
+    skipping the copy and the legality check of ``apply`` makes it several times faster. The result
+    is the state ``apply`` would return (a test checks it).
+    """
+    st.cache = {}
+    rules.play(st, seat, action)
+    st.last = (seat, public_text(str(action)), hexes_of(action))
+    return st
