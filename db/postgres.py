@@ -26,9 +26,10 @@ from typing import Any
 import asyncpg
 
 from db.encoding import announcement_from_row, announcement_values, dumps, game_from_row, now_text, refusal
-from db.errors import ChannelBusy, Conflict
+from db.errors import ChannelBusy, Conflict, StoreError
 from db.migrate import Migration, discover, refuse_newer
 from db.records import ActionRecord, Announcement, GameRecord, Note, Seat, Status, VoteKind
+from db.transfer import TABLES, Table, batches, not_empty
 from engine.errors import GameOver
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations_pg"
@@ -601,3 +602,36 @@ class PostgresStore:
                 key,
                 value,
             )
+
+    # ---- moving games between stores (``python -m db``) ---------------------------------------------
+
+    async def schema(self) -> int:
+        """The number of the database's last migration."""
+        return int(await self._pool.fetchval("SELECT coalesce(max(version), 0) FROM schema_migrations"))
+
+    async def export_rows(self) -> AsyncIterator[tuple[Table, tuple[Any, ...]]]:
+        """Every row of every table, table by table in key order, from one snapshot."""
+        async with self._tx(write=False) as c:
+            for table in TABLES:
+                async for row in c.cursor(table.select, prefetch=500):
+                    yield table, tuple(row.values())
+
+    async def import_rows(self, rows: Iterable[tuple[Table, tuple[Any, ...]]]) -> None:
+        """Store a dump's rows, ids included, in one transaction; the database must hold no rows yet.
+        The ids the store generates afterwards follow the imported ones."""
+        async with self._tx() as c:
+            for table in TABLES:
+                count = await c.fetchval(f"SELECT count(*) FROM {table.name}")
+                if count:
+                    raise StoreError(not_empty(table.name, int(count)))
+            for table, batch in batches(rows):
+                marks = ", ".join(f"${n}" for n in range(1, len(table.names) + 1))
+                await c.executemany(
+                    f"INSERT INTO {table.name} ({', '.join(table.names)}) VALUES ({marks})", batch
+                )
+            for table in TABLES:
+                if table.identity:
+                    await c.execute(
+                        f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), max(id))"
+                        f" FROM {table.name} HAVING max(id) IS NOT NULL"
+                    )

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -23,9 +23,10 @@ import aiosqlite
 from db.encoding import announcement_from_row, announcement_values, game_from_row, refusal
 from db.encoding import dumps as _dumps
 from db.encoding import now_text as _now
-from db.errors import ChannelBusy, Conflict
+from db.errors import ChannelBusy, Conflict, StoreError
 from db.migrate import migrate
 from db.records import ActionRecord, Announcement, GameRecord, Note, Seat, Status, VoteKind
+from db.transfer import TABLES, Table, batches, not_empty
 from engine.errors import GameOver
 
 BUSY_TIMEOUT_MS = 5000
@@ -515,3 +516,33 @@ class SqliteStore:
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),
             )
+
+    # ---- moving games between stores (``python -m db``) ---------------------------------------------
+
+    async def schema(self) -> int:
+        """The number of the database's last migration."""
+        async with self._tx(write=False) as c, c.execute("SELECT max(version) FROM schema_migrations") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row and row[0] is not None else 0
+
+    async def export_rows(self) -> AsyncIterator[tuple[Table, tuple[Any, ...]]]:
+        """Every row of every table, table by table in key order, from one snapshot."""
+        async with self._tx(write=False) as c:
+            for table in TABLES:
+                async with c.execute(table.select) as cur:
+                    async for row in cur:
+                        yield table, tuple(row)
+
+    async def import_rows(self, rows: Iterable[tuple[Table, tuple[Any, ...]]]) -> None:
+        """Store a dump's rows, ids included, in one transaction; the database must hold no rows yet."""
+        async with self._tx() as c:
+            for table in TABLES:
+                async with c.execute(f"SELECT count(*) FROM {table.name}") as cur:
+                    row = await cur.fetchone()
+                if row and row[0]:
+                    raise StoreError(not_empty(table.name, int(row[0])))
+            for table, batch in batches(rows):
+                marks = ", ".join("?" for _ in table.names)
+                await c.executemany(
+                    f"INSERT INTO {table.name} ({', '.join(table.names)}) VALUES ({marks})", batch
+                )

@@ -8,6 +8,8 @@ stores to the same behaviour.
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -19,10 +21,17 @@ BACKENDS = ("sqlite", "postgres")
 
 
 @pytest.fixture(scope="session")
-def postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    server = Server(tmp_path_factory.mktemp("postgres"))
-    yield server
-    server.stop()
+def postgres() -> Iterator[Server]:
+    """The session's PostgreSQL server. Its data lives in a folder of its own under the system's
+    temporary folder, not pytest's: the server runs as another user, and every pytest run takes away
+    other users' access to its own temporary folders."""
+    folder = Path(tempfile.mkdtemp(prefix="tabletop-postgres-"))
+    try:
+        server = Server(folder)
+        yield server
+        server.stop()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture

@@ -32,9 +32,13 @@ class ServerUnavailable(RuntimeError):
 
 
 class Server:
-    """One running PostgreSQL server in ``folder``; ``stop`` ends it and removes its data."""
+    """One running PostgreSQL server in ``folder``; ``stop`` ends it and removes its data.
 
-    def __init__(self, folder: Path) -> None:
+    Unless ``durable`` (benchmarks: figures a real server would give), commits do not wait for the
+    disk: a test server's data is thrown away anyway.
+    """
+
+    def __init__(self, folder: Path, *, durable: bool = False) -> None:
         try:
             with warnings.catch_warnings():
                 # platformdirs warns at import when XDG_RUNTIME_DIR is unset (containers, CI)
@@ -55,7 +59,8 @@ class Server:
         self.socket_dir = str(socket)
         self._names = itertools.count(1)
         self._template_ready = False
-        self._tune()
+        if not durable:
+            self._tune()
 
     def _tune(self) -> None:
         """Trade durability for speed, as a throw-away test server may: no waiting for the disk on
