@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # The bot as a container: `docker build -t tabletop-bot .` then
 # `docker run -e DISCORD_TOKEN=... -v tabletop-data:/data tabletop-bot`, or with PostgreSQL beside it
 # `docker compose up -d` (compose.yaml; see the README's hosting section).
@@ -10,7 +9,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 # Every dependency at the version and hash the lock file names, so each build installs the same
-# files; the lock is mounted for this step only and never lands in the image.
+# files; the lock is mounted for this step only (BuildKit) and never lands in the image.
 RUN --mount=type=bind,source=requirements.lock,target=/tmp/requirements.lock \
     pip install --no-cache-dir --require-hashes -r /tmp/requirements.lock
 
