@@ -1,35 +1,54 @@
 """Entry point: the Discord bot when a token is configured, else the console.
 
 Settings come from the environment (see README.md): ``DISCORD_TOKEN``,
-``DATABASE_PATH`` (default ./data/bot.sqlite3), ``DEV_GUILD_ID`` (sync the commands
-to one server instantly instead of globally), ``CONSOLE_OUT`` (default ./out, where
-the console writes board images) and ``LOG_LEVEL``. Both front ends share the same
-store and table layer, so a game started in one is a game like any other.
+``DATABASE_URL`` (a ``postgresql://`` URL: the games live in PostgreSQL) or else
+``DATABASE_PATH`` (a SQLite file, default ./data/bot.sqlite3), ``DEV_GUILD_ID`` (sync the
+commands to one server instantly instead of globally), ``CONSOLE_OUT`` (default ./out, where
+the console writes board images), ``LOG_LEVEL``, ``TICK_SECONDS`` (the timed loop's pace),
+``HEARTBEAT_PATH`` and ``HEARTBEAT_MAX_AGE`` (the health check) and ``SHUTDOWN_GRACE``. Both
+front ends share the same store and table layer, so a game started in one is a game like any other.
+
+``python bot.py --health`` exits 0 when the running bot's heartbeat is fresh (the container's
+HEALTHCHECK). SIGTERM (``docker stop``) and SIGINT stop the bot cleanly: the gateway closes, the
+commands and posts under way finish, then the store closes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
 import os
+import signal
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 import discord
 from discord.ext import commands
 
+from table.schedule import Scheduler, TickReport
+
 if TYPE_CHECKING:
     from db import GameRecord, Store
-    from table.announce import Outlet
+    from table.announce import Announcer, Outlet
     from table.clock import Clock
     from table.commands import Commands
 
 log = logging.getLogger("bot")
+
+WORK_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_")
+"""Names discord.py gives the tasks that run a command, a click or an event handler: the work a
+shutdown lets finish."""
+NO_INPUT = (
+    "no DISCORD_TOKEN is set and standard input is empty: set DISCORD_TOKEN to run the Discord bot,"
+    " or give the console its lines from a terminal or a script (make run < script.txt)"
+)
 
 
 @dataclass(frozen=True)
@@ -38,6 +57,7 @@ class Settings:
 
     token: str | None = None
     database_path: Path = Path("data/bot.sqlite3")
+    database_url: str | None = None
     dev_guild_id: int | None = None
     console_out: Path = Path("out")
     log_level: str = "INFO"
@@ -46,6 +66,9 @@ class Settings:
     force_sync: bool = False
     tick_seconds: float = 60.0
     coalesce_seconds: float = 3.0
+    heartbeat_path: Path | None = None
+    heartbeat_max_age: float | None = None
+    shutdown_grace: float = 8.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -53,22 +76,62 @@ class Settings:
         guild = (env.get("DEV_GUILD_ID") or "").strip()
         if guild and not guild.isdigit():
             raise ValueError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")
+        url = (env.get("DATABASE_URL") or "").strip() or None
+        if url is not None and not url.startswith(("postgresql://", "postgres://")):
+            raise ValueError("DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/db)")
+        heartbeat = (env.get("HEARTBEAT_PATH") or "").strip()
         return cls(
             token=(env.get("DISCORD_TOKEN") or "").strip() or None,
             database_path=Path(env.get("DATABASE_PATH") or "data/bot.sqlite3"),
+            database_url=url,
             dev_guild_id=int(guild) if guild else None,
             console_out=Path(env.get("CONSOLE_OUT") or "out"),
             log_level=(env.get("LOG_LEVEL") or "INFO").upper(),
             console_locale=env.get("CONSOLE_LOCALE") or "en",
             force_sync=(env.get("SYNC_COMMANDS") or "").strip() == "1",
+            tick_seconds=_seconds(env, "TICK_SECONDS") or 60.0,
+            heartbeat_path=Path(heartbeat) if heartbeat else None,
+            heartbeat_max_age=_seconds(env, "HEARTBEAT_MAX_AGE"),
+            shutdown_grace=_seconds(env, "SHUTDOWN_GRACE") or 8.0,
         )
+
+    @property
+    def database(self) -> str | Path:
+        """Where the games live: the PostgreSQL URL when one is set, else the SQLite file."""
+        return self.database_url or self.database_path
+
+    @property
+    def heartbeat(self) -> Path:
+        """The file the running bot touches every tick (default: beside the SQLite file, in the data
+        folder, which is the container's volume)."""
+        return self.heartbeat_path or self.database_path.parent / "heartbeat"
+
+    @property
+    def heartbeat_limit(self) -> float:
+        """How old the heartbeat may be and the bot still count as healthy: three missed ticks."""
+        return self.heartbeat_max_age if self.heartbeat_max_age is not None else 3 * self.tick_seconds
+
+
+def _seconds(env: Mapping[str, str], name: str) -> float | None:
+    """A positive number of seconds from ``env``, or None when the variable is unset."""
+    text = (env.get(name) or "").strip()
+    if not text:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0:
+        raise ValueError(f"{name} must be a number of seconds above 0, not {text!r}")
+    return value
 
 
 async def open_table(
-    database_path: Path, outlet: Outlet, *, clock: Clock | None = None, coalesce: float = 0.0
+    database: str | Path, outlet: Outlet, *, clock: Clock | None = None, coalesce: float = 0.0
 ) -> tuple[Commands, Store]:
-    """The command handlers over the store at ``database_path`` (created and migrated if needed),
-    announcing to ``outlet``; their ``announcer`` posts, their scheduler reminds.
+    """The command handlers over the store at ``database`` (a SQLite file or a PostgreSQL URL,
+    created and migrated if needed), announcing to ``outlet``; their ``announcer`` posts, their
+    scheduler reminds.
 
     The caller owns the returned store and closes it when done.
     """
@@ -78,7 +141,11 @@ async def open_table(
     from table.commands import Commands
     from table.tables import Tables
 
-    store = await open_store(database_path)
+    store = await open_store(database)
+    if isinstance(database, str):
+        from db.postgres import describe
+
+        log.info("games are stored in PostgreSQL: %s", describe(database))
     try:
         tables = Tables(store)
         announcer = Announcer(tables, outlet, clock=clock or system_clock, coalesce=coalesce)
@@ -88,8 +155,35 @@ async def open_table(
         raise
 
 
+class BeatingScheduler(Scheduler):
+    """The scheduler as the bot runs it: every tick that completes calls ``beat`` (the heartbeat the
+    health check reads), and ``idle`` tells a shutdown whether a tick is under way."""
+
+    def __init__(self, announcer: Announcer, beat: Callable[[], None]) -> None:
+        super().__init__(announcer)
+        self._beat = beat
+        self.ticks = 0
+        self.idle = asyncio.Event()
+        self.idle.set()
+
+    async def tick(self) -> TickReport:
+        self.idle.clear()
+        try:
+            report = await super().tick()
+        finally:
+            self.idle.set()
+        self.ticks += 1
+        self._beat()
+        return report
+
+
 class TabletopBot(commands.Bot):
-    """The Discord bot: opens the store, installs the cogs and syncs the commands at start-up."""
+    """The Discord bot: opens the store, installs the cogs and syncs the commands at start-up.
+
+    ``close`` is a clean stop: the gateway closes first (no new command arrives), the commands, posts
+    and scheduler tick under way finish within ``settings.shutdown_grace`` seconds, then discord.py
+    closes its HTTP session and the store closes. SIGTERM and SIGINT call it (``serve``).
+    """
 
     def __init__(
         self, settings: Settings, table: Commands | None = None, *, clock: Clock | None = None
@@ -107,7 +201,10 @@ class TabletopBot(commands.Bot):
         self.store: Store | None = None
         self.table: Commands | None = table
         self.clock = clock
+        self.scheduler: BeatingScheduler | None = None
         self._installed = False
+        self._stopping = False
+        self._shutdown: asyncio.Task[None] | None = None
 
     async def prepare(self) -> None:
         """Open the store and install the commands: everything start-up does except syncing.
@@ -116,20 +213,19 @@ class TabletopBot(commands.Bot):
         """
         import cogs
         from cogs.outlet import DiscordOutlet
-        from table.schedule import Scheduler
 
         if self._installed:
             return
         scheduler = None
         if self.table is None:
             self.table, self.store = await open_table(
-                self.settings.database_path,
+                self.settings.database,
                 DiscordOutlet(self),
                 clock=self.clock,
                 coalesce=self.settings.coalesce_seconds,
             )
             self.table.announcer.link = _channel_link
-            scheduler = Scheduler(self.table.announcer)
+            scheduler = self.scheduler = BeatingScheduler(self.table.announcer, self._beat)
         await cogs.install(
             self,
             self.table,
@@ -179,13 +275,92 @@ class TabletopBot(commands.Bot):
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers", self.user, len(self.guilds))
 
+    # ---- health and shutdown ----------------------------------------------------------------------
+
+    def _beat(self) -> None:
+        """Write the heartbeat: the loop ticked, the store answered, the gateway is up."""
+        if self._stopping or not self.is_ready():
+            return
+        path = self.settings.heartbeat
+        beat = {"time": datetime.now(UTC).isoformat(timespec="seconds"), "pid": os.getpid()}
+        beat["ticks"] = self.scheduler.ticks if self.scheduler else 0
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            spare = path.with_name(path.name + ".new")
+            spare.write_text(json.dumps(beat) + "\n", encoding="utf-8")
+            spare.replace(path)
+        except OSError as exc:
+            log.warning("the heartbeat file %s could not be written: %s", path, exc)
+
+    def is_closed(self) -> bool:
+        """Closed, or closing: discord.py then stops reconnecting once the gateway is shut."""
+        return self._stopping or super().is_closed()
+
+    def stop(self, reason: str) -> None:
+        """Begin a clean stop (a signal handler: returns at once)."""
+        if not self._stopping:
+            log.info("%s: shutting down", reason)
+        self._begin_shutdown()
+
+    def _begin_shutdown(self) -> asyncio.Task[None]:
+        if self._shutdown is None:
+            self._stopping = True
+            self._shutdown = asyncio.get_running_loop().create_task(self._shut_down(), name="bot-shutdown")
+        return self._shutdown
+
     async def close(self) -> None:
+        await asyncio.shield(self._begin_shutdown())
+        store, self.store = self.store, None  # opened by a start-up still under way at the signal
+        if store is not None:
+            await store.close()
+
+    async def _shut_down(self) -> None:
+        from cogs import ServiceCog
+
+        if self.ws is not None and self.ws.open:
+            await self.ws.close(code=1000)  # no new interaction arrives from here on
+        unfinished = await self._finish_work(self.settings.shutdown_grace)
+        service = self.get_cog("ServiceCog")
+        if isinstance(service, ServiceCog):
+            service.ticker.cancel()  # between ticks now: nothing of a tick is cut short
         try:
             await super().close()
         finally:
             store, self.store = self.store, None
             if store is not None:
                 await store.close()
+            with contextlib.suppress(OSError):
+                self.settings.heartbeat.unlink(missing_ok=True)
+        if unfinished:
+            log.warning("stopped after %d task(s) still running were cancelled", unfinished)
+        log.info("stopped cleanly: gateway closed, work finished, store closed")
+
+    async def _finish_work(self, grace: float) -> int:
+        """Wait for the commands, posts and scheduler tick under way, at most ``grace`` seconds;
+        how many commands were still running then (they are cancelled: their transactions roll back)."""
+        current = asyncio.current_task()
+
+        def running() -> list[asyncio.Task[object]]:
+            return [
+                t
+                for t in asyncio.all_tasks()
+                if t is not current and not t.done() and t.get_name().startswith(WORK_TASKS)
+            ]
+
+        async def settle() -> None:
+            while pending := running():
+                await asyncio.wait(pending)
+            announcer = getattr(self.table, "announcer", None)
+            if announcer is not None:
+                await announcer.drain()
+            if self.scheduler is not None:
+                await self.scheduler.idle.wait()
+
+        try:
+            await asyncio.wait_for(settle(), grace)
+        except TimeoutError:
+            return len(running()) or 1
+        return 0
 
 
 def _channel_link(record: GameRecord) -> str:
@@ -216,22 +391,89 @@ def configure_logging(level: str) -> None:
     )
 
 
-def main() -> int:
-    """Run until stopped; the exit status says whether the configuration was usable."""
+async def serve(bot: TabletopBot, token: str) -> None:
+    """Run ``bot`` until it is stopped: by SIGTERM (``docker stop``), SIGINT (Ctrl-C) or Discord.
+
+    Python ignores SIGTERM while it is a container's first process unless it handles it itself;
+    here both signals start the bot's clean stop, and the process then exits 0.
+    """
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, bot.stop, signal.Signals(sig).name)
+    try:
+        async with bot:
+            try:
+                await bot.start(token)
+            finally:
+                await bot.close()
+    finally:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(sig)
+
+
+def stdin_is_empty(stream: TextIO | None) -> bool:
+    """Whether the console would read nothing at all: no standard input, or one that ends at once
+    (``/dev/null``, a container run without ``-i``). A terminal, or a pipe that brings lines even
+    later, is not empty. Peeking waits for the first byte or the end, and consumes nothing."""
+    if stream is None:
+        return True
+    try:
+        if stream.isatty():
+            return False
+        return stream.buffer.peek(1) == b""  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+def check_health(settings: Settings, now: datetime | None = None) -> tuple[bool, str]:
+    """Whether the running bot's heartbeat is fresh, and a line saying why (``--health``)."""
+    path = settings.heartbeat
+    try:
+        beat = json.loads(path.read_text(encoding="utf-8"))
+        written = datetime.fromisoformat(beat["time"])
+    except FileNotFoundError:
+        return False, f"unhealthy: no heartbeat at {path} (the bot is not running, or not connected yet)"
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        return False, f"unhealthy: the heartbeat at {path} cannot be read ({exc})"
+    age = ((now or datetime.now(UTC)) - written).total_seconds()
+    if age > settings.heartbeat_limit:
+        return (
+            False,
+            f"unhealthy: the last heartbeat is {age:.0f} s old (over {settings.heartbeat_limit:g} s)",
+        )
+    return True, f"healthy: heartbeat {max(age, 0):.0f} s old, {beat.get('ticks', 0)} tick(s) since start"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run until stopped; the exit status says whether the configuration was usable.
+
+    ``--health`` instead checks the running bot's heartbeat: 0 when it is fresh, 1 when not.
+    """
+    args = list(sys.argv[1:] if argv is None else argv)
     try:
         settings = Settings.from_env()
     except ValueError as exc:
         print(f"configuration error: {exc}", file=sys.stderr)
         return 2
+    if args == ["--health"]:
+        healthy, why = check_health(settings)
+        print(why, file=sys.stdout if healthy else sys.stderr)
+        return 0 if healthy else 1
+    if args:
+        print(f"unknown arguments {args}; the only one is --health", file=sys.stderr)
+        return 2
     configure_logging(settings.log_level)
     if settings.token:
         bot = build_bot(settings)
         try:
-            bot.run(settings.token, log_handler=None)
+            asyncio.run(serve(bot, settings.token))
         except discord.LoginFailure:
             log.error("Discord refused the token in DISCORD_TOKEN; check it in the developer portal")
             return 1
         return 0
+    if stdin_is_empty(sys.stdin):
+        print(NO_INPUT, file=sys.stderr)
+        return 2
     from console import run_console
 
     try:

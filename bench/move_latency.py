@@ -20,7 +20,17 @@ from pathlib import Path
 import db
 from engine.rng import Rng
 from table.commands import Commands, Ctx
-from table.tables import Tables
+from table.tables import Table, Tables
+
+
+def random_move(table: Table, chooser: Rng) -> tuple[str, str] | None:
+    """A player to act and one of their legal moves, drawn by ``chooser``; None once the game is over."""
+    acting = table.to_act()
+    if not acting:
+        return None
+    player = acting[chooser.below(len(acting))]
+    legal = table.game.legal_actions(table.state, player)
+    return player, str(legal[chooser.below(len(legal))])
 
 
 def _ctx(user: str) -> Ctx:
@@ -42,12 +52,10 @@ async def run(moves: int, game_name: str) -> None:
             for _ in range(moves):
                 table = await tables.latest("bench")
                 assert table is not None
-                acting = table.to_act()
-                if not acting:
+                move = random_move(table, chooser)
+                if move is None:
                     break
-                player = acting[chooser.below(len(acting))]
-                legal = table.game.legal_actions(table.state, player)
-                action = str(legal[chooser.below(len(legal))])
+                player, action = move
                 start = time.perf_counter()
                 await commands.play(_ctx(player), action)
                 timings.append(time.perf_counter() - start)

@@ -44,7 +44,7 @@ async def run_console(settings: Settings, stdin: TextIO | None = None, stdout: T
         with contextlib.suppress(ImportError):
             import readline  # noqa: F401  (line editing and history for input())
     console = Console(None, stdout, settings.console_out, settings.console_locale)
-    table, store = await open_table(settings.database_path, console, clock=console.clock)
+    table, store = await open_table(settings.database, console, clock=console.clock)
     console.table = table
     try:
         if interactive:

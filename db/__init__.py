@@ -1,17 +1,21 @@
-"""Persistence of games: the ``Store`` interface and its SQLite implementation.
+"""Persistence of games: the ``Store`` interface, its SQLite and PostgreSQL implementations.
 
 The table layer depends only on ``Store`` and the records below, so another backend (a
-networked database for a bot that outgrows one machine) can replace SQLite by providing
-the same methods with the same guarantees:
+networked database for a bot that outgrows one machine, ``db.postgres``) can replace SQLite by
+providing the same methods with the same guarantees:
 
 - at most one game in the lobby or running per channel;
 - ``apply_action`` writes the action row, the new version and the new state atomically and
   only if the game is still at the expected version (else ``engine.errors.StaleAction``);
 - a finished game (``over`` / ``aborted``) accepts no more writes (``engine.errors.GameOver``).
+
+``open_store`` picks the implementation from what it is given: a ``postgresql://`` URL opens
+PostgreSQL, anything else is the path of a SQLite file.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
@@ -27,7 +31,7 @@ from db.records import (
     UndoRequest,
     VoteKind,
 )
-from db.sqlite import SqliteStore, open_store
+from db.sqlite import SqliteStore
 
 
 class Store(Protocol):
@@ -168,6 +172,23 @@ class Store(Protocol):
     async def set_meta(self, key: str, value: str) -> None: ...
 
 
+def is_postgres_url(target: object) -> bool:
+    """Whether ``target`` names a PostgreSQL database (``postgresql://...``) rather than a file."""
+    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
+
+
+async def open_store(target: str | os.PathLike[str]) -> Store:
+    """Open the store ``target`` names, creating and migrating it as needed: a ``postgresql://``
+    URL (asyncpg's form, e.g. ``postgresql://bot:secret@db:5432/bot``) or a SQLite file's path."""
+    if is_postgres_url(target):
+        from db import postgres  # asyncpg is loaded only by bots that use it
+
+        return await postgres.open_store(str(target))
+    from db import sqlite
+
+    return await sqlite.open_store(target)
+
+
 __all__ = [
     "OPEN_STATUSES",
     "ActionRecord",
@@ -183,5 +204,6 @@ __all__ = [
     "StoreError",
     "UndoRequest",
     "VoteKind",
+    "is_postgres_url",
     "open_store",
 ]

@@ -42,6 +42,15 @@ def discover(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
     return found
 
 
+def refuse_newer(done: set[int], known: list[Migration]) -> None:
+    """Refuse a database with migrations this version does not know: a newer bot wrote it."""
+    newer = sorted(done - {m.number for m in known})
+    if newer:
+        raise StoreError(
+            f"the database has migrations {newer} that this version does not know; upgrade the bot"
+        )
+
+
 async def applied(conn: aiosqlite.Connection) -> set[int]:
     """Numbers of the migrations already recorded in the database."""
     await conn.execute(
@@ -62,12 +71,7 @@ async def migrate(
     """
     todo = discover() if migrations is None else migrations
     done = await applied(conn)
-    known = {m.number for m in todo}
-    newer = sorted(done - known)
-    if newer:
-        raise StoreError(
-            f"the database has migrations {newer} that this version does not know; upgrade the bot"
-        )
+    refuse_newer(done, todo)
     ran: list[int] = []
     for mig in todo:
         if mig.number in done or (upto is not None and mig.number > upto):

@@ -13,28 +13,23 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from db.errors import ChannelBusy, Conflict
+from db.encoding import announcement_from_row, announcement_values, game_from_row, refusal
+from db.encoding import dumps as _dumps
+from db.encoding import now_text as _now
+from db.errors import ChannelBusy, Conflict, StoreError
 from db.migrate import migrate
 from db.records import ActionRecord, Announcement, GameRecord, Note, Seat, Status, UndoRequest, VoteKind
+from db.transfer import TABLES, Table, batches, not_empty
 from engine.errors import GameOver, StaleAction
 
 BUSY_TIMEOUT_MS = 5000
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
 async def connect(path: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> aiosqlite.Connection:
@@ -110,25 +105,7 @@ class SqliteStore:
             "SELECT player, name, team FROM seats WHERE game_id = ? ORDER BY id", (row["id"],)
         ) as cur:
             seats = tuple([Seat(r["player"], r["name"], r["team"]) async for r in cur])
-        return GameRecord(
-            id=row["id"],
-            channel=row["channel"],
-            game=row["game"],
-            status=row["status"],
-            creator=row["creator"],
-            players=row["players"],
-            options=json.loads(row["options"]),
-            seed=row["seed"],
-            version=row["version"],
-            state=None if row["state"] is None else json.loads(row["state"]),
-            result=None if row["result"] is None else json.loads(row["result"]),
-            seats=seats,
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
-            guild=row["guild"],
-            locale=row["locale"],
-            settings=json.loads(row["settings"] or "{}"),
-        )
+        return game_from_row(row, seats)
 
     async def _require(self, conn: aiosqlite.Connection, game_id: int) -> GameRecord:
         rec = await self._fetch(conn, "id = ?", (game_id,))
@@ -302,11 +279,7 @@ class SqliteStore:
     async def _refusal(self, conn: aiosqlite.Connection, game_id: int, version: int) -> Exception:
         """Why a versioned write found nothing to update: the game ended, or moved on."""
         rec = await self._fetch(conn, "id = ?", (game_id,))
-        if rec is None:
-            return Conflict(f"no game #{game_id}")
-        if rec.status in ("over", "aborted"):
-            return GameOver()
-        return StaleAction(given=version, current=rec.version)
+        return refusal(game_id, None if rec is None else rec.status, rec.version if rec else 0, version)
 
     async def apply_action(
         self,
@@ -409,32 +382,13 @@ class SqliteStore:
         async with self._tx() as c:
             await c.execute("UPDATE games SET locale = ? WHERE id = ?", (locale, game_id))
 
-    @staticmethod
-    def _announcement(row: aiosqlite.Row) -> Announcement:
-        return Announcement(
-            game_id=row["game_id"],
-            version=row["version"],
-            status=row["status"],
-            since=row["since"],
-            summary_from=row["summary_from"],
-            to_act=tuple(json.loads(row["to_act"])),
-            message=row["message"],
-            posted_at=row["posted_at"],
-            waiting_since=row["waiting_since"],
-            reminders=row["reminders"],
-            next_reminder=row["next_reminder"],
-            deadline=row["deadline"],
-            deadline_done=bool(row["deadline_done"]),
-            rev=row["rev"],
-        )
-
     async def announcement(self, game_id: int) -> Announcement | None:
         async with (
             self._tx(write=False) as c,
             c.execute("SELECT * FROM announcements WHERE game_id = ?", (game_id,)) as cur,
         ):
             row = await cur.fetchone()
-        return None if row is None else self._announcement(row)
+        return None if row is None else announcement_from_row(row)
 
     async def save_announcement(self, new: Announcement) -> Announcement | None:
         """Write ``new`` if the stored row is still at ``new.rev`` (0: there is none yet).
@@ -442,27 +396,14 @@ class SqliteStore:
         Returns the row as stored (its ``rev`` bumped), or None when another writer came first:
         the caller then reads again instead of posting twice.
         """
-        values = (
-            new.version,
-            new.status,
-            new.message,
-            new.since,
-            new.summary_from,
-            _dumps(list(new.to_act)),
-            new.posted_at,
-            new.waiting_since,
-            new.reminders,
-            new.next_reminder,
-            new.deadline,
-            int(new.deadline_done),
-        )
+        values = announcement_values(new)
         async with self._tx() as c:
             if new.rev == 0:
                 cur = await c.execute(
                     "INSERT OR IGNORE INTO announcements (version, status, message, since, summary_from,"
                     " to_act, posted_at, waiting_since, reminders, next_reminder, deadline, deadline_done,"
                     " game_id, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)",
-                    (*values, new.game_id),
+                    values,
                 )
             else:
                 cur = await c.execute(
@@ -470,14 +411,14 @@ class SqliteStore:
                     " summary_from = ?, to_act = ?, posted_at = ?, waiting_since = ?, reminders = ?,"
                     " next_reminder = ?, deadline = ?, deadline_done = ?, rev = rev + 1"
                     " WHERE game_id = ? AND rev = ?",
-                    (*values, new.game_id, new.rev),
+                    (*values, new.rev),
                 )
             if cur.rowcount != 1:
                 return None
             async with c.execute("SELECT * FROM announcements WHERE game_id = ?", (new.game_id,)) as rows:
                 row = await rows.fetchone()
         assert row is not None
-        return self._announcement(row)
+        return announcement_from_row(row)
 
     async def unannounced(self) -> list[GameRecord]:
         """Started games whose stored version or status is ahead of what their channel was shown."""
@@ -499,7 +440,7 @@ class SqliteStore:
                 " OR (a.deadline <= ? AND a.deadline_done = 0)) ORDER BY a.game_id",
                 (now, now),
             ) as cur:
-                found = [self._announcement(r) async for r in cur]
+                found = [announcement_from_row(r) async for r in cur]
             out = []
             for a in found:
                 rec = await self._fetch(c, "id = ?", (a.game_id,))
@@ -522,7 +463,7 @@ class SqliteStore:
                 async with c.execute("SELECT * FROM announcements WHERE game_id = ?", (i,)) as cur:
                     row = await cur.fetchone()
                 if rec is not None:
-                    out.append((rec, None if row is None else self._announcement(row)))
+                    out.append((rec, None if row is None else announcement_from_row(row)))
             return out
 
     async def add_note(self, game_id: int, version: int, actor: str | None, event: Mapping[str, Any]) -> None:
@@ -682,3 +623,33 @@ class SqliteStore:
             await c.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
             await c.execute("DELETE FROM votes WHERE game_id = ? AND kind = 'draw'", (game_id,))
             return await self._require(c, game_id)
+
+    # ---- moving games between stores (``python -m db``) ---------------------------------------------
+
+    async def schema(self) -> int:
+        """The number of the database's last migration."""
+        async with self._tx(write=False) as c, c.execute("SELECT max(version) FROM schema_migrations") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row and row[0] is not None else 0
+
+    async def export_rows(self) -> AsyncIterator[tuple[Table, tuple[Any, ...]]]:
+        """Every row of every table, table by table in key order, from one snapshot."""
+        async with self._tx(write=False) as c:
+            for table in TABLES:
+                async with c.execute(table.select) as cur:
+                    async for row in cur:
+                        yield table, tuple(row)
+
+    async def import_rows(self, rows: Iterable[tuple[Table, tuple[Any, ...]]]) -> None:
+        """Store a dump's rows, ids included, in one transaction; the database must hold no rows yet."""
+        async with self._tx() as c:
+            for table in TABLES:
+                async with c.execute(f"SELECT count(*) FROM {table.name}") as cur:
+                    row = await cur.fetchone()
+                if row and row[0]:
+                    raise StoreError(not_empty(table.name, int(row[0])))
+            for table, batch in batches(rows):
+                marks = ", ".join("?" for _ in table.names)
+                await c.executemany(
+                    f"INSERT INTO {table.name} ({', '.join(table.names)}) VALUES ({marks})", batch
+                )

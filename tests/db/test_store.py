@@ -1,4 +1,8 @@
-"""The SQLite store: lobby writes, atomic versioned moves, endings and votes."""
+"""Both stores: lobby writes, atomic versioned moves, endings and votes.
+
+Every test here runs twice (``store_target``): on a SQLite file and on a fresh PostgreSQL database of
+a real server, so the two stores keep the same behaviour and hand back the same records.
+"""
 
 from __future__ import annotations
 
@@ -8,23 +12,26 @@ from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 import db
 from db import ChannelBusy, Conflict, GameRecord, Seat
+from db.postgres import PostgresStore
 from engine.errors import GameOver, StaleAction
+from tests.postgres import run_sql
 
 ALICE, BOB = Seat("a", "Alice"), Seat("b", "Bob", 1)
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[db.SqliteStore]:
-    s = await db.open_store(tmp_path / "store.sqlite3")
+async def store(store_target: str | Path) -> AsyncIterator[db.Store]:
+    s = await db.open_store(store_target)
     yield s
     await s.close()
 
 
-async def running(store: db.SqliteStore, channel: str = "c") -> GameRecord:
+async def running(store: db.Store, channel: str = "c") -> GameRecord:
     rec = await store.create_game(
         channel=channel, game="nim", creator=ALICE, players=2, options={"k": "v"}, seed=7
     )
@@ -32,7 +39,7 @@ async def running(store: db.SqliteStore, channel: str = "c") -> GameRecord:
     return await store.start_game(rec.id, state={"n": 0})
 
 
-async def move(store: db.SqliteStore, rec: GameRecord, n: int, **kw: object) -> GameRecord:
+async def move(store: db.Store, rec: GameRecord, n: int, **kw: object) -> GameRecord:
     args: dict[str, object] = {
         "version": rec.version,
         "player": "a",
@@ -45,7 +52,7 @@ async def move(store: db.SqliteStore, rec: GameRecord, n: int, **kw: object) -> 
     return await store.apply_action(rec.id, **args)  # type: ignore[arg-type]
 
 
-async def test_create_join_and_start(store: db.SqliteStore) -> None:
+async def test_create_join_and_start(store: db.Store) -> None:
     rec = await running(store)
     assert rec.status == "active" and rec.version == 0 and rec.state == {"n": 0}
     assert rec.seats == (ALICE, BOB) and rec.options == {"k": "v"} and rec.seed == 7
@@ -54,7 +61,7 @@ async def test_create_join_and_start(store: db.SqliteStore) -> None:
     assert await store.open_game("elsewhere") is None
 
 
-async def test_start_can_reorder_the_seats(store: db.SqliteStore) -> None:
+async def test_start_can_reorder_the_seats(store: db.Store) -> None:
     rec = await store.create_game(channel="c", game="nim", creator=ALICE, players=2, options={}, seed=1)
     await store.add_seat(rec.id, BOB)
     started = await store.start_game(rec.id, state={}, seats=[BOB, Seat("a", "Alice", 0)])
@@ -65,27 +72,24 @@ async def test_start_can_reorder_the_seats(store: db.SqliteStore) -> None:
 
 
 async def test_one_open_game_per_channel_is_enforced_by_the_database(
-    store: db.SqliteStore, tmp_path: Path
+    store: db.Store, store_target: str | Path
 ) -> None:
     rec = await running(store)
     with pytest.raises(ChannelBusy) as err:
         await store.create_game(channel="c", game="nim", creator=BOB, players=2, options={}, seed=1)
     assert err.value.game == "nim" and err.value.game_id == rec.id
-    con = sqlite3.connect(tmp_path / "store.sqlite3")
-    try:
-        with pytest.raises(sqlite3.IntegrityError):
-            con.execute(
-                "INSERT INTO games (channel, game, status, creator, players, seed, created_at, updated_at)"
-                " VALUES ('c', 'nim', 'lobby', 'x', 2, 1, 't', 't')"
-            )
-    finally:
-        con.close()
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.UniqueViolationError)):
+        await run_sql(
+            store_target,
+            "INSERT INTO games (channel, game, status, creator, players, seed, created_at, updated_at)"
+            " VALUES ('c', 'nim', 'lobby', 'x', 2, 1, 't', 't')",
+        )
     await store.finish_game(rec.id, version=0, status="aborted", result=None)
     again = await store.create_game(channel="c", game="nim", creator=BOB, players=2, options={}, seed=1)
     assert (await store.latest_game("c")) == again
 
 
-async def test_lobby_writes_check_the_lobby(store: db.SqliteStore) -> None:
+async def test_lobby_writes_check_the_lobby(store: db.Store) -> None:
     rec = await store.create_game(channel="c", game="nim", creator=ALICE, players=2, options={}, seed=1)
     with pytest.raises(Conflict):
         await store.add_seat(rec.id, Seat("a", "Again"))
@@ -100,7 +104,7 @@ async def test_lobby_writes_check_the_lobby(store: db.SqliteStore) -> None:
         await store.add_seat(rec.id, ALICE)
 
 
-async def test_a_move_writes_action_version_and_state_together(store: db.SqliteStore) -> None:
+async def test_a_move_writes_action_version_and_state_together(store: db.Store) -> None:
     rec = await running(store)
     after = await move(store, rec, 3)
     assert after.version == 1 and after.state == {"n": 3}
@@ -113,7 +117,7 @@ async def test_a_move_writes_action_version_and_state_together(store: db.SqliteS
     assert await store.count_actions(rec.id) == 2
 
 
-async def test_a_stale_version_is_refused_and_writes_nothing(store: db.SqliteStore) -> None:
+async def test_a_stale_version_is_refused_and_writes_nothing(store: db.Store) -> None:
     rec = await running(store)
     await move(store, rec, 1)
     with pytest.raises(StaleAction) as err:
@@ -127,7 +131,7 @@ async def test_a_stale_version_is_refused_and_writes_nothing(store: db.SqliteSto
 
 
 async def test_a_failure_inside_the_move_leaves_the_previous_state(
-    store: db.SqliteStore, monkeypatch: pytest.MonkeyPatch
+    store: db.Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rec = await move(store, await running(store), 1)
 
@@ -145,7 +149,7 @@ async def test_a_failure_inside_the_move_leaves_the_previous_state(
     assert (await move(store, rec, 2)).version == 2
 
 
-async def test_a_finished_game_accepts_no_more_moves(store: db.SqliteStore) -> None:
+async def test_a_finished_game_accepts_no_more_moves(store: db.Store) -> None:
     rec = await running(store)
     over = await move(store, rec, 9, status="over", result={"winners": ["a"]})
     assert over.status == "over" and over.result == {"winners": ["a"]}
@@ -158,7 +162,7 @@ async def test_a_finished_game_accepts_no_more_moves(store: db.SqliteStore) -> N
     assert await store.open_game("c") is None and await store.latest_game("c") == over
 
 
-async def test_draw_offers_lapse_with_a_move_but_abort_votes_stay(store: db.SqliteStore) -> None:
+async def test_draw_offers_lapse_with_a_move_but_abort_votes_stay(store: db.Store) -> None:
     rec = await running(store)
     assert await store.add_vote(rec.id, "draw", "a", version=0) == {"a": 0}
     assert await store.add_vote(rec.id, "abort", "b", version=0) == {"b": 0}
@@ -169,7 +173,7 @@ async def test_draw_offers_lapse_with_a_move_but_abort_votes_stay(store: db.Sqli
     assert await store.votes(rec.id, "abort") == {}
 
 
-async def test_finishing_clears_votes_and_keeps_the_version(store: db.SqliteStore) -> None:
+async def test_finishing_clears_votes_and_keeps_the_version(store: db.Store) -> None:
     rec = await move(store, await running(store), 1)
     await store.add_vote(rec.id, "abort", "a", version=1)
     with pytest.raises(StaleAction):
@@ -179,21 +183,21 @@ async def test_finishing_clears_votes_and_keeps_the_version(store: db.SqliteStor
     assert await store.votes(rec.id, "abort") == {}
 
 
-async def test_games_survive_closing_the_store(tmp_path: Path) -> None:
-    path = tmp_path / "persist.sqlite3"
-    store = await db.open_store(path)
+async def test_games_survive_closing_the_store(store_target: str | Path) -> None:
+    store = await db.open_store(store_target)
     rec = await move(store, await running(store), 5)
     await store.close()
-    store = await db.open_store(path)
+    store = await db.open_store(store_target)
     try:
         assert await store.open_game("c") == rec
     finally:
         await store.close()
 
 
-async def test_two_stores_on_one_file_never_apply_the_same_version_twice(tmp_path: Path) -> None:
-    path = tmp_path / "shared.sqlite3"
-    first, second = await db.open_store(path), await db.open_store(path)
+async def test_two_stores_on_one_database_never_apply_the_same_version_twice(
+    store_target: str | Path,
+) -> None:
+    first, second = await db.open_store(store_target), await db.open_store(store_target)
     try:
         rec = await running(first)
         seen_by_second = await second.get_game(rec.id)
@@ -207,17 +211,18 @@ async def test_two_stores_on_one_file_never_apply_the_same_version_twice(tmp_pat
         await second.close()
 
 
-def test_the_sqlite_store_implements_the_store_interface() -> None:
+@pytest.mark.parametrize("implementation", [db.SqliteStore, PostgresStore])
+def test_each_store_implements_the_store_interface(implementation: type) -> None:
     members = [name for name in vars(db.Store) if not name.startswith("_")]
     assert {"apply_action", "open_game", "create_game", "votes"} <= set(members)
     for name in members:
         expected = inspect.signature(getattr(db.Store, name))
-        actual = inspect.signature(getattr(db.SqliteStore, name))
+        actual = inspect.signature(getattr(implementation, name))
         assert list(actual.parameters) == list(expected.parameters), name
-        assert inspect.iscoroutinefunction(getattr(db.SqliteStore, name)), name
+        assert inspect.iscoroutinefunction(getattr(implementation, name)), name
 
 
-async def test_an_announcement_is_written_only_over_the_row_its_writer_read(store: db.SqliteStore) -> None:
+async def test_an_announcement_is_written_only_over_the_row_its_writer_read(store: db.Store) -> None:
     """Two writers (two processes, or a restart racing a late task) never both act on one wait:
     each write names the revision it read, and the second is refused."""
     rec = await running(store)
@@ -235,7 +240,7 @@ async def test_an_announcement_is_written_only_over_the_row_its_writer_read(stor
     assert [r.id for r in await store.unannounced()] == [moved.id], "a stored move not yet shown"
 
 
-async def test_due_waits_are_those_whose_reminder_or_deadline_has_come(store: db.SqliteStore) -> None:
+async def test_due_waits_are_those_whose_reminder_or_deadline_has_come(store: db.Store) -> None:
     rec = await running(store)
     wait = db.Announcement(
         rec.id, 0, "active", since=0, summary_from=0, next_reminder="2026-12-02T09:00:00+00:00",

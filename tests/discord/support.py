@@ -14,7 +14,7 @@ import random
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +61,7 @@ class Bot:
 
     async def record(self, channel_id: str) -> db.GameRecord:
         """The channel's latest game as stored, read through a store of its own."""
-        store = await db.open_store(self.settings.database_path)
+        store = await db.open_store(self.settings.database)
         try:
             record = await store.latest_game(channel_id)
         finally:
@@ -71,13 +71,19 @@ class Bot:
 
 
 @asynccontextmanager
-async def fake_discord(tmp_path: Path) -> AsyncIterator[Bot]:
-    """A fake Discord whose bot (not yet started) keeps its games in ``tmp_path``.
+async def fake_discord(tmp_path: Path, database: str | Path | None = None) -> AsyncIterator[Bot]:
+    """A fake Discord whose bot (not yet started) keeps its games in ``tmp_path``, or in ``database``
+    (a SQLite file, or a PostgreSQL URL the bot reads from ``DATABASE_URL`` as in production).
 
     On the way out, every request the bot made must have been known to the fake and accepted.
     """
+    env = {"DATABASE_PATH": str(tmp_path / "bot.sqlite3")}
+    if isinstance(database, str):
+        env["DATABASE_URL"] = database
+    elif database is not None:
+        env["DATABASE_PATH"] = str(database)
     # Edits are not folded here: each move's board must be in the channel before the next move.
-    settings = Settings(database_path=tmp_path / "bot.sqlite3", coalesce_seconds=0)
+    settings = replace(Settings.from_env(env), coalesce_seconds=0)
     async with FakeDiscord() as fake:
         yield Bot(fake, settings)
         assert fake.unknown_requests == []

@@ -1,12 +1,13 @@
 """A whole War Chest game played by two users through slash commands on a fake Discord.
 
 Everything below the Discord API is real: the bot built by ``bot.build_bot``, the
-cogs, the table layer, the SQLite store, the engine and the renderer. Moves are
-chosen among the bot's own autocomplete answers, so legality comes from the bot;
+cogs, the table layer, the store (each test runs twice: on a SQLite file, then on a
+PostgreSQL database the bot reads from ``DATABASE_URL``), the engine and the renderer.
+Moves are chosen among the bot's own autocomplete answers, so legality comes from the bot;
 the choice is biased towards moves that end a game (control, attack) and the
 table's ``seed=`` option fixes the deal, so the game is the same on every run
 (about 110 moves). Midway the bot is stopped and a new one started on the same
-database file: the game must go on where it was.
+database: the game must go on where it was.
 """
 
 from __future__ import annotations
@@ -45,8 +46,9 @@ RESTART_AT = 12
 
 
 @pytest.fixture
-async def game(tmp_path: Path) -> AsyncIterator[Room]:
-    async with fake_discord(tmp_path) as bot:
+async def game(tmp_path: Path, store_target: str | Path) -> AsyncIterator[Room]:
+    """The bot over a SQLite file, then (the same tests again) over PostgreSQL via ``DATABASE_URL``."""
+    async with fake_discord(tmp_path, store_target) as bot:
         room = open_room(bot, ("Les Joueurs", "fr"), "champ-d-honneur", ("alice", "fr"), ("bob", "en-GB"))
         await bot.start()
         yield room
@@ -132,7 +134,7 @@ async def test_a_game_in_its_own_thread_and_a_double_click(game: Room) -> None:
     assert len(accepted) == 1, "the same version-pinned move must be applied exactly once"
     assert all(r.ephemeral for r in (first, second))
     board_image(current_board(fake, thread))
-    store = await open_store(game.bot.settings.database_path)
+    store = await open_store(game.bot.settings.database)
     try:
         record = await store.latest_game(thread.id)
         assert record is not None and record.version == 1

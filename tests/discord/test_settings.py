@@ -42,3 +42,34 @@ def test_blank_token_is_no_token_and_a_bad_guild_id_is_refused() -> None:
     assert Settings.from_env({"DISCORD_TOKEN": "  "}).token is None
     with pytest.raises(ValueError, match="DEV_GUILD_ID"):
         Settings.from_env({"DEV_GUILD_ID": "my-server"})
+
+
+def test_a_database_url_chooses_postgresql_and_the_file_stays_the_default() -> None:
+    assert Settings.from_env({}).database == Path("data/bot.sqlite3")
+    url = "postgresql://bot:secret@db:5432/bot"
+    settings = Settings.from_env({"DATABASE_URL": f" {url} ", "DATABASE_PATH": "/data/bot.sqlite3"})
+    assert settings.database_url == url and settings.database == url
+    assert Settings.from_env({"DATABASE_URL": "postgres://u@h/d"}).database == "postgres://u@h/d"
+    with pytest.raises(ValueError, match="DATABASE_URL must be a PostgreSQL URL"):
+        Settings.from_env({"DATABASE_URL": "mysql://u@h/d"})
+
+
+def test_the_loop_health_and_shutdown_settings() -> None:
+    default = Settings.from_env({"DATABASE_PATH": "/data/bot.sqlite3"})
+    assert default.tick_seconds == 60.0 and default.shutdown_grace == 8.0
+    assert default.heartbeat == Path("/data/heartbeat"), "beside the games, in the container's volume"
+    assert default.heartbeat_limit == 180.0, "three missed ticks"
+    tuned = Settings.from_env(
+        {
+            "TICK_SECONDS": "5",
+            "HEARTBEAT_PATH": "/run/bot/beat",
+            "HEARTBEAT_MAX_AGE": "40",
+            "SHUTDOWN_GRACE": "20",
+        }
+    )
+    assert (tuned.tick_seconds, tuned.heartbeat, tuned.heartbeat_limit) == (5.0, Path("/run/bot/beat"), 40.0)
+    assert tuned.shutdown_grace == 20.0
+    assert Settings.from_env({"TICK_SECONDS": "5"}).heartbeat_limit == 15.0
+    for bad in ("0", "-3", "soon"):
+        with pytest.raises(ValueError, match="TICK_SECONDS must be a number of seconds above 0"):
+            Settings.from_env({"TICK_SECONDS": bad})

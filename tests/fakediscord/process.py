@@ -96,8 +96,16 @@ class BotProcess:
 
     async def kill(self, sig: int = signal.SIGKILL) -> int:
         """Send ``sig`` and wait for the process to end; its exit status."""
+        self.signal(sig)
+        return await self.exited()
+
+    def signal(self, sig: int) -> None:
+        """Send ``sig`` without waiting (the process may then finish what it was doing)."""
         with contextlib.suppress(ProcessLookupError):
             self.proc.send_signal(sig)
+
+    async def exited(self) -> int:
+        """Wait for the process to end, its log read to the last line; its exit status."""
         code = await asyncio.wait_for(self.proc.wait(), HANG_LIMIT)
         await asyncio.wait_for(self._reader, HANG_LIMIT)
         return code

@@ -66,12 +66,14 @@ def png_size(data: bytes | None) -> tuple[int, int]:
 
 
 @pytest.fixture
-def db_path(tmp_path: Any) -> Any:
-    return tmp_path / "tables.sqlite3"
+def db_path(store_target: Any) -> Any:
+    """Where the tables' store lives: a SQLite file, or a PostgreSQL database's URL (every table test
+    runs on both stores)."""
+    return store_target
 
 
 @pytest.fixture
-async def store(db_path: Any) -> AsyncIterator[db.SqliteStore]:
+async def store(db_path: Any) -> AsyncIterator[db.Store]:
     s = await db.open_store(db_path)
     yield s
     await s.close()
@@ -94,7 +96,7 @@ def make_tables(store: db.Store, renderers: tuple[Renderer, Renderer]) -> Tables
 
 
 @pytest.fixture
-def tables(store: db.SqliteStore, renderers: tuple[FakeRenderer, FakeRenderer]) -> Tables:
+def tables(store: db.Store, renderers: tuple[FakeRenderer, FakeRenderer]) -> Tables:
     return make_tables(store, renderers)
 
 
@@ -137,10 +139,11 @@ def ctx() -> CtxFactory:
 
 
 async def start_nim(commands: Commands, ctx: CtxFactory, options: str = "", channel: str = "chan") -> None:
-    """Alice opens Nim, Bob joins, Alice starts."""
+    """Alice opens Nim, Bob joins, Alice starts (and the start is posted, as the front ends wait for)."""
     await commands.new(ctx("alice", channel), "nim", options=options)
     await commands.join(ctx("bob", channel))
     await commands.start(ctx("alice", channel))
+    await commands.announcer.drain()
 
 
 async def current(commands: Commands, channel: str = "chan") -> Any:

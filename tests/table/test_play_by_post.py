@@ -57,8 +57,8 @@ def ctx(user: str, channel: str = "chan", **kwargs: Any) -> Ctx:
 
 
 @pytest.fixture
-async def service(tmp_path: Path, renderers: tuple[FakeRenderer, FakeRenderer]) -> AsyncIterator[Service]:
-    store = await db.open_store(tmp_path / "pbp.sqlite3")
+async def service(db_path: Path, renderers: tuple[FakeRenderer, FakeRenderer]) -> AsyncIterator[Service]:
+    store = await db.open_store(db_path)
     svc = Service(store, renderers, ManualClock(START))
     yield svc
     await svc.commands.announcer.drain()

@@ -2,27 +2,26 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
 
 from table import Commands
 from table.errors import Unreadable
+from tests.postgres import run_sql
 from tests.table.conftest import CtxFactory, current, start_nim
 
 
-def spoil_state(db_path: Path) -> None:
+async def spoil_state(db_path: Path) -> None:
     """Write a state the engine cannot load, as a newer or broken version of the bot might have."""
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("""UPDATE games SET state = '{"format": 999}' WHERE status = 'active'""")
+    await run_sql(db_path, """UPDATE games SET state = '{"format": 999}' WHERE status = 'active'""")
 
 
 async def test_an_unreadable_game_refuses_play_and_says_how_to_close_it(
     commands: Commands, ctx: CtxFactory, db_path: Path
 ) -> None:
     await start_nim(commands, ctx)
-    spoil_state(db_path)
+    await spoil_state(db_path)
     commands.tables._states.clear()  # a restart: nothing cached
     for attempt in (
         commands.play(ctx("alice"), "take 1"),
@@ -43,7 +42,7 @@ async def test_one_seated_player_closes_an_unreadable_game_without_a_vote(
     commands: Commands, ctx: CtxFactory, db_path: Path
 ) -> None:
     await start_nim(commands, ctx)
-    spoil_state(db_path)
+    await spoil_state(db_path)
     commands.tables._states.clear()
     (post,) = await commands.abort(ctx("bob"))
     assert not post.ephemeral

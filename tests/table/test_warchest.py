@@ -15,6 +15,7 @@ async def open_warchest(commands: Commands, ctx: CtxFactory, players: list[str],
     for p in players[1:]:
         await commands.join(ctx(p))
     await commands.start(ctx(players[0]))
+    await commands.announcer.drain()  # as the front ends do after each command
 
 
 async def test_lobby_to_first_moves_with_the_real_renderer(db_path: Any, ctx: CtxFactory) -> None:

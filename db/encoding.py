@@ -1,0 +1,100 @@
+"""How every store writes JSON values and times, and why a versioned write was refused.
+
+Both stores keep JSON columns as the same canonical text (sorted keys, no spaces, UTF-8 kept as
+written) and times as ISO 8601 text in UTC to the millisecond: a game decodes to the same values
+whichever store holds it, and a dump of one store loads into the other unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from db.errors import Conflict
+from db.records import Announcement, GameRecord, Seat
+from engine.errors import GameOver, StaleAction
+
+
+def now_text() -> str:
+    """The current time as the stores write it (``2026-12-01T09:30:00.123+00:00``)."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def dumps(value: Any) -> str:
+    """The canonical JSON text of ``value``."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def refusal(game_id: int, status: str | None, current: int, given: int) -> Exception:
+    """Why a write against version ``given`` was refused: no such game, the game ended, or it moved on
+    (a lobby game counts as version 0, which no move may be applied to)."""
+    if status is None:
+        return Conflict(f"no game #{game_id}")
+    if status in ("over", "aborted"):
+        return GameOver()
+    return StaleAction(given=given, current=current)
+
+
+def game_from_row(row: Any, seats: tuple[Seat, ...]) -> GameRecord:
+    """The record of a ``games`` row (read by column name, from either store) and its seats."""
+    return GameRecord(
+        id=row["id"],
+        channel=row["channel"],
+        game=row["game"],
+        status=row["status"],
+        creator=row["creator"],
+        players=row["players"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        version=row["version"],
+        state=None if row["state"] is None else json.loads(row["state"]),
+        result=None if row["result"] is None else json.loads(row["result"]),
+        seats=seats,
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        guild=row["guild"],
+        locale=row["locale"],
+        settings=json.loads(row["settings"] or "{}"),
+    )
+
+
+def announcement_from_row(row: Any) -> Announcement:
+    """The record of an ``announcements`` row, from either store."""
+    return Announcement(
+        game_id=row["game_id"],
+        version=row["version"],
+        status=row["status"],
+        since=row["since"],
+        summary_from=row["summary_from"],
+        to_act=tuple(json.loads(row["to_act"])),
+        message=row["message"],
+        posted_at=row["posted_at"],
+        waiting_since=row["waiting_since"],
+        reminders=row["reminders"],
+        next_reminder=row["next_reminder"],
+        deadline=row["deadline"],
+        deadline_done=bool(row["deadline_done"]),
+        rev=row["rev"],
+    )
+
+
+def announcement_values(new: Announcement) -> tuple[Any, ...]:
+    """The columns an announcement write sets, in the order both stores' statements name them:
+    version, status, message, since, summary_from, to_act, posted_at, waiting_since, reminders,
+    next_reminder, deadline, deadline_done, then the game id."""
+    return (
+        new.version,
+        new.status,
+        new.message,
+        new.since,
+        new.summary_from,
+        dumps(list(new.to_act)),
+        new.posted_at,
+        new.waiting_since,
+        new.reminders,
+        new.next_reminder,
+        new.deadline,
+        new.deadline_done,
+        new.game_id,
+    )

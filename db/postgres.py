@@ -1,0 +1,637 @@
+"""The PostgreSQL implementation of ``db.Store`` (asyncpg), for a bot that outgrows one SQLite file.
+
+It keeps every guarantee of the SQLite store, with the same records. PostgreSQL runs transactions side
+by side (read committed) where SQLite runs one writer at a time, so what SQLite gets from its single
+writer is made explicit here: every write that reads before it decides (a join checking the seats
+left, a move checking the version, an ending, a vote) first locks its game's row with
+``SELECT ... FOR UPDATE``. A second writer of the same game then waits for the first to commit and
+decides on what it wrote: two joins never overfill a table, two connections never apply the same
+version twice. The open-game-per-channel rule is a partial unique index, as in SQLite, and an
+announcement is written only over the revision its writer read (``WHERE rev = $n``).
+
+Schema changes are the numbered files of ``migrations_pg/`` (one per SQLite migration, same number,
+same meaning), each applied in its own transaction under an advisory lock, so two bots starting
+together never apply one twice; a database that has a migration this code does not know is refused.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+
+from db.encoding import announcement_from_row, announcement_values, dumps, game_from_row, now_text, refusal
+from db.errors import ChannelBusy, Conflict, StoreError
+from db.migrate import Migration, discover, refuse_newer
+from db.records import ActionRecord, Announcement, GameRecord, Note, Seat, Status, VoteKind
+from db.transfer import TABLES, Table, batches, not_empty
+from engine.errors import GameOver
+
+MIGRATIONS_DIR = Path(__file__).parent / "migrations_pg"
+MIGRATION_LOCK = 7_461_226_301
+"""The advisory lock key held while migrating (any constant the bot's database uses for nothing else)."""
+POOL_SIZE = 10
+
+
+def describe(url: str) -> str:
+    """The URL without its password, for logs and messages."""
+    head, sep, rest = url.partition("://")
+    if "@" in rest.split("/", 1)[0]:
+        who, _, where = rest.partition("@")
+        user = who.split(":", 1)[0]
+        return f"{head}{sep}{user}@{where}"
+    return url
+
+
+def _count(status: str) -> int:
+    """The row count of an asyncpg command status such as ``UPDATE 1`` or ``INSERT 0 1``."""
+    return int(status.rsplit(" ", 1)[-1])
+
+
+# ---- migrations ---------------------------------------------------------------------------------------
+
+
+async def applied(conn: asyncpg.Connection) -> set[int]:
+    """Numbers of the migrations already recorded in the database (creating their table if needed)."""
+    await conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations ("
+        " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+    )
+    return {int(r["version"]) for r in await conn.fetch("SELECT version FROM schema_migrations")}
+
+
+async def migrate(
+    conn: asyncpg.Connection, *, upto: int | None = None, migrations: list[Migration] | None = None
+) -> list[int]:
+    """Apply every pending migration (up to ``upto`` when given), each in its own transaction
+    together with the row recording it; returns the numbers applied.
+
+    The whole run holds an advisory lock, so a second bot starting at the same moment waits and
+    then finds nothing left to do.
+    """
+    todo = discover(MIGRATIONS_DIR) if migrations is None else migrations
+    await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+    try:
+        done = await applied(conn)
+        refuse_newer(done, todo)
+        ran: list[int] = []
+        for mig in todo:
+            if mig.number in done or (upto is not None and mig.number > upto):
+                continue
+            async with conn.transaction():
+                await conn.execute(mig.sql)
+                await conn.execute(
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+                    mig.number,
+                    mig.name,
+                    datetime.now(UTC).isoformat(timespec="seconds"),
+                )
+            ran.append(mig.number)
+        return ran
+    finally:
+        await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+
+
+async def open_store(url: str, *, pool_size: int = POOL_SIZE) -> PostgresStore:
+    """Connect to the database at ``url`` and bring its schema up to date."""
+    pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+    try:
+        async with pool.acquire() as conn:
+            await migrate(conn)
+    except BaseException:
+        await pool.close()
+        raise
+    return PostgresStore(pool)
+
+
+# ---- the store ----------------------------------------------------------------------------------------
+
+_GAME_COLUMNS = (
+    "id, channel, game, status, creator, players, options, seed, version, state, result,"
+    " created_at, updated_at, guild, locale, settings"
+)
+
+
+class PostgresStore:
+    """Games, seats, action log, votes and the play-by-post rows in one PostgreSQL database."""
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    @asynccontextmanager
+    async def _tx(self, *, write: bool = True) -> AsyncIterator[asyncpg.Connection]:
+        """One transaction on a connection of the pool; rolled back on any exception.
+
+        Reads run in a read-only repeatable-read transaction: a game and its seats come from one
+        snapshot, as they do in SQLite.
+        """
+        async with self._pool.acquire() as conn:
+            if write:
+                async with conn.transaction():
+                    yield conn
+            else:
+                async with conn.transaction(isolation="repeatable_read", readonly=True):
+                    yield conn
+
+    async def _before_state_update(self) -> None:
+        """Runs inside a move's transaction between the action insert and the state update.
+
+        Does nothing; it exists so tests can inject a failure at the most awkward moment.
+        """
+
+    async def _holding(self, write: str) -> None:
+        """Runs inside a write's transaction once it holds its row (``write``: "seat", "move",
+        "announcement"), just before it decides.
+
+        Does nothing; tests pause one writer here so that a second one arrives while the first
+        holds the row, which is the race the row locks exist for.
+        """
+
+    # ---- reading -------------------------------------------------------------------------
+
+    async def _records(self, conn: asyncpg.Connection, rows: Sequence[Mapping[str, Any]]) -> list[GameRecord]:
+        """Game rows with their seats (one query for all of them)."""
+        if not rows:
+            return []
+        seats: dict[int, list[Seat]] = {int(r["id"]): [] for r in rows}
+        for s in await conn.fetch(
+            "SELECT game_id, player, name, team FROM seats WHERE game_id = ANY($1::bigint[])"
+            " ORDER BY game_id, id",
+            list(seats),
+        ):
+            seats[s["game_id"]].append(Seat(s["player"], s["name"], s["team"]))
+        return [game_from_row(row, tuple(seats[row["id"]])) for row in rows]
+
+    async def _fetch(self, conn: asyncpg.Connection, where: str, *params: Any) -> GameRecord | None:
+        rows = await conn.fetch(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY id DESC LIMIT 1", *params
+        )
+        found = await self._records(conn, rows)
+        return found[0] if found else None
+
+    async def _games(self, conn: asyncpg.Connection, ids: Iterable[int]) -> list[GameRecord]:
+        """The games ``ids``, in that order."""
+        wanted = list(ids)
+        rows = await conn.fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ANY($1::bigint[])", wanted)
+        by_id = {r.id: r for r in await self._records(conn, rows)}
+        return [by_id[i] for i in wanted if i in by_id]
+
+    async def _require(self, conn: asyncpg.Connection, game_id: int) -> GameRecord:
+        rec = await self._fetch(conn, "id = $1", game_id)
+        if rec is None:
+            raise Conflict(f"no game #{game_id}")
+        return rec
+
+    async def _lock(self, conn: asyncpg.Connection, game_id: int) -> asyncpg.Record | None:
+        """Lock the game's row for this transaction: other writers of the game wait until it ends."""
+        return await conn.fetchrow(
+            "SELECT status, version, players, creator FROM games WHERE id = $1 FOR UPDATE", game_id
+        )
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        async with self._tx(write=False) as c:
+            return await self._fetch(c, "id = $1", game_id)
+
+    async def open_game(self, channel: str) -> GameRecord | None:
+        async with self._tx(write=False) as c:
+            return await self._fetch(c, "channel = $1 AND status IN ('lobby', 'active')", channel)
+
+    async def latest_game(self, channel: str) -> GameRecord | None:
+        async with self._tx(write=False) as c:
+            return await self._fetch(c, "channel = $1", channel)
+
+    async def actions(self, game_id: int, *, offset: int = 0, limit: int | None = None) -> list[ActionRecord]:
+        rows = await self._pool.fetch(
+            "SELECT game_id, seq, player, action, events, created_at FROM actions WHERE game_id = $1"
+            " ORDER BY seq LIMIT $2 OFFSET $3",
+            game_id,
+            limit,
+            offset,
+        )
+        return [
+            ActionRecord(
+                r["game_id"], r["seq"], r["player"], r["action"], json.loads(r["events"]), r["created_at"]
+            )
+            for r in rows
+        ]
+
+    async def count_actions(self, game_id: int) -> int:
+        return int(await self._pool.fetchval("SELECT count(*) FROM actions WHERE game_id = $1", game_id))
+
+    @staticmethod
+    async def _votes(conn: asyncpg.Connection | asyncpg.Pool, game_id: int, kind: VoteKind) -> dict[str, int]:
+        rows = await conn.fetch(
+            "SELECT player, version FROM votes WHERE game_id = $1 AND kind = $2 ORDER BY created_at, player",
+            game_id,
+            kind,
+        )
+        return {r["player"]: r["version"] for r in rows}
+
+    async def votes(self, game_id: int, kind: VoteKind) -> dict[str, int]:
+        return await self._votes(self._pool, game_id, kind)
+
+    # ---- lobby ---------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        channel: str,
+        game: str,
+        creator: Seat,
+        players: int,
+        options: Mapping[str, str],
+        seed: int,
+        guild: str | None = None,
+        locale: str | None = None,
+        settings: Mapping[str, str] | None = None,
+    ) -> GameRecord:
+        now = now_text()
+        async with self._tx() as c:
+            try:
+                async with c.transaction():  # a savepoint: the refusal below still reads
+                    game_id = await c.fetchval(
+                        "INSERT INTO games (channel, game, status, creator, players, options, seed,"
+                        " created_at, updated_at, guild, locale, settings)"
+                        " VALUES ($1, $2, 'lobby', $3, $4, $5, $6, $7, $7, $8, $9, $10) RETURNING id",
+                        channel,
+                        game,
+                        creator.player,
+                        players,
+                        dumps(dict(options)),
+                        seed,
+                        now,
+                        guild,
+                        locale,
+                        dumps(dict(settings or {})),
+                    )
+            except asyncpg.UniqueViolationError:
+                busy = await self._fetch(c, "channel = $1 AND status IN ('lobby', 'active')", channel)
+                raise ChannelBusy(channel, busy.id if busy else None, busy.game if busy else None) from None
+            await c.execute(
+                "INSERT INTO seats (game_id, player, name, team) VALUES ($1, $2, $3, $4)",
+                game_id,
+                creator.player,
+                creator.name,
+                creator.team,
+            )
+            return await self._require(c, game_id)
+
+    async def _lock_lobby(self, conn: asyncpg.Connection, game_id: int) -> asyncpg.Record:
+        """Lock a game that must be in the lobby, and mark it changed."""
+        row = await self._lock(conn, game_id)
+        if row is None or row["status"] != "lobby":
+            raise Conflict(f"game #{game_id} is not in the lobby")
+        await conn.execute("UPDATE games SET updated_at = $1 WHERE id = $2", now_text(), game_id)
+        return row
+
+    async def add_seat(self, game_id: int, seat: Seat) -> GameRecord:
+        async with self._tx() as c:
+            row = await self._lock_lobby(c, game_id)
+            await self._holding("seat")
+            seated = await c.fetchval("SELECT count(*) FROM seats WHERE game_id = $1", game_id)
+            if seated >= row["players"]:
+                raise Conflict(f"game #{game_id} is full")
+            inserted = await c.execute(
+                "INSERT INTO seats (game_id, player, name, team) VALUES ($1, $2, $3, $4)"
+                " ON CONFLICT (game_id, player) DO NOTHING",
+                game_id,
+                seat.player,
+                seat.name,
+                seat.team,
+            )
+            if _count(inserted) != 1:
+                raise Conflict(f"{seat.player} is already seated in game #{game_id}")
+            return await self._require(c, game_id)
+
+    async def remove_seat(self, game_id: int, player: str) -> GameRecord:
+        """Unseat ``player``; a departing creator hands the lobby to the next seat, or closes it."""
+        async with self._tx() as c:
+            row = await self._lock_lobby(c, game_id)
+            deleted = await c.execute("DELETE FROM seats WHERE game_id = $1 AND player = $2", game_id, player)
+            if _count(deleted) != 1:
+                raise Conflict(f"{player} is not seated in game #{game_id}")
+            rec = await self._require(c, game_id)
+            if row["creator"] == player:
+                if rec.seats:
+                    await c.execute(
+                        "UPDATE games SET creator = $1 WHERE id = $2", rec.seats[0].player, game_id
+                    )
+                else:
+                    await c.execute("UPDATE games SET status = 'aborted' WHERE id = $1", game_id)
+                rec = await self._require(c, game_id)
+            return rec
+
+    async def start_game(
+        self, game_id: int, *, state: Mapping[str, Any], seats: Sequence[Seat] | None = None
+    ) -> GameRecord:
+        """Lobby -> active at version 0; ``seats``, when given, is the final seat order and teams."""
+        async with self._tx() as c:
+            row = await self._lock(c, game_id)
+            if row is None or row["status"] != "lobby":
+                raise Conflict(f"game #{game_id} is not in the lobby")
+            await c.execute(
+                "UPDATE games SET status = 'active', state = $1, version = 0, updated_at = $2 WHERE id = $3",
+                dumps(dict(state)),
+                now_text(),
+                game_id,
+            )
+            if seats is not None:
+                current = await self._require(c, game_id)
+                if sorted(current.player_ids) != sorted(s.player for s in seats):
+                    raise Conflict(f"the seats of game #{game_id} changed")
+                await c.execute("DELETE FROM seats WHERE game_id = $1", game_id)
+                await c.executemany(
+                    "INSERT INTO seats (game_id, player, name, team) VALUES ($1, $2, $3, $4)",
+                    [(game_id, s.player, s.name, s.team) for s in seats],
+                )
+            return await self._require(c, game_id)
+
+    # ---- play ----------------------------------------------------------------------------
+
+    async def apply_action(
+        self,
+        game_id: int,
+        *,
+        version: int,
+        player: str,
+        action: str,
+        events: Sequence[Any],
+        state: Mapping[str, Any],
+        status: Status,
+        result: Mapping[str, Any] | None = None,
+    ) -> GameRecord:
+        """Record one action against ``version``; the game moves to ``version + 1`` atomically.
+
+        Raises ``StaleAction`` when the game is no longer at ``version`` and ``GameOver``
+        when it has ended; in both cases nothing is written. A standing draw offer lapses.
+        """
+        if status not in ("active", "over"):
+            raise ValueError(f"an action leaves a game active or over, not {status}")
+        now = now_text()
+        async with self._tx() as c:
+            row = await self._lock(c, game_id)
+            await self._holding("move")
+            if row is None or row["status"] != "active" or row["version"] != version:
+                raise refusal(game_id, row and row["status"], row["version"] if row else 0, version)
+            await c.execute(
+                "INSERT INTO actions (game_id, seq, player, action, events, created_at)"
+                " VALUES ($1, $2, $3, $4, $5, $6)",
+                game_id,
+                version + 1,
+                player,
+                action,
+                dumps(list(events)),
+                now,
+            )
+            await self._before_state_update()
+            await c.execute(
+                "UPDATE games SET version = version + 1, state = $1, status = $2, result = $3,"
+                " updated_at = $4 WHERE id = $5",
+                dumps(dict(state)),
+                status,
+                None if result is None else dumps(dict(result)),
+                now,
+                game_id,
+            )
+            if status == "over":
+                await c.execute("DELETE FROM votes WHERE game_id = $1", game_id)
+            else:
+                await c.execute("DELETE FROM votes WHERE game_id = $1 AND kind = 'draw'", game_id)
+            return await self._require(c, game_id)
+
+    async def finish_game(
+        self, game_id: int, *, version: int, status: Status, result: Mapping[str, Any] | None
+    ) -> GameRecord:
+        """End a lobby or running game outside the engine (resign, agreed draw, abort)."""
+        if status not in ("over", "aborted"):
+            raise ValueError(f"a game finishes over or aborted, not {status}")
+        async with self._tx() as c:
+            row = await self._lock(c, game_id)
+            if row is None or row["status"] not in ("lobby", "active") or row["version"] != version:
+                raise refusal(game_id, row and row["status"], row["version"] if row else 0, version)
+            await c.execute(
+                "UPDATE games SET status = $1, result = $2, updated_at = $3 WHERE id = $4",
+                status,
+                None if result is None else dumps(dict(result)),
+                now_text(),
+                game_id,
+            )
+            await c.execute("DELETE FROM votes WHERE game_id = $1", game_id)
+            return await self._require(c, game_id)
+
+    async def add_vote(self, game_id: int, kind: VoteKind, player: str, *, version: int) -> dict[str, int]:
+        """Record ``player``'s draw offer or abort vote; returns all votes of that kind."""
+        async with self._tx() as c:
+            row = await self._lock(c, game_id)
+            if row is None:
+                raise Conflict(f"no game #{game_id}")
+            if row["status"] != "active":
+                raise GameOver() if row["status"] in ("over", "aborted") else Conflict("game not started")
+            await c.execute(
+                "INSERT INTO votes (game_id, kind, player, version, created_at) VALUES ($1, $2, $3, $4, $5)"
+                " ON CONFLICT (game_id, kind, player)"
+                " DO UPDATE SET version = excluded.version, created_at = excluded.created_at",
+                game_id,
+                kind,
+                player,
+                version,
+                now_text(),
+            )
+            return await self._votes(c, game_id, kind)
+
+    async def clear_votes(self, game_id: int, kind: VoteKind) -> None:
+        async with self._tx() as c:
+            await c.execute("DELETE FROM votes WHERE game_id = $1 AND kind = $2", game_id, kind)
+
+    # ---- play-by-post: server, announcements, waits, notes, settings ------------------------------
+
+    async def set_guild(self, game_id: int, guild: str) -> None:
+        """Record the server of a game opened before servers were stored (no effect once set)."""
+        async with self._tx() as c:
+            await c.execute("UPDATE games SET guild = $1 WHERE id = $2 AND guild IS NULL", guild, game_id)
+
+    async def set_locale(self, game_id: int, locale: str) -> None:
+        """The language of the game's public posts as the front end now gives it."""
+        async with self._tx() as c:
+            await c.execute("UPDATE games SET locale = $1 WHERE id = $2", locale, game_id)
+
+    async def announcement(self, game_id: int) -> Announcement | None:
+        row = await self._pool.fetchrow("SELECT * FROM announcements WHERE game_id = $1", game_id)
+        return None if row is None else announcement_from_row(row)
+
+    async def save_announcement(self, new: Announcement) -> Announcement | None:
+        """Write ``new`` if the stored row is still at ``new.rev`` (0: there is none yet).
+
+        Returns the row as stored (its ``rev`` bumped), or None when another writer came first:
+        the caller then reads again instead of posting twice. A second writer of the same revision
+        waits for the first to commit, then finds the revision gone.
+        """
+        values = announcement_values(new)
+        async with self._tx() as c:
+            if new.rev == 0:
+                row = await c.fetchrow(
+                    "INSERT INTO announcements (version, status, message, since, summary_from, to_act,"
+                    " posted_at, waiting_since, reminders, next_reminder, deadline, deadline_done,"
+                    " game_id, rev)"
+                    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 1)"
+                    " ON CONFLICT (game_id) DO NOTHING RETURNING *",
+                    *values,
+                )
+            else:
+                row = await c.fetchrow(
+                    "UPDATE announcements SET version = $1, status = $2, message = $3, since = $4,"
+                    " summary_from = $5, to_act = $6, posted_at = $7, waiting_since = $8, reminders = $9,"
+                    " next_reminder = $10, deadline = $11, deadline_done = $12, rev = rev + 1"
+                    " WHERE game_id = $13 AND rev = $14 RETURNING *",
+                    *values,
+                    new.rev,
+                )
+            if row is not None:
+                await self._holding("announcement")
+        return None if row is None else announcement_from_row(row)
+
+    async def unannounced(self) -> list[GameRecord]:
+        """Started games whose stored version or status is ahead of what their channel was shown."""
+        async with self._tx(write=False) as c:
+            rows = await c.fetch(
+                "SELECT g.id FROM games g LEFT JOIN announcements a ON a.game_id = g.id"
+                " WHERE g.state IS NOT NULL AND (a.game_id IS NULL OR a.version != g.version"
+                " OR a.status != g.status) ORDER BY g.id"
+            )
+            return await self._games(c, [r["id"] for r in rows])
+
+    async def due(self, now: str) -> list[tuple[GameRecord, Announcement]]:
+        """Running games whose next reminder or deadline has come (``now`` in ISO 8601, UTC)."""
+        async with self._tx(write=False) as c:
+            rows = await c.fetch(
+                "SELECT a.* FROM announcements a JOIN games g ON g.id = a.game_id"
+                " WHERE g.status = 'active' AND a.version = g.version AND (a.next_reminder <= $1"
+                " OR (a.deadline <= $1 AND NOT a.deadline_done)) ORDER BY a.game_id",
+                now,
+            )
+            found = [announcement_from_row(r) for r in rows]
+            records = {r.id: r for r in await self._games(c, [a.game_id for a in found])}
+        return [(records[a.game_id], a) for a in found if a.game_id in records]
+
+    async def games_of(self, player: str, guild: str | None) -> list[tuple[GameRecord, Announcement | None]]:
+        """The open games ``player`` sits in on server ``guild``, oldest first."""
+        async with self._tx(write=False) as c:
+            rows = await c.fetch(
+                "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE s.player = $1"
+                " AND g.status IN ('lobby', 'active') AND g.guild IS NOT DISTINCT FROM $2 ORDER BY g.id",
+                player,
+                guild,
+            )
+            records = await self._games(c, [r["id"] for r in rows])
+            waits = {
+                r["game_id"]: announcement_from_row(r)
+                for r in await c.fetch(
+                    "SELECT * FROM announcements WHERE game_id = ANY($1::bigint[])", [r.id for r in records]
+                )
+            }
+        return [(rec, waits.get(rec.id)) for rec in records]
+
+    async def add_note(self, game_id: int, version: int, actor: str | None, event: Mapping[str, Any]) -> None:
+        async with self._tx() as c:
+            await c.execute(
+                "INSERT INTO notes (game_id, version, actor, event, created_at) VALUES ($1, $2, $3, $4, $5)",
+                game_id,
+                version,
+                actor,
+                dumps(dict(event)),
+                now_text(),
+            )
+
+    async def notes(self, game_id: int) -> list[Note]:
+        rows = await self._pool.fetch(
+            "SELECT game_id, version, actor, event, created_at FROM notes WHERE game_id = $1"
+            " ORDER BY version, id",
+            game_id,
+        )
+        return [
+            Note(r["game_id"], r["version"], r["actor"], json.loads(r["event"]), r["created_at"])
+            for r in rows
+        ]
+
+    async def guild_settings(self, guild: str) -> dict[str, str]:
+        text = await self._pool.fetchval("SELECT settings FROM guild_settings WHERE guild = $1", guild)
+        return {} if text is None else dict(json.loads(text))
+
+    async def set_guild_settings(self, guild: str, settings: Mapping[str, str]) -> None:
+        async with self._tx() as c:
+            await c.execute(
+                "INSERT INTO guild_settings (guild, settings, updated_at) VALUES ($1, $2, $3)"
+                " ON CONFLICT (guild) DO UPDATE SET settings = excluded.settings,"
+                " updated_at = excluded.updated_at",
+                guild,
+                dumps(dict(settings)),
+                now_text(),
+            )
+
+    async def notify(self, player: str) -> bool:
+        """Whether ``player`` asked for a direct message when it becomes their turn."""
+        return bool(await self._pool.fetchval("SELECT dm FROM notify WHERE player = $1", player))
+
+    async def set_notify(self, player: str, dm: bool) -> None:
+        async with self._tx() as c:
+            await c.execute(
+                "INSERT INTO notify (player, dm, updated_at) VALUES ($1, $2, $3)"
+                " ON CONFLICT (player) DO UPDATE SET dm = excluded.dm, updated_at = excluded.updated_at",
+                player,
+                dm,
+                now_text(),
+            )
+
+    async def meta(self, key: str) -> str | None:
+        value = await self._pool.fetchval("SELECT value FROM meta WHERE key = $1", key)
+        return None if value is None else str(value)
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self._tx() as c:
+            await c.execute(
+                "INSERT INTO meta (key, value) VALUES ($1, $2)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                key,
+                value,
+            )
+
+    # ---- moving games between stores (``python -m db``) ---------------------------------------------
+
+    async def schema(self) -> int:
+        """The number of the database's last migration."""
+        return int(await self._pool.fetchval("SELECT coalesce(max(version), 0) FROM schema_migrations"))
+
+    async def export_rows(self) -> AsyncIterator[tuple[Table, tuple[Any, ...]]]:
+        """Every row of every table, table by table in key order, from one snapshot."""
+        async with self._tx(write=False) as c:
+            for table in TABLES:
+                async for row in c.cursor(table.select, prefetch=500):
+                    yield table, tuple(row.values())
+
+    async def import_rows(self, rows: Iterable[tuple[Table, tuple[Any, ...]]]) -> None:
+        """Store a dump's rows, ids included, in one transaction; the database must hold no rows yet.
+        The ids the store generates afterwards follow the imported ones."""
+        async with self._tx() as c:
+            for table in TABLES:
+                count = await c.fetchval(f"SELECT count(*) FROM {table.name}")
+                if count:
+                    raise StoreError(not_empty(table.name, int(count)))
+            for table, batch in batches(rows):
+                marks = ", ".join(f"${n}" for n in range(1, len(table.names) + 1))
+                await c.executemany(
+                    f"INSERT INTO {table.name} ({', '.join(table.names)}) VALUES ({marks})", batch
+                )
+            for table in TABLES:
+                if table.identity:
+                    await c.execute(
+                        f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), max(id))"
+                        f" FROM {table.name} HAVING max(id) IS NOT NULL"
+                    )
