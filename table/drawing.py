@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import contextlib
 import logging
 import multiprocessing
+import multiprocessing.connection
 import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -64,12 +67,30 @@ class ThreadDrawer:
         return await asyncio.to_thread(function, view, names=names, locale=locale)
 
 
+def _hold_lifeline(lifeline: multiprocessing.connection.Connection) -> None:
+    """Worker start-up: end this worker as soon as the bot is gone.
+
+    Workers are children of the fork server, not of the bot, and hold the pool's queues open
+    themselves, so a bot killed outright (``kill -9``, out of memory) would leave them running
+    forever. The bot keeps the other end of ``lifeline`` and never writes to it: when the bot's end
+    closes, whatever the cause, the read here ends and so does the worker.
+    """
+
+    def wait() -> None:
+        with contextlib.suppress(EOFError, OSError):
+            lifeline.recv_bytes()
+        os._exit(0)
+
+    threading.Thread(target=wait, name="lifeline", daemon=True).start()
+
+
 class ProcessDrawer:
     """A pool of ``workers`` processes (default: the machine's CPU count) drawing with ``render``."""
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
         self._pool: ProcessPoolExecutor | None = None
+        self._lifeline: multiprocessing.connection.Connection | None = None
         self.replaced = 0
         self.calls = 0
 
@@ -79,8 +100,16 @@ class ProcessDrawer:
             # renderer once, never from the bot (its threads and sockets must not be copied).
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(["render"])
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+            held, self._lifeline = context.Pipe(duplex=False)
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=context, initializer=_hold_lifeline, initargs=(held,)
+            )
         return self._pool
+
+    def _let_go(self) -> None:
+        lifeline, self._lifeline = self._lifeline, None
+        if lifeline is not None:
+            lifeline.close()
 
     async def draw(self, kind: str, view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
         self.calls += 1
@@ -98,11 +127,13 @@ class ProcessDrawer:
         self.replaced += 1
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
+        self._let_go()
 
     def close(self) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
+        self._let_go()
 
 
 _shared: ProcessDrawer | None = None

@@ -12,6 +12,7 @@ import db
 from table import Commands, Tables
 from table.announce import Announcer, RecordingOutlet
 from table.drawing import ProcessDrawer
+from tests.fakediscord.world import HANG_LIMIT
 from tests.table.conftest import CtxFactory, current, png_size
 from tests.table.nim import lookup
 
@@ -44,6 +45,33 @@ async def test_a_dead_drawing_worker_is_replaced_and_the_move_still_announced(
     finally:
         drawer.close()
         await store.close()
+
+
+async def test_drawing_workers_end_when_the_bot_is_gone() -> None:
+    """A bot killed outright never shuts its pool down: its workers must not live on as orphans
+    (they would hold its log pipe open and pile up with every restart)."""
+    drawer = ProcessDrawer(workers=1)
+    try:
+        pool = drawer._executor()
+        await asyncio.get_running_loop().run_in_executor(pool, os.getpid)
+        workers = list(pool._processes)
+        assert workers and all(_alive(pid) for pid in workers)
+        drawer._let_go()  # what the bot's death does to its end of the lifeline
+        deadline = HANG_LIMIT / 0.05
+        while any(_alive(pid) for pid in workers) and (deadline := deadline - 1) > 0:
+            await asyncio.sleep(0.05)
+        assert not any(_alive(pid) for pid in workers), "a worker outlived the bot"
+    finally:
+        drawer.close()
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` still runs (a zombie waiting for the pool to reap it counts as ended)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
 
 
 class GatedDrawer:
