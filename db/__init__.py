@@ -171,6 +171,17 @@ class Store(Protocol):
 
     async def set_meta(self, key: str, value: str) -> None: ...
 
+    # work one process does at a time, when several share the database
+
+    async def claim(self, key: str, owner: str, lease: float) -> bool:
+        """Take (or renew) the claim ``key`` for ``owner`` for ``lease`` seconds; False while another
+        owner holds it unexpired. A claim of a killed process lapses with its lease."""
+        ...
+
+    async def release(self, key: str, owner: str) -> None:
+        """Give up ``owner``'s claim ``key`` (nothing when another owner holds it by now)."""
+        ...
+
 
 def is_postgres_url(target: object) -> bool:
     """Whether ``target`` names a PostgreSQL database (``postgresql://...``) rather than a file."""

@@ -603,6 +603,28 @@ class PostgresStore:
                 value,
             )
 
+    # ---- claims: work one process does at a time ------------------------------------------------------
+
+    async def claim(self, key: str, owner: str, lease: float) -> bool:
+        """Take or renew ``key`` for ``owner`` until ``lease`` seconds from now on the database's clock.
+
+        One statement: two processes claiming at once are serialised by the row (or the primary key of
+        a new one), so exactly one of them gets it."""
+        async with self._tx() as c:
+            row = await c.fetchrow(
+                "INSERT INTO claims (key, owner, expires) VALUES ($1, $2, now() + make_interval(secs => $3))"
+                " ON CONFLICT (key) DO UPDATE SET owner = excluded.owner, expires = excluded.expires"
+                " WHERE claims.owner = excluded.owner OR claims.expires <= now() RETURNING owner",
+                key,
+                owner,
+                float(lease),
+            )
+        return row is not None
+
+    async def release(self, key: str, owner: str) -> None:
+        async with self._tx() as c:
+            await c.execute("DELETE FROM claims WHERE key = $1 AND owner = $2", key, owner)
+
     # ---- moving games between stores (``python -m db``) ---------------------------------------------
 
     async def schema(self) -> int:

@@ -15,6 +15,7 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +55,9 @@ async def open_store(path: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS
     except BaseException:
         await conn.close()
         raise
-    return SqliteStore(conn, reader)
+    store = SqliteStore(conn, reader)
+    await store._clear_claims()
+    return store
 
 
 class SqliteStore:
@@ -532,6 +535,35 @@ class SqliteStore:
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),
             )
+
+    # ---- claims: work one process does at a time ------------------------------------------------------
+
+    async def claim(self, key: str, owner: str, lease: float) -> bool:
+        """Take or renew ``key`` for ``owner`` for ``lease`` seconds; one statement, so two claims of
+        one key never both succeed. (SQLite serves one process: its claims are cleared at opening.)"""
+        now = datetime.now(UTC)
+        expires = (now + timedelta(seconds=lease)).isoformat(timespec="milliseconds")
+        async with (
+            self._tx() as c,
+            c.execute(
+                "INSERT INTO claims (key, owner, expires) VALUES (?, ?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET owner = excluded.owner, expires = excluded.expires"
+                " WHERE claims.owner = excluded.owner OR claims.expires <= ? RETURNING owner",
+                (key, owner, expires, now.isoformat(timespec="milliseconds")),
+            ) as cur,
+        ):
+            row = await cur.fetchone()
+        return row is not None
+
+    async def release(self, key: str, owner: str) -> None:
+        async with self._tx() as c:
+            await c.execute("DELETE FROM claims WHERE key = ? AND owner = ?", (key, owner))
+
+    async def _clear_claims(self) -> None:
+        """Forget every claim: a SQLite file has one bot process, so a claim found at opening was left
+        by a process that is gone, and its work is this process's to do now."""
+        async with self._tx() as c:
+            await c.execute("DELETE FROM claims")
 
     # ---- undo by consent -----------------------------------------------------------------------------
 

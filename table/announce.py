@@ -22,8 +22,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import secrets
+import socket
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, Protocol
@@ -45,6 +48,22 @@ MAX_TEXT = 1900
 """Under Discord's 2000 characters per message, with room for the front end's own suffixes."""
 EDIT_AGE_LIMIT = timedelta(hours=1)
 """Older posts are not edited (Discord rate-limits those edits hard): a new post is made instead."""
+
+
+DEFAULT_LEASE = 60.0
+"""Seconds a process's claim on a game's posts lasts unless renewed: far longer than one post takes,
+and how long the game's posts wait when the process holding it is killed."""
+
+
+def claim_key(game_id: int) -> str:
+    """The claim under which one process at a time posts and reminds for a game."""
+    return f"game:{game_id}"
+
+
+def process_owner() -> str:
+    """This process's name in the claims it holds: host, process id, and a random part, so that a
+    restarted process with a recycled id never mistakes a dead one's claims for its own."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
 class OutletError(Exception):
@@ -120,6 +139,8 @@ class Announcer(Wording):
         coalesce: float = 3.0,
         sleep: Sleep = asyncio.sleep,
         link: Callable[[GameRecord], str] | None = None,
+        owner: str | None = None,
+        lease: float = DEFAULT_LEASE,
     ) -> None:
         self.tables = tables
         self.outlet = outlet
@@ -127,6 +148,8 @@ class Announcer(Wording):
         self.coalesce = coalesce
         self._sleep = sleep
         self.link: Callable[[GameRecord], str] = link or (lambda record: f"<#{record.channel}>")
+        self.owner = owner or process_owner()
+        self.lease = lease
         self._locks: dict[int, asyncio.Lock] = {}
         self._edited_at: dict[int, float] = {}
         self._tasks: dict[int, tuple[str, asyncio.Task[None]]] = {}
@@ -158,40 +181,65 @@ class Announcer(Wording):
             await asyncio.gather(*pending, return_exceptions=True)
 
     async def catch_up(self) -> int:
-        """Announce every game whose stored version or status is ahead of its channel; how many."""
-        records = await self.tables.store.unannounced()
-        for record in records:
+        """Announce every game whose stored version or status is ahead of its channel; how many this
+        process announced (a game another process is announcing is left to it)."""
+        announced = 0
+        for record in await self.tables.store.unannounced():
             try:
-                await self.announce(record.id)
+                announced += await self.announce(record.id)
             except OutletError as exc:
                 log.warning("catch-up of game #%s in %s failed: %s", record.id, record.channel, exc)
-        return len(records)
+        return announced
 
-    # ---- announcing ------------------------------------------------------------------------------
+    # ---- the claim: one process posts for a game at a time ---------------------------------------
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    async def announce(self, game_id: int) -> None:
-        """Bring the game's channel up to date with the store (nothing when it already is)."""
+    @contextlib.asynccontextmanager
+    async def claimed(self, game_id: int) -> AsyncIterator[bool]:
+        """Hold the game's channel work: inside this process its lock, across processes its claim in
+        the store. Yields whether the claim was had; when not, another process is posting for the
+        game, and whatever it leaves undone is picked up by a later tick's catch-up."""
         async with self._lock(game_id):
-            while True:
+            key = claim_key(game_id)
+            held = await self.tables.store.claim(key, self.owner, self.lease)
+            try:
+                yield held
+            finally:
+                if held:
+                    await asyncio.shield(self.tables.store.release(key, self.owner))
+
+    # ---- announcing ------------------------------------------------------------------------------
+
+    async def announce(self, game_id: int) -> bool:
+        """Bring the game's channel up to date with the store (nothing when it already is); whether
+        this process posted or edited anything."""
+        async with self.claimed(game_id) as held:
+            published = False
+            while held:
                 store = self.tables.store
                 record = await store.get_game(game_id)
                 if record is None or record.state is None:
-                    return
+                    break
                 current = await store.announcement(game_id)
                 if current is not None and (current.version, current.status) == (
                     record.version,
                     record.status,
                 ):
-                    return
+                    break
                 table = self.tables.table(record)
                 plan = self._plan(table, current)
                 if not plan.new_post and await self._wait_to_coalesce(game_id):
                     continue  # read again: moves made meanwhile fold into this edit
+                # Renew the lease before posting: a post goes out only under a live claim.
+                if not await store.claim(claim_key(game_id), self.owner, self.lease):
+                    log.warning("the claim on game #%s lapsed; another process announces it", game_id)
+                    break
                 if await self._publish(table, current, plan):
-                    return
+                    published = True
+                    break
+            return published
 
     async def _wait_to_coalesce(self, game_id: int) -> bool:
         """Sleep out the rest of the coalescing window after the game's last edit; whether it slept."""
@@ -350,4 +398,4 @@ def waited(since: str | None, now: datetime) -> timedelta:
     return timedelta(0) if since is None else now - parse_stamp(since)
 
 
-__all__ = ["Announcer", "Outlet", "OutletError", "RecordingOutlet", "mentions", "waited"]
+__all__ = ["DEFAULT_LEASE", "Announcer", "Outlet", "OutletError", "RecordingOutlet", "mentions", "waited"]

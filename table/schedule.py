@@ -7,6 +7,8 @@ console, a test's own calls with an injected clock) and a restart neither drops 
 - games whose stored version is ahead of their channel get their catch-up post (a post failed);
 - a player waiting longer than the table's reminder pace is reminded, once per due time (the next
   due time is claimed in the store before the reminder is sent, so it is never sent twice);
+  with several processes on one store, each game's posts and reminders are made under its claim
+  (``Announcer.claimed``), so one process at a time does them;
 - at a table's deadline its policy applies once: ``wait`` keeps reminding, ``skip`` plays the
   pending decision's neutral default where the game has one, ``forfeit`` makes the absent side lose.
 """
@@ -73,6 +75,12 @@ class Scheduler:
     # ---- reminders -------------------------------------------------------------------------------
 
     async def _remind(self, record: GameRecord, current: Announcement) -> int:
+        # Under the game's claim: a reminder's write never lands between another process's handover
+        # post and the record of it (which would then be refused, and the post made again).
+        async with self.announcer.claimed(record.id) as held:
+            return await self._send_reminder(record, current) if held else 0
+
+    async def _send_reminder(self, record: GameRecord, current: Announcement) -> int:
         pace = TableSettings.of(record)
         now = self.announcer.clock()
         claimed = await self.tables.store.save_announcement(
@@ -112,9 +120,10 @@ class Scheduler:
     # ---- deadlines -------------------------------------------------------------------------------
 
     async def _deadline(self, record: GameRecord, current: Announcement) -> int:
-        claimed = await self.tables.store.save_announcement(replace(current, deadline_done=True))
-        if claimed is None:
-            return 0
+        async with self.announcer.claimed(record.id) as held:
+            claimed = held and await self.tables.store.save_announcement(replace(current, deadline_done=True))
+        if not claimed:
+            return 0  # another process (or an earlier tick) has it
         pace = TableSettings.of(record)
         table = self.tables.table(record)
         absent = [p for p in current.to_act if p in table.to_act()]

@@ -252,3 +252,47 @@ async def test_due_waits_are_those_whose_reminder_or_deadline_has_come(store: db
     assert [a for _r, a in await store.due("2026-12-02T09:00:00+00:00")] == [saved]
     done = await store.save_announcement(replace(saved, next_reminder=None, deadline_done=True))
     assert done is not None and await store.due("2027-01-01T00:00:00+00:00") == []
+
+
+# ---- claims: work one process does at a time --------------------------------------------------------
+
+
+async def test_a_claim_is_held_by_one_owner_until_released(store_target: str | Path) -> None:
+    first, second = await db.open_store(store_target), await db.open_store(store_target)
+    try:
+        assert await first.claim("game:1", "p1", 60)
+        assert not await second.claim("game:1", "p2", 60), "held by another process"
+        assert await first.claim("game:1", "p1", 60), "its owner renews it"
+        assert await second.claim("game:2", "p2", 60), "another key is free"
+        await second.release("game:1", "p2")  # not its claim: nothing happens
+        assert not await second.claim("game:1", "p2", 60)
+        await first.release("game:1", "p1")
+        assert await second.claim("game:1", "p2", 60)
+        assert not await first.claim("game:1", "p1", 60)
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_lapsed_claim_is_taken_over(store_target: str | Path) -> None:
+    """A process killed while holding a claim never releases it: its lease ends it."""
+    first, second = await db.open_store(store_target), await db.open_store(store_target)
+    try:
+        assert await first.claim("game:1", "killed", 0)
+        assert await second.claim("game:1", "alive", 60), "the lease is over: the claim is free"
+        assert not await first.claim("game:1", "killed", 60)
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_sqlite_file_forgets_claims_when_opened(tmp_path: Path) -> None:
+    """SQLite serves one process: a claim found at opening was left by a process that is gone."""
+    store = await db.open_store(tmp_path / "one.sqlite3")
+    assert await store.claim("game:1", "gone", 3600)
+    await store.close()
+    store = await db.open_store(tmp_path / "one.sqlite3")
+    try:
+        assert await store.claim("game:1", "restarted", 60)
+    finally:
+        await store.close()

@@ -1,0 +1,114 @@
+"""Several processes over one store: each game's posts and reminders are made by one process at a time.
+
+Two "processes" here are two sets of commands and announcers over two connections to one database,
+with owners of their own; one holds a game's claim while its post is held up, as a process is while
+Discord is slow, or dead before its lease ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+import db
+from table import Post
+from table.announce import RecordingOutlet, claim_key
+from table.clock import ManualClock
+from table.schedule import Scheduler
+from tests.fakediscord.server import HANG_LIMIT
+from tests.table.conftest import FakeRenderer
+from tests.table.test_play_by_post import START, Service, ctx, open_nim, to_act
+
+
+class HeldOutlet(RecordingOutlet):
+    """Posts wait for ``go`` once ``hold`` is set, as Discord holding a request would."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hold = False
+        self.go = asyncio.Event()
+        self.waiting = asyncio.Event()
+
+    async def send(self, channel: str, post: Post) -> str:
+        if self.hold:
+            self.waiting.set()
+            await self.go.wait()
+        return await super().send(channel, post)
+
+
+@pytest.fixture
+async def two(
+    db_path: Path, renderers: tuple[FakeRenderer, FakeRenderer]
+) -> AsyncIterator[tuple[Service, Service]]:
+    clock = ManualClock(START)
+    stores = [await db.open_store(db_path), await db.open_store(db_path)]
+    first, second = (Service(s, renderers, clock) for s in stores)
+    held = HeldOutlet()
+    first.outlet = first.commands.announcer.outlet = held
+    assert first.commands.announcer.owner != second.commands.announcer.owner
+    yield first, second
+    held.go.set()  # a failed test leaves no post held
+    for svc in (first, second):
+        await svc.commands.announcer.drain()
+    for s in stores:
+        await s.close()
+
+
+async def test_a_game_being_announced_by_one_process_is_not_announced_by_another(
+    two: tuple[Service, Service],
+) -> None:
+    first, second = two
+    await open_nim(first)
+    (mover,) = await to_act(first)
+    outlet = first.outlet
+    assert isinstance(outlet, HeldOutlet)
+    outlet.hold = True
+    await first.commands.play(ctx(mover), "take 1")
+    await asyncio.wait_for(outlet.waiting.wait(), HANG_LIMIT)  # stored, its post under way
+
+    assert await second.commands.announcer.catch_up() == 0, "the game is claimed by the first process"
+    assert second.posts == []
+    outlet.go.set()
+    await first.commands.announcer.drain()
+    assert len(first.posts) == 2, "the start, then the handover of the move, once"
+    assert await second.commands.announcer.catch_up() == 0, "nothing left to announce"
+    assert second.posts == []
+
+
+async def test_the_claim_of_a_process_gone_is_taken_over_when_its_lease_ends(
+    two: tuple[Service, Service],
+) -> None:
+    first, second = two
+    await open_nim(first)
+    table = await first.commands.tables.latest("chan")
+    assert table is not None
+    (mover,) = table.to_act()
+    store = first.commands.tables.store
+    # A process that stored a move and died while posting it: its claim stays until its lease ends.
+    assert await store.claim(claim_key(table.record.id), "killed", 3600)
+    await first.commands.tables.apply(table, mover, "take 1")  # stored, never posted
+    assert await second.commands.announcer.catch_up() == 0
+    assert second.posts == []
+    assert await store.claim(claim_key(table.record.id), "killed", 0)  # its lease runs out now
+    assert await second.commands.announcer.catch_up() == 1
+    assert len(second.posts) == 1 and second.posts[0].mentions != (mover,)
+    assert await first.commands.announcer.catch_up() == 0, "announced once"
+
+
+async def test_a_reminder_waits_while_another_process_holds_the_game(two: tuple[Service, Service]) -> None:
+    first, second = two
+    await open_nim(first, "remind=24h")
+    table = await first.commands.tables.latest("chan")
+    assert table is not None
+    store = first.commands.tables.store
+    assert await store.claim(claim_key(table.record.id), "busy", 3600)
+    first.clock.advance(timedelta(hours=25))
+    assert (await Scheduler(second.commands.announcer).tick()).reminders == 0
+    await store.release(claim_key(table.record.id), "busy")
+    assert (await Scheduler(second.commands.announcer).tick()).reminders == 1
+    assert len(second.reminders()) == 1
+    assert (await Scheduler(first.commands.announcer).tick()).reminders == 0, "never twice"
