@@ -5,7 +5,10 @@ Settings come from the environment (see README.md): ``DISCORD_TOKEN``,
 ``DATABASE_PATH`` (a SQLite file, default ./data/bot.sqlite3), ``DEV_GUILD_ID`` (sync the
 commands to one server instantly instead of globally), ``CONSOLE_OUT`` (default ./out, where
 the console writes board images), ``LOG_LEVEL``, ``TICK_SECONDS`` (the timed loop's pace),
-``HEARTBEAT_PATH`` and ``HEARTBEAT_MAX_AGE`` (the health check) and ``SHUTDOWN_GRACE``. Both
+``HEARTBEAT_PATH`` and ``HEARTBEAT_MAX_AGE`` (the health check), ``SHUTDOWN_GRACE``, and
+``SHARD_COUNT`` / ``SHARD_IDS`` (run as some shards of a bot that several processes serve together,
+over one PostgreSQL database) with ``LEASE_SECONDS`` (how long a process's claim on a game's posts
+lasts). Both
 front ends share the same store and table layer, so a game started in one is a game like any other.
 
 ``python bot.py --health`` exits 0 when the running bot's heartbeat is fresh (the container's
@@ -69,6 +72,9 @@ class Settings:
     heartbeat_path: Path | None = None
     heartbeat_max_age: float | None = None
     shutdown_grace: float = 8.0
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    lease_seconds: float = 60.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -80,6 +86,7 @@ class Settings:
         if url is not None and not url.startswith(("postgresql://", "postgres://")):
             raise ValueError("DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/db)")
         heartbeat = (env.get("HEARTBEAT_PATH") or "").strip()
+        shard_count, shard_ids = _shards(env)
         return cls(
             token=(env.get("DISCORD_TOKEN") or "").strip() or None,
             database_path=Path(env.get("DATABASE_PATH") or "data/bot.sqlite3"),
@@ -93,6 +100,9 @@ class Settings:
             heartbeat_path=Path(heartbeat) if heartbeat else None,
             heartbeat_max_age=_seconds(env, "HEARTBEAT_MAX_AGE"),
             shutdown_grace=_seconds(env, "SHUTDOWN_GRACE") or 8.0,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+            lease_seconds=_seconds(env, "LEASE_SECONDS") or 60.0,
         )
 
     @property
@@ -112,6 +122,29 @@ class Settings:
         return self.heartbeat_max_age if self.heartbeat_max_age is not None else 3 * self.tick_seconds
 
 
+def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    """``SHARD_COUNT`` (how many shards the whole bot has) and ``SHARD_IDS`` (which of them this
+    process runs, e.g. ``0,1``; all of them when unset). Neither set: one process, unsharded."""
+    count_text = (env.get("SHARD_COUNT") or "").strip()
+    ids_text = (env.get("SHARD_IDS") or "").strip()
+    if not count_text:
+        if ids_text:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT: the number of shards the bot has in all")
+        return None, None
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise ValueError(f"SHARD_COUNT must be a whole number of shards, 1 or more, not {count_text!r}")
+    count = int(count_text)
+    if not ids_text:
+        return count, None
+    parts = [p.strip() for p in ids_text.split(",")]
+    if not all(p.isdigit() and int(p) < count for p in parts):
+        raise ValueError(
+            f"SHARD_IDS must list shard numbers from 0 to {count - 1} separated by commas, not {ids_text!r}"
+        )
+    ids = tuple(sorted({int(p) for p in parts}))
+    return count, ids
+
+
 def _seconds(env: Mapping[str, str], name: str) -> float | None:
     """A positive number of seconds from ``env``, or None when the variable is unset."""
     text = (env.get(name) or "").strip()
@@ -127,16 +160,22 @@ def _seconds(env: Mapping[str, str], name: str) -> float | None:
 
 
 async def open_table(
-    database: str | Path, outlet: Outlet, *, clock: Clock | None = None, coalesce: float = 0.0
+    database: str | Path,
+    outlet: Outlet,
+    *,
+    clock: Clock | None = None,
+    coalesce: float = 0.0,
+    lease: float | None = None,
 ) -> tuple[Commands, Store]:
     """The command handlers over the store at ``database`` (a SQLite file or a PostgreSQL URL,
     created and migrated if needed), announcing to ``outlet``; their ``announcer`` posts, their
     scheduler reminds.
 
+    ``lease`` is how long this process's claim on a game's posts lasts (``Announcer``).
     The caller owns the returned store and closes it when done.
     """
     from db import open_store
-    from table.announce import Announcer
+    from table.announce import DEFAULT_LEASE, Announcer
     from table.clock import system_clock
     from table.commands import Commands
     from table.tables import Tables
@@ -148,7 +187,9 @@ async def open_table(
         log.info("games are stored in PostgreSQL: %s", describe(database))
     try:
         tables = Tables(store)
-        announcer = Announcer(tables, outlet, clock=clock or system_clock, coalesce=coalesce)
+        announcer = Announcer(
+            tables, outlet, clock=clock or system_clock, coalesce=coalesce, lease=lease or DEFAULT_LEASE
+        )
         return Commands(tables, announcer), store
     except BaseException:
         await store.close()
@@ -190,12 +231,18 @@ class TabletopBot(commands.Bot):
     ) -> None:
         from cogs import GameTree
 
+        sharding: dict[str, object] = {}
+        if settings.shard_count is not None:
+            sharding["shard_count"] = settings.shard_count
+            if settings.shard_ids is not None:
+                sharding["shard_ids"] = list(settings.shard_ids)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             tree_cls=GameTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **sharding,  # type: ignore[arg-type]
         )
         self.settings = settings
         self.store: Store | None = None
@@ -223,6 +270,7 @@ class TabletopBot(commands.Bot):
                 DiscordOutlet(self),
                 clock=self.clock,
                 coalesce=self.settings.coalesce_seconds,
+                lease=self.settings.lease_seconds,
             )
             self.table.announcer.link = _channel_link
             scheduler = self.scheduler = BeatingScheduler(self.table.announcer, self._beat)
@@ -273,7 +321,11 @@ class TabletopBot(commands.Bot):
         return hashlib.sha256(text.encode()).hexdigest()
 
     async def on_ready(self) -> None:
-        log.info("connected as %s to %d servers", self.user, len(self.guilds))
+        shards = ""
+        if self.settings.shard_count is not None:
+            ids = self.settings.shard_ids or tuple(range(self.settings.shard_count))
+            shards = f" as shard(s) {', '.join(map(str, ids))} of {self.settings.shard_count}"
+        log.info("connected as %s to %d servers%s", self.user, len(self.guilds), shards)
 
     # ---- health and shutdown ----------------------------------------------------------------------
 
@@ -317,8 +369,7 @@ class TabletopBot(commands.Bot):
     async def _shut_down(self) -> None:
         from cogs import ServiceCog
 
-        if self.ws is not None and self.ws.open:
-            await self.ws.close(code=1000)  # no new interaction arrives from here on
+        await self._close_gateway()  # no new interaction arrives from here on
         unfinished = await self._finish_work(self.settings.shutdown_grace)
         service = self.get_cog("ServiceCog")
         if isinstance(service, ServiceCog):
@@ -334,6 +385,15 @@ class TabletopBot(commands.Bot):
         if unfinished:
             log.warning("stopped after %d task(s) still running were cancelled", unfinished)
         log.info("stopped cleanly: gateway closed, work finished, store closed")
+
+    async def _close_gateway(self) -> None:
+        """Close the gateway connection, or each shard's when the bot runs as shards."""
+        if isinstance(self, commands.AutoShardedBot):
+            for shard in self.shards.values():
+                if not shard.is_closed():
+                    await shard.disconnect()
+        elif self.ws is not None and self.ws.open:
+            await self.ws.close(code=1000)
 
     async def _finish_work(self, grace: float) -> int:
         """Wait for the commands, posts and scheduler tick under way, at most ``grace`` seconds;
@@ -363,6 +423,13 @@ class TabletopBot(commands.Bot):
         return 0
 
 
+class ShardedTabletopBot(TabletopBot, commands.AutoShardedBot):
+    """The bot as some of the shards of a bigger one (``SHARD_COUNT``, ``SHARD_IDS``): Discord sends
+    this process the events of its shards' servers only. Everything a player relies on is in the
+    database, so the processes need not know of each other (docs/architecture.md, "Several
+    processes")."""
+
+
 def _channel_link(record: GameRecord) -> str:
     """A link a direct message can carry to the game's channel."""
     if record.guild is None:
@@ -379,7 +446,8 @@ def build_bot(
     nothing is announced or timed: tests of the Discord adapters alone); ``clock`` replaces the
     system clock for reminders and deadlines.
     """
-    return TabletopBot(settings, table, clock=clock)
+    kind = TabletopBot if settings.shard_count is None else ShardedTabletopBot
+    return kind(settings, table, clock=clock)
 
 
 def configure_logging(level: str) -> None:

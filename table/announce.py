@@ -15,6 +15,10 @@ resignation, after a deadline and after a crash (the catch-up at start-up):
 
 A post that fails leaves the game unannounced; the scheduler's next tick tries again. The front end
 provides an ``Outlet``: Discord channels, or the console.
+
+Several processes may share one store (shards): each announcement is made under the game's claim in
+the store (``claimed``), so exactly one process posts a game's handover; the claim's lease lets another
+process take over the games of one that died (docs/architecture.md, "Several processes").
 """
 
 from __future__ import annotations
@@ -204,11 +208,26 @@ class Announcer(Wording):
         async with self._lock(game_id):
             key = claim_key(game_id)
             held = await self.tables.store.claim(key, self.owner, self.lease)
+            keeper = asyncio.ensure_future(self._keep(key)) if held else None
             try:
                 yield held
             finally:
-                if held:
+                if keeper is not None:
+                    keeper.cancel()
                     await asyncio.shield(self.tables.store.release(key, self.owner))
+
+    async def _keep(self, key: str) -> None:
+        """Renew a held claim every third of its lease for as long as the work lasts (a board slow to
+        draw, a post Discord is slow to take), so that only a process gone or stalled for a whole
+        lease loses it."""
+        while True:
+            await asyncio.sleep(self.lease / 3)
+            try:
+                if not await self.tables.store.claim(key, self.owner, self.lease):
+                    log.warning("the claim %s lapsed while its work went on", key)
+                    return
+            except Exception:
+                log.exception("renewing the claim %s failed", key)
 
     # ---- announcing ------------------------------------------------------------------------------
 
@@ -232,7 +251,7 @@ class Announcer(Wording):
                 plan = self._plan(table, current)
                 if not plan.new_post and await self._wait_to_coalesce(game_id):
                     continue  # read again: moves made meanwhile fold into this edit
-                # Renew the lease before posting: a post goes out only under a live claim.
+                # A post goes out only under a live claim: a stalled process may have lost it.
                 if not await store.claim(claim_key(game_id), self.owner, self.lease):
                     log.warning("the claim on game #%s lapsed; another process announces it", game_id)
                     break

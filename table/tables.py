@@ -1,9 +1,11 @@
 """Per-channel tables: load a game from the store, apply one action, persist, render.
 
 Every command that changes a game holds the channel's ``asyncio.Lock`` from loading to
-persisting, so two players acting at the same instant are applied one after the other
-(the second sees the first's result, and a version-pinned action goes stale). The store's
-version check protects against writers outside this process. Nothing lives only in memory:
+persisting, so two players acting at the same instant in this process are applied one after the
+other (the second sees the first's result, and a version-pinned action goes stale). The lock only
+spares the store needless conflicts: the store decides every change (one open game per channel, seats
+counted under the lobby's row lock, a move only over the version it was chosen at), which is what holds
+when several processes share the database (shards). Nothing lives only in memory:
 the locks and a cache of loaded states can be dropped at any moment (a restart) without
 losing a game. Images are drawn in worker processes so a slow image never blocks the event loop.
 """

@@ -73,3 +73,26 @@ def test_the_loop_health_and_shutdown_settings() -> None:
     for bad in ("0", "-3", "soon"):
         with pytest.raises(ValueError, match="TICK_SECONDS must be a number of seconds above 0"):
             Settings.from_env({"TICK_SECONDS": bad})
+
+
+def test_shards_are_a_count_and_the_ones_this_process_runs() -> None:
+    from bot import ShardedTabletopBot, TabletopBot, build_bot
+
+    plain = Settings.from_env({})
+    assert (plain.shard_count, plain.shard_ids, plain.lease_seconds) == (None, None, 60.0)
+    assert type(build_bot(plain)) is TabletopBot, "without shards the bot is one unsharded process"
+    settings = Settings.from_env({"SHARD_COUNT": "4", "SHARD_IDS": " 3, 1 ", "LEASE_SECONDS": "15"})
+    assert (settings.shard_count, settings.shard_ids, settings.lease_seconds) == (4, (1, 3), 15.0)
+    sharded = build_bot(settings)
+    assert isinstance(sharded, ShardedTabletopBot)
+    assert (sharded.shard_count, sharded.shard_ids) == (4, [1, 3])
+    every = Settings.from_env({"SHARD_COUNT": "2"})
+    assert (every.shard_count, every.shard_ids) == (2, None), "one process running every shard"
+    with pytest.raises(ValueError, match="SHARD_IDS needs SHARD_COUNT"):
+        Settings.from_env({"SHARD_IDS": "0"})
+    for count in ("0", "two", "-1"):
+        with pytest.raises(ValueError, match="SHARD_COUNT must be"):
+            Settings.from_env({"SHARD_COUNT": count})
+    for ids in ("2", "0,x", "0,,1"):
+        with pytest.raises(ValueError, match="SHARD_IDS must list shard numbers from 0 to 1"):
+            Settings.from_env({"SHARD_COUNT": "2", "SHARD_IDS": ids})

@@ -30,11 +30,13 @@ EVERYONE_ROLE_PERMISSIONS = MEMBER_PERMISSIONS
 
 
 class Snowflakes:
-    """Hands out increasing snowflake ids that decode to a plausible creation time."""
+    """Hands out increasing snowflake ids that decode to a plausible creation time, one millisecond
+    apart: the timestamp part is what places a guild on a shard (``(id >> 22) % count``), so
+    consecutive guilds land on different shards, as guilds made at different times do."""
 
     def __init__(self) -> None:
         base = (int(dt.datetime(2026, 1, 1, tzinfo=dt.UTC).timestamp() * 1000) - DISCORD_EPOCH_MS) << 22
-        self._counter = itertools.count(base, 1 << 12)
+        self._counter = itertools.count(base, 1 << 22)
 
     def next(self) -> str:
         return str(next(self._counter))

@@ -33,12 +33,15 @@ class BotProcess:
 
     @classmethod
     async def start(
-        cls, fake: FakeDiscord, database: Path, env: Mapping[str, str] | None = None
+        cls, fake: FakeDiscord, database: Path | str, env: Mapping[str, str] | None = None
     ) -> BotProcess:
+        """``database``: a SQLite file, or a PostgreSQL URL (then pass ``HEARTBEAT_PATH`` in ``env``,
+        or the heartbeat goes beside the default SQLite file)."""
         environment = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
+        where = {"DATABASE_URL" if isinstance(database, str) else "DATABASE_PATH": str(database)}
         environment.update(
+            where,
             DISCORD_TOKEN=fake.token or "test",
-            DATABASE_PATH=str(database),
             FAKE_DISCORD_URL=fake.base_url,
             FAKE_DISCORD_GATEWAY=fake.gateway_url,
             LOG_LEVEL="INFO",

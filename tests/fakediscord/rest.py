@@ -165,7 +165,9 @@ class FakeRestApi(FakeGateway):
         if not self._authorized(request):
             return self._unauthorized()
         limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
-        return json_response({"url": self.gateway_url, "shards": 1, "session_start_limit": limit})
+        return json_response(
+            {"url": self.gateway_url, "shards": self.shard_count, "session_start_limit": limit}
+        )
 
     async def _get_me(self, request: web.Request) -> web.Response:
         if not self._authorized(request):
@@ -462,11 +464,20 @@ class FakeRestApi(FakeGateway):
         return channel_id in self.channels or channel_id in self.dm_channels.values()
 
     def hold_posts(self, channel: str) -> asyncio.Event:
-        """Keep the bot's next posts in ``channel`` waiting, unanswered, until the returned event is
-        set: a test can then kill the bot between storing a move and announcing it. A post released
-        after its bot died is dropped (nobody reads the answer), as Discord never saw it."""
+        """Keep the bot's next posts and edits in ``channel`` waiting, unanswered, until the returned
+        event is set: a test can then kill the bot between storing a move and announcing it. A post
+        released after its bot died is dropped (nobody reads the answer), as Discord never saw it."""
         event = self._held.setdefault(channel, asyncio.Event())
         return event
+
+    async def _wait_if_held(self, channel_id: str, request: web.Request) -> bool:
+        """Hold a post or an edit in a held channel until released; False when its bot is gone by then."""
+        held = self._held.get(channel_id)
+        if held is None or held.is_set():
+            return True
+        self.held_requests += 1
+        await held.wait()
+        return request.transport is not None and not request.transport.is_closing()
 
     async def _channel_send(self, request: web.Request) -> web.Response:
         if not self._authorized(request):
@@ -480,12 +491,8 @@ class FakeRestApi(FakeGateway):
         if closed is not None:
             refused = {"message": "Cannot send messages to this user", "code": 50007}
             return json_response(refused, status=403)
-        held = self._held.get(channel_id)
-        if held is not None and not held.is_set():
-            self.held_requests += 1
-            await held.wait()
-            if request.transport is None or request.transport.is_closing():
-                return self._not_found("Unknown Channel", 10003)
+        if not await self._wait_if_held(channel_id, request):
+            return self._not_found("Unknown Channel", 10003)
         channel = self.channels.get(channel_id)
         if channel is not None and channel.archived:
             return json_response({"message": "Thread is archived", "code": 50083}, status=400)
@@ -516,6 +523,8 @@ class FakeRestApi(FakeGateway):
             return self._unauthorized()
         message = self._channel_message(request)
         if message is None or message.ephemeral:
+            return self._not_found("Unknown Message", 10008)
+        if not await self._wait_if_held(message.channel_id, request):
             return self._not_found("Unknown Message", 10008)
         if message.age > OLD_MESSAGE:
             # Discord rate-limits edits of older messages much harder; a bot must expect refusals.

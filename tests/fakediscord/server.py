@@ -43,7 +43,7 @@ from tests.fakediscord.options import ObjectPayloads, build_command_data
 from tests.fakediscord.rest import API_PREFIX, FakeRestApi
 from tests.fakediscord.world import HANG_LIMIT, PendingInteraction, RecordedRequest
 
-__all__ = ["HANG_LIMIT", "FakeDiscord", "InteractionTimeout", "RecordedRequest"]
+__all__ = ["HANG_LIMIT", "FakeDiscord", "InteractionLost", "InteractionTimeout", "RecordedRequest"]
 
 INVOKER_TASK_NAMES = (
     "CommandTree-invoker",
@@ -55,6 +55,10 @@ INVOKER_TASK_NAMES = (
 
 class InteractionTimeout(AssertionError):
     """The bot did not answer an interaction (Discord would show "The application did not respond")."""
+
+
+class InteractionLost(InteractionTimeout):
+    """The bot process the interaction went to died without answering it (``abandon_shard``)."""
 
 
 def _without_user(member: dict[str, Any]) -> dict[str, Any]:
@@ -152,8 +156,7 @@ class FakeDiscord(FakeRestApi):
         await bot.close()
         if task is not None:
             await asyncio.wait_for(task, timeout)
-        self._current_ws = None
-        self._session = None
+        self._forget_sessions()
 
     @property
     def bot(self) -> discord.Client | None:
@@ -329,7 +332,9 @@ class FakeDiscord(FakeRestApi):
         self, payload: dict[str, Any], channel: FakeChannel, timeout: float, target: SentMessage | None = None
     ) -> InteractionResult:
         result = InteractionResult(interaction_id=payload["id"], token=payload["token"])
-        record = PendingInteraction(payload, result, channel, time.monotonic(), target=target)
+        record = PendingInteraction(
+            payload, result, channel, time.monotonic(), target=target, shard=self.shard_of(channel.guild_id)
+        )
         self._interactions[payload["token"]] = record
         self._in_flight.append(record)
         deadline = time.monotonic() + timeout
@@ -337,8 +342,12 @@ class FakeDiscord(FakeRestApi):
             await self.dispatch("INTERACTION_CREATE", payload)
             await self._wait_for_answer(record, deadline)
             await self._wait_for_handlers(deadline)
+            if self._bot is None:
+                await self._wait_for_follow_up(record, deadline)
         finally:
             self._in_flight.remove(record)
+        if not result.complete and record.lost.is_set():
+            raise InteractionLost(self._timeout_report(payload))
         if not result.answered:
             raise InteractionTimeout(self._timeout_report(payload))
         if not result.complete:
@@ -350,9 +359,10 @@ class FakeDiscord(FakeRestApi):
         (it will not try again), or the deadline passes: a refusal fails the test without waiting."""
         answered = asyncio.ensure_future(record.answered.wait())
         refused = asyncio.ensure_future(record.refused.wait())
+        lost = asyncio.ensure_future(record.lost.wait())
         try:
             await asyncio.wait(
-                {answered, refused},
+                {answered, refused, lost},
                 timeout=max(0.0, deadline - time.monotonic()),
                 return_when=asyncio.FIRST_COMPLETED,
             )
@@ -361,6 +371,19 @@ class FakeDiscord(FakeRestApi):
         finally:
             answered.cancel()
             refused.cancel()
+            lost.cancel()
+
+    @staticmethod
+    async def _wait_for_follow_up(record: PendingInteraction, deadline: float) -> None:
+        """A bot in another process that deferred ("thinking...") completes its answer later; its
+        handlers are not tasks here to wait for, so wait for the answer itself (or its process's end)."""
+        while (
+            record.result.answered
+            and not record.result.complete
+            and not record.lost.is_set()
+            and time.monotonic() < deadline
+        ):
+            await asyncio.sleep(0.01)
 
     async def _wait_for_handlers(self, deadline: float) -> None:
         """Wait for discord.py's command and event tasks, so follow-ups sent after the answer count."""
@@ -383,6 +406,14 @@ class FakeDiscord(FakeRestApi):
             f"no answer to interaction {what!r} (type {payload['type']}); "
             f"rejected requests: {self.rejections}; unknown requests: {self.unknown_requests}"
         )
+
+    def abandon_shard(self, shard: int) -> int:
+        """The bot process running ``shard`` was killed: the interactions sent to it and not answered
+        will never be (their ``slash`` raises ``InteractionLost`` at once); how many there were."""
+        lost = [r for r in self._in_flight if r.shard == shard and not r.result.complete]
+        for record in lost:
+            record.lost.set()
+        return len(lost)
 
     async def first_answer(self, timeout: float = HANG_LIMIT) -> InteractionResult:
         """The result of the first in-flight interaction the bot has acknowledged, while the bot's

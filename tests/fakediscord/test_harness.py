@@ -345,3 +345,37 @@ async def test_simultaneous_commands_are_each_answered(world: World) -> None:
 async def test_option_values_reach_options_named_like_harness_parameters(world: World) -> None:
     r = await world.fake.slash(world.alice, world.chan, "game new", option_values={"game": "batailles"})
     assert r.content.startswith("new batailles")
+
+
+async def test_the_gateway_sends_each_guild_to_the_connection_of_its_shard(fake: FakeDiscord) -> None:
+    fake.shard_count, fake.token = 2, "t"
+    guilds = [fake.add_guild(f"server {i}") for i in range(8)]
+    by_shard = {n: {g.id for g in guilds if (int(g.id) >> 22) % 2 == n} for n in (0, 1)}
+    assert by_shard[0] and by_shard[1], "the snowflakes spread the servers over both shards"
+    async with aiohttp.ClientSession() as http:
+        async with http.get(f"{fake.base_url}/api/v10/gateway/bot", headers={"Authorization": "Bot t"}) as r:
+            assert (await r.json())["shards"] == 2, "the shard count asked for"
+        sockets = {}
+        for shard in (0, 1):
+            ws = sockets[shard] = await http.ws_connect(fake.gateway_url)
+            assert (await ws.receive_json())["op"] == 10
+            identify = {"token": "t", "intents": 0, "properties": {}, "shard": [shard, 2]}
+            await ws.send_json({"op": 2, "d": identify})
+            ready = await ws.receive_json()
+            assert ready["t"] == "READY" and ready["d"]["shard"] == [shard, 2]
+            assert {g["id"] for g in ready["d"]["guilds"]} == by_shard[shard]
+            created = [await ws.receive_json() for _ in by_shard[shard]]
+            assert {f["d"]["id"] for f in created} == by_shard[shard], "only its own servers"
+        assert fake.identified_shards == [(0, 2), (1, 2)]
+        for shard in (0, 1):
+            guild = fake.guilds[min(by_shard[shard])]
+            fake.add_channel(guild, "new")  # a guild event: to that guild's shard alone
+            await fake.dispatch("INTERACTION_CREATE", {"id": "1", "guild_id": guild.id, "type": 2})
+            frames = [await sockets[shard].receive_json() for _ in range(2)]
+            assert [f["t"] for f in frames] == ["CHANNEL_CREATE", "INTERACTION_CREATE"]
+            assert all(f["d"]["guild_id"] == guild.id for f in frames)
+        await sockets[0].close()
+        with pytest.raises(RuntimeError, match="no bot is connected"):
+            await fake.dispatch("INTERACTION_CREATE", {"guild_id": min(by_shard[0]), "type": 2})
+        for ws in sockets.values():
+            await ws.close()

@@ -1,0 +1,219 @@
+"""Two bot processes, one shard each, over one PostgreSQL database: one is killed mid-move and restarted.
+
+Both processes are the real bot (``tests.fakediscord.run_bot``) with ``SHARD_COUNT=2`` and their own
+``SHARD_IDS``; the fake Discord sends each the events of its shard's servers only. Four games, two on
+each shard, get moves from their players on both shards at once, every move sent twice (a double
+click). In one round the fake holds shard 0's posts, so its moves are stored and acknowledged but not
+shown; that process is then killed with SIGKILL and started again. Then:
+
+- nothing acknowledged is lost: every move a player was told was done is in the log, at its version;
+- nothing is applied twice: each log runs 1, 2, 3... with one entry per round, and each entry is a
+  move that was sent;
+- everything stored is announced once: every game's channel shows its latest version, with exactly
+  one post per handover (the caught-up one included, and none for the post the dead process held).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import re
+import signal
+from dataclasses import dataclass
+from pathlib import Path
+
+import db
+import engine
+from table.replay import played, replay
+from tests.discord.support import CONFIRMED
+from tests.discord.test_crash_catch_up import until
+from tests.fakediscord.model import FakeChannel, FakeUser, InteractionResult
+from tests.fakediscord.process import BotProcess
+from tests.fakediscord.server import FakeDiscord, InteractionLost
+
+ROUNDS_BEFORE, ROUNDS_AFTER = 2, 2
+LEASE = "8"
+"""Seconds a process's claim on a game lasts: how long the killed process's games wait for another."""
+
+
+@dataclass
+class Fired:
+    """One move sent by a player: the version it was pinned to and what became of it."""
+
+    channel: str
+    player: str
+    version: int
+    action: str
+    task: asyncio.Task[InteractionResult]
+
+    def outcome(self) -> str:
+        """ "acked" (the player was told it was done), "refused" (answered otherwise), "lost"."""
+        error = self.task.exception()
+        if isinstance(error, InteractionLost):
+            return "lost"
+        if error is not None:
+            raise error
+        reply = self.task.result()
+        assert reply.ephemeral
+        return "acked" if reply.content.startswith(CONFIRMED) else "refused"
+
+
+def bot_env(shard: int, heartbeats: Path) -> dict[str, str]:
+    return {
+        "SHARD_COUNT": "2",
+        "SHARD_IDS": str(shard),
+        "TICK_SECONDS": "0.5",
+        "LEASE_SECONDS": LEASE,
+        "HEARTBEAT_PATH": str(heartbeats / f"beat-{shard}"),
+    }
+
+
+async def settled(store: db.Store, chans: list[FakeChannel]) -> bool:
+    """Every game started, and its channel shown its stored version."""
+    for chan in chans:
+        record = await store.latest_game(chan.id)
+        if record is None or record.status != "active":
+            return False
+    return await store.unannounced() == []
+
+
+async def fire(
+    fake: FakeDiscord, store: db.Store, chans: list[FakeChannel], users: dict[str, FakeUser]
+) -> list[Fired]:
+    """Every game's mover plays its first legal move, pinned to the current version, twice at once."""
+    fired = []
+    for chan in chans:
+        record = await store.latest_game(chan.id)
+        assert record is not None and record.state is not None
+        game = engine.get_game(record.game)
+        state = game.load(record.state)
+        (mover,) = game.to_act(state)
+        action = str(game.legal_actions(state, mover)[0])
+        for _ in range(2):
+            reply = fake.slash(users[mover], chan, "play", action=f"v{record.version}:{action}")
+            fired.append(Fired(chan.id, mover, record.version, action, asyncio.ensure_future(reply)))
+    return fired
+
+
+async def finished(fired: list[Fired]) -> None:
+    await asyncio.wait([f.task for f in fired])
+
+
+def handovers(record: db.GameRecord, log: list[db.ActionRecord]) -> int:
+    """The handover posts a game's log calls for, each version announced on its own: the start, then
+    each move after which other players act (or the game ends)."""
+    game = engine.get_game(record.game)
+    moves = played(log)
+    acting = [
+        set(game.to_act(replay(game, record.player_ids, record.seed, record.options, moves[:n])))
+        for n in range(len(moves) + 1)
+    ]
+    return 1 + sum(1 for before, after in itertools.pairwise(acting) if before != after)
+
+
+def caught_up(*processes: BotProcess) -> int:
+    """Games the processes' scheduler announced (start-up and later ticks), from their logs."""
+    found = [re.findall(r"(?:start-up catch-up: |caught_up=)(\d+)", p.log) for p in processes]
+    return sum(int(n) for numbers in found for n in numbers)
+
+
+async def test_two_shards_lose_no_acknowledged_move_apply_none_twice_and_announce_each_once(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    async with FakeDiscord() as fake:
+        fake.shard_count = 2
+        guilds = [fake.add_guild(f"Serveur {i}", locale="fr") for i in range(4)]
+        chans = [fake.add_channel(g, "partie") for g in guilds]
+        alice, bob = fake.add_user("alice"), fake.add_user("bob")
+        users = {alice.id: alice, bob.id: bob}
+        shard = {c.id: fake.shard_of(c.guild_id) for c in chans}
+        assert sorted(shard.values()) == [0, 0, 1, 1], "two games on each shard"
+        store = await db.open_store(postgres_url)
+        processes: list[BotProcess] = []
+        try:
+            for n in (0, 1):
+                processes.append(await BotProcess.start(fake, postgres_url, bot_env(n, tmp_path)))
+            for process in processes:
+                await process.ready()
+            assert sorted(fake.identified_shards) == [(0, 2), (1, 2)]
+            for i, chan in enumerate(chans):
+                await fake.slash(alice, chan, "game new", game="warchest", options=f"seed={i + 3}")
+                await fake.slash(bob, chan, "game join")
+                await fake.slash(alice, chan, "game start")
+            await until(lambda: settled(store, chans), "every game started and announced")
+
+            fired: list[Fired] = []
+            for _ in range(ROUNDS_BEFORE):
+                fired += (batch := await fire(fake, store, chans, users))
+                await finished(batch)
+                await until(lambda: settled(store, chans), "the round announced")
+
+            # Shard 0's posts are held: its moves are stored and acknowledged, not shown; it dies.
+            releases = [fake.hold_posts(c.id) for c in chans if shard[c.id] == 0]
+            fired += (batch := await fire(fake, store, chans, users))
+            on_one = [f.task for f in batch if shard[f.channel] == 1]
+
+            async def held_and_shard_one_answered() -> bool:
+                return fake.held_requests >= len(releases) and all(t.done() for t in on_one)
+
+            await until(held_and_shard_one_answered, "shard 0's moves stored, posts held; shard 1 answered")
+            assert await processes[0].kill(signal.SIGKILL) == -signal.SIGKILL
+            fake.abandon_shard(0)
+            for release in releases:
+                release.set()  # what the dead process was posting is dropped
+            await finished(batch)
+            killed_round = [f for f in batch if shard[f.channel] == 0]
+            assert "acked" in {f.outcome() for f in killed_round}, "a move was stored and acknowledged"
+
+            processes.append(await BotProcess.start(fake, postgres_url, bot_env(0, tmp_path)))
+            await processes[-1].ready()
+            await until(lambda: settled(store, chans), "the killed process's moves announced")
+            for _ in range(ROUNDS_AFTER):
+                fired += (batch := await fire(fake, store, chans, users))
+                await finished(batch)
+                await until(lambda: settled(store, chans), "the round announced after the restart")
+
+            outcomes = [f.outcome() for f in fired]
+            rounds = ROUNDS_BEFORE + 1 + ROUNDS_AFTER
+            posts = 0
+            for chan in chans:
+                record = await store.latest_game(chan.id)
+                assert record is not None
+                log = await store.actions(record.id)
+                mine = [f for f in fired if f.channel == chan.id]
+                acked = [f for f in mine if f.outcome() == "acked"]
+                # Nothing acknowledged lost: each is in the log at the version it was pinned to.
+                assert len({f.version for f in acked}) == len(acked), "one acknowledgement per version"
+                for f in acked:
+                    entry = log[f.version]
+                    assert (entry.seq, entry.player, entry.action) == (f.version + 1, f.player, f.action)
+                # Nothing applied twice: one entry per round, versions without gaps, each one sent.
+                assert [e.seq for e in log] == list(range(1, rounds + 1)) and record.version == rounds
+                sent = {(f.version, f.player, f.action) for f in mine}
+                assert all((e.seq - 1, e.player, e.action) in sent for e in log)
+                # Every stored move announced, each handover once.
+                shown = await store.announcement(record.id)
+                assert shown is not None and (shown.version, shown.status) == (record.version, "active")
+                new_posts = [
+                    m
+                    for m in fake.messages_in(chan)
+                    if m.author.id == fake.bot_user.id and m.interaction_id is None
+                ]
+                assert len(new_posts) == handovers(record, log), [m.content for m in new_posts]
+                posts += len(new_posts)
+            assert fake.unknown_requests == []
+            figures = {
+                "moves fired": len(fired),
+                "acknowledged": outcomes.count("acked"),
+                "refused (the double clicks)": outcomes.count("refused"),
+                "lost with the killed process": outcomes.count("lost"),
+                "stored": rounds * len(chans),
+                "handover posts": posts,
+                "caught up by the schedulers": caught_up(*processes),
+            }
+            print("two shards, one killed:", figures)
+        finally:
+            for process in processes:
+                if process.proc.returncode is None:
+                    await process.kill(signal.SIGTERM)
+            await store.close()
