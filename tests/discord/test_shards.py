@@ -212,6 +212,10 @@ async def test_two_shards_lose_no_acknowledged_move_apply_none_twice_and_announc
                 "caught up by the schedulers": caught_up(*processes),
             }
             print("two shards, one killed:", figures)
+            assert figures["caught up by the schedulers"] >= len(releases), "the held posts were made up"
+            for process in processes[1:]:
+                assert await process.kill(signal.SIGTERM) == 0
+                assert "stopped cleanly" in process.log, "each shard closes its gateway, then stops"
         finally:
             for process in processes:
                 if process.proc.returncode is None:
