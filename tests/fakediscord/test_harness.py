@@ -16,7 +16,7 @@ from PIL import Image
 
 from tests.fakediscord.conftest import World
 from tests.fakediscord.demo_bot import DemoBot
-from tests.fakediscord.server import HANG_LIMIT, FakeDiscord, InteractionTimeout
+from tests.fakediscord.server import HANG_LIMIT, FakeDiscord, InteractionLost, InteractionTimeout
 
 
 async def test_start_up_uses_only_known_routes(fake: FakeDiscord) -> None:
@@ -379,3 +379,46 @@ async def test_the_gateway_sends_each_guild_to_the_connection_of_its_shard(fake:
             await fake.dispatch("INTERACTION_CREATE", {"guild_id": min(by_shard[0]), "type": 2})
         for ws in sockets.values():
             await ws.close()
+
+
+async def test_a_bot_in_another_process_is_waited_for_after_deferring_and_given_up_when_killed(
+    fake: FakeDiscord,
+) -> None:
+    """A bot process of its own has no tasks here to wait for: a deferred answer is awaited until it is
+    completed, and an interaction its killed process never answers fails at once (``abandon_shard``)."""
+    fake.token = "t"
+    chan = fake.add_channel(fake.add_guild("G"), "general")
+    alice = fake.add_user("alice")
+    auth = {"Authorization": "Bot t"}
+    api = f"{fake.base_url}/api/v10"
+    async with aiohttp.ClientSession() as http:
+        ws = await http.ws_connect(fake.gateway_url)
+        await ws.receive_json()
+        await ws.send_json({"op": 2, "d": {"token": "t", "intents": 0, "properties": {}}})
+        command = [{"name": "ping", "description": "Ping.", "type": 1}]
+        async with http.put(f"{api}/applications/{fake.application_id}/commands", json=command, headers=auth):
+            pass
+
+        async def interaction() -> dict[str, Any]:
+            while (frame := await ws.receive_json())["t"] != "INTERACTION_CREATE":
+                pass
+            data: dict[str, Any] = frame["d"]
+            return data
+
+        answer = asyncio.ensure_future(fake.slash(alice, chan, "ping"))
+        sent = await interaction()
+        callback = f"{api}/interactions/{sent['id']}/{sent['token']}/callback"
+        async with http.post(callback, json={"type": 5, "data": {"flags": 64}}, headers=auth) as r:
+            assert r.status in (200, 204)
+        original = f"{api}/webhooks/{fake.application_id}/{sent['token']}/messages/@original"
+        async with http.patch(original, json={"content": "pong"}, headers=auth) as r:
+            assert r.status == 200
+        result = await asyncio.wait_for(answer, HANG_LIMIT)
+        assert result.content == "pong", "the follow-up that completed the deferred answer"
+
+        unanswered = asyncio.ensure_future(fake.slash(alice, chan, "ping"))
+        await interaction()
+        assert fake.abandon_shard(0) == 1
+        with pytest.raises(InteractionLost):
+            await asyncio.wait_for(unanswered, HANG_LIMIT)
+        await ws.close()
