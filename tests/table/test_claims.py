@@ -18,6 +18,7 @@ import db
 from table import Post
 from table.announce import RecordingOutlet, claim_key
 from table.clock import ManualClock
+from table.errors import TableError
 from table.schedule import Scheduler
 from tests.fakediscord.server import HANG_LIMIT
 from tests.table.conftest import FakeRenderer
@@ -112,3 +113,25 @@ async def test_a_reminder_waits_while_another_process_holds_the_game(two: tuple[
     assert (await Scheduler(second.commands.announcer).tick()).reminders == 1
     assert len(second.reminders()) == 1
     assert (await Scheduler(first.commands.announcer).tick()).reminders == 0, "never twice"
+
+
+async def test_two_processes_opening_and_joining_one_table_at_once_are_decided_by_the_store(
+    two: tuple[Service, Service],
+) -> None:
+    """Their channel locks are each in their own process: the store alone keeps one lobby per channel
+    and never seats more players than the table has."""
+    first, second = two
+    opened = await asyncio.gather(
+        first.commands.new(ctx("alice"), "nim"),
+        second.commands.new(ctx("carol"), "nim"),
+        return_exceptions=True,
+    )
+    refused = [r for r in opened if isinstance(r, TableError)]
+    assert len(refused) == 1 and refused[0].msg.key == "table.error.channel_busy_lobby"
+    joined = await asyncio.gather(
+        first.commands.join(ctx("bob")), second.commands.join(ctx("dave")), return_exceptions=True
+    )
+    refused = [r for r in joined if isinstance(r, TableError)]
+    assert len(refused) == 1 and refused[0].msg.key in ("table.error.table_full", "table.error.conflict")
+    table = await second.commands.tables.open("chan")
+    assert table is not None and len(table.record.seats) == 2
