@@ -4,7 +4,8 @@ Both processes are the real bot (``tests.fakediscord.run_bot``) with ``SHARD_COU
 ``SHARD_IDS``; the fake Discord sends each the events of its shard's servers only. Four games, two on
 each shard, get moves from their players on both shards at once, every move sent twice (a double
 click). In one round the fake holds shard 0's posts, so its moves are stored and acknowledged but not
-shown; that process is then killed with SIGKILL and started again. Then:
+shown; that process is then killed with SIGKILL, with one more move sent to each of its games, and
+started again. Then:
 
 - nothing acknowledged is lost: every move a player was told was done is in the log, at its version;
 - nothing is applied twice: each log runs 1, 2, 3... with one entry per round, and each entry is a
@@ -78,9 +79,14 @@ async def settled(store: db.Store, chans: list[FakeChannel]) -> bool:
 
 
 async def fire(
-    fake: FakeDiscord, store: db.Store, chans: list[FakeChannel], users: dict[str, FakeUser]
+    fake: FakeDiscord,
+    store: db.Store,
+    chans: list[FakeChannel],
+    users: dict[str, FakeUser],
+    *,
+    times: int = 2,
 ) -> list[Fired]:
-    """Every game's mover plays its first legal move, pinned to the current version, twice at once."""
+    """Every game's mover plays its first legal move, pinned to the current version, ``times`` at once."""
     fired = []
     for chan in chans:
         record = await store.latest_game(chan.id)
@@ -89,7 +95,7 @@ async def fire(
         state = game.load(record.state)
         (mover,) = game.to_act(state)
         action = str(game.legal_actions(state, mover)[0])
-        for _ in range(2):
+        for _ in range(times):
             reply = fake.slash(users[mover], chan, "play", action=f"v{record.version}:{action}")
             fired.append(Fired(chan.id, mover, record.version, action, asyncio.ensure_future(reply)))
     return fired
@@ -151,18 +157,27 @@ async def test_two_shards_lose_no_acknowledged_move_apply_none_twice_and_announc
             # Shard 0's posts are held: its moves are stored and acknowledged, not shown; it dies.
             releases = [fake.hold_posts(c.id) for c in chans if shard[c.id] == 0]
             fired += (batch := await fire(fake, store, chans, users))
-            on_one = [f.task for f in batch if shard[f.channel] == 1]
 
-            async def held_and_shard_one_answered() -> bool:
-                return fake.held_requests >= len(releases) and all(t.done() for t in on_one)
+            async def held_and_answered() -> bool:
+                return fake.held_requests >= len(releases) and all(f.task.done() for f in batch)
 
-            await until(held_and_shard_one_answered, "shard 0's moves stored, posts held; shard 1 answered")
+            await until(held_and_answered, "every move answered, shard 0's posts held")
+            # One more move on each of shard 0's games, sent as its process is killed: it may be stored
+            # and acknowledged, stored and never acknowledged, or never stored.
+            on_zero = [c for c in chans if shard[c.id] == 0]
+            batch += (extra := await fire(fake, store, on_zero, users, times=1))
+
+            async def extra_sent() -> bool:
+                return fake.in_flight(shard=0) >= len(extra)
+
+            await until(extra_sent, "the last moves sent to shard 0")
             assert await processes[0].kill(signal.SIGKILL) == -signal.SIGKILL
             fake.abandon_shard(0)
             for release in releases:
                 release.set()  # what the dead process was posting is dropped
+            fired += extra
             await finished(batch)
-            killed_round = [f for f in batch if shard[f.channel] == 0]
+            killed_round = [f for f in batch if shard[f.channel] == 0 and f not in extra]
             assert "acked" in {f.outcome() for f in killed_round}, "a move was stored and acknowledged"
 
             processes.append(await BotProcess.start(fake, postgres_url, bot_env(0, tmp_path)))
@@ -175,7 +190,7 @@ async def test_two_shards_lose_no_acknowledged_move_apply_none_twice_and_announc
 
             outcomes = [f.outcome() for f in fired]
             rounds = ROUNDS_BEFORE + 1 + ROUNDS_AFTER
-            posts = 0
+            posts = stored = 0
             for chan in chans:
                 record = await store.latest_game(chan.id)
                 assert record is not None
@@ -187,8 +202,12 @@ async def test_two_shards_lose_no_acknowledged_move_apply_none_twice_and_announc
                 for f in acked:
                     entry = log[f.version]
                     assert (entry.seq, entry.player, entry.action) == (f.version + 1, f.player, f.action)
-                # Nothing applied twice: one entry per round, versions without gaps, each one sent.
-                assert [e.seq for e in log] == list(range(1, rounds + 1)) and record.version == rounds
+                # Nothing applied twice: one entry per round (and perhaps the move sent as its process
+                # was killed), versions without gaps, each one a move that was sent.
+                extras = len([f for f in extra if f.channel == chan.id])
+                assert rounds <= record.version <= rounds + extras
+                assert [e.seq for e in log] == list(range(1, record.version + 1))
+                stored += len(log)
                 sent = {(f.version, f.player, f.action) for f in mine}
                 assert all((e.seq - 1, e.player, e.action) in sent for e in log)
                 # Every stored move announced, each handover once.
@@ -207,7 +226,7 @@ async def test_two_shards_lose_no_acknowledged_move_apply_none_twice_and_announc
                 "acknowledged": outcomes.count("acked"),
                 "refused (the double clicks)": outcomes.count("refused"),
                 "lost with the killed process": outcomes.count("lost"),
-                "stored": rounds * len(chans),
+                "stored": stored,
                 "handover posts": posts,
                 "caught up by the schedulers": caught_up(*processes),
             }

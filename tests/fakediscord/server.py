@@ -340,6 +340,7 @@ class FakeDiscord(FakeRestApi):
         deadline = time.monotonic() + timeout
         try:
             await self.dispatch("INTERACTION_CREATE", payload)
+            record.sent = True
             await self._wait_for_answer(record, deadline)
             await self._wait_for_handlers(deadline)
             if self._bot is None:
@@ -406,6 +407,10 @@ class FakeDiscord(FakeRestApi):
             f"no answer to interaction {what!r} (type {payload['type']}); "
             f"rejected requests: {self.rejections}; unknown requests: {self.unknown_requests}"
         )
+
+    def in_flight(self, *, shard: int | None = None) -> int:
+        """How many interactions are sent and not answered yet (to ``shard``'s connection only)."""
+        return len([r for r in self._in_flight if r.sent and (shard is None or r.shard == shard)])
 
     def abandon_shard(self, shard: int) -> int:
         """The bot process running ``shard`` was killed: the interactions sent to it and not answered

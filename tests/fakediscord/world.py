@@ -46,7 +46,8 @@ class PendingInteraction:
     answered: asyncio.Event = field(default_factory=asyncio.Event)
     refused: asyncio.Event = field(default_factory=asyncio.Event)  # an answer was refused (4xx)
     target: SentMessage | None = None  # the message whose component was clicked
-    shard: int = 0  # the shard whose connection it was sent to
+    shard: int = 0  # the shard whose connection it goes to
+    sent: bool = False  # written to that connection
     lost: asyncio.Event = field(default_factory=asyncio.Event)  # its bot process died unanswering
 
 
