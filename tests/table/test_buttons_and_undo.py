@@ -16,7 +16,7 @@ from engine.errors import GameError, StaleAction
 from table import Commands, Tables
 from table.errors import TableError
 from table.replay import replay_game
-from tests.table.conftest import CtxFactory, current, last_post, start_nim
+from tests.table.conftest import CtxFactory, FakeRenderer, current, last_post, png_size, start_nim
 from tests.table.nim import lookup
 
 
@@ -113,6 +113,32 @@ async def test_lobby_buttons_seat_and_start(commands: Commands, ctx: CtxFactory)
     table = await current(commands)
     assert table.record.status == "active"
     assert [s.team for s in table.record.seats if s.player == "bob"] == [1]
+
+
+@pytest.mark.parametrize("name", ["warchest", "batailles", "cryhavoc"])
+async def test_the_details_go_to_whoever_asks_by_button_or_command(
+    store: Any, ctx: CtxFactory, name: str
+) -> None:
+    """The board post offers "Details" (the tables, rosters or tracks a phone's board leaves out):
+    the real details image, to the one who asked, from the command or the button, during the game
+    and after it; the board itself stays in the channel."""
+    commands = Commands(Tables(store, render=FakeRenderer((9, 9, 9)), seed_source=lambda: 11))
+    await open_game(commands, ctx, name, "")
+    table = await current(commands)
+    assert "details" in [b.action for b in (await last_post(commands)).buttons]
+    board, details = await commands.board(ctx("carol"), details=True)
+    assert not board.ephemeral and board.image is not None
+    assert details.ephemeral and details.filename == "details.png" and details.image is not None
+    width, height = png_size(details.image)
+    assert width >= 600 and height >= 300 and details.image != board.image
+    assert [p.ephemeral for p in await commands.board(ctx("carol"))] == [False], "no details unasked"
+    (pressed,) = await commands.press(ctx("carol"), table.record.id, table.record.version, "details")
+    assert pressed.ephemeral and pressed.image == details.image
+    await commands.resign(ctx("alice"))
+    await commands.announcer.drain()
+    assert "details" in [b.action for b in (await last_post(commands)).buttons]
+    (after,) = await commands.press(ctx("bob"), table.record.id, 0, "details")
+    assert after.ephemeral and after.image is not None
 
 
 # ---- two players deciding at once -----------------------------------------------------------------------
