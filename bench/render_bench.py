@@ -20,6 +20,7 @@ catalogs and engines are the current ones.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -29,7 +30,7 @@ import sys
 import tarfile
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -179,17 +180,24 @@ print(json.dumps(out))
 """
 
 
-def against(revision: str, all_views: dict[str, View], runs: int) -> dict[str, dict[str, float]]:
-    """The figures of revision ``revision``'s renderer on the same views, from a subprocess."""
+@contextlib.contextmanager
+def renderer_of(revision: str) -> Iterator[tuple[str, dict[str, str]]]:
+    """A temporary folder holding revision ``revision``'s ``render/``, and an environment whose
+    Python finds that renderer before the current one (everything else is the current tree's)."""
     with tempfile.TemporaryDirectory() as tmp:
         archive = subprocess.run(
             ["git", "-C", str(ROOT), "archive", revision, "render"], check=True, capture_output=True
         ).stdout
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(tmp, filter="data")
+        yield tmp, dict(os.environ, PYTHONPATH=os.pathsep.join([tmp, str(ROOT)]))
+
+
+def against(revision: str, all_views: dict[str, View], runs: int) -> dict[str, dict[str, float]]:
+    """The figures of revision ``revision``'s renderer on the same views, from a subprocess."""
+    with renderer_of(revision) as (tmp, env):
         views_file = Path(tmp) / "views.json"
         views_file.write_text(json.dumps(all_views), encoding="utf-8")
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join([tmp, str(ROOT)]))
         done = subprocess.run(
             [sys.executable, "-c", _OLD, str(views_file), str(runs)],
             check=True,
