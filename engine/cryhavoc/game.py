@@ -67,7 +67,6 @@ def play(st: St, seat: int, a: Act) -> list[Msg]:
     return ev
 
 
-
 def public_record(before: St, seat: int, action: Act) -> dict[str, Any]:
     """What everyone learns of ``action`` (played by ``seat`` from ``before``): the state's ``last``.
 
@@ -77,6 +76,7 @@ def public_record(before: St, seat: int, action: Act) -> dict[str, Any]:
     if action.verb == "keep":
         return {"seat": seat, "text": "keep", "label": encode_msg(msg("ch.label.keep_hidden"))}
     return {"seat": seat, "text": str(action), "label": encode_msg(action_label(before, action))}
+
 
 class CryHavoc:
     """Cry Havoc for 2 to 4 players, with the project's own map and faction content."""
