@@ -136,6 +136,7 @@ async def test_a_whole_game_with_buttons_and_menus_only(
     assert {c["custom_id"].rsplit(":", 1)[-1] for row in end.components for c in row["components"]} == {
         "rematch",
         "replay",
+        "details",
         "log",
     }
     assert old_board is not None
