@@ -336,3 +336,43 @@ async def test_a_replay_is_an_animation_with_a_frame_per_handover(store: Any, ct
         assert gif.info["duration"] > 1000, "the final position is held"
     assert len(post.image) <= 8 * 1024 * 1024 and "8 frames" in post.text
     await commands.announcer.drain()
+
+
+@pytest.mark.parametrize(("name", "players"), [("cryhavoc", 3), ("warchest", 4)])
+async def test_at_a_bigger_table_every_other_side_must_accept_an_undo(
+    commands: Commands, ctx: CtxFactory, name: str, players: int
+) -> None:
+    """Three Cry Havoc players: both others must agree; four War Chest players: one player of the
+    other team is enough, and the requester's teammate cannot agree for it."""
+    await open_game(commands, ctx, name, "seed=9", players)
+    rng = random.Random(4)
+    for _ in range(400):
+        table = await current(commands)
+        assert table.record.status == "active"
+        player = rng.choice(table.to_act())
+        legal = table.game.legal_actions(table.state, player)
+        quiet = [a for a in legal if str(a).split()[0] in ("pass", "go", "initiative")]
+        await commands.play(ctx(player), str(rng.choice(quiet or legal)))
+        await commands.announcer.drain()
+        if not quiet:
+            continue
+        try:
+            (asked,) = await commands.undo(ctx(player))
+        except TableError:
+            continue
+        others = [p for p in table.record.player_ids if table.side_of(p) != table.side_of(player)]
+        mates = [p for p in table.record.player_ids if p != player and p not in others]
+        version = (await current(commands)).record.version
+        assert set(asked.mentions) == set(others)
+        for mate in mates:
+            with pytest.raises(TableError):
+                await commands.accept_undo(ctx(mate), version)
+        sides = {table.side_of(p) for p in others}
+        for other in others[: len(sides) - 1]:
+            await commands.accept_undo(ctx(other), version)
+            assert (await current(commands)).record.version == version, "not everyone agreed yet"
+        await commands.accept_undo(ctx(others[-1]), version)
+        after = await current(commands)
+        assert after.record.version == version + 1 and after.to_act() == table.to_act()
+        return
+    raise AssertionError(f"{name}: no action could be taken back")
