@@ -6,13 +6,17 @@ late the event loop runs (p99 of a 10 ms sleep's overshoot) and the slowest auto
 during the burst. Compared: drawing in threads over a single store connection (the bot before its
 worker pool) and drawing in worker processes over a store with its own read connection.
 
-Usage: ``python -m bench.burst [channels]`` (default 500).
+Usage: ``python -m bench.burst [channels] [--against REV]`` (default 500 channels). With ``--against``
+the burst is also run as the bot of git revision ``REV`` drew it (its renderer, in threads, over one
+store connection), in a subprocess, and the figures are compared with it as well.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -27,6 +31,8 @@ from table.commands import Commands
 from table.drawing import ProcessDrawer, ThreadDrawer, draw_now
 from table.posts import Ctx, Post
 from table.tables import Tables
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 class NullOutlet:
@@ -146,14 +152,43 @@ async def scenario(label: str, channels: int, *, processes: bool) -> dict[str, f
     return result
 
 
-async def main(channels: int) -> None:
+def old_bot(revision: str, channels: int) -> dict[str, float]:
+    """The burst as the bot of ``revision`` drew it: its renderer, in threads, over one connection
+    (run in a subprocess whose ``render`` package is that revision's)."""
+    from bench.render_bench import renderer_of
+
+    with renderer_of(revision) as (tmp, env):
+        done = subprocess.run(
+            [sys.executable, "-m", "bench.burst", str(channels), "--threads-only", revision],
+            check=True,
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=tmp,  # first on the path: the old ``render`` package
+        )
+    print(done.stdout.strip().splitlines()[0], flush=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+async def main(argv: list[str]) -> None:
+    channels = int(argv[0]) if argv and argv[0].isdigit() else 500
+    if "--threads-only" in argv:
+        revision = argv[argv.index("--threads-only") + 1]
+        label = f"threads, one store connection, the renderer of {revision}"
+        print(json.dumps(await scenario(label, channels, processes=False)))
+        return
+    revision = argv[argv.index("--against") + 1] if "--against" in argv else None
+    old = old_bot(revision, channels) if revision else None
     before = await scenario("threads, one store connection", channels, processes=False)
     after = await scenario("worker processes, a read connection", channels, processes=True)
-    print(
-        f"throughput x{after['moves/s'] / before['moves/s']:.2f}, loop lateness p99 "
-        f"{before['loop late p99 ms']:.0f} -> {after['loop late p99 ms']:.0f} ms"
-    )
+    for name, base in (("threads", before), (revision, old)):
+        if base is not None:
+            print(
+                f"against {name}: throughput x{after['moves/s'] / base['moves/s']:.2f}, loop lateness p99 "
+                f"{base['loop late p99 ms']:.0f} -> {after['loop late p99 ms']:.0f} ms, move p99 "
+                f"{base['p99 s']:.1f} -> {after['p99 s']:.1f} s"
+            )
 
 
 if __name__ == "__main__":
-    asyncio.run(main(int(sys.argv[1]) if len(sys.argv) > 1 else 500))
+    asyncio.run(main(sys.argv[1:]))

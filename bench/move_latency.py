@@ -1,26 +1,42 @@
-"""Time to apply, persist and render one move, end to end below the front ends.
+"""A move's cost, end to end below the front ends, against its floor.
 
-Usage: python -m bench.move_latency [moves] [game]
+Usage: python -m bench.move_latency [moves] [game] [--against REV]
 
-Two players play a seeded random game through ``table.commands.Commands.play`` on a real
-SQLite file (WAL, one transaction per move) with the real renderer, exactly the work a
-Discord ``/play`` does after its interaction is deferred. Prints the median and the 90th
-percentile.
+Two players play a seeded random game through ``table.commands.Commands.play`` on a real SQLite
+file (WAL, one transaction per move) with the real renderer in the worker pool, and each move is
+timed until its board is drawn and handed to the channel (the announcer's post or edit): the work a
+Discord ``/play`` causes. The floor of a move is what no bot can avoid: encoding that same finished
+image as PNG once (the image as the bot sends it, decoded and encoded again with the renderer's
+settings) plus one SQLite commit. Prints the move's median and 99th percentile, the floor's median
+and their ratio.
+
+With ``--against REV`` the same game is also played, in a subprocess, with the renderer of git
+revision ``REV`` (its ``render/`` only), and both are printed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import io
+import json
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
+
+from PIL import Image
 
 import db
 from engine.rng import Rng
+from table.announce import Announcer, RecordingOutlet
 from table.commands import Commands, Ctx
+from table.drawing import ProcessDrawer
 from table.tables import Table, Tables
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def random_move(table: Table, chooser: Rng) -> tuple[str, str] | None:
@@ -37,18 +53,37 @@ def _ctx(user: str) -> Ctx:
     return Ctx(channel_id="bench", user_id=user, user_name=user.title(), locale="en", channel_locale="en")
 
 
-async def run(moves: int, game_name: str) -> None:
+def encode_time(png: bytes) -> float:
+    """How long encoding this finished image takes (the renderer's PNG settings)."""
+    with Image.open(io.BytesIO(png)) as decoded:
+        image = decoded.copy()
+    start = time.perf_counter()
+    image.save(io.BytesIO(), format="PNG", optimize=False, compress_level=6)
+    return time.perf_counter() - start
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+async def run(moves: int, game_name: str) -> dict[str, Any]:
+    drawer = ProcessDrawer(workers=1)
     with tempfile.TemporaryDirectory() as tmp:
         store = await db.open_store(Path(tmp) / "bench.sqlite3")
         try:
-            tables = Tables(store)
-            commands = Commands(tables)
+            outlet = RecordingOutlet()
+            tables = Tables(store, drawer=drawer, seed_source=lambda: 7)
+            commands = Commands(tables, Announcer(tables, outlet, coalesce=0))
             alice, bob = _ctx("alice"), _ctx("bob")
             await commands.new(alice, game_name)
             await commands.join(bob)
             await commands.start(alice)
+            await commands.announcer.drain()
             chooser = Rng(1)
             timings: list[float] = []
+            floors: list[float] = []
+            sizes: list[int] = []
             for _ in range(moves):
                 table = await tables.latest("bench")
                 assert table is not None
@@ -56,23 +91,73 @@ async def run(moves: int, game_name: str) -> None:
                 if move is None:
                     break
                 player, action = move
+                sent, edited = len(outlet.sent or []), len(outlet.edits or [])
                 start = time.perf_counter()
                 await commands.play(_ctx(player), action)
+                await commands.announcer.drain("bench")
                 timings.append(time.perf_counter() - start)
+                new = [p for _c, p in (outlet.sent or [])[sent:]]
+                new += [p for *_w, p in (outlet.edits or [])[edited:]]
+                shown = [p.image for p in new if p.image is not None]
+                assert shown, "every move's board is shown"
+                png = shown[-1]
+                sizes.append(len(png))
+                start = time.perf_counter()
+                await store.set_meta("bench", str(len(timings)))  # one commit
+                commit = time.perf_counter() - start
+                floors.append(encode_time(png) + commit)
         finally:
             await store.close()
-    timings.sort()
-    p90 = timings[int(len(timings) * 0.9) - 1]
+            drawer.close()
+    return {
+        "moves": len(timings),
+        "p50": statistics.median(timings),
+        "p99": percentile(timings, 0.99),
+        "floor": statistics.median(floors),
+        "bytes": statistics.median(sizes),
+    }
+
+
+def show(label: str, r: dict[str, Any]) -> None:
     print(
-        f"{game_name}: {len(timings)} moves; apply+persist+render median "
-        f"{statistics.median(timings) * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms"
+        f"{label}: {r['moves']} moves; move p50 {r['p50'] * 1000:.0f} ms, p99 {r['p99'] * 1000:.0f} ms; "
+        f"floor p50 {r['floor'] * 1000:.0f} ms; p50 / floor {r['p50'] / r['floor']:.2f}; "
+        f"PNG median {r['bytes'] / 1024:.0f} KiB",
+        flush=True,
     )
 
 
+def against(revision: str, moves: int, game_name: str) -> dict[str, Any]:
+    from bench.render_bench import renderer_of
+
+    with renderer_of(revision) as (tmp, env):
+        done = subprocess.run(
+            [sys.executable, "-m", "bench.move_latency", str(moves), game_name, "--json"],
+            check=True,
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=tmp,  # first on the path, for the workers too: the old ``render`` package
+        )
+    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
 def main(argv: list[str]) -> None:
-    moves = int(argv[0]) if argv else 100
-    game_name = argv[1] if len(argv) > 1 else "warchest"
-    asyncio.run(run(moves, game_name))
+    args = list(argv)
+    revision = None
+    if "--against" in args:
+        at = args.index("--against")
+        revision = args[at + 1]
+        del args[at : at + 2]
+    numbers = [a for a in args if not a.startswith("--")]
+    moves = int(numbers[0]) if numbers else 100
+    game_name = numbers[1] if len(numbers) > 1 else "warchest"
+    if "--json" in args:
+        print(json.dumps(asyncio.run(run(moves, game_name))))
+        return
+    if revision is not None:
+        show(f"{game_name}, the renderer of {revision}", against(revision, moves, game_name))
+    show(game_name, asyncio.run(run(moves, game_name)))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Board image cost per game: PNG size, render time and how it splits between drawing and encoding.
 
-Usage: python -m bench.render_bench [runs] [--against REV]
+Usage: python -m bench.render_bench [runs] [--against REV] | --phone FOLDER
 
 Each game's view comes from a seeded random game stopped where the board is busy (units, stacks,
 control, a last action; for Cry Havoc four players with a battle under way when one comes up): what
@@ -16,10 +16,14 @@ With ``--against REV`` the renderer of git revision ``REV`` (its ``render/`` fol
 a temporary folder) draws the same views in a subprocess, and each figure is printed as a ratio
 new/old: size, width x height, warm render time. Only ``render/`` is taken from ``REV``; the
 catalogs and engines are the current ones.
+
+``--phone FOLDER`` writes each view's board scaled to a phone's chat width instead (the README's
+pictures, ``docs/images/phone/``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -29,7 +33,7 @@ import sys
 import tarfile
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -179,17 +183,24 @@ print(json.dumps(out))
 """
 
 
-def against(revision: str, all_views: dict[str, View], runs: int) -> dict[str, dict[str, float]]:
-    """The figures of revision ``revision``'s renderer on the same views, from a subprocess."""
+@contextlib.contextmanager
+def renderer_of(revision: str) -> Iterator[tuple[str, dict[str, str]]]:
+    """A temporary folder holding revision ``revision``'s ``render/``, and an environment whose
+    Python finds that renderer before the current one (everything else is the current tree's)."""
     with tempfile.TemporaryDirectory() as tmp:
         archive = subprocess.run(
             ["git", "-C", str(ROOT), "archive", revision, "render"], check=True, capture_output=True
         ).stdout
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(tmp, filter="data")
+        yield tmp, dict(os.environ, PYTHONPATH=os.pathsep.join([tmp, str(ROOT)]))
+
+
+def against(revision: str, all_views: dict[str, View], runs: int) -> dict[str, dict[str, float]]:
+    """The figures of revision ``revision``'s renderer on the same views, from a subprocess."""
+    with renderer_of(revision) as (tmp, env):
         views_file = Path(tmp) / "views.json"
         views_file.write_text(json.dumps(all_views), encoding="utf-8")
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join([tmp, str(ROOT)]))
         done = subprocess.run(
             [sys.executable, "-c", _OLD, str(views_file), str(runs)],
             check=True,
@@ -201,8 +212,29 @@ def against(revision: str, all_views: dict[str, View], runs: int) -> dict[str, d
     return json.loads(done.stdout)  # type: ignore[no-any-return]
 
 
+PHONE_WIDTH = 400
+"""About the width at which Discord shows an image in a phone's chat."""
+
+
+def phone_pictures(all_views: dict[str, View], folder: Path) -> None:
+    """Each view's board as a phone shows it in the chat (``PHONE_WIDTH`` pixels wide), one PNG per
+    view in ``folder``: what a player sees before opening the image."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, view in all_views.items():
+        with Image.open(io.BytesIO(render.render(view, names=NAMES, locale="en"))) as board:
+            height = round(board.height * PHONE_WIDTH / board.width)
+            small = board.convert("RGB").resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS)
+        target = folder / f"{name.replace(' ', '-')}.png"
+        small.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(target)
+        print(f"{target}: {PHONE_WIDTH}x{height}", flush=True)
+
+
 def main(argv: list[str]) -> None:
     args = list(argv)
+    if "--phone" in args:
+        at = args.index("--phone")
+        phone_pictures(views(), Path(args[at + 1]))
+        return
     revision = None
     if "--against" in args:
         at = args.index("--against")

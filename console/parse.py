@@ -36,7 +36,7 @@ COMMANDS: dict[tuple[str, ...], tuple[OptionSpec, ...]] = {
     ("game", "leave"): (),
     ("game", "start"): (),
     ("game", "status"): (),
-    ("game", "board"): (),
+    ("game", "board"): (OptionSpec("details", bool),),
     ("game", "log"): (OptionSpec("page", int),),
     ("game", "resign"): (),
     ("game", "abort"): (),

@@ -28,9 +28,9 @@ import asyncpg
 from db.encoding import announcement_from_row, announcement_values, dumps, game_from_row, now_text, refusal
 from db.errors import ChannelBusy, Conflict, StoreError
 from db.migrate import Migration, discover, refuse_newer
-from db.records import ActionRecord, Announcement, GameRecord, Note, Seat, Status, VoteKind
+from db.records import ActionRecord, Announcement, GameRecord, Note, Seat, Status, UndoRequest, VoteKind
 from db.transfer import TABLES, Table, batches, not_empty
-from engine.errors import GameOver
+from engine.errors import GameOver, StaleAction
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations_pg"
 MIGRATION_LOCK = 7_461_226_301
@@ -210,15 +210,22 @@ class PostgresStore:
 
     async def actions(self, game_id: int, *, offset: int = 0, limit: int | None = None) -> list[ActionRecord]:
         rows = await self._pool.fetch(
-            "SELECT game_id, seq, player, action, events, created_at FROM actions WHERE game_id = $1"
-            " ORDER BY seq LIMIT $2 OFFSET $3",
+            "SELECT game_id, seq, player, action, events, created_at, kind, undone FROM actions"
+            " WHERE game_id = $1 ORDER BY seq LIMIT $2 OFFSET $3",
             game_id,
             limit,
             offset,
         )
         return [
             ActionRecord(
-                r["game_id"], r["seq"], r["player"], r["action"], json.loads(r["events"]), r["created_at"]
+                r["game_id"],
+                r["seq"],
+                r["player"],
+                r["action"],
+                json.loads(r["events"]),
+                r["created_at"],
+                r["kind"],
+                bool(r["undone"]),
             )
             for r in rows
         ]
@@ -405,6 +412,7 @@ class PostgresStore:
                 await c.execute("DELETE FROM votes WHERE game_id = $1", game_id)
             else:
                 await c.execute("DELETE FROM votes WHERE game_id = $1 AND kind = 'draw'", game_id)
+            await c.execute("DELETE FROM undo_requests WHERE game_id = $1", game_id)
             return await self._require(c, game_id)
 
     async def finish_game(
@@ -624,6 +632,98 @@ class PostgresStore:
     async def release(self, key: str, owner: str) -> None:
         async with self._tx() as c:
             await c.execute("DELETE FROM claims WHERE key = $1 AND owner = $2", key, owner)
+
+    # ---- undo by consent -----------------------------------------------------------------------------
+
+    async def request_undo(self, game_id: int, player: str, *, first: int, version: int) -> UndoRequest:
+        """Record ``player``'s request to take back actions ``first``..``version`` (replacing any)."""
+        async with self._tx() as c:
+            row = await self._lock(c, game_id)
+            if row is None:
+                raise Conflict(f"no game #{game_id}")
+            if row["status"] != "active":
+                raise GameOver()
+            if row["version"] != version:
+                raise StaleAction(given=version, current=row["version"])
+            await c.execute(
+                "INSERT INTO undo_requests (game_id, player, first, version, accepted, created_at)"
+                " VALUES ($1, $2, $3, $4, '[]', $5) ON CONFLICT (game_id) DO UPDATE SET"
+                " player = excluded.player, first = excluded.first, version = excluded.version,"
+                " accepted = excluded.accepted, created_at = excluded.created_at",
+                game_id,
+                player,
+                first,
+                version,
+                now_text(),
+            )
+        return UndoRequest(game_id, player, first, version)
+
+    async def undo_request(self, game_id: int) -> UndoRequest | None:
+        row = await self._pool.fetchrow("SELECT * FROM undo_requests WHERE game_id = $1", game_id)
+        if row is None:
+            return None
+        return UndoRequest(
+            row["game_id"], row["player"], row["first"], row["version"], tuple(json.loads(row["accepted"]))
+        )
+
+    async def accept_undo(self, game_id: int, player: str, *, version: int) -> UndoRequest:
+        """Add ``player``'s agreement to the standing request made at ``version``."""
+        async with self._tx() as c:
+            row = await c.fetchrow("SELECT * FROM undo_requests WHERE game_id = $1 FOR UPDATE", game_id)
+            if row is None or row["version"] != version:
+                raise Conflict(f"no undo request of game #{game_id} at version {version}")
+            accepted = tuple(sorted({*json.loads(row["accepted"]), player}))
+            await c.execute(
+                "UPDATE undo_requests SET accepted = $1 WHERE game_id = $2", dumps(list(accepted)), game_id
+            )
+        return UndoRequest(game_id, row["player"], row["first"], row["version"], accepted)
+
+    async def clear_undo(self, game_id: int) -> None:
+        async with self._tx() as c:
+            await c.execute("DELETE FROM undo_requests WHERE game_id = $1", game_id)
+
+    async def apply_undo(
+        self,
+        game_id: int,
+        *,
+        version: int,
+        player: str,
+        undone: Sequence[int],
+        events: Sequence[Any],
+        state: Mapping[str, Any],
+    ) -> GameRecord:
+        """Take back the moves ``undone`` in one transaction: they stay in the log marked undone, an
+        'undo' row records the taking back at ``version + 1``, and the state becomes ``state``."""
+        now = now_text()
+        async with self._tx() as c:
+            row = await self._lock(c, game_id)
+            if row is None or row["status"] != "active" or row["version"] != version:
+                raise refusal(game_id, row and row["status"], row["version"] if row else 0, version)
+            await c.execute(
+                "INSERT INTO actions (game_id, seq, player, action, events, created_at, kind)"
+                " VALUES ($1, $2, $3, $4, $5, $6, 'undo')",
+                game_id,
+                version + 1,
+                player,
+                "undo " + " ".join(map(str, undone)),
+                dumps(list(events)),
+                now,
+            )
+            await c.execute(
+                "UPDATE actions SET undone = TRUE"
+                " WHERE game_id = $1 AND seq = ANY($2::int[]) AND kind = 'move'",
+                game_id,
+                list(undone),
+            )
+            await c.execute(
+                "UPDATE games SET version = version + 1, state = $1, updated_at = $2 WHERE id = $3",
+                dumps(dict(state)),
+                now,
+                game_id,
+            )
+            await c.execute("DELETE FROM undo_requests WHERE game_id = $1", game_id)
+            await c.execute("DELETE FROM votes WHERE game_id = $1 AND kind = 'draw'", game_id)
+            return await self._require(c, game_id)
 
     # ---- moving games between stores (``python -m db``) ---------------------------------------------
 

@@ -1,8 +1,8 @@
 """Moving a server's games between stores: a dump of every row, one JSON object a line.
 
 ``python -m db export --from <url-or-path> > dump.jsonl`` writes every table of a store (games, seats,
-actions, votes, announcements, notes, guild settings, notify, meta) with its ids; ``python -m db
-import --to <url-or-path> < dump.jsonl`` loads it into an empty store of either kind. SQLite to
+actions, votes, announcements, notes, undo requests, guild settings, notify, meta) with its ids;
+``python -m db import --to <url-or-path> < dump.jsonl`` loads it into an empty store of either kind. SQLite to
 PostgreSQL and back gives the same records: ids, versions, times and JSON values are kept as they are.
 
 The dump's first line names its format and the schema it was taken at; its last line counts the rows
@@ -91,6 +91,8 @@ TABLES: tuple[Table, ...] = (
             ("action", "text"),
             ("events", "json"),
             ("created_at", "text"),
+            ("kind", "text"),
+            ("undone", "bool"),
         ),
         ("game_id", "seq"),
     ),
@@ -137,6 +139,18 @@ TABLES: tuple[Table, ...] = (
         ),
         ("id",),
         identity=True,
+    ),
+    Table(
+        "undo_requests",
+        (
+            ("game_id", "int"),
+            ("player", "text"),
+            ("first", "int"),
+            ("version", "int"),
+            ("accepted", "json"),
+            ("created_at", "text"),
+        ),
+        ("game_id",),
     ),
     Table("guild_settings", (("guild", "text"), ("settings", "json"), ("updated_at", "text")), ("guild",)),
     Table("notify", (("player", "text"), ("dm", "bool"), ("updated_at", "text")), ("player",)),

@@ -38,3 +38,41 @@ class PlayerRef:
 
     def __str__(self) -> str:
         return f"@{self.id}"
+
+
+# ---- JSON form ------------------------------------------------------------------------------------
+# Parameters may be plain values, players, nested messages or lists of these; tagged objects keep
+# them apart: ``{"$player": id}``, ``{"$msg": {...}}``. Events are stored this way, and a state may
+# keep a message this way too (Cry Havoc's last action, drawn in the reader's language).
+
+
+def encode_value(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return {"$msg": encode_msg(value)}
+    if isinstance(value, PlayerRef):
+        return {"$player": value.id}
+    if isinstance(value, (list, tuple)):
+        return [encode_value(v) for v in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)
+
+
+def decode_value(value: Any) -> Any:
+    if isinstance(value, dict):
+        if "$msg" in value:
+            return decode_msg(value["$msg"])
+        if "$player" in value:
+            return PlayerRef(str(value["$player"]))
+        return {k: decode_value(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [decode_value(v) for v in value]
+    return value
+
+
+def encode_msg(message: Msg) -> dict[str, Any]:
+    return {"key": message.key, "params": {k: encode_value(v) for k, v in message.params.items()}}
+
+
+def decode_msg(data: dict[str, Any]) -> Msg:
+    return Msg(str(data["key"]), {k: decode_value(v) for k, v in dict(data.get("params") or {}).items()})

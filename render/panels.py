@@ -14,6 +14,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import i18n
+from engine.text import decode_msg
 from render.catalog import message, player_name, tr
 from render.common import INK, MUTED, PANEL, RGB, RGBA, RULE, WHITE, paste_centered
 from render.page import LABEL
@@ -204,7 +206,9 @@ def last_text(
     (their text takes ``name`` and ``text``); ``who`` names the seat that played it."""
     if not last:
         return tr(keys[1], locale)
-    return tr(keys[0], locale, name=who(last.get("seat", -1)), text=str(last.get("text", "")))
+    label = last.get("label")  # the action in the reader's words, where the game records them
+    text = i18n.t(decode_msg(label), locale) if label else str(last.get("text", ""))
+    return tr(keys[0], locale, name=who(last.get("seat", -1)), text=text)
 
 
 def last_action(

@@ -100,7 +100,9 @@ class ClickCommands(ServiceCommands):
         name, _sep, arg = action.partition(":")
         if name in ("join", "leave", "start"):
             return await self._press_lobby(ctx, table, name, arg)
-        if name in ("rules", "log", "rematch", "replay"):
+        if name in ("rules", "log", "rematch", "replay", "details"):
+            if name == "details":
+                return await self.details(ctx)
             if name == "rules":
                 return await self.rules(ctx, table.record.game)
             if name == "log":

@@ -197,13 +197,10 @@ class Commands(ClickCommands):
             )
         return [Post(_clip(text), ephemeral=True)]
 
-    async def board(self, ctx: Ctx) -> list[Post]:
-        table = await self._latest(ctx.channel_id)
+    async def board(self, ctx: Ctx, details: bool = False) -> list[Post]:
+        """The board again, in the channel; with ``details``, the details image too, for the caller."""
+        table = await self._shown(ctx)
         rec = table.record
-        if table.unreadable:
-            raise Unreadable(game=game_title(rec.game))
-        if table.state is None:
-            raise TableError("table.error.not_started", seated=len(rec.seats), players=rec.players)
         loc = ctx.channel_locale
         image = await self.tables.board_image(table, loc)
         lines = [self._t("table.board", loc, game=self._game(table, loc), version=rec.version)]
@@ -211,7 +208,28 @@ class Commands(ClickCommands):
             lines.append(self._t("table.status.waiting", loc, players=named(table.to_act(), table.names)))
         else:
             lines.append(self._result_text(table, self._stored_result(table), loc))
-        return [Post(_clip("\n".join(lines)), image=image)]
+        posts = [Post(_clip("\n".join(lines)), image=image)]
+        return [*posts, *await self.details(ctx)] if details else posts
+
+    async def details(self, ctx: Ctx) -> list[Post]:
+        """What the board image leaves out for a phone's first look (War Chest's unit tables,
+        Batailles' rosters, Cry Havoc's tracks and factions), shown to the caller alone: it is the
+        same for everyone, and one player's curiosity should not push the board up the channel."""
+        table = await self._shown(ctx)
+        loc = ctx.locale
+        image = await self.tables.details_image(table, loc)
+        text = self._t("table.details", loc, game=self._game(table, loc), version=table.record.version)
+        return [Post(text, image=image, filename="details.png", ephemeral=True)]
+
+    async def _shown(self, ctx: Ctx) -> Table:
+        """The channel's latest game, once it has a board to show."""
+        table = await self._latest(ctx.channel_id)
+        rec = table.record
+        if table.unreadable:
+            raise Unreadable(game=game_title(rec.game))
+        if table.state is None:
+            raise TableError("table.error.not_started", seated=len(rec.seats), players=rec.players)
+        return table
 
     async def log(self, ctx: Ctx, page: int = 1) -> list[Post]:
         """The rendered events, newest page first (page 1 holds the latest moves).

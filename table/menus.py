@@ -60,6 +60,7 @@ def board_buttons(table: Table, locale: str) -> tuple[Button, ...]:
             Button("rematch", _label("svc.button.rematch", locale), game, version, "primary"),
             Button("replay", _label("svc.button.replay", locale), game, version),
             Button("log", _label("svc.button.log", locale), game, version),
+            Button("details", _label("svc.button.details", locale), game, version),
         )
     hand = (
         (Button("hand", _label("svc.button.hand", locale), game, version),) if hides_something(table) else ()
@@ -67,6 +68,7 @@ def board_buttons(table: Table, locale: str) -> tuple[Button, ...]:
     return (
         *hand,
         Button("moves", _label("svc.button.moves", locale), game, version, "primary"),
+        Button("details", _label("svc.button.details", locale), game, version),
         Button("rules", _label("svc.button.rules", locale), game, version),
     )
 

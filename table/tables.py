@@ -123,6 +123,7 @@ class Tables:
                 "board": render or (lambda view, **kw: draw_now("board", view, kw["names"], kw["locale"])),
                 "private": render_private
                 or (lambda view, **kw: draw_now("private", view, kw["names"], kw["locale"])),
+                "details": lambda view, **kw: draw_now("details", view, kw["names"], kw["locale"]),
             }
             drawer = ThreadDrawer(functions)
         self.drawer: Drawer = drawer or shared_drawer()
@@ -251,6 +252,18 @@ class Tables:
             return await self.drawer.draw("board", view, names=table.names, locale=locale)
         except Exception:
             log.exception("drawing the board of game #%s failed", table.record.id)
+            return None
+
+    async def details_image(self, table: Table, locale: str) -> bytes | None:
+        """The public details the board leaves out (tables, rosters, tracks); None before the start
+        or when the drawing fails, as for the board."""
+        if table.state is None:
+            return None
+        try:
+            view = table.game.view(table.state, None)
+            return await self.drawer.draw("details", view, names=table.names, locale=locale)
+        except Exception:
+            log.exception("drawing the details of game #%s failed", table.record.id)
             return None
 
     async def private_image(

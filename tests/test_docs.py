@@ -16,12 +16,15 @@ ROOT = Path(__file__).resolve().parent.parent
 MAX_BYTES = 200_000
 """Far above any hand-written document here (the largest is about 35 KB)."""
 
-DOCS = sorted(p for p in (ROOT / "docs").rglob("*") if p.is_file())
+FILES = sorted(p for p in (ROOT / "docs").rglob("*") if p.is_file())
+PICTURES = [p for p in FILES if p.suffix == ".png"]
+DOCS = [p for p in FILES if p not in PICTURES]
 MARKDOWN = [ROOT / "README.md", *(p for p in DOCS if p.suffix == ".md")]
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _HEADING = re.compile(r"^(#{1,6})\s+(\S.*)$")
 _LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
+_PICTURE = re.compile(r"!\[[^\]]*\]\(([^)\s]+)\)")
 
 
 def _rel(path: Path) -> str:
@@ -53,6 +56,19 @@ def test_every_document_is_utf8_text_of_a_sane_size(path: Path) -> None:
     assert "\x00" not in text
     assert "\r" not in text, f"{_rel(path)} has Windows line ends"
     assert text.endswith("\n"), f"{_rel(path)} does not end with a line end"
+
+
+@pytest.mark.parametrize("path", PICTURES, ids=_rel)
+def test_every_picture_is_a_png_of_a_sane_size(path: Path) -> None:
+    data = path.read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n"), f"{_rel(path)} is not a PNG"
+    assert len(data) <= MAX_BYTES, f"{_rel(path)} is {len(data)} bytes"
+
+
+@pytest.mark.parametrize("path", MARKDOWN, ids=_rel)
+def test_every_picture_shown_exists(path: Path) -> None:
+    for target in _PICTURE.findall(path.read_text(encoding="utf-8")):
+        assert (path.parent / target).is_file(), f"{_rel(path)} shows {target}, which does not exist"
 
 
 @pytest.mark.parametrize("path", MARKDOWN, ids=_rel)

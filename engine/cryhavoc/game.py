@@ -16,7 +16,7 @@ from engine.defaults import neutral_default
 from engine.errors import BadInput, GameOver, IllegalAction, NotYourTurn
 from engine.matching import examples
 from engine.saves import upgraded
-from engine.text import Msg, PlayerRef, msg
+from engine.text import Msg, PlayerRef, encode_msg, msg
 from engine.undo import undo_refusal
 
 
@@ -65,6 +65,17 @@ def play(st: St, seat: int, a: Act) -> list[Msg]:
             holder = next(h for h in flow.holders_of(st, seat) if faction_word(st, h) == a.args[0])
             flow.ransom(st, seat, holder, ev)
     return ev
+
+
+def public_record(before: St, seat: int, action: Act) -> dict[str, Any]:
+    """What everyone learns of ``action`` (played by ``seat`` from ``before``): the state's ``last``.
+
+    Its text (the action's own words) and its label in catalog terms, so the board says it in the
+    reader's language. The card kept from a draw is hidden: the record leaves it out.
+    """
+    if action.verb == "keep":
+        return {"seat": seat, "text": "keep", "label": encode_msg(msg("ch.label.keep_hidden"))}
+    return {"seat": seat, "text": str(action), "label": encode_msg(action_label(before, action))}
 
 
 class CryHavoc:
@@ -124,10 +135,9 @@ class CryHavoc:
         if action not in legal:
             raise IllegalAction("ch.error.illegal", input=str(action), legal=examples(legal, action.verb))
         new = clone(state)
+        last = public_record(state, seat, action)
         events = play(new, seat, action)
-        # The card kept from a draw is hidden: the public record of the move leaves it out.
-        text = action.verb if action.verb == "keep" else str(action)
-        new["last"] = {"seat": seat, "text": text}
+        new["last"] = last
         return new, events
 
     def parse_action(self, state: St, player: str, text: str) -> Act:

@@ -40,7 +40,7 @@ own seat. Schema::
                         "objectives": {"control": {"attacker": 1, "defender": 2, "bonus_attacker": 0,
                                                    "bonus_defender": 1}, ...},
                         "folded": [false, true], "reversed": false},
-      "last": {"seat": 0, "text": "go mossdeep flintpeak"} | null,
+      "last": {"seat": 0, "text": "go mossdeep flintpeak", "label": {"key", "params"}} | null,
       "result": null | Result.to_json(),
       "private": null | {"seat": 0, "hand": ["hu_muster", "hu_volley"], "drawn": ["mo_quarry", "mo_pass"]}
     }

@@ -65,3 +65,23 @@ def test_a_two_player_game_over_several_console_runs(tmp_path: Path) -> None:
         assert "/game status" not in run.out, "lines after quit must not run"
         assert len(png_images(tmp_path)) > before
         player, moves = listed_moves(run.out)
+
+
+def test_the_console_writes_a_games_replay_and_its_details_to_its_folder(tmp_path: Path) -> None:
+    """``/game replay`` in the console: the animation is written as a GIF beside the boards, drawn
+    by the worker pool as on Discord; ``/game board details:true`` writes the details image too."""
+    run = run_clean(
+        tmp_path,
+        "alice: /game new game:batailles options:armies=classic map=open_field\n"
+        "bob: /game join\n"
+        "alice: /game start\n"
+        "alice: /play\n"
+        "bob: /play\n"
+        "carol: /game board details:true\n"
+        "carol: /game replay\n",
+    )
+    replays = sorted((tmp_path / "images").glob("*.gif"))
+    assert len(replays) == 1 and replays[0].read_bytes()[:6] in (b"GIF87a", b"GIF89a"), run.out
+    assert "[private to carol]\nBatailles: the whole game" in run.out
+    details = [p for p in png_images(tmp_path) if "details" in p.name]
+    assert len(details) == 1, [p.name for p in png_images(tmp_path)]

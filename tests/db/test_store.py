@@ -296,3 +296,30 @@ async def test_a_sqlite_file_forgets_claims_when_opened(tmp_path: Path) -> None:
         assert await store.claim("game:1", "restarted", 60)
     finally:
         await store.close()
+
+
+async def test_an_undo_by_consent_keeps_the_log_and_lapses_with_the_next_move(store: db.Store) -> None:
+    rec = await move(store, await running(store), 3)
+    rec = await move(store, rec, 4)
+    with pytest.raises(StaleAction):
+        await store.request_undo(rec.id, "a", first=2, version=1)
+    asked = await store.request_undo(rec.id, "a", first=2, version=2)
+    assert await store.undo_request(rec.id) == asked and asked.accepted == ()
+    with pytest.raises(Conflict):
+        await store.accept_undo(rec.id, "b", version=1)
+    agreed = await store.accept_undo(rec.id, "b", version=2)
+    assert agreed.accepted == ("b",) and (await store.undo_request(rec.id)) == agreed
+    after = await store.apply_undo(rec.id, version=2, player="a", undone=[2], events=[], state={"n": 3})
+    assert after.version == 3 and after.state == {"n": 3}
+    log = await store.actions(rec.id)
+    assert [(a.seq, a.kind, a.undone) for a in log] == [
+        (1, "move", False),
+        (2, "move", True),
+        (3, "undo", False),
+    ]
+    assert await store.undo_request(rec.id) is None
+    with pytest.raises(StaleAction):
+        await store.apply_undo(rec.id, version=2, player="a", undone=[2], events=[], state={"n": 0})
+    await store.request_undo(rec.id, "a", first=3, version=3)
+    await move(store, after, 5)
+    assert await store.undo_request(rec.id) is None, "a move lapses a standing request"

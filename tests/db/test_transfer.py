@@ -96,6 +96,12 @@ async def fill(target: Path) -> None:
         await commands.notify(ctx("lea", "lobby"), dm=True)
         await commands.notify(ctx("sam", "lobby"), dm=False)
         await store.set_meta("commands:global", "0123abcd")
+        asked = await store.open_game("cryhavoc3-running")  # a standing undo request, agreed by one
+        assert asked is not None
+        last = (await store.actions(asked.id))[-1]
+        await store.request_undo(asked.id, last.player, first=last.seq, version=asked.version)
+        other = next(p for p in asked.player_ids if p != last.player)
+        await store.accept_undo(asked.id, other, version=asked.version)
         await commands.announcer.drain()
     finally:
         await store.close()
@@ -135,6 +141,7 @@ async def everything(target: str | Path) -> dict[str, Any]:
                 await store.votes(game_id, "abort"),
                 await store.announcement(game_id),
                 await store.notes(game_id),
+                await store.undo_request(game_id),
             )
             game_id += 1
         channels = {rec.channel for rec, *_ in games.values()}

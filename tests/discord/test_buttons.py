@@ -136,6 +136,7 @@ async def test_a_whole_game_with_buttons_and_menus_only(
     assert {c["custom_id"].rsplit(":", 1)[-1] for row in end.components for c in row["components"]} == {
         "rematch",
         "replay",
+        "details",
         "log",
     }
     assert old_board is not None
@@ -157,6 +158,9 @@ async def test_stale_foreign_and_spectator_clicks_answer_privately_and_change_no
     assert shown(r, first_board).ephemeral and "not your turn" in shown(r, first_board).content
     r = await room.fake.click(zoe, first_board, button_id(first_board, "hand"))
     assert shown(r, first_board).ephemeral and "not seated" in shown(r, first_board).content
+    r = await room.fake.click(zoe, first_board, button_id(first_board, "details"))
+    details = shown(r, first_board)
+    assert details.ephemeral and [name for name, _png in details.files] == ["details.png"], "for anyone"
     await play_by_menu(room, mover, random.Random(1))
     r = await room.fake.click(other, first_board, button_id(first_board, "moves"))
     texts = [m.content for m in r.messages if not m.deleted]

@@ -61,7 +61,7 @@ class ScriptedCommands:
             Post("only for you", ephemeral=True),
         ]
 
-    async def board(self, ctx: Ctx) -> list[Post]:
+    async def board(self, ctx: Ctx, details: bool = False) -> list[Post]:
         """A slow public command whose first post is private (waits for the gate)."""
         self.calls.append(("board", ctx, ()))
         await self.gate.wait()

@@ -105,3 +105,19 @@ async def test_the_topic_option_is_declared_for_discord(room: Room) -> None:
     topic = next(o for o in rules["options"] if o["name"] == "topic")
     assert topic["autocomplete"] is True and not topic.get("required")
     assert topic["name_localizations"] == {"fr": "sujet"} and topic["max_length"] == 100
+
+
+async def test_the_options_of_a_new_game_autocomplete_names_then_values(room: Room) -> None:
+    """``/game new`` offers the chosen game's options as they are typed, through discord.py's own
+    autocomplete path, and what it offers is accepted when sent."""
+    anne, _bill = readers(room)
+    fake, chan = room.fake, room.chan
+    names = await fake.autocomplete(anne, chan, "game new", focused="options", options="arm", game="warchest")
+    assert ("armies=", "armies=") in names
+    values = await fake.autocomplete(
+        anne, chan, "game new", focused="options", options="armies=dr", game="warchest"
+    )
+    assert values == [("armies=draft", "armies=draft")]
+    assert await fake.autocomplete(anne, chan, "game new", focused="options", options="arm") == []
+    opened = await fake.slash(anne, chan, "game new", game="warchest", options=values[0][1])
+    assert not opened.ephemeral and "draft" in opened.content.lower(), opened.content

@@ -353,6 +353,22 @@ def test_status_says_what_the_game_waits_for() -> None:
     assert "PV" in sub and "@" not in sub
 
 
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_the_last_action_is_said_in_the_readers_words(locale: str) -> None:
+    """The status repeats the last action as the moves menu names it (cards and regions by their
+    names in the reader's language), never as the action's text with its ids; a card kept from a
+    draw stays hidden."""
+    for view in (early(), mid(), over()):
+        last = view["last"]
+        with recording() as found:
+            ch_panels.status(view, NAMES, locale, 1200)
+        line = next(d.text for d in found if NAMES[players(4)[last["seat"]]] in d.text and ":" in d.text)
+        assert last["text"] not in line, line
+        assert not any(f"{prefix}_" in line for prefix in ("hu", "mo", "pi", "tr")), line
+    kept = play(2, 4, lambda v, s: bool(v["last"]) and v["last"]["text"] == "keep")
+    assert "keep" in kept["last"]["text"] and kept["last"]["label"]["key"] == "ch.label.keep_hidden"
+
+
 def test_second_render_reuses_the_empty_map() -> None:
     view = mid()
     render.render(view, names=NAMES, locale="en")

@@ -16,7 +16,7 @@ from engine.errors import GameError, StaleAction
 from table import Commands, Tables
 from table.errors import TableError
 from table.replay import replay_game
-from tests.table.conftest import CtxFactory, current, last_post, start_nim
+from tests.table.conftest import CtxFactory, FakeRenderer, current, last_post, png_size, start_nim
 from tests.table.nim import lookup
 
 
@@ -113,6 +113,32 @@ async def test_lobby_buttons_seat_and_start(commands: Commands, ctx: CtxFactory)
     table = await current(commands)
     assert table.record.status == "active"
     assert [s.team for s in table.record.seats if s.player == "bob"] == [1]
+
+
+@pytest.mark.parametrize("name", ["warchest", "batailles", "cryhavoc"])
+async def test_the_details_go_to_whoever_asks_by_button_or_command(
+    store: Any, ctx: CtxFactory, name: str
+) -> None:
+    """The board post offers "Details" (the tables, rosters or tracks a phone's board leaves out):
+    the real details image, to the one who asked, from the command or the button, during the game
+    and after it; the board itself stays in the channel."""
+    commands = Commands(Tables(store, render=FakeRenderer((9, 9, 9)), seed_source=lambda: 11))
+    await open_game(commands, ctx, name, "")
+    table = await current(commands)
+    assert "details" in [b.action for b in (await last_post(commands)).buttons]
+    board, details = await commands.board(ctx("carol"), details=True)
+    assert not board.ephemeral and board.image is not None
+    assert details.ephemeral and details.filename == "details.png" and details.image is not None
+    width, height = png_size(details.image)
+    assert width >= 600 and height >= 300 and details.image != board.image
+    assert [p.ephemeral for p in await commands.board(ctx("carol"))] == [False], "no details unasked"
+    (pressed,) = await commands.press(ctx("carol"), table.record.id, table.record.version, "details")
+    assert pressed.ephemeral and pressed.image == details.image
+    await commands.resign(ctx("alice"))
+    await commands.announcer.drain()
+    assert "details" in [b.action for b in (await last_post(commands)).buttons]
+    (after,) = await commands.press(ctx("bob"), table.record.id, 0, "details")
+    assert after.ephemeral and after.image is not None
 
 
 # ---- two players deciding at once -----------------------------------------------------------------------
@@ -310,3 +336,43 @@ async def test_a_replay_is_an_animation_with_a_frame_per_handover(store: Any, ct
         assert gif.info["duration"] > 1000, "the final position is held"
     assert len(post.image) <= 8 * 1024 * 1024 and "8 frames" in post.text
     await commands.announcer.drain()
+
+
+@pytest.mark.parametrize(("name", "players"), [("cryhavoc", 3), ("warchest", 4)])
+async def test_at_a_bigger_table_every_other_side_must_accept_an_undo(
+    commands: Commands, ctx: CtxFactory, name: str, players: int
+) -> None:
+    """Three Cry Havoc players: both others must agree; four War Chest players: one player of the
+    other team is enough, and the requester's teammate cannot agree for it."""
+    await open_game(commands, ctx, name, "seed=9", players)
+    rng = random.Random(4)
+    for _ in range(400):
+        table = await current(commands)
+        assert table.record.status == "active"
+        player = rng.choice(table.to_act())
+        legal = table.game.legal_actions(table.state, player)
+        quiet = [a for a in legal if str(a).split()[0] in ("pass", "go", "initiative")]
+        await commands.play(ctx(player), str(rng.choice(quiet or legal)))
+        await commands.announcer.drain()
+        if not quiet:
+            continue
+        try:
+            (asked,) = await commands.undo(ctx(player))
+        except TableError:
+            continue
+        others = [p for p in table.record.player_ids if table.side_of(p) != table.side_of(player)]
+        mates = [p for p in table.record.player_ids if p != player and p not in others]
+        version = (await current(commands)).record.version
+        assert set(asked.mentions) == set(others)
+        for mate in mates:
+            with pytest.raises(TableError):
+                await commands.accept_undo(ctx(mate), version)
+        sides = {table.side_of(p) for p in others}
+        for other in others[: len(sides) - 1]:
+            await commands.accept_undo(ctx(other), version)
+            assert (await current(commands)).record.version == version, "not everyone agreed yet"
+        await commands.accept_undo(ctx(others[-1]), version)
+        after = await current(commands)
+        assert after.record.version == version + 1 and after.to_act() == table.to_act()
+        return
+    raise AssertionError(f"{name}: no action could be taken back")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 import signal
 from pathlib import Path
@@ -109,4 +110,42 @@ async def test_only_the_newest_position_is_drawn_when_moves_queue_up(tmp_path: P
         assert drawer.drawn == [40, 37], "the start's board, then only the newest of three moves"
         assert outlet.sent is not None and "37 left" in outlet.sent[-1][1].text
     finally:
+        await store.close()
+
+
+async def test_a_real_games_replay_is_drawn_in_the_worker_pool(tmp_path: Path, ctx: CtxFactory) -> None:
+    """A Cry Havoc game's replay, drawn by worker processes with the real renderer: a GIF of one
+    frame at the start and one per handover, each a whole board, under Discord's upload limit."""
+    from PIL import Image
+
+    from render.animation import WIDTHS
+
+    store = await db.open_store(tmp_path / "replay.sqlite3")
+    drawer = ProcessDrawer(workers=1)
+    try:
+        tables = Tables(store, drawer=drawer, seed_source=lambda: 21)
+        commands = Commands(tables, Announcer(tables, RecordingOutlet(), coalesce=0))
+        await commands.new(ctx("alice"), "cryhavoc")
+        await commands.join(ctx("bob"))
+        await commands.start(ctx("alice"))
+        handovers, waiting = 0, None
+        while handovers < 5:
+            table = await current(commands)
+            player = table.to_act()[0]
+            await commands.play(ctx(player), str(table.game.legal_actions(table.state, player)[0]))
+            now = (await current(commands)).to_act()
+            handovers += now != [player] and now != waiting
+            waiting = now
+        await commands.announcer.drain()
+        calls = drawer.calls
+        (post,) = await commands.replay(ctx("carol"))
+        assert drawer.calls == calls + 1, "one drawing job: the whole animation"
+        assert post.filename == "replay.gif" and post.image is not None and len(post.image) <= 8 << 20
+        with Image.open(io.BytesIO(post.image)) as gif:
+            frames = gif.n_frames
+            assert gif.format == "GIF" and gif.width == WIDTHS[0] and gif.height > WIDTHS[0] // 2
+        assert f"{frames} frames" in post.text and frames >= 1 + handovers
+        await commands.announcer.drain()
+    finally:
+        drawer.close()
         await store.close()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from engine.errors import GameError
 from table import Commands
 from table.errors import Unreadable
 from tests.postgres import run_sql
@@ -48,4 +50,22 @@ async def test_one_seated_player_closes_an_unreadable_game_without_a_vote(
     assert not post.ephemeral
     assert (await current(commands)).record.status == "aborted"
     posts = await commands.new(ctx("carol"), "nim")  # the channel is free again
+    assert "Carol" in posts[0].text
+
+
+@pytest.mark.parametrize("how", ["abort", "end"])
+async def test_a_moderator_who_is_not_seated_closes_an_unreadable_game(
+    commands: Commands, ctx: CtxFactory, db_path: Path, how: str
+) -> None:
+    """Nobody seated may be left to close it (they left the server): a moderator always can, with
+    ``/game abort`` or ``/game end``, and the channel is free for a new game."""
+    await start_nim(commands, ctx)
+    await spoil_state(db_path)
+    commands.tables._states.clear()
+    moderator = replace(ctx("mia"), moderator=True)
+    with pytest.raises(GameError):
+        await commands.abort(ctx("zoe"))  # not seated, not a moderator: refused
+    await (commands.abort(moderator) if how == "abort" else commands.end(moderator))
+    assert (await current(commands)).record.status == ("aborted" if how == "abort" else "over")
+    posts = await commands.new(ctx("carol"), "nim")
     assert "Carol" in posts[0].text

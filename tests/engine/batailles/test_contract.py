@@ -105,7 +105,11 @@ def test_the_view_follows_its_documented_schema() -> None:
     }
     assert view["activation"]["troops"] == ["axe"] and view["activation"]["label"] == "d2"
     assert view["board"]["width"] == 8 and view["board"]["deploy"] == {"0": [0, 1], "1": [7, 8]}
-    assert view["last"] == {"seat": 0, "text": "activate axe"}
+    assert view["last"] == {
+        "seat": 0,
+        "text": "activate axe",
+        "label": {"key": "bt.act.activate", "params": {"names": "axe"}},
+    }
 
 
 @pytest.mark.parametrize(

@@ -113,4 +113,8 @@ def test_the_public_record_of_a_keep_hides_the_card() -> None:
     st["terrain"]["jungle"] = ["ju_tribe.1", "ju_vines.1"]
     st, _ = play(st, 0, "draw jungle")
     st, _ = play(st, 0, "keep ju_vines")
-    assert GAME.view(st, None)["last"] == {"seat": 0, "text": "keep"}
+    assert GAME.view(st, None)["last"] == {
+        "seat": 0,
+        "text": "keep",
+        "label": {"key": "ch.label.keep_hidden", "params": {}},
+    }
