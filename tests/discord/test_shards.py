@@ -33,8 +33,10 @@ from tests.fakediscord.process import BotProcess
 from tests.fakediscord.server import FakeDiscord, InteractionLost
 
 ROUNDS_BEFORE, ROUNDS_AFTER = 2, 2
-LEASE = "8"
-"""Seconds a process's claim on a game lasts: how long the killed process's games wait for another."""
+LEASE = "20"
+"""Seconds a process's claim on a game lasts: how long the killed process's games wait for another.
+Well above the time a live process may go without renewing its claims on a loaded test machine
+(a live holder's claim that lapses lets a second process post the same handover)."""
 
 
 @dataclass
