@@ -252,3 +252,27 @@ async def test_due_waits_are_those_whose_reminder_or_deadline_has_come(store: db
     assert [a for _r, a in await store.due("2026-12-02T09:00:00+00:00")] == [saved]
     done = await store.save_announcement(replace(saved, next_reminder=None, deadline_done=True))
     assert done is not None and await store.due("2027-01-01T00:00:00+00:00") == []
+
+
+async def test_running_with_finds_the_running_games_a_prefix_sits_or_acts_in(store: db.Store) -> None:
+    """The games computer players sit in (a seat ``bot:...``) or stand in at (a note's actor)."""
+    plain = await running(store, "plain")
+    seated = await store.create_game(
+        channel="seated", game="nim", creator=ALICE, players=2, options={}, seed=1
+    )
+    await store.add_seat(seated.id, Seat("bot:1:easy", "Bot 1 (easy)"))
+    lobby = await store.create_game(channel="lobby", game="nim", creator=ALICE, players=2, options={}, seed=1)
+    await store.add_seat(lobby.id, Seat("bot:1:easy", "Bot 1 (easy)"))
+    seated = await store.start_game(seated.id, state={"n": 0})
+    noted = await running(store, "noted")
+    await store.add_note(noted.id, 0, "bot:stand-in:normal", {"key": "k", "params": {}})
+    await store.add_note(plain.id, 0, "a", {"key": "k", "params": {}})
+    await store.add_note(plain.id, 0, None, {"key": "k", "params": {}})
+    lookalike = await running(store, "lookalike")
+    await store.add_note(lookalike.id, 0, "botanist", {"key": "k", "params": {}})
+    found = await store.running_with("bot:")
+    assert [r.channel for r in found] == ["seated", "noted"], "running games only, in order"
+    assert found[0].seats[-1].player == "bot:1:easy"
+    await store.finish_game(seated.id, version=seated.version, status="over", result=None)
+    assert [r.channel for r in await store.running_with("bot:")] == ["noted"]
+    assert await store.running_with("bo_") == [], "the prefix is matched as written"
