@@ -194,13 +194,17 @@ class ProcessThinker:
                 self.close(wait=False)
         raise RuntimeError("thinking workers keep dying")
 
+    def _let_go(self) -> None:
+        """Close the bot's end of the lifeline: the workers end (what the bot's death does)."""
+        lifeline, self._lifeline = self._lifeline, None
+        if lifeline is not None:
+            lifeline.close()
+
     def close(self, wait: bool = True) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=wait, cancel_futures=True)
-        lifeline, self._lifeline = self._lifeline, None
-        if lifeline is not None:
-            lifeline.close()
+        self._let_go()
 
 
 _shared: ProcessThinker | None = None

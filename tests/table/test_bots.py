@@ -4,6 +4,8 @@ for a player who let the deadline pass, bots picked up again after a restart, ex
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -13,6 +15,7 @@ import pytest
 
 import ai
 import db
+import engine
 from table import Commands, Ctx, Post
 from table.announce import Announcer, RecordingOutlet
 from table.bots import ProcessThinker, ThreadThinker, stand_ins
@@ -24,6 +27,7 @@ from table.tables import Tables
 from tests.fakediscord.server import HANG_LIMIT
 from tests.table.conftest import FakeRenderer
 from tests.table.nim import lookup
+from tests.table.test_drawing import _alive
 
 START = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 BOT = "bot:1:normal"
@@ -310,8 +314,6 @@ async def test_the_bot_policy_is_offered_and_described(bots: Table) -> None:
 
 
 async def test_the_process_thinker_decides_like_ai_choose() -> None:
-    import engine
-
     game = engine.get_game("warchest")
     state = game.new_game(["alice", "bob"], 11, {})
     dump = game.dump(state)
@@ -322,3 +324,59 @@ async def test_the_process_thinker_decides_like_ai_choose() -> None:
     finally:
         thinker.close()
     assert text == ai.choose("warchest", dump, seat, "easy", 99)
+
+
+async def test_the_takeover_is_told_in_french(bots: Table) -> None:
+    fr = ctx("alice", "fr", locale="fr")
+    await bots.commands.new(fr, "nim", options="heap=10 remind=off deadline=1d on_deadline=bot", bots=1)
+    await bots.commands.start(fr)
+    await bots.drain()
+    bots.clock.advance(timedelta(days=1, minutes=1))
+    await bots.scheduler.tick()
+    await bots.drain()
+    texts = [p.text for p in bots.posts]
+    assert "<@alice> a laissé passer le délai de nim : un robot joue à sa place jusqu'à son retour." in texts
+    assert any("Robot 1 (normal)" in t for t in texts) and not any("Bot 1" in t for t in texts)
+
+
+async def test_in_a_simultaneous_deployment_the_bot_deploys_while_the_player_thinks(store: db.Store) -> None:
+    """Batailles armies deploy at the same time: the bot (the real search, level easy) places its whole
+    army while alice has not moved, and her deployment afterwards is accepted as usual."""
+    t = Table(store, ThreadThinker())
+    await t.commands.new(ctx("alice"), "batailles", options="seed=3", bots=1, level="easy")
+    await t.commands.start(ctx("alice"))
+    await t.drain()
+    table = await t.game()
+    bot = "bot:1:easy"
+    log = await store.actions(table.record.id)
+    assert log and {a.player for a in log} == {bot}, "only the bot has deployed"
+    assert all(a.action.startswith("deploy ") for a in log)
+    assert table.to_act() == ["alice"], "the bot's army is all deployed; the table waits for alice"
+    first = str(table.game.legal_actions(table.state, "alice")[0])
+    await t.commands.play(ctx("alice"), first)
+    await t.drain()
+    assert (await store.actions(table.record.id))[len(log)].action == first
+
+
+async def test_a_dead_thinking_worker_is_replaced_and_the_workers_end_with_the_bot() -> None:
+    thinker = ProcessThinker(1)
+    try:
+        pool = thinker._executor()
+        await asyncio.get_running_loop().run_in_executor(pool, os.getpid)
+        for pid in list(pool._processes):
+            os.kill(pid, signal.SIGKILL)
+        state = engine.get_game("warchest").new_game(["a", "b"], 4, {})
+        seat = ["a", "b"].index(engine.get_game("warchest").to_act(state)[0])
+        dump = engine.get_game("warchest").dump(state)
+        assert await thinker.think("warchest", dump, seat, "easy", 5, None) == ai.choose(
+            "warchest", dump, seat, "easy", 5
+        ), "the decision is asked again of a new pool"
+        workers = list(thinker._executor()._processes)
+        assert workers and all(_alive(pid) for pid in workers)
+        thinker._let_go()  # the bot is gone
+        tries = HANG_LIMIT / 0.05
+        while any(_alive(pid) for pid in workers) and (tries := tries - 1) > 0:
+            await asyncio.sleep(0.05)
+        assert not any(_alive(pid) for pid in workers), "a thinking worker outlived the bot"
+    finally:
+        thinker.close()
