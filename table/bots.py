@@ -25,14 +25,16 @@ import logging
 import multiprocessing
 import multiprocessing.connection
 import os
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, Protocol
 
+import i18n
 from engine.errors import GameError
 from engine.text import Msg, PlayerRef, msg
 from table.drawing import _hold_lifeline
+from table.errors import TableError
 from table.events import decode_msg
 from table.posts import BOT_PREFIX, is_bot
 from table.tasks import GameTasks
@@ -82,8 +84,6 @@ def stand_in_id(level: str = STAND_IN_LEVEL) -> str:
 
 def parse_level(typed: str | None) -> str:
     """A level as typed (English or French); refuses anything else, naming the levels."""
-    from table.errors import TableError
-
     if typed is None or not typed.strip():
         return DEFAULT_LEVEL
     word = typed.strip().lower()
@@ -335,13 +335,9 @@ class ComputerPlayers:
             return str(legal[0]) if legal else ""
 
 
-def bot_name(number: int, level: str, t: Callable[..., str], locale: str) -> str:
+def bot_name(number: int, level: str, locale: str) -> str:
     """A bot seat's display name in ``locale``: "Bot 1 (normal)", "Robot 1 (normal)"."""
-    return t("table.bot.name", locale, n=number, level=t(f"table.bot.level.{level}", locale))
-
-
-def humans(players: Mapping[str, Any] | list[str] | tuple[str, ...]) -> list[str]:
-    return [p for p in players if not is_bot(p)]
+    return i18n.t("table.bot.name", locale, n=number, level=i18n.t(f"table.bot.level.{level}", locale))
 
 
 __all__ = [

@@ -8,6 +8,7 @@ changes nothing.
 
 from __future__ import annotations
 
+import logging
 import math
 import re
 from collections.abc import Mapping
@@ -15,7 +16,7 @@ from typing import Any
 
 from engine.errors import BadInput, GameError, GameOver
 from table import endings, lobby, reference
-from table.announce import Announcer, RecordingOutlet
+from table.announce import Announcer, OutletError, RecordingOutlet
 from table.bots import returned_note, stand_ins
 from table.clicks import ClickCommands
 from table.errors import NoGame, NotSeated, TableError, Unreadable
@@ -25,6 +26,8 @@ from table.posts import Ctx, Post, is_bot, mention
 from table.settings import TableSettings
 from table.tables import Table, Tables
 from table.text import game_title, has_key, mentions, name_players_in, named, pings
+
+log = logging.getLogger(__name__)
 
 LOG_PAGE_SIZE = 10
 MAX_TEXT = 1900  # under Discord's 2000 characters per message, with room for a suffix
@@ -105,13 +108,22 @@ class Commands(ClickCommands):
         seated_bots = [s.name for s in table.record.seats if is_bot(s.player)]
         if seated_bots:
             lines.append(self._t("table.bots_seated", loc, bots=seated_bots))
-        pinged: tuple[str, ...] = ()
-        if len(table.record.seats) == table.record.players:
-            lines.append(self._t("table.ready", loc, players=mentions(pings(table.record.player_ids))))
-            pinged = pings(table.record.player_ids)
+        ready, pinged = self._ready(table, loc)
         return [
-            Post("\n".join(filter(None, lines)), mentions=pinged, buttons=self._lobby_buttons(table, loc))
+            Post(
+                "\n".join(filter(None, [*lines, ready])),
+                mentions=pinged,
+                buttons=self._lobby_buttons(table, loc),
+            )
         ]
+
+    def _ready(self, table: Table, loc: str) -> tuple[str, tuple[str, ...]]:
+        """When the last seat is taken: the line asking the people seated to start, and whom it pings."""
+        rec = table.record
+        if len(rec.seats) != rec.players:
+            return "", ()
+        people = pings(rec.player_ids)
+        return self._t("table.ready", loc, players=mentions(people)), people
 
     async def addbot(self, ctx: Ctx, level: str | None = None) -> list[Post]:
         """A computer player of ``level`` takes the next seat of the lobby."""
@@ -126,11 +138,14 @@ class Commands(ClickCommands):
             seated=len(rec.seats),
             players=rec.players,
         )
-        pinged: tuple[str, ...] = ()
-        if len(rec.seats) == rec.players:
-            text += "\n" + self._t("table.ready", loc, players=mentions(pings(rec.player_ids)))
-            pinged = pings(rec.player_ids)
-        return [Post(text, mentions=pinged, buttons=self._lobby_buttons(table, loc))]
+        ready, pinged = self._ready(table, loc)
+        return [
+            Post(
+                "\n".join(filter(None, [text, ready])),
+                mentions=pinged,
+                buttons=self._lobby_buttons(table, loc),
+            )
+        ]
 
     async def join(self, ctx: Ctx, team: int | None = None) -> list[Post]:
         table = await lobby.join(self.tables, ctx, team)
@@ -145,11 +160,14 @@ class Commands(ClickCommands):
             text = self._t("table.joined", loc, players=rec.players, **params)
         else:
             text = self._t("table.joined_team", loc, players=rec.players, team=team, **params)
-        pinged: tuple[str, ...] = ()
-        if len(rec.seats) == rec.players:
-            text += "\n" + self._t("table.ready", loc, players=mentions(pings(rec.player_ids)))
-            pinged = pings(rec.player_ids)
-        return [Post(text, mentions=pinged, buttons=self._lobby_buttons(table, loc))]
+        ready, pinged = self._ready(table, loc)
+        return [
+            Post(
+                "\n".join(filter(None, [text, ready])),
+                mentions=pinged,
+                buttons=self._lobby_buttons(table, loc),
+            )
+        ]
 
     async def leave(self, ctx: Ctx) -> list[Post]:
         left = await lobby.leave(self.tables, ctx)
@@ -387,7 +405,10 @@ class Commands(ClickCommands):
         )
         loc = await self._public(ctx)
         text = self._t("svc.bot.back", loc, player=table.name(ctx.user_id), game=self._game(table, loc))
-        await self.announcer.outlet.send(ctx.channel_id, Post(text))
+        try:
+            await self.announcer.outlet.send(ctx.channel_id, Post(text))
+        except OutletError:
+            log.warning("telling channel %s that %s is back failed", ctx.channel_id, ctx.user_id)
 
     async def play(self, ctx: Ctx, action: str) -> list[Post]:
         """Apply one action; the player gets a short private confirmation with what happened.

@@ -17,11 +17,10 @@ from collections.abc import Awaitable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-import i18n
 from db import ChannelBusy, Conflict, GameRecord, Seat
 from engine.contract import Game
 from engine.errors import GameError
-from table.bots import MAX_BOTS, bot_id, bot_number, parse_level
+from table.bots import MAX_BOTS, bot_id, bot_name, bot_number, parse_level
 from table.errors import NoGame, NotSeated, TableError
 from table.options import parse_options, take_seed
 from table.posts import Ctx, is_bot
@@ -125,8 +124,9 @@ async def _seat_bot(tables: Tables, record: GameRecord, level: str) -> GameRecor
     """The next bot (numbered after the table's bots) sits down, named in the table's language."""
     number = max((n for s in record.seats if (n := bot_number(s.player)) is not None), default=0) + 1
     locale = await public_locale(tables.store, record)
-    name = i18n.t("table.bot.name", locale, n=number, level=i18n.t(f"table.bot.level.{level}", locale))
-    return await guard(tables.store.add_seat(record.id, Seat(bot_id(number, level), name)))
+    return await guard(
+        tables.store.add_seat(record.id, Seat(bot_id(number, level), bot_name(number, level, locale)))
+    )
 
 
 async def _busy(tables: Tables, channel: str, busy: ChannelBusy) -> TableError:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import signal
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
@@ -27,7 +28,7 @@ from table.tables import Tables
 from tests.fakediscord.server import HANG_LIMIT
 from tests.table.conftest import FakeRenderer
 from tests.table.nim import lookup
-from tests.table.test_drawing import _alive
+from tests.table.test_drawing import _alive, until_ended
 
 START = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 BOT = "bot:1:normal"
@@ -374,9 +375,40 @@ async def test_a_dead_thinking_worker_is_replaced_and_the_workers_end_with_the_b
         workers = list(thinker._executor()._processes)
         assert workers and all(_alive(pid) for pid in workers)
         thinker._let_go()  # the bot is gone
-        tries = HANG_LIMIT / 0.05
-        while any(_alive(pid) for pid in workers) and (tries := tries - 1) > 0:
-            await asyncio.sleep(0.05)
+        await until_ended(workers)
         assert not any(_alive(pid) for pid in workers), "a thinking worker outlived the bot"
     finally:
         thinker.close()
+
+
+def any_legal(
+    game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None
+) -> str:
+    """A fast stand-in for the search: one of the seat's legal actions, picked by the decision's seed."""
+    rules = engine.get_game(game)
+    position = rules.load(state)
+    player = rules.view(position, None)["seats"][seat]["id"]
+    return str(random.Random(seed).choice(rules.legal_actions(position, player)))
+
+
+async def test_a_cry_havoc_table_of_bots_plays_to_its_end_and_replays_exactly(store: db.Store) -> None:
+    """Three seats, two bots: once the one person lets the deadline pass, bots alone play Cry Havoc
+    to its end; the same seed gives the same game, move for move."""
+    t = Table(store, ThreadThinker(any_legal))
+    logs = []
+    for channel in ("first", "second"):
+        options = "seed=3 remind=off deadline=1d on_deadline=bot"
+        await t.commands.new(ctx("alice", channel), "cryhavoc", players=3, options=options, bots=2)
+        await t.commands.start(ctx("alice", channel))
+        await t.drain()
+        assert (await t.game(channel)).to_act() == ["alice"], "the bots played up to alice's turn"
+        t.clock.advance(timedelta(days=2))
+        await t.scheduler.tick()
+        await t.drain()
+        table = await t.game(channel)
+        assert table.record.status == "over", "the bots played the game to its end"
+        assert [s.player for s in table.record.seats] == ["alice", "bot:1:normal", "bot:2:normal"]
+        logs.append([(a.player, a.action) for a in await store.actions(table.record.id)])
+    assert logs[0] == logs[1] and len(logs[0]) > 20
+    assert {p for p, _a in logs[0]} == {"alice", "bot:1:normal", "bot:2:normal"}
+    assert_no_bot_pinged(t.posts)
