@@ -108,22 +108,16 @@ class Commands(ClickCommands):
         seated_bots = [s.name for s in table.record.seats if is_bot(s.player)]
         if seated_bots:
             lines.append(self._t("table.bots_seated", loc, bots=seated_bots))
-        ready, pinged = self._ready(table, loc)
-        return [
-            Post(
-                "\n".join(filter(None, [*lines, ready])),
-                mentions=pinged,
-                buttons=self._lobby_buttons(table, loc),
-            )
-        ]
+        return [self._lobby_post(table, loc, *lines)]
 
-    def _ready(self, table: Table, loc: str) -> tuple[str, tuple[str, ...]]:
-        """When the last seat is taken: the line asking the people seated to start, and whom it pings."""
+    def _lobby_post(self, table: Table, loc: str, *lines: str) -> Post:
+        """A lobby post with its buttons; once the last seat is taken it asks the people seated (never
+        a bot) to start, and pings them."""
         rec = table.record
-        if len(rec.seats) != rec.players:
-            return "", ()
-        people = pings(rec.player_ids)
-        return self._t("table.ready", loc, players=mentions(people)), people
+        people = pings(rec.player_ids) if len(rec.seats) == rec.players else ()
+        if people:
+            lines = (*lines, self._t("table.ready", loc, players=mentions(people)))
+        return Post("\n".join(filter(None, lines)), mentions=people, buttons=self._lobby_buttons(table, loc))
 
     async def addbot(self, ctx: Ctx, level: str | None = None) -> list[Post]:
         """A computer player of ``level`` takes the next seat of the lobby."""
@@ -138,14 +132,7 @@ class Commands(ClickCommands):
             seated=len(rec.seats),
             players=rec.players,
         )
-        ready, pinged = self._ready(table, loc)
-        return [
-            Post(
-                "\n".join(filter(None, [text, ready])),
-                mentions=pinged,
-                buttons=self._lobby_buttons(table, loc),
-            )
-        ]
+        return [self._lobby_post(table, loc, text)]
 
     async def join(self, ctx: Ctx, team: int | None = None) -> list[Post]:
         table = await lobby.join(self.tables, ctx, team)
@@ -160,14 +147,7 @@ class Commands(ClickCommands):
             text = self._t("table.joined", loc, players=rec.players, **params)
         else:
             text = self._t("table.joined_team", loc, players=rec.players, team=team, **params)
-        ready, pinged = self._ready(table, loc)
-        return [
-            Post(
-                "\n".join(filter(None, [text, ready])),
-                mentions=pinged,
-                buttons=self._lobby_buttons(table, loc),
-            )
-        ]
+        return [self._lobby_post(table, loc, text)]
 
     async def leave(self, ctx: Ctx) -> list[Post]:
         left = await lobby.leave(self.tables, ctx)
