@@ -412,3 +412,29 @@ async def test_a_cry_havoc_table_of_bots_plays_to_its_end_and_replays_exactly(st
     assert logs[0] == logs[1] and len(logs[0]) > 20
     assert {p for p, _a in logs[0]} == {"alice", "bot:1:normal", "bot:2:normal"}
     assert_no_bot_pinged(t.posts)
+
+
+async def test_a_bot_is_never_reminded_nor_messaged(store: db.Store) -> None:
+    """Even a bot that takes long to decide (its search stuck) is not reminded, and no direct message
+    goes to it, whatever the store says of its notifications."""
+    gate = Gate()
+    t = Table(store, gate)
+    await store.set_notify(BOT, True)
+    await store.set_notify("alice", True)
+    await t.commands.new(ctx("alice"), "nim", options="heap=40 seed=5 remind=1h", bots=1)
+    await t.commands.start(ctx("alice"))
+    if (await t.game()).to_act() == ["alice"]:
+        await t.commands.announcer.drain("nowhere")
+        await t.commands.play(ctx("alice"), "take 1")
+    await gate.asked()
+    for _hour in range(3):
+        t.clock.advance(timedelta(hours=1, minutes=1))
+        await t.scheduler.tick()
+    await t.commands.announcer.settled((await t.game()).record.id)
+    assert (await t.game()).to_act() == [BOT], "the bot is still thinking"
+    assert not [p for p in t.posts if p.text.startswith("⏰")], "nobody reminds a bot"
+    assert t.outlet.dms is not None and all(user == "alice" for user, _post in t.outlet.dms)
+    assert_no_bot_pinged(t.posts)
+    for task in t.commands.announcer.bots.pending():
+        task.cancel()
+    await asyncio.gather(*t.commands.announcer.bots.pending(), return_exceptions=True)
