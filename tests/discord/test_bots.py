@@ -30,8 +30,9 @@ BOT = "bot:1:easy"
 
 
 @pytest.fixture
-async def room(tmp_path: Path) -> AsyncIterator[Room]:
-    async with fake_discord(tmp_path) as bot:
+async def room(tmp_path: Path, store_target: str | Path) -> AsyncIterator[Room]:
+    """The bot over a SQLite file, then over PostgreSQL."""
+    async with fake_discord(tmp_path, store_target) as bot:
         room = open_room(bot, ("Solo", "en-US"), "practice", ("alice", "en-US"))
         await bot.start()
         yield room
