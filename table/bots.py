@@ -172,6 +172,8 @@ class ProcessThinker:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             context = multiprocessing.get_context("forkserver")
+            # one fork server serves this pool and the drawing pool: whichever starts it first has it
+            # import what both need
             context.set_forkserver_preload(["ai", "render"])
             held, self._lifeline = context.Pipe(duplex=False)
             self._pool = ProcessPoolExecutor(

@@ -22,8 +22,10 @@ class GameTasks:
         self._tasks: dict[int, tuple[str, asyncio.Task[None]]] = {}
 
     def get(self, game_id: int) -> asyncio.Task[None] | None:
+        """The game's task while it runs; None once it has finished, even before its done callback
+        has run (a caller counting on it to pick up new work would wait for nothing)."""
         found = self._tasks.get(game_id)
-        return None if found is None else found[1]
+        return None if found is None or found[1].done() else found[1]
 
     def start(self, game_id: int, channel: str, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         """Run ``work`` as the game's task (the one ``get`` returns from now on)."""
@@ -33,11 +35,11 @@ class GameTasks:
         return task
 
     def _forget(self, game_id: int, task: asyncio.Task[None]) -> None:
-        if self.get(game_id) is task:
-            del self._tasks[game_id]
+        if self._tasks.get(game_id, (None, task))[1] is task:
+            self._tasks.pop(game_id, None)
         if not task.cancelled() and task.exception() is not None:
             log.error("%s of game #%s failed", self.what, game_id, exc_info=task.exception())
 
     def pending(self, channel: str | None = None) -> list[asyncio.Task[None]]:
         """The tasks still running (of ``channel``, or all)."""
-        return [t for ch, t in self._tasks.values() if channel is None or ch == channel]
+        return [t for ch, t in self._tasks.values() if (channel is None or ch == channel) and not t.done()]

@@ -25,6 +25,7 @@ from table.errors import TableError
 from table.posts import is_bot
 from table.schedule import Scheduler
 from table.tables import Tables
+from table.tasks import GameTasks
 from tests.fakediscord.server import HANG_LIMIT
 from tests.table.conftest import FakeRenderer
 from tests.table.nim import lookup
@@ -438,3 +439,18 @@ async def test_a_bot_is_never_reminded_nor_messaged(store: db.Store) -> None:
     for task in t.commands.announcer.bots.pending():
         task.cancel()
     await asyncio.gather(*t.commands.announcer.bots.pending(), return_exceptions=True)
+
+
+async def test_a_finished_task_is_not_counted_on_before_its_done_callback_has_run() -> None:
+    """A bot's task that has just finished must not be taken for a running one by a poke that comes
+    before asyncio ran its done callback: the poke's new work would wait for nothing (a takeover at
+    the deadline once went unplayed so)."""
+    tasks = GameTasks("work")
+
+    async def work() -> None:
+        return None
+
+    task = tasks.start(1, "chan", work())
+    await asyncio.sleep(0)  # the task runs to its end; its done callback is only scheduled
+    assert task.done()
+    assert tasks.get(1) is None and tasks.pending() == []
