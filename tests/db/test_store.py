@@ -240,20 +240,6 @@ async def test_an_announcement_is_written_only_over_the_row_its_writer_read(stor
     assert [r.id for r in await store.unannounced()] == [moved.id], "a stored move not yet shown"
 
 
-async def test_due_waits_are_those_whose_reminder_or_deadline_has_come(store: db.Store) -> None:
-    rec = await running(store)
-    wait = db.Announcement(
-        rec.id, 0, "active", since=0, summary_from=0, next_reminder="2026-12-02T09:00:00+00:00",
-        deadline="2026-12-04T09:00:00+00:00",
-    )  # fmt: skip
-    saved = await store.save_announcement(wait)
-    assert saved is not None
-    assert await store.due("2026-12-02T08:59:59+00:00") == []
-    assert [a for _r, a in await store.due("2026-12-02T09:00:00+00:00")] == [saved]
-    done = await store.save_announcement(replace(saved, next_reminder=None, deadline_done=True))
-    assert done is not None and await store.due("2027-01-01T00:00:00+00:00") == []
-
-
 async def test_running_with_finds_the_running_games_a_prefix_sits_or_acts_in(store: db.Store) -> None:
     """The games computer players sit in (a seat ``bot:...``) or stand in at (a note's actor)."""
     plain = await running(store, "plain")
@@ -276,3 +262,17 @@ async def test_running_with_finds_the_running_games_a_prefix_sits_or_acts_in(sto
     await store.finish_game(seated.id, version=seated.version, status="over", result=None)
     assert [r.channel for r in await store.running_with("bot:")] == ["noted"]
     assert await store.running_with("bo_") == [], "the prefix is matched as written"
+
+
+async def test_due_waits_are_those_whose_reminder_or_deadline_has_come(store: db.Store) -> None:
+    rec = await running(store)
+    wait = db.Announcement(
+        rec.id, 0, "active", since=0, summary_from=0, next_reminder="2026-12-02T09:00:00+00:00",
+        deadline="2026-12-04T09:00:00+00:00",
+    )  # fmt: skip
+    saved = await store.save_announcement(wait)
+    assert saved is not None
+    assert await store.due("2026-12-02T08:59:59+00:00") == []
+    assert [a for _r, a in await store.due("2026-12-02T09:00:00+00:00")] == [saved]
+    done = await store.save_announcement(replace(saved, next_reminder=None, deadline_done=True))
+    assert done is not None and await store.due("2027-01-01T00:00:00+00:00") == []
