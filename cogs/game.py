@@ -25,6 +25,7 @@ from cogs.replies import PostLike, Responder, allowed_mentions, split_text
 from cogs.translator import label
 from cogs.tree import error_text
 from engine import GAMES, GameError
+from table.bots import LEVELS, MAX_BOTS
 from table.commands import Ctx
 from table.lobby import MAX_TEAMS
 
@@ -50,6 +51,11 @@ CHOICE_LIMIT = 100
 def game_choices() -> list[app_commands.Choice[str]]:
     """One choice per registered game, shown under its (localised) display name."""
     return [app_commands.Choice(name=label(f"cmd.choice.game.{g}", fallback=g), value=g) for g in GAMES]
+
+
+def level_choices() -> list[app_commands.Choice[str]]:
+    """The computer players' levels, each with what it means."""
+    return [app_commands.Choice(name=label(f"cmd.choice.level.{lv}", fallback=lv), value=lv) for lv in LEVELS]
 
 
 def game_display_name(game: str, locale: str) -> str:
@@ -230,6 +236,8 @@ class GameCog(commands.Cog):
         options=label("cmd.game.new.options.name"),
         thread=label("cmd.game.new.thread.name"),
         map_file=label("cmd.game.new.map_file.name"),
+        bots=label("cmd.game.new.bots.name"),
+        level=label("cmd.game.new.level.name"),
     )
     @app_commands.describe(
         game=label("cmd.game.new.game.desc"),
@@ -237,8 +245,10 @@ class GameCog(commands.Cog):
         options=label("cmd.game.new.options.desc"),
         thread=label("cmd.game.new.thread.desc"),
         map_file=label("cmd.game.new.map_file.desc"),
+        bots=label("cmd.game.new.bots.desc"),
+        level=label("cmd.game.new.level.desc"),
     )
-    @app_commands.choices(game=game_choices())
+    @app_commands.choices(game=game_choices(), level=level_choices())
     async def new(
         self,
         interaction: discord.Interaction,
@@ -247,13 +257,16 @@ class GameCog(commands.Cog):
         options: app_commands.Range[str, 0, 200] | None = None,
         thread: bool = False,
         map_file: discord.Attachment | None = None,
+        bots: app_commands.Range[int, 0, MAX_BOTS] = 0,
+        level: str | None = None,
     ) -> None:
         if thread:
-            await self._new_in_thread(interaction, game, players, options or "", map_file)
+            await self._new_in_thread(interaction, game, players, options or "", map_file, bots, level)
             return
 
         async def call(ctx: Ctx) -> list[Post]:
-            return await self.table.new(ctx, game, players, await with_map_file(options or "", map_file))
+            options_text = await with_map_file(options or "", map_file)
+            return await self.table.new(ctx, game, players, options_text, bots, level)
 
         await self._answer(interaction, call)
 
@@ -279,6 +292,8 @@ class GameCog(commands.Cog):
         players: int | None,
         options: str,
         map_file: discord.Attachment | None,
+        bots: int = 0,
+        level: str | None = None,
     ) -> None:
         """Open a public thread, create the lobby there, and point the channel to it.
 
@@ -309,7 +324,7 @@ class GameCog(commands.Cog):
             raise GameError("cmd.reply.thread_failed") from exc
         ctx = dataclasses.replace(ctx, channel_id=str(thread.id))
         try:
-            posts = await self.table.new(ctx, game, players, options)
+            posts = await self.table.new(ctx, game, players, options, bots, level)
         except GameError:
             with contextlib.suppress(discord.HTTPException):
                 await thread.delete()
@@ -332,6 +347,13 @@ class GameCog(commands.Cog):
         self, interaction: discord.Interaction, team: app_commands.Range[int, 1, MAX_TEAMS] | None = None
     ) -> None:
         await self._answer(interaction, lambda ctx: self.table.join(ctx, team))
+
+    @game.command(name=label("cmd.game.addbot.name"), description=label("cmd.game.addbot.desc"))
+    @app_commands.rename(level=label("cmd.game.addbot.level.name"))
+    @app_commands.describe(level=label("cmd.game.addbot.level.desc"))
+    @app_commands.choices(level=level_choices())
+    async def addbot(self, interaction: discord.Interaction, level: str | None = None) -> None:
+        await self._answer(interaction, lambda ctx: self.table.addbot(ctx, level))
 
     @game.command(name=label("cmd.game.leave.name"), description=label("cmd.game.leave.desc"))
     async def leave(self, interaction: discord.Interaction) -> None:

@@ -47,6 +47,8 @@ async def run_console(settings: Settings, stdin: TextIO | None = None, stdout: T
     table, store = await open_table(settings.database, console, clock=console.clock)
     console.table = table
     try:
+        await table.announcer.bots.resume()  # the bots' moves a restart left pending
+        await table.announcer.drain()
         if interactive:
             console.say(i18n.t("console.welcome", settings.console_locale))
         while (text := await read_line(stdin, interactive)) is not None:

@@ -172,7 +172,9 @@ class Console:
                 str(opts["game"]),
                 _int_or_none(opts.get("players")),
                 str(opts.get("options", "")),
+                **_bots(opts),
             ),
+            ("game", "addbot"): lambda: table.addbot(ctx, _str_or_none(opts.get("level"))),
             ("game", "join"): lambda: table.join(ctx, _int_or_none(opts.get("team"))),
             ("game", "leave"): lambda: table.leave(ctx),
             ("game", "start"): lambda: table.start(ctx),
@@ -291,6 +293,16 @@ class Console:
         self._next_image += 1
         path.write_bytes(data)
         return path
+
+
+def _bots(opts: dict[str, object]) -> dict[str, Any]:
+    """``/game new``'s computer players, when the line asks for some."""
+    chosen: dict[str, Any] = {}
+    if (bots := _int_or_none(opts.get("bots"))) is not None:
+        chosen["bots"] = bots
+    if (level := _str_or_none(opts.get("level"))) is not None:
+        chosen["level"] = level
+    return chosen
 
 
 def _int_or_none(value: object) -> int | None:

@@ -130,6 +130,11 @@ class Store(Protocol):
         self, player: str, guild: str | None
     ) -> list[tuple[GameRecord, Announcement | None]]: ...
 
+    async def running_with(self, prefix: str) -> list[GameRecord]:
+        """Running games with a seat, or a note's actor, whose id starts with ``prefix`` (the games
+        computer players sit in or stand in at), oldest first."""
+        ...
+
     async def add_note(
         self, game_id: int, version: int, actor: str | None, event: Mapping[str, Any]
     ) -> None: ...

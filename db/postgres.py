@@ -547,6 +547,18 @@ class PostgresStore:
             }
         return [(rec, waits.get(rec.id)) for rec in records]
 
+    async def running_with(self, prefix: str) -> list[GameRecord]:
+        """Running games with a seat, or a note's actor, whose id starts with ``prefix``, oldest first."""
+        pattern = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        async with self._tx(write=False) as c:
+            rows = await c.fetch(
+                "SELECT g.id FROM games g WHERE g.status = 'active' AND (EXISTS (SELECT 1 FROM seats s"
+                " WHERE s.game_id = g.id AND s.player LIKE $1) OR EXISTS (SELECT 1 FROM notes n"
+                " WHERE n.game_id = g.id AND n.actor LIKE $1)) ORDER BY g.id",
+                pattern,
+            )
+            return await self._games(c, [r["id"] for r in rows])
+
     async def add_note(self, game_id: int, version: int, actor: str | None, event: Mapping[str, Any]) -> None:
         async with self._tx() as c:
             await c.execute(

@@ -469,6 +469,19 @@ class SqliteStore:
                     out.append((rec, None if row is None else announcement_from_row(row)))
             return out
 
+    async def running_with(self, prefix: str) -> list[GameRecord]:
+        """Running games with a seat, or a note's actor, whose id starts with ``prefix``, oldest first."""
+        pattern = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        async with self._tx(write=False) as c:
+            async with c.execute(
+                "SELECT g.id FROM games g WHERE g.status = 'active' AND (EXISTS (SELECT 1 FROM seats s"
+                " WHERE s.game_id = g.id AND s.player LIKE ? ESCAPE '\\') OR EXISTS (SELECT 1 FROM notes n"
+                " WHERE n.game_id = g.id AND n.actor LIKE ? ESCAPE '\\')) ORDER BY g.id",
+                (pattern, pattern),
+            ) as cur:
+                ids = [r[0] async for r in cur]
+            return [rec for i in ids if (rec := await self._fetch(c, "id = ?", (i,))) is not None]
+
     async def add_note(self, game_id: int, version: int, actor: str | None, event: Mapping[str, Any]) -> None:
         async with self._tx() as c:
             await c.execute(

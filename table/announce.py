@@ -37,13 +37,15 @@ from typing import Any, Protocol
 
 from db import Announcement, GameRecord
 from engine.text import Msg
+from table.bots import ComputerPlayers, stand_ins
 from table.clock import Clock, parse_stamp, stamp, system_clock
 from table.events import decode_msg
 from table.menus import board_buttons
 from table.posts import Post
 from table.settings import TableSettings, public_locale
 from table.tables import Table, Tables
-from table.text import mentions
+from table.tasks import GameTasks
+from table.text import mentions, pings
 from table.wording import Wording
 
 log = logging.getLogger(__name__)
@@ -156,22 +158,21 @@ class Announcer(Wording):
         self.lease = lease
         self._locks: dict[int, asyncio.Lock] = {}
         self._edited_at: dict[int, float] = {}
-        self._tasks: dict[int, tuple[str, asyncio.Task[None]]] = {}
+        self._tasks = GameTasks("announcing")
+        self.bots = ComputerPlayers(tables, self._post_soon, self.settled)
+        """The computer players: poked with every change, so a bot to act plays after it is shown."""
 
     # ---- scheduling ------------------------------------------------------------------------------
 
     def poke(self, record: GameRecord) -> None:
-        """Announce ``record``'s game soon, in a task of its own; returns at once."""
-        running = self._tasks.get(record.id)
-        task = asyncio.ensure_future(self._announce_after(running[1] if running else None, record.id))
-        self._tasks[record.id] = (record.channel, task)
-        task.add_done_callback(lambda t, game_id=record.id: self._forget(game_id, t))
+        """Announce ``record``'s game soon, in a task of its own, then have its bots play what falls
+        to them; returns at once."""
+        self._post_soon(record)
+        self.bots.poke(record)
 
-    def _forget(self, game_id: int, task: asyncio.Task[None]) -> None:
-        if self._tasks.get(game_id, (None, None))[1] is task:
-            del self._tasks[game_id]
-        if not task.cancelled() and task.exception() is not None:
-            log.error("announcing game #%s failed", game_id, exc_info=task.exception())
+    def _post_soon(self, record: GameRecord) -> None:
+        running = self._tasks.get(record.id)
+        self._tasks.start(record.id, record.channel, self._announce_after(running, record.id))
 
     async def _announce_after(self, previous: asyncio.Task[None] | None, game_id: int) -> None:
         if previous is not None:
@@ -180,9 +181,14 @@ class Announcer(Wording):
         await self.announce(game_id)
 
     async def drain(self, channel: str | None = None) -> None:
-        """Wait until the pending announcements (of ``channel``, or all) are done."""
-        while pending := [t for ch, t in self._tasks.values() if channel is None or ch == channel]:
+        """Wait until the pending announcements and bot moves (of ``channel``, or all) are done."""
+        while pending := [*self._tasks.pending(channel), *self.bots.pending(channel)]:
             await asyncio.gather(*pending, return_exceptions=True)
+
+    async def settled(self, game_id: int) -> None:
+        """Wait until the game's pending announcement, if any, is posted."""
+        while (running := self._tasks.get(game_id)) is not None:
+            await asyncio.gather(running, return_exceptions=True)
 
     async def catch_up(self) -> int:
         """Announce every game whose stored version or status is ahead of its channel; how many this
@@ -293,7 +299,10 @@ class Announcer(Wording):
         )
         text = await self._text(table, current, plan, locale, summary_from)
         image = await self.tables.board_image(table, locale)
-        post = Post(text, image=image, mentions=plan.ping, buttons=board_buttons(table, locale))
+        # a player a bot plays for is not called to a turn the bot takes at once
+        standing = await stand_ins(self.tables.store, record.id) if plan.ping else {}
+        ping = tuple(p for p in pings(plan.ping) if p not in standing)
+        post = Post(text, image=image, mentions=ping, buttons=board_buttons(table, locale))
         now = self.clock()
         message = current.message if current else None
         posted_at = current.posted_at if current else None
@@ -325,14 +334,14 @@ class Announcer(Wording):
             log.warning("game #%s was announced by another writer meanwhile", record.id)
             return False
         if plan.handover and record.status == "active":
-            await self._direct(table, plan.ping, locale, "svc.dm.turn")
+            await self._direct(table, ping, locale, "svc.dm.turn")
         return True
 
     async def _direct(
         self, table: Table, players: Sequence[str], locale: str, key: str, **params: Any
     ) -> None:
         """Direct messages to the players who asked for them; a refusal is silently the channel's job."""
-        for player in players:
+        for player in pings(players):
             if not await self.tables.store.notify(player):
                 continue
             text = self._t(
@@ -371,7 +380,9 @@ class Announcer(Wording):
         else:
             ending = self._result_text(table, self._stored_result(table), locale)
             lines.append(
-                ending + " " + self._t("svc.over.players", locale, players=mentions(record.player_ids))
+                ending
+                + " "
+                + self._t("svc.over.players", locale, players=mentions(record.player_ids, table.names))
             )
         return _fit(lines, locale)
 

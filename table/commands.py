@@ -8,6 +8,7 @@ changes nothing.
 
 from __future__ import annotations
 
+import logging
 import math
 import re
 from collections.abc import Mapping
@@ -15,15 +16,18 @@ from typing import Any
 
 from engine.errors import BadInput, GameError, GameOver
 from table import endings, lobby, reference
-from table.announce import Announcer, RecordingOutlet
+from table.announce import Announcer, OutletError, RecordingOutlet
+from table.bots import returned_note, stand_ins
 from table.clicks import ClickCommands
 from table.errors import NoGame, NotSeated, TableError, Unreadable
-from table.events import decode_msg
+from table.events import decode_msg, encode_msg
 from table.menus import vote_buttons
-from table.posts import Ctx, Post, mention
+from table.posts import Ctx, Post, is_bot, mention
 from table.settings import TableSettings
 from table.tables import Table, Tables
-from table.text import game_title, has_key, mentions, name_players_in, named
+from table.text import game_title, has_key, mentions, name_players_in, named, pings
+
+log = logging.getLogger(__name__)
 
 LOG_PAGE_SIZE = 10
 MAX_TEXT = 1900  # under Discord's 2000 characters per message, with room for a suffix
@@ -79,8 +83,17 @@ class Commands(ClickCommands):
 
     # ---- lobby ---------------------------------------------------------------------------
 
-    async def new(self, ctx: Ctx, game: str, players: int | None = None, options: str = "") -> list[Post]:
-        table = await lobby.create(self.tables, ctx, game, players, options)
+    async def new(
+        self,
+        ctx: Ctx,
+        game: str,
+        players: int | None = None,
+        options: str = "",
+        bots: int = 0,
+        level: str | None = None,
+    ) -> list[Post]:
+        """Open a table with the caller seated and ``bots`` computer players of ``level`` after them."""
+        table = await lobby.create(self.tables, ctx, game, players, options, bots, level)
         loc = await self._public(ctx)
         text = self._t(
             "table.new",
@@ -92,7 +105,34 @@ class Commands(ClickCommands):
             options=self._options(table, loc),
         )
         lines = [text, self._pace(table, loc), self._fixed_seed(table, loc)]
-        return [Post("\n".join(filter(None, lines)), buttons=self._lobby_buttons(table, loc))]
+        seated_bots = [s.name for s in table.record.seats if is_bot(s.player)]
+        if seated_bots:
+            lines.append(self._t("table.bots_seated", loc, bots=seated_bots))
+        return [self._lobby_post(table, loc, *lines)]
+
+    def _lobby_post(self, table: Table, loc: str, *lines: str) -> Post:
+        """A lobby post with its buttons; once the last seat is taken it asks the people seated (never
+        a bot) to start, and pings them."""
+        rec = table.record
+        people = pings(rec.player_ids) if len(rec.seats) == rec.players else ()
+        if people:
+            lines = (*lines, self._t("table.ready", loc, players=mentions(people)))
+        return Post("\n".join(filter(None, lines)), mentions=people, buttons=self._lobby_buttons(table, loc))
+
+    async def addbot(self, ctx: Ctx, level: str | None = None) -> list[Post]:
+        """A computer player of ``level`` takes the next seat of the lobby."""
+        table, seat = await lobby.add_bot(self.tables, ctx, level)
+        loc = await self._public(ctx)
+        rec = table.record
+        text = self._t(
+            "table.joined",
+            loc,
+            player=seat.name,
+            game=self._game(table, loc),
+            seated=len(rec.seats),
+            players=rec.players,
+        )
+        return [self._lobby_post(table, loc, text)]
 
     async def join(self, ctx: Ctx, team: int | None = None) -> list[Post]:
         table = await lobby.join(self.tables, ctx, team)
@@ -107,11 +147,7 @@ class Commands(ClickCommands):
             text = self._t("table.joined", loc, players=rec.players, **params)
         else:
             text = self._t("table.joined_team", loc, players=rec.players, team=team, **params)
-        pinged: tuple[str, ...] = ()
-        if len(rec.seats) == rec.players:
-            text += "\n" + self._t("table.ready", loc, players=mentions(rec.player_ids))
-            pinged = tuple(rec.player_ids)
-        return [Post(text, mentions=pinged, buttons=self._lobby_buttons(table, loc))]
+        return [self._lobby_post(table, loc, text)]
 
     async def leave(self, ctx: Ctx) -> list[Post]:
         left = await lobby.leave(self.tables, ctx)
@@ -304,9 +340,12 @@ class Commands(ClickCommands):
             ]
         loc = await self._public(ctx)
         text = self._t(
-            "table.draw.offered", loc, player=vote.table.name(ctx.user_id), others=mentions(vote.waiting)
+            "table.draw.offered",
+            loc,
+            player=vote.table.name(ctx.user_id),
+            others=mentions(vote.waiting, vote.table.names),
         )
-        return [Post(text, mentions=vote.waiting, buttons=vote_buttons("draw", vote.table, loc))]
+        return [Post(text, mentions=pings(vote.waiting), buttons=vote_buttons("draw", vote.table, loc))]
 
     async def abort(self, ctx: Ctx) -> list[Post]:
         vote = await endings.abort(self.tables, ctx)
@@ -328,13 +367,15 @@ class Commands(ClickCommands):
             player=vote.table.name(ctx.user_id),
             votes=len(vote.voters),
             needed=len(vote.table.record.seats),
-            waiting=mentions(vote.waiting),
+            waiting=mentions(vote.waiting, vote.table.names),
         )
-        return [Post(text, mentions=vote.waiting, buttons=vote_buttons("abort", vote.table, loc))]
+        return [Post(text, mentions=pings(vote.waiting), buttons=vote_buttons("abort", vote.table, loc))]
 
     # ---- playing -------------------------------------------------------------------------
 
-    async def _running(self, ctx: Ctx) -> Table:
+    async def _running(self, ctx: Ctx, *, reclaim: bool = True) -> Table:
+        """The channel's running game, the caller seated in it. A caller a bot was playing for takes
+        their seat back (``reclaim``): any command of theirs in the game says they are here."""
         table = await self.tables.open(ctx.channel_id)
         if table is None:
             latest = await self.tables.store.latest_game(ctx.channel_id)
@@ -348,7 +389,24 @@ class Commands(ClickCommands):
             raise NotSeated()
         if table.unreadable:
             raise Unreadable(game=game_title(rec.game))
+        if reclaim:
+            await self._reclaim(ctx, table)
         return table
+
+    async def _reclaim(self, ctx: Ctx, table: Table) -> None:
+        """The caller is back: the bot standing in for them stops, and the channel is told."""
+        rec = table.record
+        if ctx.user_id not in await stand_ins(self.tables.store, rec.id):
+            return
+        await self.tables.store.add_note(
+            rec.id, rec.version, ctx.user_id, encode_msg(returned_note(ctx.user_id))
+        )
+        loc = await self._public(ctx)
+        text = self._t("svc.bot.back", loc, player=table.name(ctx.user_id), game=self._game(table, loc))
+        try:
+            await self.announcer.outlet.send(ctx.channel_id, Post(text))
+        except OutletError:
+            log.warning("telling channel %s that %s is back failed", ctx.channel_id, ctx.user_id)
 
     async def play(self, ctx: Ctx, action: str) -> list[Post]:
         """Apply one action; the player gets a short private confirmation with what happened.
@@ -424,7 +482,7 @@ class Commands(ClickCommands):
     async def autocomplete(self, ctx: Ctx, typed: str) -> list[tuple[str, str]]:
         """The caller's legal actions matching every typed word, as (label, "v<version>:<action>")."""
         try:
-            table = await self._running(ctx)
+            table = await self._running(ctx, reclaim=False)
         except GameError:
             return []
         game, state, rec = table.game, table.state, table.record

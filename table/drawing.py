@@ -99,7 +99,7 @@ class ProcessDrawer:
             # forkserver: workers are forked from a clean server process that has imported the
             # renderer once, never from the bot (its threads and sockets must not be copied).
             context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["render"])
+            context.set_forkserver_preload(["render", "ai"])  # the fork server the bots' pool shares
             held, self._lifeline = context.Pipe(duplex=False)
             self._pool = ProcessPoolExecutor(
                 max_workers=self.workers, mp_context=context, initializer=_hold_lifeline, initargs=(held,)

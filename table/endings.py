@@ -16,7 +16,7 @@ from table.events import encode_msg, encode_result
 from table.lobby import guard, require_seated
 from table.posts import Ctx
 from table.tables import Table, Tables
-from table.text import game_title
+from table.text import game_title, pings
 
 
 async def _require_running(tables: Tables, channel: str) -> Table:
@@ -80,7 +80,8 @@ async def draw(tables: Tables, ctx: Ctx) -> Vote:
             raise TableError("table.error.draw_already_offered", waiting=[table.name(p) for p in others])
         votes = await tables.store.add_vote(record.id, "draw", ctx.user_id, version=record.version)
         agreed = {table.side_of(p) for p in votes}
-        waiting = tuple(p for side, players in sides.items() if side not in agreed for p in players)
+        # computer players agree to what the people at the table agree on
+        waiting = pings(p for side, players in sides.items() if side not in agreed for p in players)
         if waiting:
             return Vote(table, tuple(votes), waiting, None, False)
         result = Result(winners=(), reason=msg("table.reason.draw_agreed"), draw=True)
@@ -116,7 +117,7 @@ async def abort(tables: Tables, ctx: Ctx) -> Vote:
             others = [p for p in record.player_ids if p not in before]
             raise TableError("table.error.already_voted_abort", waiting=[table.name(p) for p in others])
         votes = await tables.store.add_vote(record.id, "abort", ctx.user_id, version=record.version)
-        waiting = tuple(p for p in record.player_ids if p not in votes)
+        waiting = pings(p for p in record.player_ids if p not in votes)
         if waiting:
             return Vote(table, tuple(votes), waiting, None, False)
         return await _close(tables, table, ctx, "svc.reason.abort_voted", voters=tuple(votes))

@@ -20,10 +20,11 @@ from typing import Any
 from db import ChannelBusy, Conflict, GameRecord, Seat
 from engine.contract import Game
 from engine.errors import GameError
+from table.bots import MAX_BOTS, bot_id, bot_name, bot_number, parse_level
 from table.errors import NoGame, NotSeated, TableError
 from table.options import parse_options, take_seed
-from table.posts import Ctx
-from table.settings import server_defaults, server_locale, take_settings
+from table.posts import Ctx, is_bot
+from table.settings import public_locale, server_defaults, server_locale, take_settings
 from table.tables import Table, Tables
 from table.text import find_game, game_title
 
@@ -55,13 +56,23 @@ def require_seated(table: Table, player: str) -> None:
 
 
 async def create(
-    tables: Tables, ctx: Ctx, game_name: str, players: int | None = None, options: str = ""
+    tables: Tables,
+    ctx: Ctx,
+    game_name: str,
+    players: int | None = None,
+    options: str = "",
+    bots: int = 0,
+    level: str | None = None,
 ) -> Table:
-    """Open a lobby for ``game_name`` in the caller's channel, with the caller seated."""
+    """Open a lobby for ``game_name`` in the caller's channel, with the caller seated, and ``bots``
+    computer players of ``level`` after them (without a player count, the smallest that seats all)."""
     game = find_game(game_name, tables.known_games, tables.game)
     counts = tuple(game.player_counts)
+    chosen_level = parse_level(level)
+    if bots < 0 or bots > MAX_BOTS:
+        raise TableError("table.error.bad_bots", bots=bots, most=MAX_BOTS)
     if players is None:
-        players = min(counts)
+        players = min((c for c in counts if c > bots), default=max(counts))
     elif players not in counts:
         raise TableError(
             "table.error.bad_player_count", game=game_title(game.name), players=players, allowed=list(counts)
@@ -72,6 +83,8 @@ async def create(
     # Deal a game with placeholder seats now, so that an option only the rules can judge (a custom
     # map) is refused when the table is opened, not when it is due to start.
     game.new_game([f"seat-{i}" for i in range(players)], _PROBE_SEED, dict(chosen))
+    if bots >= players:
+        raise TableError("table.error.too_many_bots", bots=bots, players=players)
     async with tables.lock(ctx.channel_id):
         try:
             record = await tables.store.create_game(
@@ -87,7 +100,33 @@ async def create(
             )
         except ChannelBusy as busy:
             raise await _busy(tables, ctx.channel_id, busy) from None
+        for _ in range(bots):
+            record = await _seat_bot(tables, record, chosen_level)
     return tables.table(record)
+
+
+async def add_bot(tables: Tables, ctx: Ctx, level: str | None = None) -> tuple[Table, Seat]:
+    """Seat a computer player in the lobby: its creator or a moderator may."""
+    chosen = parse_level(level)
+    async with tables.lock(ctx.channel_id):
+        table = await require_open(tables, ctx.channel_id)
+        record = table.record
+        require_lobby(table)
+        if ctx.user_id != record.creator and not ctx.moderator:
+            raise TableError("table.error.addbot_who", creator=table.name(record.creator))
+        if len(record.seats) >= record.players:
+            raise TableError("table.error.table_full", players=record.players)
+        record = await _seat_bot(tables, record, chosen)
+        return tables.table(record), record.seats[-1]
+
+
+async def _seat_bot(tables: Tables, record: GameRecord, level: str) -> GameRecord:
+    """The next bot (numbered after the table's bots) sits down, named in the table's language."""
+    number = max((n for s in record.seats if (n := bot_number(s.player)) is not None), default=0) + 1
+    locale = await public_locale(tables.store, record)
+    return await guard(
+        tables.store.add_seat(record.id, Seat(bot_id(number, level), bot_name(number, level, locale)))
+    )
 
 
 async def _busy(tables: Tables, channel: str, busy: ChannelBusy) -> TableError:
@@ -133,6 +172,9 @@ async def leave(tables: Tables, ctx: Ctx) -> Left:
             raise TableError("table.error.leave_running")
         require_seated(table, ctx.user_id)
         record = await guard(tables.store.remove_seat(table.record.id, ctx.user_id))
+        while record.status != "aborted" and all(is_bot(s.player) for s in record.seats):
+            # nobody is left to start it: the bots leave with the last player
+            record = await guard(tables.store.remove_seat(record.id, record.seats[-1].player))
         closed = record.status == "aborted"
         handed = record.creator if record.creator != table.record.creator and not closed else None
         return Left(tables.table(record), closed, handed)

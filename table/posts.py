@@ -80,3 +80,13 @@ class Post:
 def mention(player_id: str) -> str:
     """Discord's mention syntax; the console shows it as @name."""
     return f"<@{player_id}>"
+
+
+BOT_PREFIX = "bot:"
+"""The start of every computer player's id: no Discord user id (digits) or console name (no colon)
+can begin so."""
+
+
+def is_bot(player_id: str) -> bool:
+    """Whether ``player_id`` is a computer player's seat, which is never pinged nor messaged."""
+    return player_id.startswith(BOT_PREFIX)

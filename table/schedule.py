@@ -10,7 +10,11 @@ console, a test's own calls with an injected clock) and a restart neither drops 
   with several processes on one store, each game's posts and reminders are made under its claim
   (``Announcer.claimed``), so one process at a time does them;
 - at a table's deadline its policy applies once: ``wait`` keeps reminding, ``skip`` plays the
-  pending decision's neutral default where the game has one, ``forfeit`` makes the absent side lose.
+  pending decision's neutral default where the game has one, ``forfeit`` makes the absent side lose,
+  ``bot`` has a computer player play for the absent player until they return;
+- every running game where a bot is to act gets its move played (one left pending by a restart).
+
+Computer players are never reminded, and nothing is due at a deadline for them.
 """
 
 from __future__ import annotations
@@ -23,12 +27,13 @@ from engine.contract import Result
 from engine.errors import GameError
 from engine.text import Msg, PlayerRef, msg
 from table.announce import Announcer, OutletError
+from table.bots import stand_in_id, stand_ins, takeover_note
 from table.clock import discord_time, parse_stamp, stamp
 from table.events import encode_msg, encode_result
 from table.posts import Post
 from table.settings import TableSettings, public_locale
 from table.tables import Table
-from table.text import mentions
+from table.text import mentions, pings
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +59,7 @@ class Scheduler:
 
     async def tick(self) -> TickReport:
         caught_up = await self.announcer.catch_up()
+        await self.announcer.bots.resume()
         now = self.announcer.clock()
         reminders = deadlines = 0
         for record, current in await self.tables.store.due(stamp(now)):
@@ -93,7 +99,10 @@ class Scheduler:
         if claimed is None:
             return 0  # another process (or an earlier tick) sent it
         table = self.tables.table(record)
-        waiting = list(current.to_act)
+        standing = await stand_ins(self.tables.store, record.id)
+        waiting = [p for p in pings(current.to_act) if p not in standing]
+        if not waiting:
+            return 0
         locale = await public_locale(self.tables.store, record)
         lines = [
             self.announcer._t(
@@ -126,9 +135,13 @@ class Scheduler:
             return 0  # another process (or an earlier tick) has it
         pace = TableSettings.of(record)
         table = self.tables.table(record)
-        absent = [p for p in current.to_act if p in table.to_act()]
+        standing = await stand_ins(self.tables.store, record.id)
+        absent = [p for p in pings(current.to_act) if p in table.to_act() and p not in standing]
         if not absent or table.state is None:
             return 0
+        if pace.on_deadline == "bot":
+            await self._take_over(table, absent)
+            return 1
         if pace.on_deadline == "skip" and await self._skip(table, absent):
             return 1
         if pace.on_deadline == "forfeit":
@@ -145,6 +158,20 @@ class Scheduler:
             key, locale, players=mentions(absent), game=self.announcer._game(table, locale)
         )
         await self.announcer.outlet.send(table.record.channel, Post(text, mentions=tuple(absent)))
+
+    async def _take_over(self, table: Table, absent: list[str]) -> None:
+        """A bot plays for each absent player from now on; the channel is told, the log keeps it."""
+        record = table.record
+        for player in absent:
+            await self.tables.store.add_note(
+                record.id, record.version, stand_in_id(), encode_msg(takeover_note(player))
+            )
+        locale = await public_locale(self.tables.store, record)
+        text = self.announcer._t(
+            "svc.deadline.bot", locale, players=mentions(absent), game=self.announcer._game(table, locale)
+        )
+        await self.announcer.outlet.send(record.channel, Post(text, mentions=tuple(absent)))
+        self.announcer.bots.poke(record)
 
     async def _skip(self, table: Table, absent: list[str]) -> bool:
         """Play each absent player's neutral default; False when the game has none for them."""

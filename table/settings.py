@@ -19,9 +19,10 @@ from table.clock import format_duration, parse_duration, stamp
 from table.errors import BadOptions
 from table.options import option_segments
 
-POLICIES = ("wait", "skip", "forfeit")
+POLICIES = ("wait", "skip", "forfeit", "bot")
 """What happens at a deadline: keep reminding; play the pending decision's neutral default where
-the game has one; or the absent side loses."""
+the game has one; the absent side loses; or a computer player plays for the absent player until
+they return."""
 DEFAULT_REMIND = timedelta(hours=24)
 OFF = ("off", "none", "no", "non", "aucun", "aucune")
 KEYS = ("remind", "deadline", "on_deadline")

@@ -18,7 +18,7 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import engine
 from db import GameRecord, Store
@@ -28,6 +28,9 @@ from engine.text import Msg
 from table.drawing import Drawer, ThreadDrawer, draw_now, shared_drawer
 from table.events import encode_msg, encode_result
 from table.replay import played, replay
+
+if TYPE_CHECKING:
+    from table.bots import Thinker
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +106,8 @@ class Tables:
     own small games) and ``known_games`` lists the names offered in help and rules.
     ``seed_source`` draws the seed of each new game (random by default). Images are drawn by
     ``drawer`` (default: the process-wide pool of worker processes); ``render`` and
-    ``render_private`` instead draw in threads with those functions (tests' stand-ins).
+    ``render_private`` instead draw in threads with those functions (tests' stand-ins). Computer
+    players decide through ``thinker`` (default: a pool of worker processes running ``ai.choose``).
     """
 
     def __init__(
@@ -116,8 +120,10 @@ class Tables:
         games: Callable[[str], Game] = engine.get_game,
         known_games: Sequence[str] = engine.GAMES,
         seed_source: Callable[[], int] | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         self.store = store
+        self._thinker = thinker
         if drawer is None and (render is not None or render_private is not None):
             functions: dict[str, Callable[..., bytes]] = {
                 "board": render or (lambda view, **kw: draw_now("board", view, kw["names"], kw["locale"])),
@@ -134,6 +140,16 @@ class Tables:
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
 
     # ---- plumbing ------------------------------------------------------------------------
+
+    @property
+    def thinker(self) -> Thinker:
+        """Where computer players search: the given thinker, else the process-wide pool (made when a
+        bot first has to decide, so a bot with no computer player never starts its workers)."""
+        if self._thinker is None:
+            from table.bots import shared_thinker
+
+            self._thinker = shared_thinker()
+        return self._thinker
 
     def lock(self, channel: str) -> asyncio.Lock:
         """The lock that serialises changes to the channel's game."""

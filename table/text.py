@@ -10,7 +10,7 @@ import i18n
 from engine.contract import Game
 from engine.errors import BadInput, GameError
 from engine.text import Msg, PlayerRef
-from table.posts import mention
+from table.posts import is_bot, mention
 
 _TITLE_KEYS = ("table.game", "cmd.choice.game")
 """Catalog prefixes of a game's display names: the table's, and the slash command's choice."""
@@ -29,9 +29,16 @@ def game_title(name: str | None) -> Msg | str:
     return Msg(key) if has_key(key) else name
 
 
-def mentions(players: Iterable[str]) -> list[str]:
-    """Mentions of ``players``, as a list: the catalog joins it ("@a, @b and @c") in the reader's language."""
-    return [mention(p) for p in players]
+def mentions(players: Iterable[str], names: Mapping[str, str] | None = None) -> list[str]:
+    """Mentions of ``players``, as a list: the catalog joins it ("@a, @b and @c") in the reader's language.
+
+    A computer player is named, never mentioned (``names`` holds its seat's name)."""
+    return [(names or {}).get(p, p) if is_bot(p) else mention(p) for p in players]
+
+
+def pings(players: Iterable[str]) -> tuple[str, ...]:
+    """Whom a post about ``players`` may ping: the people among them, never a computer player."""
+    return tuple(p for p in players if not is_bot(p))
 
 
 def named(players: Iterable[str], names: Mapping[str, str]) -> list[str]:

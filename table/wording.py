@@ -45,7 +45,7 @@ class Wording:
 
     def _turn(self, table: Table, locale: str) -> str:
         acting = table.to_act()
-        return self._t("table.turn", locale, players=mentions(acting)) if acting else ""
+        return self._t("table.turn", locale, players=mentions(acting, table.names)) if acting else ""
 
     def _result_text(self, table: Table, result: Result | None, locale: str) -> str:
         if table.record.status == "aborted" or result is None:
@@ -56,7 +56,9 @@ class Wording:
         reason = self._t(result.reason, locale, names=table.named)
         if result.draw or not result.winners:
             return self._t("table.result.draw", locale, reason=reason)
-        return self._t("table.result.win", locale, winners=mentions(result.winners), reason=reason)
+        return self._t(
+            "table.result.win", locale, winners=mentions(result.winners, table.names), reason=reason
+        )
 
     def _stored_result(self, table: Table) -> Result | None:
         data = table.record.result

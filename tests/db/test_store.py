@@ -240,6 +240,30 @@ async def test_an_announcement_is_written_only_over_the_row_its_writer_read(stor
     assert [r.id for r in await store.unannounced()] == [moved.id], "a stored move not yet shown"
 
 
+async def test_running_with_finds_the_running_games_a_prefix_sits_or_acts_in(store: db.Store) -> None:
+    """The games computer players sit in (a seat ``bot:...``) or stand in at (a note's actor)."""
+    plain = await running(store, "plain")
+    seated = await store.create_game(
+        channel="seated", game="nim", creator=ALICE, players=2, options={}, seed=1
+    )
+    await store.add_seat(seated.id, Seat("bot:1:easy", "Bot 1 (easy)"))
+    lobby = await store.create_game(channel="lobby", game="nim", creator=ALICE, players=2, options={}, seed=1)
+    await store.add_seat(lobby.id, Seat("bot:1:easy", "Bot 1 (easy)"))
+    seated = await store.start_game(seated.id, state={"n": 0})
+    noted = await running(store, "noted")
+    await store.add_note(noted.id, 0, "bot:stand-in:normal", {"key": "k", "params": {}})
+    await store.add_note(plain.id, 0, "a", {"key": "k", "params": {}})
+    await store.add_note(plain.id, 0, None, {"key": "k", "params": {}})
+    lookalike = await running(store, "lookalike")
+    await store.add_note(lookalike.id, 0, "botanist", {"key": "k", "params": {}})
+    found = await store.running_with("bot:")
+    assert [r.channel for r in found] == ["seated", "noted"], "running games only, in order"
+    assert found[0].seats[-1].player == "bot:1:easy"
+    await store.finish_game(seated.id, version=seated.version, status="over", result=None)
+    assert [r.channel for r in await store.running_with("bot:")] == ["noted"]
+    assert await store.running_with("bo_") == [], "the prefix is matched as written"
+
+
 async def test_due_waits_are_those_whose_reminder_or_deadline_has_come(store: db.Store) -> None:
     rec = await running(store)
     wait = db.Announcement(

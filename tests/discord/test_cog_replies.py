@@ -40,8 +40,16 @@ class ScriptedCommands:
     calls: list[tuple[str, Ctx, tuple[Any, ...]]] = field(default_factory=list)
     gate: asyncio.Event = field(default_factory=asyncio.Event)  # "slow" work waits for it
 
-    async def new(self, ctx: Ctx, game: str, players: int | None = None, options: str = "") -> list[Post]:
-        self.calls.append(("new", ctx, (game, players, options)))
+    async def new(
+        self,
+        ctx: Ctx,
+        game: str,
+        players: int | None = None,
+        options: str = "",
+        bots: int = 0,
+        level: str | None = None,
+    ) -> list[Post]:
+        self.calls.append(("new", ctx, (game, players, options) + ((bots, level) if bots or level else ())))
         return [Post(f"lobby {game} by <@{ctx.user_id}>", mentions=(ctx.user_id,))]
 
     async def play(self, ctx: Ctx, action: str) -> list[Post]:
@@ -112,6 +120,8 @@ async def test_context_comes_from_the_interaction(scene: Scene) -> None:
     r = await scene.fake.slash(scene.alice, scene.chan, "game new", game="warchest", players=2)
     name, ctx, args = scene.table.calls[-1]
     assert (name, args) == ("new", ("warchest", 2, ""))
+    await scene.fake.slash(scene.alice, scene.chan, "game new", game="warchest", bots=1, level="hard")
+    assert scene.table.calls[-1][2] == ("warchest", None, "", 1, "hard"), "bots and level reach the table"
     assert ctx == Ctx(
         channel_id=scene.chan.id,
         user_id=scene.alice.id,

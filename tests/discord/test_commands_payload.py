@@ -52,13 +52,17 @@ async def test_the_expected_commands_are_there(payloads: list[dict[str, Any]]) -
     subcommands = {o["name"] for o in by_name["game"]["options"]}
     assert subcommands == {
         "new", "join", "leave", "start", "status", "board", "log", "resign", "abort", "draw", "rules", "help",
-        "kick", "end", "undo", "replay",
+        "kick", "end", "undo", "replay", "addbot",
     }  # fmt: skip
     assert int(by_name["settings"]["default_member_permissions"]) == 1 << 5, "Manage Server only"
     assert by_name["games"]["contexts"] == [0] and by_name["settings"]["contexts"] == [0], "servers only"
     new = next(o for o in by_name["game"]["options"] if o["name"] == "new")
     game_option = next(o for o in new["options"] if o["name"] == "game")
     assert {c["value"] for c in game_option["choices"]} >= {"warchest"}
+    bots = next(o for o in new["options"] if o["name"] == "bots")
+    assert (bots["min_value"], bots["max_value"]) == (0, 7)
+    level = next(o for o in new["options"] if o["name"] == "level")
+    assert [c["value"] for c in level["choices"]] == ["easy", "normal", "hard"]
     action = by_name["play"]["options"][0]
     assert action["name"] == "action" and action["autocomplete"] is True and action["required"] is True
 

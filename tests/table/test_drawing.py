@@ -58,12 +58,17 @@ async def test_drawing_workers_end_when_the_bot_is_gone() -> None:
         workers = list(pool._processes)
         assert workers and all(_alive(pid) for pid in workers)
         drawer._let_go()  # what the bot's death does to its end of the lifeline
-        deadline = HANG_LIMIT / 0.05
-        while any(_alive(pid) for pid in workers) and (deadline := deadline - 1) > 0:
-            await asyncio.sleep(0.05)
+        await until_ended(workers)
         assert not any(_alive(pid) for pid in workers), "a worker outlived the bot"
     finally:
         drawer.close()
+
+
+async def until_ended(workers: list[int]) -> None:
+    """Until every one of ``workers`` has ended, or the harness's hang limit has passed."""
+    tries = HANG_LIMIT / 0.05
+    while any(_alive(pid) for pid in workers) and (tries := tries - 1) > 0:
+        await asyncio.sleep(0.05)
 
 
 def _alive(pid: int) -> bool:

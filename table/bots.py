@@ -1,0 +1,355 @@
+"""Computer players at the table: bot seats, and a bot standing in for an absent player.
+
+A bot seat is a seat whose player id starts with ``bot:`` (``bot:1:normal``, its number and level),
+which no Discord user id (digits) nor console name (no ``:``) can be; it is named in the table's
+language when it sits down ("Bot 1 (normal)", "Robot 1 (normal)"), and it is never pinged,
+messaged or reminded. A player who lets a deadline pass at a table whose policy is ``bot`` is played
+for by a bot of level ``normal`` until any command of theirs in that game: both the takeover and the
+return are notes in the game's log (the takeover's actor is the bot, ``bot:stand-in:normal``), so the
+log says what happened and the current stand-ins are read back from it after a restart.
+
+``ComputerPlayers`` plays, one decision at a time per game, whenever a bot is to act: after the
+start, after any move, and for every running game with a bot when asked to ``resume`` (at start-up
+and on each scheduler tick). The search (``ai.choose``) runs in worker processes of a pool of its
+own, so a long search neither blocks the event loop nor delays drawing; each decision has a few
+seconds. Its seed comes from ``ai.seed_for(game seed, version, seat)``, so a game with bots replays
+exactly. The move goes through ``Tables.apply`` with the version the bot thought on, under the
+channel's lock; when someone acted meanwhile the bot thinks again on the new position.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import logging
+import multiprocessing
+import multiprocessing.connection
+import os
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING, Any, Protocol
+
+import i18n
+from engine.errors import GameError
+from engine.text import Msg, PlayerRef, msg
+from table.drawing import _hold_lifeline
+from table.errors import TableError
+from table.events import decode_msg
+from table.posts import BOT_PREFIX, is_bot
+from table.tasks import GameTasks
+
+if TYPE_CHECKING:
+    from db import GameRecord, Store
+    from table.tables import Table, Tables
+
+log = logging.getLogger(__name__)
+
+LEVELS = ("easy", "normal", "hard")
+"""The levels of ``ai.levels``, as players type them."""
+DEFAULT_LEVEL = "normal"
+STAND_IN_LEVEL = "normal"
+"""The level of the bot that plays for a player who let the deadline pass."""
+DECISION_SECONDS = 4.0
+"""The most one decision may search (``ai.choose``'s deadline): on a busy machine the bot plays the
+best move found by then rather than keep the table waiting."""
+MAX_BOTS = 7
+
+TAKEOVER = "svc.bot.takeover"
+RETURNED = "svc.bot.returned"
+
+
+def bot_id(number: int, level: str) -> str:
+    return f"{BOT_PREFIX}{number}:{level}"
+
+
+def bot_number(player: str) -> int | None:
+    """The number of a bot seat (``bot:2:easy`` -> 2), None for anyone else."""
+    parts = player.split(":")
+    if len(parts) == 3 and is_bot(player) and parts[1].isdigit():
+        return int(parts[1])
+    return None
+
+
+def bot_level(player: str) -> str | None:
+    """The level of a bot seat (``bot:2:easy`` -> ``easy``), None for anyone else."""
+    level = player.rsplit(":", 1)[-1]
+    return level if is_bot(player) and level in LEVELS else None
+
+
+def stand_in_id(level: str = STAND_IN_LEVEL) -> str:
+    """The actor of a takeover note: the bot that takes the seat."""
+    return f"{BOT_PREFIX}stand-in:{level}"
+
+
+def parse_level(typed: str | None) -> str:
+    """A level as typed (English or French); refuses anything else, naming the levels."""
+    if typed is None or not typed.strip():
+        return DEFAULT_LEVEL
+    word = typed.strip().lower()
+    word = {"facile": "easy", "moyen": "normal", "difficile": "hard"}.get(word, word)
+    if word not in LEVELS:
+        raise TableError("table.error.bad_level", level=typed, levels=list(LEVELS))
+    return word
+
+
+async def stand_ins(store: Store, game_id: int) -> dict[str, str]:
+    """The players a bot plays for now, with the bot's level, from the game's notes in order."""
+    out: dict[str, str] = {}
+    for note in await store.notes(game_id):
+        key = note.event.get("key")
+        if key not in (TAKEOVER, RETURNED):
+            continue
+        player = decode_msg(note.event).params.get("player")
+        if not isinstance(player, PlayerRef):
+            continue
+        if key == TAKEOVER:
+            level = (note.actor or "").rsplit(":", 1)[-1]
+            out[player.id] = level if level in LEVELS else STAND_IN_LEVEL
+        else:
+            out.pop(player.id, None)
+    return out
+
+
+def takeover_note(player: str) -> Msg:
+    return msg(TAKEOVER, player=PlayerRef(player))
+
+
+def returned_note(player: str) -> Msg:
+    return msg(RETURNED, player=PlayerRef(player))
+
+
+# ---- thinking off the event loop -------------------------------------------------------------------
+
+
+Choose = Callable[[str, dict[str, Any], int, str, int, float | None], str]
+"""``ai.choose``'s shape: game name, state dump, seat, level, seed, deadline -> action text."""
+
+
+class Thinker(Protocol):
+    async def think(
+        self, game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None
+    ) -> str: ...
+
+
+def choose_now(
+    game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None
+) -> str:
+    """Decide in this process (what a worker runs)."""
+    import ai
+
+    return ai.choose(game, state, seat, level, seed, deadline=deadline)
+
+
+class ThreadThinker:
+    """``choose`` (default ``ai.choose``) in a thread of this process: for tests and small tools."""
+
+    def __init__(self, choose: Choose = choose_now) -> None:
+        self.choose = choose
+        self.calls = 0
+
+    async def think(
+        self, game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None
+    ) -> str:
+        self.calls += 1
+        return await asyncio.to_thread(self.choose, game, state, seat, level, seed, deadline)
+
+
+class ProcessThinker:
+    """A pool of worker processes searching with ``ai.choose``, apart from the drawing pool.
+
+    Like the drawing workers they are forked from a clean fork server (which imported ``ai`` once),
+    end when the bot is gone (the same lifeline), and a dead worker's pool is replaced and the
+    decision asked once more.
+    """
+
+    def __init__(self, workers: int = 1) -> None:
+        self.workers = max(1, workers)
+        self._pool: ProcessPoolExecutor | None = None
+        self._lifeline: multiprocessing.connection.Connection | None = None
+        self.calls = 0
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            context = multiprocessing.get_context("forkserver")
+            # one fork server serves this pool and the drawing pool: whichever starts it first has it
+            # import what both need
+            context.set_forkserver_preload(["ai", "render"])
+            held, self._lifeline = context.Pipe(duplex=False)
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=context, initializer=_hold_lifeline, initargs=(held,)
+            )
+        return self._pool
+
+    async def think(
+        self, game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None
+    ) -> str:
+        self.calls += 1
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            try:
+                return await loop.run_in_executor(
+                    self._executor(), choose_now, game, state, seat, level, seed, deadline
+                )
+            except BrokenProcessPool:
+                log.warning("a thinking worker died (attempt %d): the pool is replaced", attempt)
+                self.close(wait=False)
+        raise RuntimeError("thinking workers keep dying")
+
+    def _let_go(self) -> None:
+        """Close the bot's end of the lifeline: the workers end (what the bot's death does)."""
+        lifeline, self._lifeline = self._lifeline, None
+        if lifeline is not None:
+            lifeline.close()
+
+    def close(self, wait: bool = True) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=wait, cancel_futures=True)
+        self._let_go()
+
+
+_shared: ProcessThinker | None = None
+
+
+def shared_thinker() -> ProcessThinker:
+    """The process-wide thinking pool (``BOT_WORKERS`` processes, default 1), made on first use."""
+    global _shared
+    if _shared is None:
+        _shared = ProcessThinker(int(os.environ.get("BOT_WORKERS") or 0) or 1)
+        atexit.register(_shared.close)
+    return _shared
+
+
+# ---- playing ---------------------------------------------------------------------------------------
+
+
+class ComputerPlayers:
+    """Plays the bots' decisions of every game, one at a time per game, as soon as they are due.
+
+    ``announce`` has the channel shown a stored change (the announcer's poke); ``settled`` waits
+    until the game's pending announcement is posted, so a bot's move follows the post that handed it
+    the turn, as a player's would.
+    """
+
+    def __init__(
+        self,
+        tables: Tables,
+        announce: Callable[[GameRecord], None],
+        settled: Callable[[int], Awaitable[None]],
+        *,
+        deadline: float = DECISION_SECONDS,
+    ) -> None:
+        self.tables = tables
+        self._announce = announce
+        self._settled = settled
+        self.deadline = deadline
+        self._tasks = GameTasks("the computer players")
+        self._again: set[int] = set()
+
+    @property
+    def thinker(self) -> Thinker:
+        return self.tables.thinker
+
+    def poke(self, record: GameRecord) -> None:
+        """Play what the bots of ``record``'s game have to play, in a task; returns at once."""
+        if record.status != "active":
+            return
+        self._again.add(record.id)
+        if self._tasks.get(record.id) is None:  # else the running task reads the game again
+            self._tasks.start(record.id, record.channel, self._run(record.id))
+
+    def pending(self, channel: str | None = None) -> list[asyncio.Task[None]]:
+        """The games whose bots are still deciding (of ``channel``, or all)."""
+        return self._tasks.pending(channel)
+
+    async def resume(self) -> int:
+        """Pick up every running game where a bot sits or stands in (after a restart); how many."""
+        records = await self.tables.store.running_with(BOT_PREFIX)
+        for record in records:
+            self.poke(record)
+        return len(records)
+
+    async def _run(self, game_id: int) -> None:
+        while game_id in self._again:
+            self._again.discard(game_id)
+            while await self._step(game_id):
+                pass
+
+    async def plays_for(self, record: GameRecord, player: str) -> str | None:
+        """The level of the bot playing ``player``'s seat now, None when a person plays it."""
+        if is_bot(player):
+            return bot_level(player) or DEFAULT_LEVEL
+        return (await stand_ins(self.tables.store, record.id)).get(player)
+
+    async def _bot_to_act(self, table: Table) -> tuple[str, str] | None:
+        for player in table.to_act():
+            level = await self.plays_for(table.record, player)
+            if level is not None:
+                return player, level
+        return None
+
+    async def _step(self, game_id: int) -> bool:
+        """One bot decision of the game, if one is due; whether the game moved on (look again)."""
+        await self._settled(game_id)
+        record = await self.tables.store.get_game(game_id)
+        if record is None or record.status != "active":
+            return False
+        table = self.tables.table(record)
+        if table.state is None or table.unreadable:
+            return False
+        due = await self._bot_to_act(table)
+        if due is None:
+            return False
+        player, level = due
+        text = await self._decide(table, player, level)
+        async with self.tables.lock(record.channel):
+            fresh = await self.tables.open(record.channel)
+            if fresh is None or fresh.record.id != game_id or fresh.record.version != record.version:
+                return True  # someone acted meanwhile: think again on the new position
+            if player not in fresh.to_act() or await self.plays_for(fresh.record, player) is None:
+                return True  # the player came back
+            try:
+                moved = await self.tables.apply(fresh, player, text, version=record.version)
+            except GameError:
+                log.exception("the bot's move %r in game #%s was refused", text, game_id)
+                fallback = fresh.game.legal_actions(fresh.state, player)
+                if not fallback:
+                    return False
+                moved = await self.tables.apply(fresh, player, str(fallback[0]), version=record.version)
+        self._announce(moved.table.record)
+        return True
+
+    async def _decide(self, table: Table, player: str, level: str) -> str:
+        """The bot's action text; a search that fails plays the first legal action instead."""
+        import ai
+
+        record = table.record
+        seat = record.player_ids.index(player)
+        seed = ai.seed_for(record.seed, record.version, seat)
+        try:
+            return await self.thinker.think(
+                record.game, table.game.dump(table.state), seat, level, seed, self.deadline
+            )
+        except Exception:
+            log.exception("the bot of seat %d in game #%s could not decide", seat, record.id)
+            legal = table.game.legal_actions(table.state, player)
+            return str(legal[0]) if legal else ""
+
+
+def bot_name(number: int, level: str, locale: str) -> str:
+    """A bot seat's display name in ``locale``: "Bot 1 (normal)", "Robot 1 (normal)"."""
+    return i18n.t("table.bot.name", locale, n=number, level=i18n.t(f"table.bot.level.{level}", locale))
+
+
+__all__ = [
+    "ComputerPlayers",
+    "ProcessThinker",
+    "Thinker",
+    "ThreadThinker",
+    "bot_id",
+    "bot_level",
+    "is_bot",
+    "shared_thinker",
+    "stand_ins",
+]
