@@ -14,16 +14,20 @@ burst, the median and 99th percentile of one move, and the database's size per g
 once the burst is stored. Without ``--postgres`` the embedded server of the test extra runs on this
 machine with PostgreSQL's default, durable settings (each commit waits for the disk); SQLite runs as
 the bot runs it (WAL, synchronous=NORMAL: a commit does not wait for the disk, a checkpoint does).
+Each store is measured with one bot process, then with two processes sharing the games (``x2``: as
+two shards would), whose moves per second count both over the burst's whole span.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+import multiprocessing
 import statistics
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -59,14 +63,14 @@ class Figures:
 
     def line(self) -> str:
         return (
-            f"{self.store:<11} {self.games:>5} {self.moves:>6} {self.moves / self.seconds:>8.0f}"
+            f"{self.store:<13} {self.games:>5} {self.moves:>6} {self.moves / self.seconds:>8.0f}"
             f" {self.p50 * 1000:>7.1f} {self.p99 * 1000:>7.1f} {self.size / self.games / 1024:>9.1f}"
             f" {self.size / self.moves:>9.0f}"
         )
 
 
 HEADER = (
-    f"{'store':<11} {'games':>5} {'moves':>6} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7}"
+    f"{'store':<13} {'games':>5} {'moves':>6} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7}"
     f" {'KiB/game':>9} {'B/move':>9}"
 )
 
@@ -136,35 +140,72 @@ async def _writes(
         timings.append(time.perf_counter() - start)
 
 
-async def burst(name: str, target: str | Path, games: int, moves: int, *, store_only: bool) -> Figures:
-    await (await db.open_store(target)).close()  # the schema alone, folded into the file
-    empty = await _size(target)
+async def _part(
+    target: str | Path, first: int, games: int, moves: int, store_only: bool
+) -> tuple[list[float], float, float]:
+    """Games ``first``..``first + games - 1`` of a burst on the store at ``target``, in this process:
+    each move's time, and when the burst began and ended (on the machine's monotonic clock, which all
+    processes share)."""
     store = await db.open_store(target)
     timings: list[float] = []
     try:
         if store_only:
             game = engine.get_game("warchest")
             state = game.dump(game.new_game(players=["a", "b"], seed=1, options={}))
-            work = [_writes(store, f"c{i}", moves, state, timings) for i in range(games)]
+            work = [_writes(store, f"c{i}", moves, state, timings) for i in range(first, first + games)]
         else:
             commands = Commands(Tables(store, render=tiny_png, render_private=tiny_png))
-            work = [_game(commands, f"c{i}", moves, 1000 + i, timings) for i in range(games)]
-        began = time.perf_counter()
+            work = [_game(commands, f"c{i}", moves, 1000 + i, timings) for i in range(first, first + games)]
+        began = time.monotonic()
         await asyncio.gather(*work)
-        seconds = time.perf_counter() - began
+        ended = time.monotonic()
     finally:
         await store.close()  # SQLite folds its log into the file when the last connection closes
-    timings.sort()
+    return timings, began, ended
+
+
+def _part_in_process(target: str | Path, first: int, games: int, moves: int, store_only: bool) -> Any:
+    return asyncio.run(_part(target, first, games, moves, store_only))
+
+
+async def burst(
+    name: str, target: str | Path, games: int, moves: int, *, store_only: bool, processes: int = 1
+) -> Figures:
+    """The burst of ``games`` games, shared out between ``processes`` bot processes on one store."""
+    await (await db.open_store(target)).close()  # the schema alone, folded into the file
+    empty = await _size(target)
+    shares = [games // processes + (1 if i < games % processes else 0) for i in range(processes)]
+    firsts = [sum(shares[:i]) for i in range(processes)]
+    if processes == 1:
+        parts = [await _part(target, 0, games, moves, store_only)]
+    else:
+        loop = asyncio.get_running_loop()
+        with ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn")) as pool:
+            parts = await asyncio.gather(
+                *(
+                    loop.run_in_executor(pool, _part_in_process, target, first, share, moves, store_only)
+                    for first, share in zip(firsts, shares, strict=True)
+                )
+            )
+    timings = sorted(t for part in parts for t in part[0])
+    seconds = max(part[2] for part in parts) - min(part[1] for part in parts)
     p99 = timings[max(0, int(len(timings) * 0.99) - 1)]
     size = await _size(target) - empty
-    return Figures(name, games, len(timings), seconds, statistics.median(timings), p99, size)
+    label = name if processes == 1 else f"{name} x{processes}"
+    return Figures(label, games, len(timings), seconds, statistics.median(timings), p99, size)
 
 
 async def run(games: int, moves: int, url: str | None, *, store_only: bool) -> list[Figures]:
-    """The burst on a fresh SQLite file, then on PostgreSQL (``url``, or an embedded server's new
-    database; a given ``url`` must name an empty database, which the burst fills)."""
+    """The burst on fresh SQLite files, then on PostgreSQL (``url``, or an embedded server's new
+    databases; a given ``url`` must name an empty database, which the first burst fills), each by
+    one bot process and then by two sharing the games."""
+    results = []
     with tempfile.TemporaryDirectory() as tmp:
-        results = [await burst("sqlite", Path(tmp) / "bench.sqlite3", games, moves, store_only=store_only)]
+        for processes in (1, 2):
+            target = Path(tmp) / f"bench{processes}.sqlite3"
+            results.append(
+                await burst("sqlite", target, games, moves, store_only=store_only, processes=processes)
+            )
         if url is not None:
             results.append(await burst("postgresql", url, games, moves, store_only=store_only))
             return results
@@ -172,8 +213,13 @@ async def run(games: int, moves: int, url: str | None, *, store_only: bool) -> l
 
         server = Server(Path(tmp), durable=True)
         try:
-            target = await server.create_database()
-            results.append(await burst("postgresql", target, games, moves, store_only=store_only))
+            for processes in (1, 2):
+                target = await server.create_database()
+                results.append(
+                    await burst(
+                        "postgresql", target, games, moves, store_only=store_only, processes=processes
+                    )
+                )
         finally:
             server.stop()
     return results
