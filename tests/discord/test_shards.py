@@ -220,7 +220,13 @@ async def test_two_shards_lose_no_acknowledged_move_apply_none_twice_and_announc
                     for m in fake.messages_in(chan)
                     if m.author.id == fake.bot_user.id and m.interaction_id is None
                 ]
-                assert len(new_posts) == handovers(record, log), [m.content for m in new_posts]
+                # Each handover once at most (a second process posting it too would add one). The
+                # killed shard's games had two moves unannounced as it died (the held round and the
+                # last move): the catch-up shows both in one post, or in place when the same player
+                # acts again after them, so up to two handovers there have no post of their own.
+                due = handovers(record, log)
+                unannounced = 2 if shard[chan.id] == 0 else 0
+                assert due - unannounced <= len(new_posts) <= due, [m.content for m in new_posts]
                 posts += len(new_posts)
             assert fake.unknown_requests == []
             figures = {
