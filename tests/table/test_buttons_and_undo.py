@@ -13,7 +13,7 @@ from PIL import Image
 
 import engine
 from engine.errors import GameError, StaleAction
-from table import Commands, Tables
+from table import Commands, Post, Tables
 from table.errors import TableError
 from table.replay import replay_game
 from tests.table.conftest import CtxFactory, FakeRenderer, current, last_post, png_size, start_nim
@@ -244,12 +244,9 @@ async def test_undo_is_refused_after_something_hidden_or_random(
     raise AssertionError(f"{name}: never refused with {why}")
 
 
-@pytest.mark.parametrize("name", ["warchest", "cryhavoc"])
-async def test_undo_is_allowed_where_nothing_was_shown_or_drawn(
-    commands: Commands, ctx: CtxFactory, name: str
-) -> None:
-    """War Chest's face-down actions and Cry Havoc's steps of movement can be taken back."""
-    await open_game(commands, ctx, name, "seed=9")
+async def ask_to_undo_a_quiet_move(commands: Commands, ctx: CtxFactory, name: str) -> tuple[Any, str, Post]:
+    """Play at random, preferring moves that show and draw nothing, until the player who just moved
+    may ask to take it back; the table before that move, the player and their request."""
     rng = random.Random(4)
     for _ in range(400):
         table = await current(commands)
@@ -262,16 +259,25 @@ async def test_undo_is_allowed_where_nothing_was_shown_or_drawn(
         if not quiet:
             continue
         try:
-            await commands.undo(ctx(player))
+            (asked,) = await commands.undo(ctx(player))
         except TableError:
             continue
-        other = next(p for p in table.record.player_ids if p != player)
-        version = (await current(commands)).record.version
-        await commands.accept_undo(ctx(other), version)
-        after = await current(commands)
-        assert after.record.version == version + 1 and after.to_act() == table.to_act()
-        return
+        return table, player, asked
     raise AssertionError(f"{name}: no action could be taken back")
+
+
+@pytest.mark.parametrize("name", ["warchest", "cryhavoc"])
+async def test_undo_is_allowed_where_nothing_was_shown_or_drawn(
+    commands: Commands, ctx: CtxFactory, name: str
+) -> None:
+    """War Chest's face-down actions and Cry Havoc's steps of movement can be taken back."""
+    await open_game(commands, ctx, name, "seed=9")
+    table, player, _asked = await ask_to_undo_a_quiet_move(commands, ctx, name)
+    other = next(p for p in table.record.player_ids if p != player)
+    version = (await current(commands)).record.version
+    await commands.accept_undo(ctx(other), version)
+    after = await current(commands)
+    assert after.record.version == version + 1 and after.to_act() == table.to_act()
 
 
 # ---- options, checked when the table opens ----------------------------------------------------------------
@@ -345,34 +351,18 @@ async def test_at_a_bigger_table_every_other_side_must_accept_an_undo(
     """Three Cry Havoc players: both others must agree; four War Chest players: one player of the
     other team is enough, and the requester's teammate cannot agree for it."""
     await open_game(commands, ctx, name, "seed=9", players)
-    rng = random.Random(4)
-    for _ in range(400):
-        table = await current(commands)
-        assert table.record.status == "active"
-        player = rng.choice(table.to_act())
-        legal = table.game.legal_actions(table.state, player)
-        quiet = [a for a in legal if str(a).split()[0] in ("pass", "go", "initiative")]
-        await commands.play(ctx(player), str(rng.choice(quiet or legal)))
-        await commands.announcer.drain()
-        if not quiet:
-            continue
-        try:
-            (asked,) = await commands.undo(ctx(player))
-        except TableError:
-            continue
-        others = [p for p in table.record.player_ids if table.side_of(p) != table.side_of(player)]
-        mates = [p for p in table.record.player_ids if p != player and p not in others]
-        version = (await current(commands)).record.version
-        assert set(asked.mentions) == set(others)
-        for mate in mates:
-            with pytest.raises(TableError):
-                await commands.accept_undo(ctx(mate), version)
-        sides = {table.side_of(p) for p in others}
-        for other in others[: len(sides) - 1]:
-            await commands.accept_undo(ctx(other), version)
-            assert (await current(commands)).record.version == version, "not everyone agreed yet"
-        await commands.accept_undo(ctx(others[-1]), version)
-        after = await current(commands)
-        assert after.record.version == version + 1 and after.to_act() == table.to_act()
-        return
-    raise AssertionError(f"{name}: no action could be taken back")
+    table, player, asked = await ask_to_undo_a_quiet_move(commands, ctx, name)
+    others = [p for p in table.record.player_ids if table.side_of(p) != table.side_of(player)]
+    mates = [p for p in table.record.player_ids if p != player and p not in others]
+    version = (await current(commands)).record.version
+    assert set(asked.mentions) == set(others)
+    for mate in mates:
+        with pytest.raises(TableError):
+            await commands.accept_undo(ctx(mate), version)
+    sides = {table.side_of(p) for p in others}
+    for other in others[: len(sides) - 1]:
+        await commands.accept_undo(ctx(other), version)
+        assert (await current(commands)).record.version == version, "not everyone agreed yet"
+    await commands.accept_undo(ctx(others[-1]), version)
+    after = await current(commands)
+    assert after.record.version == version + 1 and after.to_act() == table.to_act()
