@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from db.errors import Conflict
-from db.records import Announcement, GameRecord, Seat
+from db.records import Announcement, GameRecord, Seat, UndoRequest
 from engine.errors import GameOver, StaleAction
 
 
@@ -57,6 +57,12 @@ def game_from_row(row: Any, seats: tuple[Seat, ...]) -> GameRecord:
         locale=row["locale"],
         settings=json.loads(row["settings"] or "{}"),
     )
+
+
+def undo_request_from_row(row: Any) -> UndoRequest:
+    """The record of an ``undo_requests`` row, from either store (``accepted`` is JSON text)."""
+    accepted = tuple(json.loads(row["accepted"]))
+    return UndoRequest(row["game_id"], row["player"], row["first"], row["version"], accepted)
 
 
 def announcement_from_row(row: Any) -> Announcement:

@@ -25,7 +25,15 @@ from typing import Any
 
 import asyncpg
 
-from db.encoding import announcement_from_row, announcement_values, dumps, game_from_row, now_text, refusal
+from db.encoding import (
+    announcement_from_row,
+    announcement_values,
+    dumps,
+    game_from_row,
+    now_text,
+    refusal,
+    undo_request_from_row,
+)
 from db.errors import ChannelBusy, Conflict, StoreError
 from db.migrate import Migration, discover, refuse_newer
 from db.records import ActionRecord, Announcement, GameRecord, Note, Seat, Status, UndoRequest, VoteKind
@@ -674,9 +682,7 @@ class PostgresStore:
         row = await self._pool.fetchrow("SELECT * FROM undo_requests WHERE game_id = $1", game_id)
         if row is None:
             return None
-        return UndoRequest(
-            row["game_id"], row["player"], row["first"], row["version"], tuple(json.loads(row["accepted"]))
-        )
+        return undo_request_from_row(row)
 
     async def accept_undo(self, game_id: int, player: str, *, version: int) -> UndoRequest:
         """Add ``player``'s agreement to the standing request made at ``version``."""

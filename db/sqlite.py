@@ -21,7 +21,13 @@ from typing import Any
 
 import aiosqlite
 
-from db.encoding import announcement_from_row, announcement_values, game_from_row, refusal
+from db.encoding import (
+    announcement_from_row,
+    announcement_values,
+    game_from_row,
+    refusal,
+    undo_request_from_row,
+)
 from db.encoding import dumps as _dumps
 from db.encoding import now_text as _now
 from db.errors import ChannelBusy, Conflict, StoreError
@@ -603,9 +609,7 @@ class SqliteStore:
             row = await cur.fetchone()
         if row is None:
             return None
-        return UndoRequest(
-            row["game_id"], row["player"], row["first"], row["version"], tuple(json.loads(row["accepted"]))
-        )
+        return undo_request_from_row(row)
 
     async def accept_undo(self, game_id: int, player: str, *, version: int) -> UndoRequest:
         """Add ``player``'s agreement to the standing request made at ``version``."""
