@@ -35,6 +35,7 @@ lint: $(STAMP)
 
 # Regenerate golden images and transcripts on purpose, then review the diff.
 regen-golden: $(STAMP)
+	$(PY) -m tests.render.palette_sources
 	REGEN_GOLDEN=1 $(PY) -m pytest tests -k golden
 
 bench: $(STAMP)

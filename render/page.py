@@ -55,7 +55,12 @@ def centered(image: Image.Image, width: int = WIDTH) -> int:
 def stack(sections: Sequence[Section], width: int = WIDTH) -> Image.Image:
     """A page ``width`` pixels wide holding ``sections`` from the top, ``GAP`` apart."""
     total = MARGIN + sum(image.height for image, _x, _o in sections) + GAP * (len(sections) - 1) + MARGIN
-    canvas = Image.new("RGBA", (width, total), (*PAPER, 255))
+    # A page of opaque sections only is an RGB image: pasting drops their alpha, and no page-wide
+    # conversion is needed before the palette.
+    if all(opaque for _image, _x, opaque in sections):
+        canvas = Image.new("RGB", (width, total), PAPER)
+    else:
+        canvas = Image.new("RGBA", (width, total), (*PAPER, 255))
     y = MARGIN
     for image, x, opaque in sections:
         if opaque:

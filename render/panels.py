@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 import i18n
 from engine.text import decode_msg
 from render.catalog import message, player_name, tr
-from render.common import INK, MUTED, PANEL, RGB, RGBA, RULE, WHITE, paste_centered
+from render.common import INK, MUTED, PANEL, PAPER, RGB, RGBA, RULE, WHITE, paste_centered
 from render.page import LABEL
 from render.text import draw_text, shrink, text_width, wrap
 
@@ -244,7 +244,7 @@ def chip_row(chips: Sequence[Chip], width: int, per_row: int) -> Image.Image:
     gap = 10
     rows = -(-len(chips) // per_row)
     chip_w = (width - gap * (per_row - 1)) // per_row
-    img = Image.new("RGBA", (width, rows * CHIP_H + (rows - 1) * 8), (0, 0, 0, 0))
+    img = Image.new("RGBA", (width, rows * CHIP_H + (rows - 1) * 8), (*PAPER, 255))
     draw = ImageDraw.Draw(img)
     for n, chip in enumerate(chips):
         x0, y0 = (n % per_row) * (chip_w + gap), (n // per_row) * (CHIP_H + 8)

@@ -16,6 +16,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import i18n
+from render import palettes
 from render.batailles.board import draw_battlefield
 from render.batailles.field import grid_for
 from render.batailles.panels import legend, panel_height, round_text, seat_panel, status, strip
@@ -29,7 +30,7 @@ __all__ = ["WIDTH", "compose", "render", "render_details", "render_private"]
 
 def render(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
     """The public battlefield image of a Batailles view, as PNG bytes."""
-    return to_png(compose(view, names=names, locale=locale))
+    return to_png(compose(view, names=names, locale=locale), palettes.load("batailles"))
 
 
 def compose(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> Image.Image:
@@ -39,9 +40,9 @@ def compose(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -
     grid = grid_for(int(board["width"]), int(board["height"]), INNER)
     field = draw_battlefield(view, grid)
     sections: list[Section] = [
-        (status(view, names, locale, INNER), MARGIN, False),
+        (status(view, names, locale, INNER), MARGIN, True),
         (field, centered(field), True),
-        (strip(view, names, locale, INNER), MARGIN, False),
+        (strip(view, names, locale, INNER), MARGIN, True),
     ]
     return stack(sections)
 

@@ -29,7 +29,7 @@ from render.batailles.field import (
 from render.batailles.sprites import ACTIVE, DONE, die_face, facing_mark, hits_badge, troop_bar, zone_outline
 from render.batailles.style import ACTIVATIONS_PER_TURN, seat_color, seat_tint, stat_letters
 from render.catalog import player_name, tr
-from render.common import HIGHLIGHT, INK, MUTED, PANEL, RULE, WHITE, paste_centered
+from render.common import HIGHLIGHT, INK, MUTED, PANEL, PAPER, RULE, WHITE, paste_centered
 from render.page import LABEL
 from render.panels import (
     BOX_TOP,
@@ -154,7 +154,7 @@ def status(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width
     extra = COMBAT_H if combat else 0
     box_h = box_height(bool(sub), extra)
     height = status_height(bool(sub), extra)
-    img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    img = Image.new("RGBA", (width, height), (*PAPER, 255))
     draw = ImageDraw.Draw(img)
 
     x = heading(draw, tr("render.bt.title", locale), round_text(view, locale))

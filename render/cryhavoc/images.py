@@ -17,6 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import i18n
+from render import palettes
 from render.catalog import tr
 from render.common import PAPER, to_png
 from render.cryhavoc import hand
@@ -30,7 +31,7 @@ __all__ = ["WIDTH", "compose", "public_sections", "render", "render_details", "r
 
 def render(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
     """The public board image of a Cry Havoc view, as PNG bytes."""
-    return to_png(compose(view, names=names, locale=locale))
+    return to_png(compose(view, names=names, locale=locale), palettes.load("cryhavoc"))
 
 
 def compose(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> Image.Image:
@@ -44,13 +45,13 @@ def public_sections(
     """The public image's sections from the top, each with its name: the status, the battle board
     while a battle is being resolved, the map, the players' strip."""
     locale = i18n.normalize(locale)
-    # Every section but the strip is opaque on the page colour: pasting is enough.
+    # Every section is opaque on the page colour: pasting is enough.
     sections: list[tuple[str, Section]] = [("status", (status(view, names, locale, INNER), MARGIN, True))]
     if view.get("battle"):
         sections.append(("battle", (battle_board(view, names, locale, INNER), MARGIN, True)))
     field = draw_map(view, locale)
     sections.append(("map", (field, centered(field), True)))
-    sections.append(("strip", (strip(view, names, locale, INNER), MARGIN, False)))
+    sections.append(("strip", (strip(view, names, locale, INNER), MARGIN, True)))
     return sections
 
 

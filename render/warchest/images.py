@@ -14,8 +14,9 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import i18n
+from render import palettes
 from render.catalog import has_key, player_name, tr
-from render.common import HIGHLIGHT, INK, MUTED, RULE, paste_centered, to_png
+from render.common import HIGHLIGHT, INK, MUTED, PAPER, RULE, paste_centered, to_png
 from render.page import GAP, INNER, LABEL, MARGIN, WIDTH, Section, centered, stack
 from render.panels import (
     BOX_TOP,
@@ -42,7 +43,7 @@ __all__ = ["INNER", "WIDTH", "render", "render_details", "render_private"]
 
 def render(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
     """The public board image of a War Chest view, as PNG bytes."""
-    return to_png(compose(view, names=names, locale=locale))
+    return to_png(compose(view, names=names, locale=locale), palettes.load("warchest"))
 
 
 def compose(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> Image.Image:
@@ -53,9 +54,9 @@ def compose(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -
     owners = owner_tags(view, names)
     board = draw_board(view, layout, locale, owners)
     sections: list[Section] = [
-        (_status(view, names, locale), MARGIN, False),
-        (board, centered(board), False),
-        (_strip(view, names, locale, owners), MARGIN, False),
+        (_status(view, names, locale), MARGIN, True),
+        (board, centered(board), True),
+        (_strip(view, names, locale, owners), MARGIN, True),
     ]
     return stack(sections)
 
@@ -185,7 +186,7 @@ def _status(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> I
     pool_rows = -(-len(draft_pool) // 4) if view.get("phase") == "draft" else 0
     main, sub = _status_line(view, names, locale)
     height = status_height(bool(sub)) + (34 + pool_rows * DRAFT_ROW if pool_rows else 0)
-    img = Image.new("RGBA", (INNER, height), (0, 0, 0, 0))
+    img = Image.new("RGBA", (INNER, height), (*PAPER, 255))
     draw = ImageDraw.Draw(img)
 
     heading(draw, tr("render.wc.title", locale), _round(view, locale))

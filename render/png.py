@@ -1,0 +1,114 @@
+"""PNG encoding of palette images band by band, reusing the bands earlier images already deflated.
+
+From one move to the next a board image changes in a few places (a hex or a zone, the status, a
+count), yet deflating the whole picture again is most of what a board costs. Here the rows are
+deflated in bands of ``BAND`` rows, each by a fresh compressor ended on a byte boundary, so a band's
+bytes stand alone inside the one zlib stream; a band whose rows this process has deflated before is
+not deflated again. It only works because every board of a game is quantised to that game's fixed
+palette (``render.palettes``): the same picture gives the same indices from one image to the next.
+
+The result is an ordinary PNG: the same pixels always give the same bytes, whether the bands came
+from the cache or not, and decoding gives back exactly the image's indices and palette.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from collections import OrderedDict
+
+from PIL import Image
+
+BAND = 32
+"""Rows per band: smaller bands are reused more often, larger ones deflate better."""
+LEVEL = 6
+"""zlib's level, the one Pillow uses by default."""
+CACHE_BYTES = 24 * 1024 * 1024
+"""Deflated bands kept per process, oldest use dropped first."""
+
+_ADLER_BASE = 65521
+_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_ZLIB_HEADER = b"\x78\x9c"  # deflate, 32 KiB window, default level
+_LAST_BLOCK = zlib.compressobj(LEVEL, zlib.DEFLATED, -15).flush()
+"""An empty final deflate block: what ends the stream after the last band."""
+
+_bands: OrderedDict[tuple[int, int, int], bytes] = OrderedDict()
+_held = 0
+stats = {"deflated": 0, "reused": 0}
+"""Bands deflated and bands reused since the process started (for tests and benchmarks)."""
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def _adler_join(first: int, second: int, second_length: int) -> int:
+    """The Adler-32 of two byte strings one after the other, from the checksum of each.
+
+    Adler-32 is two sums modulo 65521: ``a`` = 1 + every byte, ``b`` = the sum of ``a`` after each
+    byte. Appending ``n`` bytes whose own sums are ``a2``, ``b2`` adds ``a2 - 1`` to ``a``, and to ``b``
+    adds ``b2`` plus ``n`` times the first part's ``a - 1`` (every later running sum starts from it)."""
+    a1, b1 = first & 0xFFFF, first >> 16
+    a2, b2 = second & 0xFFFF, second >> 16
+    a = (a1 + a2 - 1) % _ADLER_BASE
+    b = (b1 + b2 + second_length * (a1 - 1)) % _ADLER_BASE
+    return (b << 16) | a
+
+
+def _deflated(rows: bytes) -> tuple[bytes, int]:
+    """``rows`` deflated on their own, ending on a byte boundary (from the cache when seen before),
+    and their Adler-32. The cache's key is the rows' length and two checksums of them."""
+    global _held
+    adler = zlib.adler32(rows)
+    key = (len(rows), zlib.crc32(rows), adler)
+    found = _bands.get(key)
+    if found is not None:
+        _bands.move_to_end(key)
+        stats["reused"] += 1
+        return found, adler
+    compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
+    found = compressor.compress(rows) + compressor.flush(zlib.Z_SYNC_FLUSH)
+    stats["deflated"] += 1
+    _bands[key] = found
+    _held += len(found)
+    while _held > CACHE_BYTES and _bands:
+        _old, dropped = _bands.popitem(last=False)
+        _held -= len(dropped)
+    return found, adler
+
+
+def encode(image: Image.Image) -> bytes:
+    """A palette (mode ``P``) image as PNG bytes, eight bits per pixel, no transparency."""
+    if image.mode != "P":
+        raise ValueError(f"encode takes a palette image, not mode {image.mode}")
+    width, height = image.size
+    # Each PNG row starts with its filter byte (0: none, the right filter for palette images): a
+    # column of zeros on the left makes the image's own bytes exactly the rows PNG deflates.
+    rows = Image.new("P", (width + 1, height), 0)
+    rows.paste(image, (1, 0))
+    raw = rows.tobytes()
+    step = BAND * (width + 1)
+    pieces = []
+    checksum = 1
+    for start in range(0, len(raw), step):
+        band = raw[start : start + step]
+        deflated, adler = _deflated(band)
+        pieces.append(deflated)
+        checksum = _adler_join(checksum, adler, len(band))
+    stream = _ZLIB_HEADER + b"".join(pieces) + _LAST_BLOCK + struct.pack(">I", checksum)
+    palette = image.getpalette() or []
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    return (
+        _SIGNATURE
+        + _chunk(b"IHDR", header)
+        + _chunk(b"PLTE", bytes(palette[: 3 * 256]))
+        + _chunk(b"IDAT", stream)
+        + _chunk(b"IEND", b"")
+    )
+
+
+def forget() -> None:
+    """Empty the cache of deflated bands (tests, and benchmarks of a cold encoder)."""
+    global _held
+    _bands.clear()
+    _held = 0

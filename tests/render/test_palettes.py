@@ -1,0 +1,119 @@
+"""The fixed board palettes and the band-reusing PNG encoder.
+
+The palettes (rebuilt by ``make regen-golden``, see ``tests/render/palette_sources.py``) are held to
+what players would notice on boards they were not built from (fresh seeds); the encoder to exact
+pixels and stable bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw, ImageStat
+
+from render import palettes, png
+from render.common import to_png
+from render.warchest import images as warchest
+from tests.render import views
+from tests.render.golden import decode
+from tests.render.palette_sources import GAMES, boards
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_palette_file_holds_at_most_256_distinct_colours(game: str) -> None:
+    colours = palettes.read(game)
+    assert 64 <= len(colours) <= palettes.SIZE
+    assert len(set(colours)) == len(colours)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_boards_the_palette_was_not_built_from_keep_their_colours(game: str) -> None:
+    """Fresh seeds: the flat colours (anything covering a thousandth of the board) come out exactly
+    or within six levels (two shades of one fill that the shrunk sprites leave, which Pillow's
+    palette lookup cannot keep apart), and the anti-aliased edges move by at most a shade on average,
+    never by a jump."""
+    palette = palettes.load(game)
+    for board in boards(game, range(7, 8), 60, 180):
+        rgb = board.convert("RGB")
+        shown = rgb.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
+        pixels = rgb.width * rgb.height
+        flat = [colour for count, colour in rgb.getcolors(1 << 24) or [] if count >= pixels / 1000]
+        probe = Image.new("RGB", (len(flat), 1))
+        probe.putdata(flat)
+        kept = probe.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
+        assert ImageChops.difference(probe, kept).getextrema() <= ((0, 6),) * 3, game
+        difference = ImageChops.difference(rgb, shown)
+        assert max(ImageStat.Stat(difference).mean) < 1.5, game
+        strong = sum(difference.convert("L").histogram()[48:])
+        assert strong <= pixels * 0.0002, (game, strong)
+
+
+def test_an_edge_entry_that_would_take_a_flat_colour_is_dropped() -> None:
+    """Two near colours, one covering most of the picture: the near one may not steal its pixels."""
+    paper, near = (250, 247, 240), (248, 245, 238)
+    image = Image.new("RGB", (100, 100), paper)
+    ImageDraw.Draw(image).rectangle([0, 0, 3, 3], fill=(27, 27, 31))
+    colours = palettes._keep_exact([near, paper, (27, 27, 31)], [paper, (27, 27, 31)])
+    assert near not in colours
+    shown = image.quantize(palette=palettes.image_of(colours), dither=Image.Dither.NONE).convert("RGB")
+    assert shown.tobytes() == image.tobytes()
+
+
+def _noise(width: int, height: int, seed: int) -> Image.Image:
+    generator = random.Random(seed)
+    image = Image.frombytes("P", (width, height), generator.randbytes(width * height))
+    image.putpalette(list(generator.randbytes(768)))
+    return image
+
+
+@pytest.mark.parametrize(("width", "height"), [(1, 1), (37, 5), (301, 97), (1200, 33)])
+def test_the_encoder_gives_back_the_exact_indices_and_palette(width: int, height: int) -> None:
+    image = _noise(width, height, width * height)
+    decoded = Image.open(io.BytesIO(png.encode(image)))
+    decoded.load()
+    assert decoded.mode == "P"
+    assert decoded.size == (width, height)
+    assert decoded.tobytes() == image.tobytes()
+    assert decoded.getpalette() == image.getpalette()
+
+
+def test_a_cold_and_a_warm_encoder_give_the_same_bytes() -> None:
+    image = _noise(640, 200, 1)
+    png.forget()
+    cold = png.encode(image)
+    warm = png.encode(image)
+    png.forget()
+    assert cold == warm == png.encode(image.copy())
+
+
+def test_a_changed_pixel_deflates_its_band_again_and_reuses_the_others() -> None:
+    image = _noise(400, 10 * png.BAND, 2)
+    png.forget()
+    png.encode(image)
+    before = dict(png.stats)
+    image.putpixel((123, 4 * png.BAND + 3), (image.getpixel((123, 4 * png.BAND + 3)) + 1) % 256)
+    changed = png.encode(image)
+    assert png.stats["deflated"] - before["deflated"] == 1
+    assert png.stats["reused"] - before["reused"] == 9
+    assert decode(changed).tobytes() == image.tobytes()
+
+
+def test_the_cache_of_bands_stays_within_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(png, "CACHE_BYTES", 64 * 1024)
+    png.forget()
+    for seed in range(6):
+        png.encode(_noise(500, 4 * png.BAND, 10 + seed))
+    assert 0 < png._held <= 64 * 1024
+    assert png._held == sum(len(band) for band in png._bands.values())
+    png.forget()
+
+
+def test_a_board_comes_out_in_its_games_palette() -> None:
+    board = warchest.compose(views.mid_game(), names=views.NAMES, locale="en")
+    decoded = decode(to_png(board, palettes.load("warchest")))
+    assert decoded.mode == "P"
+    assert decoded.getpalette()[: 3 * len(palettes.read("warchest"))] == [
+        channel for colour in palettes.read("warchest") for channel in colour
+    ]
