@@ -95,6 +95,22 @@ class SqliteStore:
                 raise
             await conn.execute("COMMIT")
 
+    async def _select(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+        """The rows of one SELECT on the read connection, in one trip to its thread.
+
+        A single statement outside a transaction reads one snapshot, the last commit (WAL), so a
+        one-statement read needs no BEGIN and COMMIT: two trips fewer, and each trip to the
+        connection's thread costs as much as a small query. The lock keeps it out of a read
+        transaction another task holds open on the same connection."""
+        async with self._read_lock:
+            return list(await self._reader.execute_fetchall(sql, params))
+
+    async def _write_one(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+        """One writing statement, which SQLite makes a transaction of its own, in one trip to the
+        writer's thread; the rows it returns (``RETURNING``)."""
+        async with self._lock:
+            return list(await self._conn.execute_fetchall(sql, params))
+
     async def _before_state_update(self) -> None:
         """Runs inside a move's transaction between the action insert and the state update.
 
@@ -106,14 +122,17 @@ class SqliteStore:
     async def _fetch(
         self, conn: aiosqlite.Connection, where: str, params: Sequence[Any]
     ) -> GameRecord | None:
-        async with conn.execute(f"SELECT * FROM games WHERE {where} ORDER BY id DESC LIMIT 1", params) as cur:
-            row = await cur.fetchone()
-        if row is None:
+        # The game and its seats in one statement (one snapshot, one trip to the thread).
+        rows = await conn.execute_fetchall(
+            "SELECT *, (SELECT json_group_array(json_array(s.id, s.player, s.name, s.team))"
+            f" FROM seats s WHERE s.game_id = games.id) AS seats_json FROM games WHERE {where}"
+            " ORDER BY id DESC LIMIT 1",
+            params,
+        )
+        if not rows:
             return None
-        async with conn.execute(
-            "SELECT player, name, team FROM seats WHERE game_id = ? ORDER BY id", (row["id"],)
-        ) as cur:
-            seats = tuple([Seat(r["player"], r["name"], r["team"]) async for r in cur])
+        row = next(iter(rows))
+        seats = tuple(Seat(p, n, t) for _i, p, n, t in sorted(json.loads(row["seats_json"])))
         return game_from_row(row, seats)
 
     async def _require(self, conn: aiosqlite.Connection, game_id: int) -> GameRecord:
@@ -123,56 +142,48 @@ class SqliteStore:
         return rec
 
     async def get_game(self, game_id: int) -> GameRecord | None:
-        async with self._tx(write=False) as c:
-            return await self._fetch(c, "id = ?", (game_id,))
+        async with self._read_lock:
+            return await self._fetch(self._reader, "id = ?", (game_id,))
 
     async def open_game(self, channel: str) -> GameRecord | None:
-        async with self._tx(write=False) as c:
-            return await self._fetch(c, "channel = ? AND status IN ('lobby', 'active')", (channel,))
+        async with self._read_lock:
+            return await self._fetch(
+                self._reader, "channel = ? AND status IN ('lobby', 'active')", (channel,)
+            )
 
     async def latest_game(self, channel: str) -> GameRecord | None:
-        async with self._tx(write=False) as c:
-            return await self._fetch(c, "channel = ?", (channel,))
+        async with self._read_lock:
+            return await self._fetch(self._reader, "channel = ?", (channel,))
 
     async def actions(self, game_id: int, *, offset: int = 0, limit: int | None = None) -> list[ActionRecord]:
-        async with (
-            self._tx(write=False) as c,
-            c.execute(
-                "SELECT * FROM actions WHERE game_id = ? ORDER BY seq LIMIT ? OFFSET ?",
-                (game_id, -1 if limit is None else limit, offset),
-            ) as cur,
-        ):
-            return [
-                ActionRecord(
-                    r["game_id"],
-                    r["seq"],
-                    r["player"],
-                    r["action"],
-                    json.loads(r["events"]),
-                    r["created_at"],
-                    r["kind"],
-                    bool(r["undone"]),
-                )
-                async for r in cur
-            ]
+        rows = await self._select(
+            "SELECT * FROM actions WHERE game_id = ? ORDER BY seq LIMIT ? OFFSET ?",
+            (game_id, -1 if limit is None else limit, offset),
+        )
+        return [
+            ActionRecord(
+                r["game_id"],
+                r["seq"],
+                r["player"],
+                r["action"],
+                json.loads(r["events"]),
+                r["created_at"],
+                r["kind"],
+                bool(r["undone"]),
+            )
+            for r in rows
+        ]
 
     async def count_actions(self, game_id: int) -> int:
-        async with (
-            self._tx(write=False) as c,
-            c.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)) as cur,
-        ):
-            row = await cur.fetchone()
-        return int(row[0]) if row else 0
+        rows = await self._select("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
+        return int(rows[0][0]) if rows else 0
 
     async def votes(self, game_id: int, kind: VoteKind) -> dict[str, int]:
-        async with (
-            self._tx(write=False) as c,
-            c.execute(
-                "SELECT player, version FROM votes WHERE game_id = ? AND kind = ? ORDER BY created_at",
-                (game_id, kind),
-            ) as cur,
-        ):
-            return {r["player"]: r["version"] async for r in cur}
+        rows = await self._select(
+            "SELECT player, version FROM votes WHERE game_id = ? AND kind = ? ORDER BY created_at",
+            (game_id, kind),
+        )
+        return {r["player"]: r["version"] for r in rows}
 
     # ---- lobby ---------------------------------------------------------------------------
 
@@ -392,12 +403,8 @@ class SqliteStore:
             await c.execute("UPDATE games SET locale = ? WHERE id = ?", (locale, game_id))
 
     async def announcement(self, game_id: int) -> Announcement | None:
-        async with (
-            self._tx(write=False) as c,
-            c.execute("SELECT * FROM announcements WHERE game_id = ?", (game_id,)) as cur,
-        ):
-            row = await cur.fetchone()
-        return None if row is None else announcement_from_row(row)
+        rows = await self._select("SELECT * FROM announcements WHERE game_id = ?", (game_id,))
+        return announcement_from_row(rows[0]) if rows else None
 
     async def save_announcement(self, new: Announcement) -> Announcement | None:
         """Write ``new`` if the stored row is still at ``new.rev`` (0: there is none yet).
@@ -406,28 +413,23 @@ class SqliteStore:
         the caller then reads again instead of posting twice.
         """
         values = announcement_values(new)
-        async with self._tx() as c:
-            if new.rev == 0:
-                cur = await c.execute(
-                    "INSERT OR IGNORE INTO announcements (version, status, message, since, summary_from,"
-                    " to_act, posted_at, waiting_since, reminders, next_reminder, deadline, deadline_done,"
-                    " game_id, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)",
-                    values,
-                )
-            else:
-                cur = await c.execute(
-                    "UPDATE announcements SET version = ?, status = ?, message = ?, since = ?,"
-                    " summary_from = ?, to_act = ?, posted_at = ?, waiting_since = ?, reminders = ?,"
-                    " next_reminder = ?, deadline = ?, deadline_done = ?, rev = rev + 1"
-                    " WHERE game_id = ? AND rev = ?",
-                    (*values, new.rev),
-                )
-            if cur.rowcount != 1:
-                return None
-            async with c.execute("SELECT * FROM announcements WHERE game_id = ?", (new.game_id,)) as rows:
-                row = await rows.fetchone()
-        assert row is not None
-        return announcement_from_row(row)
+        # One statement (its own transaction) that also returns the row as stored.
+        if new.rev == 0:
+            rows = await self._write_one(
+                "INSERT OR IGNORE INTO announcements (version, status, message, since, summary_from,"
+                " to_act, posted_at, waiting_since, reminders, next_reminder, deadline, deadline_done,"
+                " game_id, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) RETURNING *",
+                values,
+            )
+        else:
+            rows = await self._write_one(
+                "UPDATE announcements SET version = ?, status = ?, message = ?, since = ?,"
+                " summary_from = ?, to_act = ?, posted_at = ?, waiting_since = ?, reminders = ?,"
+                " next_reminder = ?, deadline = ?, deadline_done = ?, rev = rev + 1"
+                " WHERE game_id = ? AND rev = ? RETURNING *",
+                (*values, new.rev),
+            )
+        return announcement_from_row(rows[0]) if rows else None
 
     async def unannounced(self) -> list[GameRecord]:
         """Started games whose stored version or status is ahead of what their channel was shown."""
@@ -496,22 +498,15 @@ class SqliteStore:
             )
 
     async def notes(self, game_id: int) -> list[Note]:
-        async with (
-            self._tx(write=False) as c,
-            c.execute("SELECT * FROM notes WHERE game_id = ? ORDER BY version, id", (game_id,)) as cur,
-        ):
-            return [
-                Note(r["game_id"], r["version"], r["actor"], json.loads(r["event"]), r["created_at"])
-                async for r in cur
-            ]
+        rows = await self._select("SELECT * FROM notes WHERE game_id = ? ORDER BY version, id", (game_id,))
+        return [
+            Note(r["game_id"], r["version"], r["actor"], json.loads(r["event"]), r["created_at"])
+            for r in rows
+        ]
 
     async def guild_settings(self, guild: str) -> dict[str, str]:
-        async with (
-            self._tx(write=False) as c,
-            c.execute("SELECT settings FROM guild_settings WHERE guild = ?", (guild,)) as cur,
-        ):
-            row = await cur.fetchone()
-        return {} if row is None else dict(json.loads(row[0]))
+        rows = await self._select("SELECT settings FROM guild_settings WHERE guild = ?", (guild,))
+        return dict(json.loads(rows[0][0])) if rows else {}
 
     async def set_guild_settings(self, guild: str, settings: Mapping[str, str]) -> None:
         async with self._tx() as c:
@@ -524,12 +519,8 @@ class SqliteStore:
 
     async def notify(self, player: str) -> bool:
         """Whether ``player`` asked for a direct message when it becomes their turn."""
-        async with (
-            self._tx(write=False) as c,
-            c.execute("SELECT dm FROM notify WHERE player = ?", (player,)) as cur,
-        ):
-            row = await cur.fetchone()
-        return bool(row and row[0])
+        rows = await self._select("SELECT dm FROM notify WHERE player = ?", (player,))
+        return bool(rows and rows[0][0])
 
     async def set_notify(self, player: str, dm: bool) -> None:
         async with self._tx() as c:
@@ -540,12 +531,8 @@ class SqliteStore:
             )
 
     async def meta(self, key: str) -> str | None:
-        async with (
-            self._tx(write=False) as c,
-            c.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur,
-        ):
-            row = await cur.fetchone()
-        return None if row is None else str(row[0])
+        rows = await self._select("SELECT value FROM meta WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
 
     async def set_meta(self, key: str, value: str) -> None:
         async with self._tx() as c:
@@ -562,21 +549,16 @@ class SqliteStore:
         one key never both succeed. (SQLite serves one process: its claims are cleared at opening.)"""
         now = datetime.now(UTC)
         expires = (now + timedelta(seconds=lease)).isoformat(timespec="milliseconds")
-        async with (
-            self._tx() as c,
-            c.execute(
-                "INSERT INTO claims (key, owner, expires) VALUES (?, ?, ?)"
-                " ON CONFLICT (key) DO UPDATE SET owner = excluded.owner, expires = excluded.expires"
-                " WHERE claims.owner = excluded.owner OR claims.expires <= ? RETURNING owner",
-                (key, owner, expires, now.isoformat(timespec="milliseconds")),
-            ) as cur,
-        ):
-            row = await cur.fetchone()
-        return row is not None
+        rows = await self._write_one(
+            "INSERT INTO claims (key, owner, expires) VALUES (?, ?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET owner = excluded.owner, expires = excluded.expires"
+            " WHERE claims.owner = excluded.owner OR claims.expires <= ? RETURNING owner",
+            (key, owner, expires, now.isoformat(timespec="milliseconds")),
+        )
+        return bool(rows)
 
     async def release(self, key: str, owner: str) -> None:
-        async with self._tx() as c:
-            await c.execute("DELETE FROM claims WHERE key = ? AND owner = ?", (key, owner))
+        await self._write_one("DELETE FROM claims WHERE key = ? AND owner = ?", (key, owner))
 
     async def _clear_claims(self) -> None:
         """Forget every claim: a SQLite file has one bot process, so a claim found at opening was left
@@ -602,14 +584,8 @@ class SqliteStore:
         return UndoRequest(game_id, player, first, version)
 
     async def undo_request(self, game_id: int) -> UndoRequest | None:
-        async with (
-            self._tx(write=False) as c,
-            c.execute("SELECT * FROM undo_requests WHERE game_id = ?", (game_id,)) as cur,
-        ):
-            row = await cur.fetchone()
-        if row is None:
-            return None
-        return undo_request_from_row(row)
+        rows = await self._select("SELECT * FROM undo_requests WHERE game_id = ?", (game_id,))
+        return undo_request_from_row(rows[0]) if rows else None
 
     async def accept_undo(self, game_id: int, player: str, *, version: int) -> UndoRequest:
         """Add ``player``'s agreement to the standing request made at ``version``."""
