@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from db.errors import Conflict
-from db.records import Announcement, GameRecord, Seat, UndoRequest
+from db.records import ActionRecord, Announcement, GameRecord, Seat, UndoRequest
 from engine.errors import GameOver, StaleAction
 
 
@@ -56,6 +56,20 @@ def game_from_row(row: Any, seats: tuple[Seat, ...]) -> GameRecord:
         guild=row["guild"],
         locale=row["locale"],
         settings=json.loads(row["settings"] or "{}"),
+    )
+
+
+def action_from_row(row: Any) -> ActionRecord:
+    """The record of an ``actions`` row, from either store (``events`` is JSON text)."""
+    return ActionRecord(
+        row["game_id"],
+        row["seq"],
+        row["player"],
+        row["action"],
+        json.loads(row["events"]),
+        row["created_at"],
+        row["kind"],
+        bool(row["undone"]),
     )
 
 

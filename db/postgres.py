@@ -26,6 +26,7 @@ from typing import Any
 import asyncpg
 
 from db.encoding import (
+    action_from_row,
     announcement_from_row,
     announcement_values,
     dumps,
@@ -224,19 +225,7 @@ class PostgresStore:
             limit,
             offset,
         )
-        return [
-            ActionRecord(
-                r["game_id"],
-                r["seq"],
-                r["player"],
-                r["action"],
-                json.loads(r["events"]),
-                r["created_at"],
-                r["kind"],
-                bool(r["undone"]),
-            )
-            for r in rows
-        ]
+        return [action_from_row(r) for r in rows]
 
     async def count_actions(self, game_id: int) -> int:
         return int(await self._pool.fetchval("SELECT count(*) FROM actions WHERE game_id = $1", game_id))

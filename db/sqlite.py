@@ -22,6 +22,7 @@ from typing import Any
 import aiosqlite
 
 from db.encoding import (
+    action_from_row,
     announcement_from_row,
     announcement_values,
     game_from_row,
@@ -160,19 +161,7 @@ class SqliteStore:
             "SELECT * FROM actions WHERE game_id = ? ORDER BY seq LIMIT ? OFFSET ?",
             (game_id, -1 if limit is None else limit, offset),
         )
-        return [
-            ActionRecord(
-                r["game_id"],
-                r["seq"],
-                r["player"],
-                r["action"],
-                json.loads(r["events"]),
-                r["created_at"],
-                r["kind"],
-                bool(r["undone"]),
-            )
-            for r in rows
-        ]
+        return [action_from_row(r) for r in rows]
 
     async def count_actions(self, game_id: int) -> int:
         rows = await self._select("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
