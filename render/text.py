@@ -25,6 +25,7 @@ so that tests can hold every label to the size a phone needs.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,7 +34,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from render.glyphs import code_points
 
@@ -358,9 +359,35 @@ def draw_text(
         if run.box:
             _draw_box(draw, pen, baseline, size, fill, run.bold)
         else:
-            draw.text((pen, baseline), run.text, font=font(size, run.bold), fill=fill, anchor="ls")
+            x, y = math.floor(pen), math.floor(baseline)
+            mask, left, top = _mask(
+                run.text, size, run.bold, _sixty_fourth(pen - x), _sixty_fourth(baseline - y)
+            )
+            draw.bitmap((x + left, y + top), mask, fill=fill)
         pen += _run_width(run, size)
     return width
+
+
+def _sixty_fourth(fraction: float) -> float:
+    """A pixel's fraction as FreeType positions glyphs (26.6 fixed point): the same mask as drawn
+    at the exact position, and the same key for positions that only differ below it."""
+    return round(fraction * 64) / 64
+
+
+@lru_cache(maxsize=4096)
+def _mask(text: str, size: int, bold: bool, dx: float, dy: float) -> tuple[Image.Image, int, int]:
+    """The coverage of ``text`` drawn with its baseline's left end at (``dx``, ``dy``) of a pixel,
+    and where the mask's corner lies from that pixel.
+
+    Rasterising glyphs is most of what a label costs, and boards draw the same labels at the same
+    places and sizes move after move: the masks are kept and pasted in the text's colour, which
+    gives exactly the pixels Pillow's own text drawing gives there."""
+    face = font(size, bold)
+    left, top, right, bottom = (int(v) for v in face.getbbox(text, anchor="ls"))
+    left, top = left - 1, top - 1
+    mask = Image.new("L", (max(1, right - left + 2), max(1, bottom - top + 2)), 0)
+    ImageDraw.Draw(mask).text((dx - left, dy - top), text, font=face, fill=255, anchor="ls")
+    return mask, left, top
 
 
 def _draw_box(
