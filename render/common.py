@@ -90,19 +90,21 @@ DRAWING_COLORS = 65536
 them), which a 256-colour palette shows without visible change; beyond it the image is kept in RGB."""
 
 
-def to_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
+def to_png(image: Image.Image, palette: Image.Image | None = None, *, lead: bool = False) -> bytes:
     """Encode as an opaque PNG: the same pixels always give the same bytes.
 
     Board images are flat colours with anti-aliased edges: a palette PNG of 256 colours takes about a
     third of the bytes of an RGB one and less time to encode. A board comes with its game's fixed
     ``palette`` (``render.palettes``): each pixel takes its nearest entry, without dithering
     (dithering would add noise to flat fills), and ``render.png`` reuses the bands earlier boards
-    already deflated. Without one, an image of at most 256 colours keeps them exactly, a drawing with
-    more is reduced by Pillow's fast octree, and anything richer stays RGB.
+    already deflated (``lead``: the page's first column is paper kept for PNG's filter bytes, and
+    paper is entry 0 of every board palette). Without one, an image of at most 256 colours keeps
+    them exactly, a drawing with more is reduced by Pillow's fast octree, and anything richer
+    stays RGB.
     """
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     if palette is not None:
-        return png.encode(rgb.quantize(palette=palette, dither=Image.Dither.NONE))
+        return png.encode(rgb.quantize(palette=palette, dither=Image.Dither.NONE), lead=lead)
     exact = rgb.getcolors(PALETTE_COLORS)
     if exact is not None:
         palette = Image.new("P", (1, 1))

@@ -52,20 +52,24 @@ def centered(image: Image.Image, width: int = WIDTH) -> int:
     return MARGIN + (inner(width) - image.width) // 2
 
 
-def stack(sections: Sequence[Section], width: int = WIDTH) -> Image.Image:
-    """A page ``width`` pixels wide holding ``sections`` from the top, ``GAP`` apart."""
+def stack(sections: Sequence[Section], width: int = WIDTH, *, lead: bool = False) -> Image.Image:
+    """A page ``width`` pixels wide holding ``sections`` from the top, ``GAP`` apart.
+
+    With ``lead`` the page has one more column of paper on the left, outside the picture: the
+    encoder turns it into PNG's filter bytes (``render.png.encode``) instead of copying the page."""
     total = MARGIN + sum(image.height for image, _x, _o in sections) + GAP * (len(sections) - 1) + MARGIN
+    shift = 1 if lead else 0
     # A page of opaque sections only is an RGB image: pasting drops their alpha, and no page-wide
     # conversion is needed before the palette.
     if all(opaque for _image, _x, opaque in sections):
-        canvas = Image.new("RGB", (width, total), PAPER)
+        canvas = Image.new("RGB", (width + shift, total), PAPER)
     else:
-        canvas = Image.new("RGBA", (width, total), (*PAPER, 255))
+        canvas = Image.new("RGBA", (width + shift, total), (*PAPER, 255))
     y = MARGIN
     for image, x, opaque in sections:
         if opaque:
-            canvas.paste(image, (x, y))
+            canvas.paste(image, (x + shift, y))
         else:
-            canvas.alpha_composite(image, (x, y))
+            canvas.alpha_composite(image, (x + shift, y))
         y += image.height + GAP
     return canvas

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from render.common import RGB
+from render.common import PAPER, RGB
 
 ROOT = Path(__file__).resolve().parent
 SIZE = 256
@@ -85,7 +85,9 @@ def build(images: Sequence[Image.Image]) -> list[RGB]:
             if count >= EXACT_SHARE * rgb.width * rgb.height:
                 flat.add(colour)
     ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
-    exact = [colour for colour, _count in ranked if colour in flat][:MAX_EXACT]
+    # Paper first: the page's extra column of paper is PNG's filter bytes, which must be index 0.
+    others = [colour for colour, _count in ranked if colour in flat and colour != PAPER]
+    exact = [PAPER, *others[: MAX_EXACT - 1]]
 
     mosaic = Image.new("RGB", (max(rgb.width for rgb in rgbs), sum(rgb.height for rgb in rgbs)))
     y = 0

@@ -33,9 +33,14 @@ _LAST_BLOCK = zlib.compressobj(LEVEL, zlib.DEFLATED, -15).flush()
 """An empty final deflate block: what ends the stream after the last band."""
 
 _bands: OrderedDict[tuple[int, int, int], bytes] = OrderedDict()
+_previous: dict[tuple[int, int], list[tuple[bytes, bytes, int]]] = {}
+"""The last image of each size, band by band (rows, deflated, Adler-32): the next board of a game
+mostly repeats it, and comparing rows is much cheaper than checksumming them."""
+PREVIOUS_SIZES = 8
 _held = 0
-stats = {"deflated": 0, "reused": 0}
-"""Bands deflated and bands reused since the process started (for tests and benchmarks)."""
+stats = {"deflated": 0, "reused": 0, "unchanged": 0}
+"""Since the process started (for tests and benchmarks): bands deflated, bands found in the cache,
+and bands the same as in the previous image of their size."""
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -77,24 +82,44 @@ def _deflated(rows: bytes) -> tuple[bytes, int]:
     return found, adler
 
 
-def encode(image: Image.Image) -> bytes:
-    """A palette (mode ``P``) image as PNG bytes, eight bits per pixel, no transparency."""
+def encode(image: Image.Image, *, lead: bool = False) -> bytes:
+    """A palette (mode ``P``) image as PNG bytes, eight bits per pixel, no transparency.
+
+    With ``lead``, the image's first column is not part of the picture: it is all index 0 and
+    becomes the rows' filter bytes as it stands (a page drawn one pixel wider for the purpose, see
+    ``render.page.stack``), which spares copying the whole picture to make room for them."""
     if image.mode != "P":
         raise ValueError(f"encode takes a palette image, not mode {image.mode}")
-    width, height = image.size
-    # Each PNG row starts with its filter byte (0: none, the right filter for palette images): a
-    # column of zeros on the left makes the image's own bytes exactly the rows PNG deflates.
-    rows = Image.new("P", (width + 1, height), 0)
-    rows.paste(image, (1, 0))
-    raw = rows.tobytes()
+    if lead and image.crop((0, 0, 1, image.height)).tobytes().count(0) != image.height:
+        image, lead = image.crop((1, 0, image.width, image.height)), False
+    if lead:
+        width, height = image.width - 1, image.height
+        raw = image.tobytes()
+    else:
+        # Each PNG row starts with its filter byte (0: none, the right filter for palette images): a
+        # column of zeros on the left makes the image's own bytes exactly the rows PNG deflates.
+        width, height = image.size
+        rows = Image.new("P", (width + 1, height), 0)
+        rows.paste(image, (1, 0))
+        raw = rows.tobytes()
     step = BAND * (width + 1)
+    previous = _previous.get((width, height))
     pieces = []
+    bands = []
     checksum = 1
-    for start in range(0, len(raw), step):
+    for n, start in enumerate(range(0, len(raw), step)):
         band = raw[start : start + step]
-        deflated, adler = _deflated(band)
-        pieces.append(deflated)
-        checksum = _adler_join(checksum, adler, len(band))
+        if previous is not None and previous[n][0] == band:
+            done = previous[n]  # the same rows as the last image of this size: nothing to hash
+            stats["unchanged"] += 1
+        else:
+            done = (band, *_deflated(band))
+        bands.append(done)
+        pieces.append(done[1])
+        checksum = _adler_join(checksum, done[2], len(band))
+    _previous[(width, height)] = bands
+    while len(_previous) > PREVIOUS_SIZES:
+        del _previous[next(iter(_previous))]
     stream = _ZLIB_HEADER + b"".join(pieces) + _LAST_BLOCK + struct.pack(">I", checksum)
     palette = image.getpalette() or []
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
@@ -111,4 +136,5 @@ def forget() -> None:
     """Empty the cache of deflated bands (tests, and benchmarks of a cold encoder)."""
     global _held
     _bands.clear()
+    _previous.clear()
     _held = 0

@@ -30,11 +30,13 @@ __all__ = ["WIDTH", "compose", "render", "render_details", "render_private"]
 
 def render(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
     """The public battlefield image of a Batailles view, as PNG bytes."""
-    return to_png(compose(view, names=names, locale=locale), palettes.load("batailles"))
+    return to_png(compose(view, names=names, locale=locale, lead=True), palettes.load("batailles"), lead=True)
 
 
-def compose(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> Image.Image:
-    """The public image before encoding."""
+def compose(
+    view: Mapping[str, Any], *, names: Mapping[str, str], locale: str, lead: bool = False
+) -> Image.Image:
+    """The public image before encoding (``lead``: with the encoder's extra column, see ``stack``)."""
     locale = i18n.normalize(locale)
     board = view["board"]
     grid = grid_for(int(board["width"]), int(board["height"]), INNER)
@@ -44,7 +46,7 @@ def compose(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -
         (field, centered(field), True),
         (strip(view, names, locale, INNER), MARGIN, True),
     ]
-    return stack(sections)
+    return stack(sections, lead=lead)
 
 
 def render_details(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:

@@ -31,12 +31,14 @@ __all__ = ["WIDTH", "compose", "public_sections", "render", "render_details", "r
 
 def render(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
     """The public board image of a Cry Havoc view, as PNG bytes."""
-    return to_png(compose(view, names=names, locale=locale), palettes.load("cryhavoc"))
+    return to_png(compose(view, names=names, locale=locale, lead=True), palettes.load("cryhavoc"), lead=True)
 
 
-def compose(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> Image.Image:
-    """The public image before encoding."""
-    return stack([section for _name, section in public_sections(view, names=names, locale=locale)])
+def compose(
+    view: Mapping[str, Any], *, names: Mapping[str, str], locale: str, lead: bool = False
+) -> Image.Image:
+    """The public image before encoding (``lead``: with the encoder's extra column, see ``stack``)."""
+    return stack([section for _name, section in public_sections(view, names=names, locale=locale)], lead=lead)
 
 
 def public_sections(

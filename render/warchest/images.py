@@ -43,11 +43,13 @@ __all__ = ["INNER", "WIDTH", "render", "render_details", "render_private"]
 
 def render(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
     """The public board image of a War Chest view, as PNG bytes."""
-    return to_png(compose(view, names=names, locale=locale), palettes.load("warchest"))
+    return to_png(compose(view, names=names, locale=locale, lead=True), palettes.load("warchest"), lead=True)
 
 
-def compose(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> Image.Image:
-    """The public image before encoding."""
+def compose(
+    view: Mapping[str, Any], *, names: Mapping[str, str], locale: str, lead: bool = False
+) -> Image.Image:
+    """The public image before encoding (``lead``: with the encoder's extra column, see ``stack``)."""
     locale = i18n.normalize(locale)
     hexes: list[Hex] = [(int(x), int(y)) for x, y in view["board"]["hexes"]]
     layout = board_layout(hexes, INNER)
@@ -58,7 +60,7 @@ def compose(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -
         (board, centered(board), True),
         (_strip(view, names, locale, owners), MARGIN, True),
     ]
-    return stack(sections)
+    return stack(sections, lead=lead)
 
 
 def render_details(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:

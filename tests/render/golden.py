@@ -124,7 +124,9 @@ def check_second_draw_uses_caches(caches: list[Any], draw: Callable[[], object])
 
 def listen_to_pillow(monkeypatch: Any) -> list[tuple[str, str]]:
     """Record every string Pillow draws from now on, with the font file it draws it in: the drawing
-    itself still happens, this only listens (``monkeypatch`` is pytest's, which puts it back)."""
+    itself still happens, this only listens (``monkeypatch`` is pytest's, which puts it back).
+    The renderer's caches are emptied first: a label whose mask is kept is not drawn again."""
+    clear_render_caches()
     heard: list[tuple[str, str]] = []
     original = ImageDraw.ImageDraw.text
 

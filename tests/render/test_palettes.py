@@ -14,7 +14,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from render import palettes, png
-from render.common import to_png
+from render.common import PAPER, to_png
 from render.warchest import images as warchest
 from tests.render import views
 from tests.render.golden import decode
@@ -26,6 +26,7 @@ def test_a_palette_file_holds_at_most_256_distinct_colours(game: str) -> None:
     colours = palettes.read(game)
     assert 64 <= len(colours) <= palettes.SIZE
     assert len(set(colours)) == len(colours)
+    assert colours[0] == PAPER  # the page's lead column, PNG's filter bytes, is index 0
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -96,8 +97,25 @@ def test_a_changed_pixel_deflates_its_band_again_and_reuses_the_others() -> None
     image.putpixel((123, 4 * png.BAND + 3), (image.getpixel((123, 4 * png.BAND + 3)) + 1) % 256)
     changed = png.encode(image)
     assert png.stats["deflated"] - before["deflated"] == 1
-    assert png.stats["reused"] - before["reused"] == 9
+    assert png.stats["unchanged"] - before["unchanged"] == 9
     assert decode(changed).tobytes() == image.tobytes()
+    other = _noise(400, 10 * png.BAND, 3)  # another board of that size comes between
+    png.encode(other)
+    before = dict(png.stats)
+    again = png.encode(image)  # nothing alike in the previous image: the cache has every band
+    assert png.stats["reused"] - before["reused"] == 10
+    assert png.stats["deflated"] == before["deflated"]
+    assert again == changed
+
+
+def test_a_page_with_the_lead_column_gives_the_picture_without_it() -> None:
+    picture = _noise(300, 70, 4)
+    page = Image.new("P", (301, 70), 0)
+    page.paste(picture, (1, 0))
+    page.putpalette(picture.getpalette() or [])
+    assert png.encode(page, lead=True) == png.encode(picture)
+    page.putpixel((0, 5), 7)  # not a lead column after all: encoded whole, never wrong
+    assert decode(png.encode(page, lead=True)).tobytes() == page.crop((1, 0, 301, 70)).tobytes()
 
 
 def test_the_cache_of_bands_stays_within_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
