@@ -6,8 +6,10 @@ Two players play a seeded random game through ``table.commands.Commands.play`` o
 file (WAL, one transaction per move) with the real renderer in the worker pool, and each move is
 timed until its board is drawn and handed to the channel (the announcer's post or edit): the work a
 Discord ``/play`` causes. The floor of a move is what no bot can avoid: encoding that same finished
-image as PNG once (the image as the bot sends it, decoded and encoded again with the renderer's
-settings) plus one SQLite commit. Prints the move's median and 99th percentile, the floor's median
+image as PNG once (the palette image as the bot sends it, decoded and encoded again from scratch by
+Pillow at the renderer's zlib level) plus one SQLite commit. The bot's own encoder reuses the bands
+that did not change since earlier boards (``render.png``), so its encoding costs less than the
+floor's. Prints the move's median and 99th percentile, the floor's median
 and their ratio.
 
 With ``--against REV`` the same game is also played, in a subprocess, with the renderer of git
