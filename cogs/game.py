@@ -389,6 +389,10 @@ class GameCog(commands.Cog):
     async def abort(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, self.table.abort, quiet=True)
 
+    @game.command(name=label("cmd.game.removebot.name"), description=label("cmd.game.removebot.desc"))
+    async def removebot(self, interaction: discord.Interaction) -> None:
+        await self._answer(interaction, self.table.removebot)
+
     @game.command(name=label("cmd.game.kick.name"), description=label("cmd.game.kick.desc"))
     @app_commands.rename(player=label("cmd.game.kick.player.name"))
     @app_commands.describe(player=label("cmd.game.kick.player.desc"))

@@ -175,6 +175,7 @@ class Console:
                 **_bots(opts),
             ),
             ("game", "addbot"): lambda: table.addbot(ctx, _str_or_none(opts.get("level"))),
+            ("game", "removebot"): lambda: table.removebot(ctx),
             ("game", "join"): lambda: table.join(ctx, _int_or_none(opts.get("team"))),
             ("game", "leave"): lambda: table.leave(ctx),
             ("game", "start"): lambda: table.start(ctx),

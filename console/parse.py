@@ -36,6 +36,7 @@ COMMANDS: dict[tuple[str, ...], tuple[OptionSpec, ...]] = {
     ),
     ("game", "join"): (OptionSpec("team", int),),
     ("game", "addbot"): (OptionSpec("level"),),
+    ("game", "removebot"): (),
     ("game", "leave"): (),
     ("game", "start"): (),
     ("game", "status"): (),

@@ -59,6 +59,13 @@ def game_from_row(row: Any, seats: tuple[Seat, ...]) -> GameRecord:
     )
 
 
+def heir_of(record: GameRecord, heir: str | None) -> str:
+    """Who a departing creator hands the lobby of ``record`` (seats already without them) to:
+    ``heir`` when seated there, else the first seat."""
+    seated = [seat.player for seat in record.seats]
+    return heir if heir in seated else seated[0]
+
+
 def action_from_row(row: Any) -> ActionRecord:
     """The record of an ``actions`` row, from either store (``events`` is JSON text)."""
     return ActionRecord(

@@ -31,6 +31,7 @@ from db.encoding import (
     announcement_values,
     dumps,
     game_from_row,
+    heir_of,
     now_text,
     refusal,
     undo_request_from_row,
@@ -315,8 +316,9 @@ class PostgresStore:
                 raise Conflict(f"{seat.player} is already seated in game #{game_id}")
             return await self._require(c, game_id)
 
-    async def remove_seat(self, game_id: int, player: str) -> GameRecord:
-        """Unseat ``player``; a departing creator hands the lobby to the next seat, or closes it."""
+    async def remove_seat(self, game_id: int, player: str, *, heir: str | None = None) -> GameRecord:
+        """Unseat ``player``; a departing creator hands the lobby to ``heir`` when it is seated, else
+        to the next seat, or closes it."""
         async with self._tx() as c:
             row = await self._lock_lobby(c, game_id)
             deleted = await c.execute("DELETE FROM seats WHERE game_id = $1 AND player = $2", game_id, player)
@@ -326,7 +328,7 @@ class PostgresStore:
             if row["creator"] == player:
                 if rec.seats:
                     await c.execute(
-                        "UPDATE games SET creator = $1 WHERE id = $2", rec.seats[0].player, game_id
+                        "UPDATE games SET creator = $1 WHERE id = $2", heir_of(rec, heir), game_id
                     )
                 else:
                     await c.execute("UPDATE games SET status = 'aborted' WHERE id = $1", game_id)

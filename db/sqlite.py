@@ -26,6 +26,7 @@ from db.encoding import (
     announcement_from_row,
     announcement_values,
     game_from_row,
+    heir_of,
     refusal,
     undo_request_from_row,
 )
@@ -242,8 +243,9 @@ class SqliteStore:
                 raise Conflict(f"{seat.player} is already seated in game #{game_id}") from None
             return await self._require(c, game_id)
 
-    async def remove_seat(self, game_id: int, player: str) -> GameRecord:
-        """Unseat ``player``; a departing creator hands the lobby to the next seat, or closes it."""
+    async def remove_seat(self, game_id: int, player: str, *, heir: str | None = None) -> GameRecord:
+        """Unseat ``player``; a departing creator hands the lobby to ``heir`` when it is seated, else
+        to the next seat, or closes it."""
         async with self._tx() as c:
             await self._touch_lobby(c, game_id)
             cur = await c.execute("DELETE FROM seats WHERE game_id = ? AND player = ?", (game_id, player))
@@ -253,7 +255,7 @@ class SqliteStore:
             if rec.creator == player:
                 if rec.seats:
                     await c.execute(
-                        "UPDATE games SET creator = ? WHERE id = ?", (rec.seats[0].player, game_id)
+                        "UPDATE games SET creator = ? WHERE id = ?", (heir_of(rec, heir), game_id)
                     )
                 else:
                     await c.execute("UPDATE games SET status = 'aborted' WHERE id = ?", (game_id,))

@@ -165,13 +165,20 @@ class Left:
     new_creator: str | None  # the creator left and handed the table on
 
 
+def human_heir(record: GameRecord, leaving: str) -> str | None:
+    """The player a departing ``leaving`` creator hands the lobby to: the first other person in
+    join order, never a computer player (a bot cannot start the table or seat anyone)."""
+    return next((s.player for s in record.seats if s.player != leaving and not is_bot(s.player)), None)
+
+
 async def leave(tables: Tables, ctx: Ctx) -> Left:
     async with tables.lock(ctx.channel_id):
         table = await require_open(tables, ctx.channel_id)
         if table.record.status != "lobby":
             raise TableError("table.error.leave_running")
         require_seated(table, ctx.user_id)
-        record = await guard(tables.store.remove_seat(table.record.id, ctx.user_id))
+        heir = human_heir(table.record, ctx.user_id)
+        record = await guard(tables.store.remove_seat(table.record.id, ctx.user_id, heir=heir))
         while record.status != "aborted" and all(is_bot(s.player) for s in record.seats):
             # nobody is left to start it: the bots leave with the last player
             record = await guard(tables.store.remove_seat(record.id, record.seats[-1].player))

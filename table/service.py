@@ -16,8 +16,8 @@ from engine.text import PlayerRef, msg
 from table.clock import discord_time, parse_stamp
 from table.errors import NoGame, TableError
 from table.events import encode_msg, encode_result
-from table.lobby import guard, require_open
-from table.posts import Ctx, Post
+from table.lobby import guard, human_heir, require_open
+from table.posts import Ctx, Post, is_bot
 from table.settings import KEYS, LANGUAGE, TableSettings, server_defaults, server_locale
 from table.text import mention
 from table.wording import Wording
@@ -158,7 +158,8 @@ class ServiceCommands(Wording):
             if record.seat_of(player) is None:
                 raise TableError("svc.error.kick_not_seated", player=mention(player))
             name = table.name(player)
-            record = await guard(self.tables.store.remove_seat(record.id, player))
+            heir = human_heir(record, player)
+            record = await guard(self.tables.store.remove_seat(record.id, player, heir=heir))
             note = msg("svc.kicked", actor=PlayerRef(ctx.user_id), player=name)
             await self.tables.store.add_note(record.id, record.version, ctx.user_id, encode_msg(note))
         loc = await self._public(ctx)
@@ -168,6 +169,15 @@ class ServiceCommands(Wording):
         else:
             text += " " + self._t("svc.seats_left", loc, seated=len(record.seats), players=record.players)
         return [Post(text)]
+
+    async def removebot(self, ctx: Ctx) -> list[Post]:
+        """Take the last computer player seated off the lobby (its creator or a moderator may): the
+        counterpart of ``addbot``, since a bot is no Discord user that ``kick`` could name."""
+        table = await require_open(self.tables, ctx.channel_id)
+        bots = [seat.player for seat in table.record.seats if is_bot(seat.player)]
+        if not bots:
+            raise TableError("svc.error.no_bot")
+        return await self.kick(ctx, bots[-1])
 
     async def end(self, ctx: Ctx, winner: str | None = None) -> list[Post]:
         """A moderator ends a running game: ``winner``'s side wins, or (None) a draw."""

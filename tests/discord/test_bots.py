@@ -67,3 +67,18 @@ async def test_warchest_against_a_bot_through_slash_commands(room: Room) -> None
     assert "<@bot:" not in text
     assert all(not any(p.startswith("bot:") for p in m.pinged_ids) for m in mine)
     assert any(f"<@{alice.id}>" in m.content for m in mine[1:]), "the turn comes back to alice"
+
+
+async def test_the_creator_takes_a_bot_off_the_lobby_with_removebot(room: Room) -> None:
+    fake, chan = room.fake, room.chan
+    (alice,) = room.users.values()
+    await fake.slash(alice, chan, "game new", game="warchest", bots=1, level="easy")
+    removed = await fake.slash(alice, chan, "game removebot")
+    assert not removed.ephemeral
+    assert "removed Bot 1 (easy) from the table" in removed.content, removed.contents
+    record = await room.record()
+    assert [s.player for s in record.seats] == [alice.id] and record.status == "lobby"
+    again = await fake.slash(alice, chan, "game removebot")
+    assert again.ephemeral and "no computer player at this table" in again.content, again.contents
+    assert "/game addbot" in again.content, "the refusal says what would work"
+    assert [s.player for s in (await room.record()).seats] == [alice.id], "a refusal changes nothing"

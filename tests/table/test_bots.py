@@ -454,3 +454,30 @@ async def test_a_finished_task_is_not_counted_on_before_its_done_callback_has_ru
     await asyncio.sleep(0)  # the task runs to its end; its done callback is only scheduled
     assert task.done()
     assert tasks.get(1) is None and tasks.pending() == []
+
+
+async def test_removebot_takes_the_last_bot_off_and_only_for_the_creator_or_a_moderator(bots: Table) -> None:
+    await bots.commands.new(ctx("alice"), "warchest", players=4, bots=2)
+    with pytest.raises(TableError) as refused:
+        await bots.commands.removebot(ctx("bob"))
+    assert refused.value.msg.key == "svc.error.kick_who"
+    posts = await bots.commands.removebot(ctx("alice"))
+    assert "Bot 2 (normal)" in posts[0].text
+    record = (await bots.game()).record
+    assert [s.player for s in record.seats] == ["alice", "bot:1:normal"]
+    await bots.commands.removebot(ctx("mod", moderator=True))
+    with pytest.raises(TableError) as refused:
+        await bots.commands.removebot(ctx("alice"))
+    assert refused.value.msg.key == "svc.error.no_bot"
+
+
+async def test_a_departing_creator_hands_the_table_to_a_person_not_to_a_bot(bots: Table) -> None:
+    await bots.commands.new(ctx("alice"), "warchest", players=4, bots=1)  # the bot sits second
+    await bots.commands.join(ctx("bob"))
+    await bots.commands.leave(ctx("alice"))
+    record = (await bots.game()).record
+    assert record.status == "lobby" and record.creator == "bob"
+    await bots.commands.join(ctx("carol"))
+    await bots.commands.kick(ctx("mod", moderator=True), "bob")  # a moderator removes the creator
+    record = (await bots.game()).record
+    assert record.creator == "carol", [s.player for s in record.seats]
