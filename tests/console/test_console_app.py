@@ -134,8 +134,9 @@ async def test_french_console(tmp_path: Path) -> None:
     await console.run_line("alice: /partie nouvelle joueurs:2")
     assert out.getvalue().splitlines() == [
         "Commande inconnue « /dance ». Commandes : /partie nouvelle, /partie rejoindre,"
-        " /partie robot, /partie sansrobot, /partie quitter, /partie commencer, /partie état, /partie plateau,"
-        " /partie historique, /partie abandonner, /partie annuler, /partie nulle, /partie règles,"
+        " /partie robot, /partie sansrobot, /partie quitter, /partie commencer, /partie état,"
+        " /partie plateau, /partie historique, /partie abandonner, /partie annuler, /partie nulle,"
+        " /partie règles,"
         " /partie aide, /partie reprendre, /partie revoir,"
         " /partie retirer, /partie terminer, /jouer, /main, /parties, /notifier, /réglages, /appuyer,"
         " /horloge, /horloge avancer.",
