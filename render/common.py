@@ -104,7 +104,9 @@ def to_png(image: Image.Image, palette: Image.Image | None = None, *, lead: bool
     """
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     if palette is not None:
-        return png.encode(rgb.quantize(palette=palette, dither=Image.Dither.NONE), lead=lead)
+        if lead:
+            return png.encode_page(rgb, palette)
+        return png.encode(rgb.quantize(palette=palette, dither=Image.Dither.NONE))
     exact = rgb.getcolors(PALETTE_COLORS)
     if exact is not None:
         palette = Image.new("P", (1, 1))

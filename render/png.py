@@ -33,14 +33,15 @@ _LAST_BLOCK = zlib.compressobj(LEVEL, zlib.DEFLATED, -15).flush()
 """An empty final deflate block: what ends the stream after the last band."""
 
 _bands: OrderedDict[tuple[int, int, int], bytes] = OrderedDict()
-_previous: dict[tuple[int, int], list[tuple[bytes, bytes, int]]] = {}
-"""The last image of each size, band by band (rows, deflated, Adler-32): the next board of a game
-mostly repeats it, and comparing rows is much cheaper than checksumming them."""
+_pages: dict[tuple[int, int, bytes], tuple[list[bytes], list[tuple[bytes, bytes, int]]]] = {}
+"""The last page of each size and palette, band by band: its RGB rows, and its rows of indices
+deflated with their Adler-32. The next board of a game mostly repeats it, and comparing rows is much
+cheaper than quantising and checksumming them."""
 PREVIOUS_SIZES = 8
 _held = 0
 stats = {"deflated": 0, "reused": 0, "unchanged": 0}
 """Since the process started (for tests and benchmarks): bands deflated, bands found in the cache,
-and bands the same as in the previous image of their size."""
+and bands of a page the same as in the previous page of its size."""
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -92,36 +93,69 @@ def encode(image: Image.Image, *, lead: bool = False) -> bytes:
         raise ValueError(f"encode takes a palette image, not mode {image.mode}")
     if lead and image.crop((0, 0, 1, image.height)).tobytes().count(0) != image.height:
         image, lead = image.crop((1, 0, image.width, image.height)), False
-    if lead:
-        width, height = image.width - 1, image.height
-        raw = image.tobytes()
-    else:
+    colours = image.getpalette() or []
+    if not lead:
         # Each PNG row starts with its filter byte (0: none, the right filter for palette images): a
         # column of zeros on the left makes the image's own bytes exactly the rows PNG deflates.
-        width, height = image.size
-        rows = Image.new("P", (width + 1, height), 0)
+        rows = Image.new("P", (image.width + 1, image.height), 0)
         rows.paste(image, (1, 0))
-        raw = rows.tobytes()
-    step = BAND * (width + 1)
-    previous = _previous.get((width, height))
-    pieces = []
-    bands = []
-    checksum = 1
-    for n, start in enumerate(range(0, len(raw), step)):
-        band = raw[start : start + step]
-        if previous is not None and previous[n][0] == band:
-            done = previous[n]  # the same rows as the last image of this size: nothing to hash
+        image = rows
+    raw = image.tobytes()
+    step = BAND * image.width
+    bands = [(raw[at : at + step], *_deflated(raw[at : at + step])) for at in range(0, len(raw), step)]
+    return _png(image.width - 1, image.height, colours, bands)
+
+
+def encode_page(page: Image.Image, palette: Image.Image) -> bytes:
+    """A page with its lead column (``render.page.stack(..., lead=True)``), quantised to
+    ``palette`` and encoded: what ``encode(page.quantize(palette), lead=True)`` gives, byte for byte.
+
+    Only the bands of rows that differ from the last page of the same size and palette are
+    quantised and looked up again; the others are taken from that page as they were."""
+    rgb = page if page.mode == "RGB" else page.convert("RGB")
+    width, height = rgb.size
+    colours = palette.getpalette() or []
+    key = (width, height, bytes(colours))
+    last = _pages.pop(key, None)
+    raw = rgb.tobytes()
+    step = BAND * width * 3
+    pixels = [raw[at : at + step] for at in range(0, len(raw), step)]
+    count = len(pixels)
+    same = [last is not None and last[0][n] == pixels[n] for n in range(count)]
+    bands: list[tuple[bytes, bytes, int]] = []
+    n = 0
+    while n < count:
+        if same[n]:
+            assert last is not None
+            bands.append(last[1][n])
             stats["unchanged"] += 1
-        else:
-            done = (band, *_deflated(band))
-        bands.append(done)
-        pieces.append(done[1])
-        checksum = _adler_join(checksum, done[2], len(band))
-    _previous[(width, height)] = bands
-    while len(_previous) > PREVIOUS_SIZES:
-        del _previous[next(iter(_previous))]
-    stream = _ZLIB_HEADER + b"".join(pieces) + _LAST_BLOCK + struct.pack(">I", checksum)
-    palette = image.getpalette() or []
+            n += 1
+            continue
+        end = n
+        while end < count and not same[end]:
+            end += 1
+        # one lookup for each run of changed bands: the indices a pixel gets do not depend on its
+        # neighbours (no dithering), so a run quantised apart is the whole page's run
+        span = rgb.crop((0, n * BAND, width, min(height, end * BAND)))
+        indices = span.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
+        for k in range(n, end):
+            rows = indices[(k - n) * BAND * width : (k - n + 1) * BAND * width]
+            if rows[::width].count(0) != len(rows) // width:  # the lead column must be index 0
+                return encode(rgb.quantize(palette=palette, dither=Image.Dither.NONE), lead=True)
+            bands.append((rows, *_deflated(rows)))
+        n = end
+    _pages[key] = (pixels, bands)
+    while len(_pages) > PREVIOUS_SIZES:
+        del _pages[next(iter(_pages))]
+    return _png(width - 1, height, colours, bands)
+
+
+def _png(width: int, height: int, palette: list[int], bands: list[tuple[bytes, bytes, int]]) -> bytes:
+    """The PNG of ``bands`` (rows with their filter bytes, deflated, Adler-32) in ``palette``."""
+    checksum = 1
+    for rows, _deflated_rows, adler in bands:
+        checksum = _adler_join(checksum, adler, len(rows))
+    stream = _ZLIB_HEADER + b"".join(d for _r, d, _a in bands) + _LAST_BLOCK + struct.pack(">I", checksum)
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     return (
         _SIGNATURE
@@ -136,5 +170,5 @@ def forget() -> None:
     """Empty the cache of deflated bands (tests, and benchmarks of a cold encoder)."""
     global _held
     _bands.clear()
-    _previous.clear()
+    _pages.clear()
     _held = 0
