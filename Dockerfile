@@ -17,6 +17,7 @@ RUN --mount=type=bind,source=requirements.lock,target=/tmp/requirements.lock \
 COPY bot.py ./
 COPY engine ./engine
 COPY render ./render
+COPY ai ./ai
 COPY db ./db
 COPY table ./table
 COPY cogs ./cogs

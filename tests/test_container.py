@@ -263,7 +263,7 @@ def test_the_dockerfile_installs_and_starts_the_bot_in_a_fresh_environment(tmp_p
     image = replay(ROOT / "Dockerfile", tmp_path / "image", tmp_path / "venv")
     assert image.stop_signal == "SIGTERM" and image.volumes == ["/data"]
     shipped = {p.name for p in image.workdir.iterdir()}
-    assert shipped == {"bot.py", "engine", "render", "db", "table", "cogs", "console", "i18n"}, shipped
+    assert shipped == {"bot.py", "engine", "render", "ai", "db", "table", "cogs", "console", "i18n"}, shipped
     venv = tmp_path / "venv"
 
     done = image.run(image.cmd, venv, stdin=subprocess.DEVNULL)
@@ -274,6 +274,17 @@ def test_the_dockerfile_installs_and_starts_the_bot_in_a_fresh_environment(tmp_p
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stdout + done.stderr and "image: " in done.stdout, done.stdout
     assert image.path("/data/bot.sqlite3").exists(), "the games live in the volume"
+
+    # the README's first lines: a computer player thinks in the image's own worker processes
+    script = (
+        "alice: /game abort\nbob: /game abort\n"  # the game above, closed by both players' votes
+        "alice: /game new game:warchest bots:1 options:seed=5\nalice: /game start\n"
+        "alice: /play action:deploy lancer e1\n"
+    )
+    done = image.run(image.cmd, venv, input=script)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
+    assert done.stdout.count("Bot 1 (normal)") >= 2, done.stdout
 
     done = image.run(image.healthcheck, venv, stdin=subprocess.DEVNULL)
     assert done.returncode == 1 and "no heartbeat at" in done.stderr, "nothing runs: unhealthy"
