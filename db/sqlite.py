@@ -137,6 +137,11 @@ class SqliteStore:
         seats = tuple(Seat(p, n, t) for _i, p, n, t in sorted(json.loads(row["seats_json"])))
         return game_from_row(row, seats)
 
+    async def _read_game(self, where: str, params: Sequence[Any]) -> GameRecord | None:
+        """``_fetch`` on the read connection, outside any transaction (it is one statement)."""
+        async with self._read_lock:
+            return await self._fetch(self._reader, where, params)
+
     async def _require(self, conn: aiosqlite.Connection, game_id: int) -> GameRecord:
         rec = await self._fetch(conn, "id = ?", (game_id,))
         if rec is None:
@@ -144,18 +149,13 @@ class SqliteStore:
         return rec
 
     async def get_game(self, game_id: int) -> GameRecord | None:
-        async with self._read_lock:
-            return await self._fetch(self._reader, "id = ?", (game_id,))
+        return await self._read_game("id = ?", (game_id,))
 
     async def open_game(self, channel: str) -> GameRecord | None:
-        async with self._read_lock:
-            return await self._fetch(
-                self._reader, "channel = ? AND status IN ('lobby', 'active')", (channel,)
-            )
+        return await self._read_game("channel = ? AND status IN ('lobby', 'active')", (channel,))
 
     async def latest_game(self, channel: str) -> GameRecord | None:
-        async with self._read_lock:
-            return await self._fetch(self._reader, "channel = ?", (channel,))
+        return await self._read_game("channel = ?", (channel,))
 
     async def actions(self, game_id: int, *, offset: int = 0, limit: int | None = None) -> list[ActionRecord]:
         rows = await self._select(

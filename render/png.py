@@ -37,7 +37,8 @@ _pages: dict[tuple[int, int, bytes], tuple[list[bytes], list[tuple[bytes, bytes,
 """The last page of each size and palette, band by band: its RGB rows, and its rows of indices
 deflated with their Adler-32. The next board of a game mostly repeats it, and comparing rows is much
 cheaper than quantising and checksumming them."""
-PREVIOUS_SIZES = 8
+PAGES_KEPT = 8
+"""Sizes (and palettes) whose last page is kept: a few per game, a few MB each."""
 _held = 0
 stats = {"deflated": 0, "reused": 0, "unchanged": 0}
 """Since the process started (for tests and benchmarks): bands deflated, bands found in the cache,
@@ -145,7 +146,7 @@ def encode_page(page: Image.Image, palette: Image.Image) -> bytes:
             bands.append((rows, *_deflated(rows)))
         n = end
     _pages[key] = (pixels, bands)
-    while len(_pages) > PREVIOUS_SIZES:
+    while len(_pages) > PAGES_KEPT:
         del _pages[next(iter(_pages))]
     return _png(width - 1, height, colours, bands)
 
