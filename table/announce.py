@@ -297,10 +297,17 @@ class Announcer(Wording):
         summary_from = (
             (current.since if current else 0) if plan.handover else (current.summary_from if current else 0)
         )
-        text = await self._text(table, current, plan, locale, summary_from)
-        image = await self.tables.board_image(table, locale)
-        # a player a bot plays for is not called to a turn the bot takes at once
-        standing = await stand_ins(self.tables.store, record.id) if plan.ping else {}
+        # The board is drawn in a worker while the text's reads go to the store: a move is
+        # announced as soon as the slower of the two is done, not after both.
+        drawing = asyncio.ensure_future(self.tables.board_image(table, locale))
+        try:
+            text = await self._text(table, current, plan, locale, summary_from)
+            # a player a bot plays for is not called to a turn the bot takes at once
+            standing = await stand_ins(self.tables.store, record.id) if plan.ping else {}
+        except BaseException:
+            drawing.cancel()
+            raise
+        image = await drawing
         ping = tuple(p for p in pings(plan.ping) if p not in standing)
         post = Post(text, image=image, mentions=ping, buttons=board_buttons(table, locale))
         now = self.clock()

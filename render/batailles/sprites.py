@@ -78,6 +78,35 @@ def short_name(name: str, size: int, room: float) -> tuple[str, bool]:
     return fit(name, size, room), False
 
 
+@lru_cache(maxsize=256)
+def bar_shape(seat: int, width: int, height: int, state: str = IDLE) -> Image.Image:
+    """The empty bar a troop is drawn on: its army's shape and colours in ``state``. Kept apart from
+    the troop's name and numbers, so that a troop seen for the first time (or with a new facing or
+    profile) costs only its text, not a supersampled shape."""
+    done = state == DONE
+    fill = HIGHLIGHT if state == ACTIVE else seat_tint(seat, 0.8)
+    if done:
+        fill = mix(fill, (236, 236, 236), 0.75)
+    edge = (
+        INK if state == ACTIVE else mix(seat_color(seat), (170, 170, 170), 0.6) if done else seat_color(seat)
+    )
+    radius = (
+        height / 2 if seat_shape(seat) == CIRCLE and height < 40 else 10 if seat_shape(seat) == CIRCLE else 3
+    )
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        line = max(1, round((3 if state == ACTIVE else 2) * k))
+        draw.rounded_rectangle(
+            [0, 0, width * k - 1, height * k - 1],
+            radius=radius * k,
+            fill=rgba(fill),
+            outline=rgba(edge),
+            width=line,
+        )
+
+    return sprite(width, height, paint)
+
+
 @lru_cache(maxsize=2048)
 def troop_bar(
     name: str,
@@ -94,31 +123,10 @@ def troop_bar(
 
     The bar is rounded at the ends for seat 0 and square for seat 1 (the two armies' shapes), in the
     army's light colour with its colour around; yellow while it acts, grey once it has acted."""
-    done = state == DONE
-    fill = HIGHLIGHT if state == ACTIVE else seat_tint(seat, 0.8)
-    if done:
-        fill = mix(fill, (236, 236, 236), 0.75)
-    edge = (
-        INK if state == ACTIVE else mix(seat_color(seat), (170, 170, 170), 0.6) if done else seat_color(seat)
-    )
-    ink = MUTED if done else INK
-    radius = (
-        height / 2 if seat_shape(seat) == CIRCLE and height < 40 else 10 if seat_shape(seat) == CIRCLE else 3
-    )
+    ink = MUTED if state == DONE else INK
     two_lines = height >= 2 * legible() + 5
     mark = min((height if not two_lines else height // 2 + 4) - 4, LABEL + 6, 30)
-
-    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
-        line = max(1, round((3 if state == ACTIVE else 2) * k))
-        draw.rounded_rectangle(
-            [0, 0, width * k - 1, height * k - 1],
-            radius=radius * k,
-            fill=rgba(fill),
-            outline=rgba(edge),
-            width=line,
-        )
-
-    img = sprite(width, height, paint)
+    img = bar_shape(seat, width, height, state).copy()
     cy = height * 0.28 if two_lines else height / 2
     if mark >= 10:
         icon = facing_mark(seat, facing, mark)

@@ -14,12 +14,14 @@ terrain. Every label a player needs is drawn at ``LABEL`` size.
 
 from __future__ import annotations
 
+import functools
+import json
 import math
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from engine.cryhavoc.content import TOKENS
 from render.catalog import tr
@@ -255,61 +257,101 @@ def _units(
     return x
 
 
+REACH = 8
+"""How far a region's drawing may reach beyond its tile: the highlight ring around the region of
+the battle under way (the gap between two tiles is twice this at least)."""
+
+PATCHES_KEPT = 256
+"""Regions drawn with their pieces, kept per worker (about 140 KB each): most moves change one
+to three regions, and a region seen before in the same state is pasted instead of drawn."""
+
+
 def draw_map(view: Mapping[str, Any], locale: str) -> Image.Image:
-    """The map of ``view``: the cached empty side with every piece of the moment on top."""
+    """The map of ``view``: the cached empty side with every piece of the moment on top.
+
+    Each region is drawn on its own patch of the empty map, which is kept (``region_patch``), so a
+    move redraws only the regions it changed; the patch pixels are the same as drawing straight on
+    the map."""
     key = static_key(view, locale)
-    g = geometry(view)
     img = empty_map(key).copy()
-    draw = ImageDraw.Draw(img)
     ids = [str(r["id"]) for r in view["regions"]]
     last = view.get("last") or {}
     marked = set(named_regions(str(last.get("text", "")), ids))
     fight = (view.get("battle") or {}).get("region")
-    two_rows = g.tile_h >= 2 * LINE_H + 2 * ITEM_H + 16
     for r in view["regions"]:
         rid = str(r["id"])
-        box = g.box(rid)
-        x0, y0, x1, y1 = box
-        control = r.get("control")
-        if rid == fight or rid in marked:
-            ring = 6 if rid == fight else 4
-            draw.rounded_rectangle(
-                [x0 - ring - 2, y0 - ring - 2, x1 + ring + 2, y1 + ring + 2], radius=16, outline=INK, width=2
-            )
-            draw.rounded_rectangle(
-                [x0 - ring, y0 - ring, x1 + ring, y1 + ring], radius=15, outline=HIGHLIGHT, width=ring
-            )
-        if control is not None:
-            control_frame(draw, box, side_color(control))
-        lines = len(name_lines(r, g, locale))
-        bottom = y1 - INSET + 3 - ITEM_H / 2
-        upper = y0 + 8 + lines * LINE_H + ITEM_H / 2 if two_rows else bottom
-        right = x1 - INSET + 2
-        crystal_w = 0.0
-        value = int(r.get("crystals") or 0)
-        if value:
-            mark = crystal_value(value, largest_crystal(r.get("crystal_tokens") or {}))
-            paste_centered(img, mark, (right - mark.width / 2, bottom))
-            crystal_w = mark.width + 4
-        items = _items(r, locale)
-        control_w = 0.0
-        if control is not None:
-            hollow = token(side_shape(control), side_color(control), 26, "", True)
-            cx = right - 13 - (crystal_w if not two_rows else 0)
-            paste_centered(img, hollow, (cx, upper))
-            control_w = 30
-        x = _units(img, draw, _sides(r.get("units") or {}), x0 + INSET, upper)
-        rows = [(x, upper, right - control_w - (crystal_w if not two_rows else 0))]
-        if two_rows:
-            rows.append((x0 + INSET, bottom, right - crystal_w))
-        rows.sort(key=lambda row: -row[1])  # the bottom row first, then what is left of the units row
-        for item in items:
-            for n, (left, cy, end) in enumerate(rows):
-                if left + item.width <= end:
-                    paste_centered(img, item, (left + item.width / 2, cy))
-                    rows[n] = (left + item.width + 4, cy, end)
-                    break
+        ring = 6 if rid == fight else 4 if rid in marked else 0
+        patch, mask, at = region_patch(key, json.dumps(r, sort_keys=True), ring)
+        img.paste(patch, at, mask)
     return img
+
+
+@lru_cache(maxsize=PATCHES_KEPT)
+def region_patch(key: StaticKey, region: str, ring: int) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
+    """One region of the map ``key`` with its pieces (``region``: the view's region as JSON) and a
+    highlight ring of ``ring`` pixels (0: none): the patch, the mask of the pixels it changes and
+    where it goes. The patch starts at even coordinates, so that every position rounded while
+    drawing rounds as it would on the whole map, and the mask keeps a neighbour's ring that
+    reaches into the patch's margin."""
+    r = json.loads(region)
+    g = layout_for(key[0], tuple((rid, x, y) for rid, _t, _h, x, y, _q in key[2]))
+    x0, y0, x1, y1 = g.box(str(r["id"]))
+    left, top = 2 * math.floor((x0 - REACH) / 2), 2 * math.floor((y0 - REACH) / 2)
+    right, bottom = 2 * math.ceil((x1 + REACH + 1) / 2), 2 * math.ceil((y1 + REACH + 1) / 2)
+    left, top = max(0, left), max(0, top)
+    right, bottom = min(g.width, right), min(g.height, bottom)
+    base = empty_map(key).crop((left, top, right, bottom))
+    img = base.copy()
+    _draw_region(img, r, (x0 - left, y0 - top, x1 - left, y1 - top), g, ring, key[1])
+    bands = ImageChops.difference(img, base).split()
+    changed = functools.reduce(ImageChops.lighter, bands).point(lambda v: 255 if v else 0, "1")
+    return img, changed, (left, top)
+
+
+def _draw_region(img: Image.Image, r: Mapping[str, Any], box: Box, g: Layout, ring: int, locale: str) -> None:
+    """A region's pieces on ``img`` where its tile is ``box``: the highlight ring, the control frame,
+    units, the controller's mark, tokens and crystals."""
+    draw = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = box
+    control = r.get("control")
+    two_rows = g.tile_h >= 2 * LINE_H + 2 * ITEM_H + 16
+    if ring:
+        draw.rounded_rectangle(
+            [x0 - ring - 2, y0 - ring - 2, x1 + ring + 2, y1 + ring + 2], radius=16, outline=INK, width=2
+        )
+        draw.rounded_rectangle(
+            [x0 - ring, y0 - ring, x1 + ring, y1 + ring], radius=15, outline=HIGHLIGHT, width=ring
+        )
+    if control is not None:
+        control_frame(draw, box, side_color(control))
+    lines = len(name_lines(r, g, locale))
+    bottom = y1 - INSET + 3 - ITEM_H / 2
+    upper = y0 + 8 + lines * LINE_H + ITEM_H / 2 if two_rows else bottom
+    right = x1 - INSET + 2
+    crystal_w = 0.0
+    value = int(r.get("crystals") or 0)
+    if value:
+        mark = crystal_value(value, largest_crystal(r.get("crystal_tokens") or {}))
+        paste_centered(img, mark, (right - mark.width / 2, bottom))
+        crystal_w = mark.width + 4
+    items = _items(r, locale)
+    control_w = 0.0
+    if control is not None:
+        hollow = token(side_shape(control), side_color(control), 26, "", True)
+        cx = right - 13 - (crystal_w if not two_rows else 0)
+        paste_centered(img, hollow, (cx, upper))
+        control_w = 30
+    x = _units(img, draw, _sides(r.get("units") or {}), x0 + INSET, upper)
+    rows = [(x, upper, right - control_w - (crystal_w if not two_rows else 0))]
+    if two_rows:
+        rows.append((x0 + INSET, bottom, right - crystal_w))
+    rows.sort(key=lambda row: -row[1])  # the bottom row first, then what is left of the units row
+    for item in items:
+        for n, (left, cy, end) in enumerate(rows):
+            if left + item.width <= end:
+                paste_centered(img, item, (left + item.width / 2, cy))
+                rows[n] = (left + item.width + 4, cy, end)
+                break
 
 
 def largest_crystal(tokens: Mapping[str, Any]) -> str:

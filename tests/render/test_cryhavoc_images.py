@@ -531,3 +531,56 @@ def test_a_token_stays_visible_beside_a_large_crystal_value() -> None:
     without = ch_map.draw_map(rich, "en")
     region["token"] = "war_party"
     assert ch_map.draw_map(rich, "en").tobytes() != without.tobytes()
+
+
+def _drawn_whole(view: dict[str, Any], locale: str) -> Image.Image:
+    """The map drawn the plain way: every region's pieces straight onto one copy of the empty map."""
+    key = ch_map.static_key(view, locale)
+    g = ch_map.geometry(view)
+    img = ch_map.empty_map(key).copy()
+    ids = [r["id"] for r in view["regions"]]
+    marked = set(ch_map.named_regions(str((view.get("last") or {}).get("text", "")), ids))
+    fight = (view.get("battle") or {}).get("region")
+    for r in view["regions"]:
+        ring = 6 if r["id"] == fight else 4 if r["id"] in marked else 0
+        ch_map._draw_region(img, r, g.box(str(r["id"])), g, ring, locale)
+    return img
+
+
+def _marks_regions(view: dict[str, Any]) -> bool:
+    ids = [r["id"] for r in view["regions"]]
+    return bool(ch_map.named_regions(str((view.get("last") or {}).get("text", "")), ids))
+
+
+@pytest.mark.parametrize("count", [2, 3, 4])
+def test_the_map_drawn_region_by_region_is_the_map_drawn_whole(count: int) -> None:
+    """Regions are drawn on patches that are kept and pasted: the pixels must be those of drawing
+    on the whole map, highlight rings that reach into a neighbour's margin included."""
+    ch_map.region_patch.cache_clear()
+    stops: list[Stop] = [
+        lambda v, s: v["battle"] is not None,  # the ring of the battle under way
+        lambda v, s: s > 20 and _marks_regions(v),  # the rings of the last action's regions
+        lambda v, s: s >= 150,
+    ]
+    for stop in stops:
+        view = play(count, 11 + count, stop)
+        for locale in ("en", "fr"):
+            patched, whole = ch_map.draw_map(view, locale), _drawn_whole(view, locale)
+            assert ImageChops.difference(patched.convert("RGB"), whole.convert("RGB")).getbbox() is None
+
+
+def test_a_move_redraws_only_the_regions_it_changed(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = play(4, 5, lambda v, s: s >= 30)
+    ch_map.region_patch.cache_clear()
+    ch_map.draw_map(view, "en")
+    drawn: list[str] = []
+    real = ch_map._draw_region
+    monkeypatch.setattr(ch_map, "_draw_region", lambda img, r, *a: (drawn.append(r["id"]), real(img, r, *a)))
+    moved = copy.deepcopy(view)
+    target = next(r for r in moved["regions"] if not r.get("hive"))
+    target["crystals"] = int(target.get("crystals") or 0) + 3
+    ch_map.draw_map(moved, "en")
+    assert drawn == [target["id"]]
+    drawn.clear()
+    ch_map.draw_map(view, "en")  # the position before: every patch is still kept
+    assert drawn == []
