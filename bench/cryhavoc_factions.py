@@ -47,6 +47,8 @@ class Tally:
     games: Counter[str] = field(default_factory=Counter)
     wins: Counter[str] = field(default_factory=Counter)
     vp: Counter[str] = field(default_factory=Counter)
+    sources: dict[str, Counter[str]] = field(default_factory=dict)
+    moves: dict[str, Counter[str]] = field(default_factory=dict)
     decisions: int = 0
     rounds: int = 0
 
@@ -105,23 +107,63 @@ class Searcher:
         return ai.search("cryhavoc", GAME.dump(state), seat, plan, rng.next_u64()).action
 
 
+#: Events that name the VP they give a player, and the source they count under.
+SCORING_EVENTS = {
+    "ch.ev.score_crystals": "crystals",
+    "ch.ev.score_regions": "enabling",
+    "ch.ev.prisoner_vp": "prisoners",
+}
+
+
+def vp_sources(before: dict[str, Any], after: dict[str, Any], events: list[Any]) -> list[Counter[str]]:
+    """Where each seat's VP of one action came from.
+
+    Scoring rounds, held prisoners and ransoms say how many VP they move; what is left counts under
+    the phase the action was taken in: ``battle`` (Region Control, kills, battle cards) or
+    ``actions`` (stars, structures, skills).
+    """
+    players = after["players"]
+    out = [Counter[str]() for _ in players]
+    for event in events:
+        source = SCORING_EVENTS.get(event.key) or ("ransom" if event.key == "ch.ev.ransom" else "")
+        who = event.params.get("player")
+        if not source or who is None:
+            continue
+        n = -2 if source == "ransom" else int(event.params["n"])
+        out[players.index(who.id)][source] += n
+    for seat, counter in enumerate(out):
+        rest = after["vp"][seat] - before["vp"][seat] - sum(counter.values())
+        if rest:
+            counter[before["phase"] if before["phase"] in ("battle", "actions") else "other"] += rest
+    return out
+
+
 def playout(
     seed: int, count: int, choose: Chooser = choose_random
-) -> tuple[list[str], list[int], int, int, int]:
-    """One game: the seats' factions, their final VP, the winning seat, decisions and rounds played."""
+) -> tuple[list[str], list[int], int, int, int, list[Counter[str]], list[Counter[str]]]:
+    """One game: the seats' factions, their final VP, the winning seat, decisions, rounds played,
+    where each seat's VP came from and what each seat did (its actions' first two words)."""
     players = [f"p{i}" for i in range(count)]
     state = GAME.new_game(players, seed, {})
     chooser = Rng(seed ^ 0xFAC7)
     decisions = 0
+    sources = [Counter[str]() for _ in players]
+    moves = [Counter[str]() for _ in players]
     while not GAME.is_over(state):
         (player,) = GAME.to_act(state)
         legal = GAME.legal_actions(state, player)
-        state, _ = GAME.apply(state, player, choose(state, player, legal, chooser))
+        action = choose(state, player, legal, chooser)
+        if len(legal) > 1:
+            moves[players.index(player)][" ".join(str(action).split()[:2])] += 1
+        after, events = GAME.apply(state, player, action)
+        for total, part in zip(sources, vp_sources(state, after, events), strict=True):
+            total.update(part)
+        state = after
         decisions += 1
     result = GAME.result(state)
     assert result is not None
     winner = players.index(result.winners[0])
-    return list(state["factions"]), list(state["vp"]), winner, decisions, int(state["round"])
+    return list(state["factions"]), list(state["vp"]), winner, decisions, int(state["round"]), sources, moves
 
 
 def _nice() -> None:
@@ -135,10 +177,12 @@ def tally(games: int, count: int, choose: Chooser = choose_random, jobs: int = 1
             games_played = list(pool.map(playout, range(games), [count] * games, [choose] * games))
     else:
         games_played = [playout(seed, count, choose) for seed in range(games)]
-    for factions, vp, winner, decisions, rounds in games_played:
-        for faction, points in zip(factions, vp, strict=True):
+    for factions, vp, winner, decisions, rounds, sources, moves in games_played:
+        for faction, points, source, did in zip(factions, vp, sources, moves, strict=True):
+            out.moves.setdefault(faction, Counter()).update(did)
             out.games[faction] += 1
             out.vp[faction] += points
+            out.sources.setdefault(faction, Counter()).update(source)
         out.wins[factions[winner]] += 1
         out.decisions += decisions
         out.rounds += rounds
@@ -156,6 +200,11 @@ def report(count: int, result: Tally, games: int, seconds: float) -> str:
             f"  {faction:<9} {won:>4}/{played:<4} wins = {100 * won / played:5.1f} %, "
             f"mean {result.vp[faction] / played:5.1f} VP"
         )
+        parts = sorted(result.sources.get(faction, Counter()).items(), key=lambda kv: -abs(kv[1]))
+        lines.append("            from " + ", ".join(f"{k} {v / played:.1f}" for k, v in parts if v))
+        if "--moves" in sys.argv:
+            did = result.moves.get(faction, Counter()).most_common(14)
+            lines.append("            did " + ", ".join(f"{k} {v / played:.1f}" for k, v in did))
     return "\n".join(lines)
 
 
@@ -170,7 +219,7 @@ def _option(args: list[str], name: str, default: str) -> str:
 
 
 def main(argv: list[str]) -> None:
-    args = [a for a in argv if a != "--greedy"]
+    args = [a for a in argv if a not in ("--greedy", "--moves")]
     level = _option(args, "--level", "")
     scale = float(_option(args, "--scale", "1"))
     jobs = int(_option(args, "--jobs", "2" if level else "1"))
