@@ -4,13 +4,15 @@ Usage: python -m bench.move_latency [moves] [game] [--against REV]
 
 Two players play a seeded random game through ``table.commands.Commands.play`` on a real SQLite
 file (WAL, one transaction per move) with the real renderer in the worker pool, and each move is
-timed until its board is drawn and handed to the channel (the announcer's post or edit): the work a
-Discord ``/play`` causes. The floor of a move is what no bot can avoid: encoding that same finished
-image as PNG once (the palette image as the bot sends it, decoded and encoded again from scratch by
-Pillow at the renderer's zlib level) plus one SQLite commit. The bot's own encoder reuses the bands
-that did not change since earlier boards (``render.png``), so its encoding costs less than the
-floor's. Prints the move's median and 99th percentile, the floor's median
-and their ratio.
+timed until its board is drawn and handed to the channel (the announcer's post or edit): what a
+player waits for after a Discord ``/play``. The announcer's bookkeeping after the handover (recording
+the post, releasing its claim) is timed too, as "settled", and the next move waits for it.
+
+The floor of a move is what no bot can avoid: encoding that same finished image as PNG once (the
+palette image as the bot sends it, decoded and encoded again from scratch by Pillow at the
+renderer's zlib level) plus one SQLite commit. The bot's own encoder reuses the bands that did not
+change since earlier boards (``render.png``), so its encoding costs less than the floor's. Prints
+the move's median and 99th percentile, the floor's median, their ratio and the settled median.
 
 With ``--against REV`` the same game is also played, in a subprocess, with the renderer of git
 revision ``REV`` (its ``render/`` only), and both are printed.
@@ -36,9 +38,24 @@ from engine.rng import Rng
 from table.announce import Announcer, RecordingOutlet
 from table.commands import Commands, Ctx
 from table.drawing import ProcessDrawer
+from table.posts import Post
 from table.tables import Table, Tables
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+class TimedOutlet(RecordingOutlet):
+    """A recording outlet that notes when the last post or edit was handed to it."""
+
+    handed = 0.0
+
+    async def send(self, channel: str, post: Post) -> str:
+        self.handed = time.perf_counter()
+        return await super().send(channel, post)
+
+    async def edit(self, channel: str, message: str, post: Post) -> bool:
+        self.handed = time.perf_counter()
+        return await super().edit(channel, message, post)
 
 
 def random_move(table: Table, chooser: Rng) -> tuple[str, str] | None:
@@ -74,7 +91,7 @@ async def run(moves: int, game_name: str) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         store = await db.open_store(Path(tmp) / "bench.sqlite3")
         try:
-            outlet = RecordingOutlet()
+            outlet = TimedOutlet()
             tables = Tables(store, drawer=drawer, seed_source=lambda: 7)
             commands = Commands(tables, Announcer(tables, outlet, coalesce=0))
             alice, bob = _ctx("alice"), _ctx("bob")
@@ -84,6 +101,7 @@ async def run(moves: int, game_name: str) -> dict[str, Any]:
             await commands.announcer.drain()
             chooser = Rng(1)
             timings: list[float] = []
+            settled: list[float] = []
             floors: list[float] = []
             sizes: list[int] = []
             for _ in range(moves):
@@ -97,7 +115,8 @@ async def run(moves: int, game_name: str) -> dict[str, Any]:
                 start = time.perf_counter()
                 await commands.play(_ctx(player), action)
                 await commands.announcer.drain("bench")
-                timings.append(time.perf_counter() - start)
+                settled.append(time.perf_counter() - start)
+                timings.append(outlet.handed - start)
                 new = [p for _c, p in (outlet.sent or [])[sent:]]
                 new += [p for *_w, p in (outlet.edits or [])[edited:]]
                 shown = [p.image for p in new if p.image is not None]
@@ -115,6 +134,7 @@ async def run(moves: int, game_name: str) -> dict[str, Any]:
         "moves": len(timings),
         "p50": statistics.median(timings),
         "p99": percentile(timings, 0.99),
+        "settled": statistics.median(settled),
         "floor": statistics.median(floors),
         "bytes": statistics.median(sizes),
     }
@@ -124,6 +144,7 @@ def show(label: str, r: dict[str, Any]) -> None:
     print(
         f"{label}: {r['moves']} moves; move p50 {r['p50'] * 1000:.0f} ms, p99 {r['p99'] * 1000:.0f} ms; "
         f"floor p50 {r['floor'] * 1000:.0f} ms; p50 / floor {r['p50'] / r['floor']:.2f}; "
+        f"settled p50 {r.get('settled', r['p50']) * 1000:.0f} ms; "
         f"PNG median {r['bytes'] / 1024:.0f} KiB",
         flush=True,
     )
