@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import contextlib
 import logging
 import multiprocessing
 import multiprocessing.connection
 import os
+import threading
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -33,7 +35,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 import i18n
 from engine.errors import GameError
 from engine.text import Msg, PlayerRef, msg
-from table.drawing import _hold_lifeline
 from table.errors import TableError
 from table.events import decode_msg
 from table.posts import BOT_PREFIX, is_bot
@@ -155,11 +156,28 @@ class ThreadThinker:
         return await asyncio.to_thread(self.choose, game, state, seat, level, seed, deadline)
 
 
+def _hold_lifeline(lifeline: multiprocessing.connection.Connection) -> None:
+    """Worker start-up: end this worker as soon as the bot is gone.
+
+    Workers are children of the fork server, not of the bot, and hold the pool's queues open
+    themselves, so a bot killed outright (``kill -9``, out of memory) would leave them running
+    forever. The bot keeps the other end of ``lifeline`` and never writes to it: when the bot's end
+    closes, whatever the cause, the read here ends and so does the worker.
+    """
+
+    def wait() -> None:
+        with contextlib.suppress(EOFError, OSError):
+            lifeline.recv_bytes()
+        os._exit(0)
+
+    threading.Thread(target=wait, name="lifeline", daemon=True).start()
+
+
 class ProcessThinker:
     """A pool of worker processes searching with ``ai.choose``, apart from the drawing pool.
 
     Like the drawing workers they are forked from a clean fork server (which imported ``ai`` once),
-    end when the bot is gone (the same lifeline), and a dead worker's pool is replaced and the
+    end when the bot is gone (through a lifeline), and a dead worker's pool is replaced and the
     decision asked once more.
     """
 

@@ -32,7 +32,7 @@ async def test_a_dead_drawing_worker_is_replaced_and_the_move_still_announced(
         await commands.start(ctx("alice"))
         await commands.announcer.drain()
         assert outlet.sent and outlet.sent[-1][1].image is not None
-        workers = list(drawer._executor()._processes)  # the pool's worker processes, by pid
+        workers = await drawer.pids()  # the pool's worker processes
         assert workers and all(pid != os.getpid() for pid in workers), "drawn in another process"
         for pid in workers:
             os.kill(pid, signal.SIGKILL)
@@ -53,11 +53,9 @@ async def test_drawing_workers_end_when_the_bot_is_gone() -> None:
     (they would hold its log pipe open and pile up with every restart)."""
     drawer = ProcessDrawer(workers=1)
     try:
-        pool = drawer._executor()
-        await asyncio.get_running_loop().run_in_executor(pool, os.getpid)
-        workers = list(pool._processes)
+        workers = await drawer.pids()
         assert workers and all(_alive(pid) for pid in workers)
-        drawer._let_go()  # what the bot's death does to its end of the lifeline
+        drawer._let_go()  # what the bot's death does to its ends of the workers' pipes
         await until_ended(workers)
         assert not any(_alive(pid) for pid in workers), "a worker outlived the bot"
     finally:
@@ -154,3 +152,70 @@ async def test_a_real_games_replay_is_drawn_in_the_worker_pool(tmp_path: Path, c
     finally:
         drawer.close()
         await store.close()
+
+
+def _views(count: int) -> list[dict[str, Any]]:
+    """The public views of the first ``count`` positions of a seeded War Chest game."""
+    import engine
+    from engine.rng import Rng
+
+    game = engine.get_game("warchest")
+    state = game.new_game(["a", "b"], 3, {})
+    chooser, views = Rng(3), []
+    for _ in range(count):
+        player = game.to_act(state)[0]
+        legal = game.legal_actions(state, player)
+        state, _events = game.apply(state, player, legal[chooser.below(len(legal))])
+        views.append(game.view(state, None))
+    return views
+
+
+async def test_drawings_beyond_the_workers_wait_their_turn_and_a_failure_leaves_its_worker_working() -> None:
+    drawer = ProcessDrawer(workers=2)
+    try:
+        names = {"a": "Ann", "b": "Bo"}
+        views = _views(5)
+        pngs = await asyncio.gather(*(drawer.draw("board", v, names=names, locale="en") for v in views))
+        assert len(set(pngs)) == 5 and all(png_size(p)[0] > 300 for p in pngs)
+        assert len(await drawer.pids()) == 2
+        try:
+            await drawer.draw("board", {"game": "chess"}, names=names, locale="en")
+        except ValueError as err:
+            assert "no renderer for game 'chess'" in str(err)
+        else:
+            raise AssertionError("a view no renderer knows must fail the drawing")
+        assert await drawer.draw("board", views[0], names=names, locale="en") == pngs[0]
+        assert drawer.replaced == 0
+    finally:
+        drawer.close()
+
+
+async def test_a_worker_killed_in_the_middle_of_a_drawing_is_replaced_and_the_drawing_delivered() -> None:
+    drawer = ProcessDrawer(workers=1)
+    try:
+        frames = _views(12)
+        (pid,) = await drawer.pids()
+        drawing = asyncio.ensure_future(drawer.draw("replay", {"frames": frames}, names={}, locale="en"))
+        for _ in range(int(HANG_LIMIT / 0.01)):  # until the worker has the job
+            await asyncio.sleep(0.01)
+            if drawer._all and drawer._all[0].reply is not None:
+                break
+        os.kill(pid, signal.SIGKILL)
+        gif = await asyncio.wait_for(drawing, HANG_LIMIT)
+        assert gif[:6] == b"GIF89a" and drawer.replaced == 1
+        assert pid not in await drawer.pids()
+    finally:
+        drawer.close()
+
+
+def test_one_drawer_draws_for_one_event_loop_after_another() -> None:
+    """The process-wide pool outlives an event loop (each test, each bench has its own): workers
+    the old loop read are let go, and the new loop gets its own."""
+    drawer = ProcessDrawer(workers=1)
+    try:
+        view = _views(1)[0]
+        first = asyncio.run(drawer.draw("board", view, names={}, locale="en"))
+        second = asyncio.run(asyncio.wait_for(drawer.draw("board", view, names={}, locale="en"), HANG_LIMIT))
+        assert first == second and png_size(first)[0] > 300
+    finally:
+        drawer.close()
