@@ -1,9 +1,13 @@
 """Cry Havoc faction balance: how often each faction wins, per player count, under two simple players.
 
-Usage: python -m bench.cryhavoc_factions [--greedy | --level L [--scale S] [--jobs J]] [games] [players ...]
+Usage: python -m bench.cryhavoc_factions [--greedy | --level L [--scale S] [--jobs J]] [--moves] [games]
+[players ...]
 
 Plays ``games`` seeded games (500 by default) for each player count (2, 3 and 4 by default) and prints
-each faction's games, wins, win rate, mean victory points and the mean game length in decisions.
+each faction's games, wins, win rate, mean victory points and the mean game length in decisions. Each
+faction's mean VP is broken down by where they came from (crystals scored, battles, prisoners held,
+enabling scoring, actions, minus ransoms), and ``--moves`` adds what the faction did most (its
+decisions' first two words, per game): what a faction wins by, when it wins too often.
 
 - The default player chooses uniformly among its legal actions. Random play says nothing about
   skilled play, but a faction far from the others here points at a card, skill or map feature whose
