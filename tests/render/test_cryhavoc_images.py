@@ -84,13 +84,13 @@ def _units_on_board(view: dict[str, Any]) -> int:
 @cache
 def _early() -> dict[str, Any]:
     """Two players in the first rounds: a draw-two-keep-one pending, seen by the player who draws."""
-    return play(2, 4, lambda v, s: s >= 25, viewer=-1)
+    return play(2, 4, lambda v, s: s >= 25 and (v.get("pending") or {}).get("kind") == "keep", viewer=-1)
 
 
 @cache
 def _mid() -> dict[str, Any]:
     """Four players in round 2 with a battle on the battle board, units on several objectives."""
-    return play(4, 5, lambda v, s: v["battle"] is not None and v["round"] >= 2 and _units_on_board(v) >= 3, 0)
+    return play(4, 7, lambda v, s: v["battle"] is not None and v["round"] >= 2 and _units_on_board(v) >= 3, 0)
 
 
 @cache

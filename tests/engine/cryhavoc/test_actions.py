@@ -45,11 +45,11 @@ def test_several_units_move_in_one_action_and_the_hand_card_is_spent() -> None:
 def test_no_entry_into_another_hq_and_paying_uses_one_point_type() -> None:
     st = duel()
     st["regions"]["ironspire"]["units"][0] = 1
-    set_hand(st, 0, "hu_forced_march", "hu_muster", "hu_volley")
+    set_hand(st, 0, "hu_forced_march", "hu_standard", "hu_volley")
     st, _ = play(st, 0, "move hu_forced_march")
     moves = legal(st, 0)
     assert "go ironspire lowgate" not in moves and "go ironspire mirewood" in moves
-    assert "pay hu_muster" not in moves, "a recruit-only card gives no movement"
+    assert "pay hu_standard" not in moves, "a recruit-only card gives no movement"
     st, _ = play(st, 0, "pay hu_volley")
     assert st["pending"]["points"] == 4, "Volley's two movement points, not its recruitment point"
     with pytest.raises(IllegalAction):

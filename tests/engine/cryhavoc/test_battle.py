@@ -154,8 +154,8 @@ def test_bonus_shift_and_reinforce_cards() -> None:
     st, _ = play(st, 1, "play hu_sappers")
     assert fight(st)["bonus"][1] == [1, 0, 0]
     st, _ = play(st, 0, "play hu_muster control")
-    assert st["seats"][0]["reserve"] == 6, "Muster brought two units from the reserve"
-    assert fight(st)["num"] == 8 and st["regions"]["greyspire"]["control"] == 0, "3 against 1 + 1"
+    assert st["seats"][0]["reserve"] == 7, "Muster brought one unit from the reserve"
+    assert fight(st)["num"] == 8 and st["regions"]["greyspire"]["control"] == 1, "2 against 1 + 1: a tie"
 
 
 def test_a_structure_guard_adds_to_its_owners_region_control() -> None:

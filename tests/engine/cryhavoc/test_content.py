@@ -117,3 +117,27 @@ def test_every_region_has_a_distinct_drawing_position(side: str) -> None:
     spots = [tuple(r["pos"]) for r in BOARDS[side].regions.values()]
     assert len(set(spots)) == len(spots)
     assert all(0 <= v <= 100 for s in spots for v in s)
+
+
+def test_the_rules_document_gives_the_shipped_content() -> None:
+    """docs/rules/cryhavoc.md lists every faction's units, cards, structures and skills as the data
+    files hold them: the balance it explains is the one that ships."""
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[3] / "docs" / "rules" / "cryhavoc.md").read_text(encoding="utf-8")
+    listed = 0
+    for faction, fd in FACTIONS.items():
+        heading = i18n.t(f"ch.faction.{faction}", "en")
+        part = doc.split(f"\n### {heading}\n", 1)[1].split("\n### ", 1)[0]
+        start = fd["start_units"]
+        assert f"{fd['units']} units, {start} in the HQ at the start." in part, faction
+        for card in fd["deck"]:
+            kind = card["kind"]
+            assert f"\n- {card['copies']}× `{kind}` — {i18n.t(card_text(kind), 'en')}\n" in part, kind
+            listed += 1
+        for kind in (*fd["structures"], *fd["skills"]):
+            text = structure_text(kind) if kind in STRUCTURES else skill_text(kind)
+            assert f"\n- `{kind}` — {i18n.t(text, 'en')}\n" in part, kind
+            listed += 1
+    assert listed == len(re.findall(r"^- (?:\d+× )?`(?:hu|ma|pi|tr)_\w+` — ", doc, re.M))
