@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
+from engine.cryhavoc.content import TOKENS
 from engine.rng import Rng
 
 GAME = engine.get_game("cryhavoc")
@@ -133,7 +134,7 @@ def vp_sources(before: dict[str, Any], after: dict[str, Any], events: list[Any])
         who = event.params.get("player")
         if not source or who is None:
             continue
-        n = -2 if source == "ransom" else int(event.params["n"])
+        n = -int(TOKENS["ransom_vp"]) if source == "ransom" else int(event.params["n"])
         out[players.index(who.id)][source] += n
     for seat, counter in enumerate(out):
         rest = after["vp"][seat] - before["vp"][seat] - sum(counter.values())
@@ -193,7 +194,7 @@ def tally(games: int, count: int, choose: Chooser = choose_random, jobs: int = 1
     return out
 
 
-def report(count: int, result: Tally, games: int, seconds: float) -> str:
+def report(count: int, result: Tally, games: int, seconds: float, moves: bool = False) -> str:
     lines = [
         f"{count} players, {games} games ({seconds:.1f} s), fair share {100 / count:.0f} %, "
         f"mean {result.rounds / games:.2f} rounds, {result.decisions / games:.0f} decisions:"
@@ -206,7 +207,7 @@ def report(count: int, result: Tally, games: int, seconds: float) -> str:
         )
         parts = sorted(result.sources.get(faction, Counter()).items(), key=lambda kv: -abs(kv[1]))
         lines.append("            from " + ", ".join(f"{k} {v / played:.1f}" for k, v in parts if v))
-        if "--moves" in sys.argv:
+        if moves:
             did = result.moves.get(faction, Counter()).most_common(14)
             lines.append("            did " + ", ".join(f"{k} {v / played:.1f}" for k, v in did))
     return "\n".join(lines)
@@ -236,7 +237,7 @@ def main(argv: list[str]) -> None:
     for count in counts:
         start = time.perf_counter()
         result = tally(games, count, choose, jobs)
-        print(report(count, result, games, time.perf_counter() - start), flush=True)
+        print(report(count, result, games, time.perf_counter() - start, "--moves" in argv), flush=True)
 
 
 if __name__ == "__main__":

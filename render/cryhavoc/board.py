@@ -167,10 +167,15 @@ def _arrowhead(
     d.polygon([b, left, right], fill=color)
 
 
+def key_layout(key: StaticKey) -> Layout:
+    """The layout of the empty map of ``key``."""
+    return layout_for(key[0], tuple((rid, x, y) for rid, _t, _h, x, y, _q in key[2]))
+
+
 def map_lines(key: StaticKey) -> tuple[Layout, list[tuple[str, str]], list[Any]]:
     """The layout, the border pairs and the edge arrows of the empty map of ``key``."""
-    side, _locale, regions, edges, arrows, _thick = key
-    g = layout_for(side, tuple((rid, x, y) for rid, _t, _h, x, y, _q in regions))
+    _side, _locale, _regions, edges, arrows, _thick = key
+    g = key_layout(key)
     pairs = borders(edges, arrows, g)
     return g, pairs, arrows_for(arrows, g, border_segments(pairs, g))
 
@@ -274,16 +279,22 @@ def draw_map(view: Mapping[str, Any], locale: str) -> Image.Image:
     the map."""
     key = static_key(view, locale)
     img = empty_map(key).copy()
-    ids = [str(r["id"]) for r in view["regions"]]
-    last = view.get("last") or {}
-    marked = set(named_regions(str(last.get("text", "")), ids))
-    fight = (view.get("battle") or {}).get("region")
+    rings = highlight_rings(view)
     for r in view["regions"]:
-        rid = str(r["id"])
-        ring = 6 if rid == fight else 4 if rid in marked else 0
-        patch, mask, at = region_patch(key, json.dumps(r, sort_keys=True), ring)
+        patch, mask, at = region_patch(key, json.dumps(r, sort_keys=True), rings.get(str(r["id"]), 0))
         img.paste(patch, at, mask)
     return img
+
+
+def highlight_rings(view: Mapping[str, Any]) -> dict[str, int]:
+    """The width of the highlight ring around each region that has one: the battle under way gets
+    the wider, the regions the last action names the narrower."""
+    ids = [str(r["id"]) for r in view["regions"]]
+    rings = dict.fromkeys(named_regions(str((view.get("last") or {}).get("text", "")), ids), 4)
+    fight = (view.get("battle") or {}).get("region")
+    if fight is not None:
+        rings[str(fight)] = 6
+    return rings
 
 
 @lru_cache(maxsize=PATCHES_KEPT)
@@ -294,7 +305,7 @@ def region_patch(key: StaticKey, region: str, ring: int) -> tuple[Image.Image, I
     drawing rounds as it would on the whole map, and the mask keeps a neighbour's ring that
     reaches into the patch's margin."""
     r = json.loads(region)
-    g = layout_for(key[0], tuple((rid, x, y) for rid, _t, _h, x, y, _q in key[2]))
+    g = key_layout(key)
     x0, y0, x1, y1 = g.box(str(r["id"]))
     left, top = 2 * math.floor((x0 - REACH) / 2), 2 * math.floor((y0 - REACH) / 2)
     right, bottom = 2 * math.ceil((x1 + REACH + 1) / 2), 2 * math.ceil((y1 + REACH + 1) / 2)

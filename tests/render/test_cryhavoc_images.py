@@ -538,11 +538,9 @@ def _drawn_whole(view: dict[str, Any], locale: str) -> Image.Image:
     key = ch_map.static_key(view, locale)
     g = ch_map.geometry(view)
     img = ch_map.empty_map(key).copy()
-    ids = [r["id"] for r in view["regions"]]
-    marked = set(ch_map.named_regions(str((view.get("last") or {}).get("text", "")), ids))
-    fight = (view.get("battle") or {}).get("region")
+    rings = ch_map.highlight_rings(view)
     for r in view["regions"]:
-        ring = 6 if r["id"] == fight else 4 if r["id"] in marked else 0
+        ring = rings.get(r["id"], 0)
         ch_map._draw_region(img, r, g.box(str(r["id"])), g, ring, locale)
     return img
 
