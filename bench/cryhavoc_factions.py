@@ -1,7 +1,7 @@
 """Cry Havoc faction balance: how often each faction wins, per player count, under two simple players.
 
-Usage: python -m bench.cryhavoc_factions [--greedy | --level L [--scale S] [--jobs J]] [--moves] [games]
-[players ...]
+Usage: python -m bench.cryhavoc_factions [--greedy | --level L [--scale S] [--jobs J]] [--moves]
+[--first F] [games] [players ...]
 
 Plays ``games`` seeded games (500 by default) for each player count (2, 3 and 4 by default) and prints
 each faction's games, wins, win rate, mean victory points and the mean game length in decisions. Each
@@ -22,7 +22,8 @@ decisions' first two words, per game): what a faction wins by, when it wins too 
   measure that matters most: factions played well against players as good.
 
 A faction within about ten points of the fair share (1 / players) under both players is balanced
-enough for the content's purpose; seeds 0..games-1 make the numbers repeatable.
+enough for the content's purpose; seeds 0..games-1 make the numbers repeatable (``--first F``: seeds
+F..F+games-1, more games to pool with an earlier run).
 """
 
 from __future__ import annotations
@@ -175,13 +176,14 @@ def _nice() -> None:
     os.nice(19)
 
 
-def tally(games: int, count: int, choose: Chooser = choose_random, jobs: int = 1) -> Tally:
+def tally(games: int, count: int, choose: Chooser = choose_random, jobs: int = 1, first: int = 0) -> Tally:
     out = Tally()
+    seeds = range(first, first + games)
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs, initializer=_nice) as pool:
-            games_played = list(pool.map(playout, range(games), [count] * games, [choose] * games))
+            games_played = list(pool.map(playout, seeds, [count] * games, [choose] * games))
     else:
-        games_played = [playout(seed, count, choose) for seed in range(games)]
+        games_played = [playout(seed, count, choose) for seed in seeds]
     for factions, vp, winner, decisions, rounds, sources, moves in games_played:
         for faction, points, source, did in zip(factions, vp, sources, moves, strict=True):
             out.moves.setdefault(faction, Counter()).update(did)
@@ -228,6 +230,7 @@ def main(argv: list[str]) -> None:
     level = _option(args, "--level", "")
     scale = float(_option(args, "--scale", "1"))
     jobs = int(_option(args, "--jobs", "2" if level else "1"))
+    first = int(_option(args, "--first", "0"))
     games = int(args[0]) if args else 500
     counts = [int(a) for a in args[1:]] or list(GAME.player_counts)
     choose: Chooser = choose_greedy if "--greedy" in argv else choose_random
@@ -236,7 +239,7 @@ def main(argv: list[str]) -> None:
         print(f"every seat: level {level} at {scale:g} of its iterations", flush=True)
     for count in counts:
         start = time.perf_counter()
-        result = tally(games, count, choose, jobs)
+        result = tally(games, count, choose, jobs, first)
         print(report(count, result, games, time.perf_counter() - start, "--moves" in argv), flush=True)
 
 
