@@ -114,6 +114,10 @@ class Store(Protocol):
 
     async def announcement(self, game_id: int) -> Announcement | None: ...
 
+    async def game_and_announcement(self, game_id: int) -> tuple[GameRecord | None, Announcement | None]:
+        """The game and its announcement as one snapshot shows them, in one read."""
+        ...
+
     async def save_announcement(self, new: Announcement) -> Announcement | None:
         """Write ``new`` only if the stored row is still at ``new.rev`` (0: none yet); None if not."""
         ...

@@ -151,7 +151,7 @@ class PostgresStore:
                 async with conn.transaction(isolation="repeatable_read", readonly=True):
                     yield conn
 
-    async def _before_state_update(self) -> None:
+    def _before_state_update(self) -> None:
         """Runs inside a move's transaction between the action insert and the state update.
 
         Does nothing; it exists so tests can inject a failure at the most awkward moment.
@@ -397,7 +397,7 @@ class PostgresStore:
                 dumps(list(events)),
                 now,
             )
-            await self._before_state_update()
+            self._before_state_update()
             await c.execute(
                 "UPDATE games SET version = version + 1, state = $1, status = $2, result = $3,"
                 " updated_at = $4 WHERE id = $5",
@@ -473,6 +473,12 @@ class PostgresStore:
     async def announcement(self, game_id: int) -> Announcement | None:
         row = await self._pool.fetchrow("SELECT * FROM announcements WHERE game_id = $1", game_id)
         return None if row is None else announcement_from_row(row)
+
+    async def game_and_announcement(self, game_id: int) -> tuple[GameRecord | None, Announcement | None]:
+        async with self._tx(write=False) as c:
+            game = await self._fetch(c, "id = $1", game_id)
+            row = await c.fetchrow("SELECT * FROM announcements WHERE game_id = $1", game_id)
+        return game, None if row is None else announcement_from_row(row)
 
     async def save_announcement(self, new: Announcement) -> Announcement | None:
         """Write ``new`` if the stored row is still at ``new.rev`` (0: there is none yet).

@@ -13,11 +13,11 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -39,6 +39,7 @@ from db.transfer import TABLES, Table, batches, not_empty
 from engine.errors import GameOver, StaleAction
 
 BUSY_TIMEOUT_MS = 5000
+T = TypeVar("T")
 
 
 async def connect(path: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> aiosqlite.Connection:
@@ -66,6 +67,40 @@ async def open_store(path: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS
     store = SqliteStore(conn, reader)
     await store._clear_claims()
     return store
+
+
+def _game_query(where: str) -> str:
+    """The game matching ``where`` and its seats in one statement (one snapshot, one trip)."""
+    return (
+        "SELECT *, (SELECT json_group_array(json_array(s.id, s.player, s.name, s.team))"
+        f" FROM seats s WHERE s.game_id = games.id) AS seats_json FROM games WHERE {where}"
+        " ORDER BY id DESC LIMIT 1"
+    )
+
+
+def _game_of(rows: Iterable[Any]) -> GameRecord | None:
+    """The record of ``_game_query``'s row, if it found one."""
+    row = next(iter(rows), None)
+    if row is None:
+        return None
+    seats = tuple(Seat(p, n, t) for _i, p, n, t in sorted(json.loads(row["seats_json"])))
+    return game_from_row(row, seats)
+
+
+def _refusal_of(rec: GameRecord | None, game_id: int, version: int) -> Exception:
+    return refusal(game_id, None if rec is None else rec.status, rec.version if rec else 0, version)
+
+
+def _transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T], *, write: bool) -> T:
+    """``work`` inside one transaction, run where the connection lives (its thread)."""
+    conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+    try:
+        result = work(conn)
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+    return result
 
 
 class SqliteStore:
@@ -113,7 +148,17 @@ class SqliteStore:
         async with self._lock:
             return list(await self._conn.execute_fetchall(sql, params))
 
-    async def _before_state_update(self) -> None:
+    async def _on_thread(self, work: Callable[[sqlite3.Connection], T], *, write: bool = True) -> T:
+        """Run ``work`` as one transaction on the connection's own thread: several statements in
+        one trip instead of one trip each (a trip costs as much as a small query, and more when the
+        machine is loaded). aiosqlite runs a connection's calls on its one thread, in order, through
+        ``_execute``; ``work`` gets the ``sqlite3`` connection there. The lock keeps other
+        transactions of this store out, as ``_tx`` does."""
+        conn, lock = (self._conn, self._lock) if write else (self._reader, self._read_lock)
+        async with lock:
+            return await conn._execute(lambda: _transaction(conn._conn, work, write=write))  # type: ignore[no-untyped-call,no-any-return]
+
+    def _before_state_update(self) -> None:
         """Runs inside a move's transaction between the action insert and the state update.
 
         Does nothing; it exists so tests can inject a failure at the most awkward moment.
@@ -124,18 +169,7 @@ class SqliteStore:
     async def _fetch(
         self, conn: aiosqlite.Connection, where: str, params: Sequence[Any]
     ) -> GameRecord | None:
-        # The game and its seats in one statement (one snapshot, one trip to the thread).
-        rows = await conn.execute_fetchall(
-            "SELECT *, (SELECT json_group_array(json_array(s.id, s.player, s.name, s.team))"
-            f" FROM seats s WHERE s.game_id = games.id) AS seats_json FROM games WHERE {where}"
-            " ORDER BY id DESC LIMIT 1",
-            params,
-        )
-        if not rows:
-            return None
-        row = next(iter(rows))
-        seats = tuple(Seat(p, n, t) for _i, p, n, t in sorted(json.loads(row["seats_json"])))
-        return game_from_row(row, seats)
+        return _game_of(await conn.execute_fetchall(_game_query(where), params))
 
     async def _read_game(self, where: str, params: Sequence[Any]) -> GameRecord | None:
         """``_fetch`` on the read connection, outside any transaction (it is one statement)."""
@@ -289,8 +323,12 @@ class SqliteStore:
 
     async def _refusal(self, conn: aiosqlite.Connection, game_id: int, version: int) -> Exception:
         """Why a versioned write found nothing to update: the game ended, or moved on."""
-        rec = await self._fetch(conn, "id = ?", (game_id,))
-        return refusal(game_id, None if rec is None else rec.status, rec.version if rec else 0, version)
+        return _refusal_of(await self._fetch(conn, "id = ?", (game_id,)), game_id, version)
+
+    @staticmethod
+    def _refused(conn: sqlite3.Connection, game_id: int, version: int) -> Exception:
+        """``_refusal`` inside a transaction run on the connection's thread."""
+        return _refusal_of(_game_of(conn.execute(_game_query("id = ?"), (game_id,))), game_id, version)
 
     async def apply_action(
         self,
@@ -312,36 +350,38 @@ class SqliteStore:
         if status not in ("active", "over"):
             raise ValueError(f"an action leaves a game active or over, not {status}")
         now = _now()
-        async with self._tx() as c:
+        events_text, state_text = _dumps(list(events)), _dumps(dict(state))
+        result_text = None if result is None else _dumps(dict(result))
+
+        def move(c: sqlite3.Connection) -> GameRecord:
             try:
-                await c.execute(
+                c.execute(
                     "INSERT INTO actions (game_id, seq, player, action, events, created_at)"
                     " VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, version + 1, player, action, _dumps(list(events)), now),
+                    (game_id, version + 1, player, action, events_text, now),
                 )
             except sqlite3.IntegrityError:
-                raise await self._refusal(c, game_id, version) from None
-            await self._before_state_update()
-            cur = await c.execute(
+                raise self._refused(c, game_id, version) from None
+            self._before_state_update()
+            updated = c.execute(
                 "UPDATE games SET version = version + 1, state = ?, status = ?, result = ?, updated_at = ?"
                 " WHERE id = ? AND version = ? AND status = 'active'",
-                (
-                    _dumps(dict(state)),
-                    status,
-                    None if result is None else _dumps(dict(result)),
-                    now,
-                    game_id,
-                    version,
-                ),
+                (state_text, status, result_text, now, game_id, version),
             )
-            if cur.rowcount != 1:
-                raise await self._refusal(c, game_id, version)
+            if updated.rowcount != 1:
+                raise self._refused(c, game_id, version)
             if status == "over":
-                await c.execute("DELETE FROM votes WHERE game_id = ?", (game_id,))
+                c.execute("DELETE FROM votes WHERE game_id = ?", (game_id,))
             else:
-                await c.execute("DELETE FROM votes WHERE game_id = ? AND kind = 'draw'", (game_id,))
-            await c.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
-            return await self._require(c, game_id)
+                c.execute("DELETE FROM votes WHERE game_id = ? AND kind = 'draw'", (game_id,))
+            c.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
+            moved = _game_of(c.execute(_game_query("id = ?"), (game_id,)))
+            if moved is None:
+                raise Conflict(f"no game #{game_id}")
+            return moved
+
+        # One trip to the writer's thread for the whole move: it is on every player's wait.
+        return await self._on_thread(move)
 
     async def finish_game(
         self, game_id: int, *, version: int, status: Status, result: Mapping[str, Any] | None
@@ -396,6 +436,14 @@ class SqliteStore:
     async def announcement(self, game_id: int) -> Announcement | None:
         rows = await self._select("SELECT * FROM announcements WHERE game_id = ?", (game_id,))
         return announcement_from_row(rows[0]) if rows else None
+
+    async def game_and_announcement(self, game_id: int) -> tuple[GameRecord | None, Announcement | None]:
+        def read(c: sqlite3.Connection) -> tuple[GameRecord | None, Announcement | None]:
+            game = _game_of(c.execute(_game_query("id = ?"), (game_id,)))
+            row = c.execute("SELECT * FROM announcements WHERE game_id = ?", (game_id,)).fetchone()
+            return game, None if row is None else announcement_from_row(row)
+
+        return await self._on_thread(read, write=False)
 
     async def save_announcement(self, new: Announcement) -> Announcement | None:
         """Write ``new`` if the stored row is still at ``new.rev`` (0: there is none yet).

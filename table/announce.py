@@ -147,6 +147,7 @@ class Announcer(Wording):
         link: Callable[[GameRecord], str] | None = None,
         owner: str | None = None,
         lease: float = DEFAULT_LEASE,
+        monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         self.tables = tables
         self.outlet = outlet
@@ -156,29 +157,73 @@ class Announcer(Wording):
         self.link: Callable[[GameRecord], str] = link or (lambda record: f"<#{record.channel}>")
         self.owner = owner or process_owner()
         self.lease = lease
+        self._monotonic = monotonic
+        self._taken: dict[str, float] = {}
+        """When each claim this process holds was last taken or renewed (``monotonic``)."""
         self._locks: dict[int, asyncio.Lock] = {}
         self._edited_at: dict[int, float] = {}
+        self._early: dict[int, tuple[int, asyncio.Future[tuple[str, bytes | None]]]] = {}
+        """Boards drawn as soon as a move is stored, by game: the version and the drawing."""
         self._tasks = GameTasks("announcing")
         self.bots = ComputerPlayers(tables, self._post_soon, self.settled)
         """The computer players: poked with every change, so a bot to act plays after it is shown."""
 
     # ---- scheduling ------------------------------------------------------------------------------
 
-    def poke(self, record: GameRecord) -> None:
-        """Announce ``record``'s game soon, in a task of its own, then have its bots play what falls
+    def poke(self, table: Table) -> None:
+        """Announce the table's game soon, in a task of its own, then have its bots play what falls
         to them; returns at once."""
-        self._post_soon(record)
-        self.bots.poke(record)
+        self._post_soon(table)
+        self.bots.poke(table.record)
 
-    def _post_soon(self, record: GameRecord) -> None:
+    def _post_soon(self, table: Table) -> None:
+        record = table.record
         running = self._tasks.get(record.id)
+        if running is None and not self._coalescing(record.id):
+            # Nothing ahead of this version: it is the one the announcement will show, so its board
+            # is drawn while the announcement takes its claim and reads the game.
+            drawing = asyncio.ensure_future(self._early_board(table))
+            drawing.add_done_callback(_retrieved)
+            self._early[record.id] = (record.version, drawing)
         self._tasks.start(record.id, record.channel, self._announce_after(running, record.id))
 
     async def _announce_after(self, previous: asyncio.Task[None] | None, game_id: int) -> None:
-        if previous is not None:
-            with contextlib.suppress(Exception):
-                await previous
-        await self.announce(game_id)
+        try:
+            if previous is not None:
+                with contextlib.suppress(Exception):
+                    await previous
+            await self.announce(game_id)
+        finally:
+            self._drop_early(game_id)
+
+    def _coalescing(self, game_id: int) -> bool:
+        """Whether the game's post was edited within the coalescing window: its next edit waits."""
+        last = self._edited_at.get(game_id)
+        return last is not None and self.coalesce > 0 and self._monotonic() - last < self.coalesce
+
+    async def _early_board(self, table: Table) -> tuple[str, bytes | None]:
+        locale = await public_locale(self.tables.store, table.record)
+        return locale, await self.tables.board_image(table, locale)
+
+    def _drop_early(self, game_id: int) -> None:
+        early = self._early.pop(game_id, None)
+        if early is not None:
+            early[1].cancel()
+
+    async def _board(self, table: Table, locale: str) -> bytes | None:
+        """The board of the table's version in ``locale``: the one drawn as soon as that version was
+        stored, when it was drawn in that language, else drawn now."""
+        early = self._early.pop(table.record.id, None)
+        if early is not None:
+            version, drawing = early
+            if version == table.record.version:
+                with contextlib.suppress(Exception):
+                    drawn_in, image = await drawing
+                    if drawn_in == locale:
+                        return image
+            else:
+                drawing.cancel()
+        return await self.tables.board_image(table, locale)
 
     async def drain(self, channel: str | None = None) -> None:
         """Wait until the pending announcements and bot moves (of ``channel``, or all) are done."""
@@ -213,14 +258,35 @@ class Announcer(Wording):
         game, and whatever it leaves undone is picked up by a later tick's catch-up."""
         async with self._lock(game_id):
             key = claim_key(game_id)
-            held = await self.tables.store.claim(key, self.owner, self.lease)
+            held = await self._take(key)
             keeper = asyncio.ensure_future(self._keep(key)) if held else None
             try:
                 yield held
             finally:
                 if keeper is not None:
                     keeper.cancel()
+                    self._taken.pop(key, None)
                     await asyncio.shield(self.tables.store.release(key, self.owner))
+
+    async def _take(self, key: str) -> bool:
+        """Take or renew the claim ``key`` in the store; whether it is this process's."""
+        asked = self._monotonic()
+        held = await self.tables.store.claim(key, self.owner, self.lease)
+        if held:
+            self._taken[key] = asked  # it lasts a lease from no earlier than this
+        else:
+            self._taken.pop(key, None)
+        return held
+
+    async def _still_held(self, key: str) -> bool:
+        """Whether the claim ``key`` is still this process's before a post goes out. Taken or renewed
+        within half a lease, it is: nobody can have it before it runs out. Older (a process stalled
+        past its lease, a long wait to coalesce), the store is asked again, as another process may
+        have taken it. A move's post skips that trip: it comes a few milliseconds after the claim."""
+        taken = self._taken.get(key)
+        if taken is not None and self._monotonic() - taken < self.lease / 2:
+            return True
+        return await self._take(key)
 
     async def _keep(self, key: str) -> None:
         """Renew a held claim every third of its lease for as long as the work lasts (a board slow to
@@ -229,7 +295,7 @@ class Announcer(Wording):
         while True:
             await asyncio.sleep(self.lease / 3)
             try:
-                if not await self.tables.store.claim(key, self.owner, self.lease):
+                if not await self._take(key):
                     log.warning("the claim %s lapsed while its work went on", key)
                     return
             except Exception:
@@ -243,11 +309,9 @@ class Announcer(Wording):
         async with self.claimed(game_id) as held:
             published = False
             while held:
-                store = self.tables.store
-                record = await store.get_game(game_id)
+                record, current = await self.tables.store.game_and_announcement(game_id)
                 if record is None or record.state is None:
                     break
-                current = await store.announcement(game_id)
                 if current is not None and (current.version, current.status) == (
                     record.version,
                     record.status,
@@ -258,7 +322,7 @@ class Announcer(Wording):
                 if not plan.new_post and await self._wait_to_coalesce(game_id):
                     continue  # read again: moves made meanwhile fold into this edit
                 # A post goes out only under a live claim: a stalled process may have lost it.
-                if not await store.claim(claim_key(game_id), self.owner, self.lease):
+                if not await self._still_held(claim_key(game_id)):
                     log.warning("the claim on game #%s lapsed; another process announces it", game_id)
                     break
                 if await self._publish(table, current, plan):
@@ -268,14 +332,11 @@ class Announcer(Wording):
 
     async def _wait_to_coalesce(self, game_id: int) -> bool:
         """Sleep out the rest of the coalescing window after the game's last edit; whether it slept."""
-        last = self._edited_at.get(game_id)
-        if last is None or self.coalesce <= 0:
+        if not self._coalescing(game_id):
             return False
-        left = self.coalesce - (time.monotonic() - last)
-        if left <= 0:
-            return False
+        left = self.coalesce - (self._monotonic() - self._edited_at[game_id])
         await self._sleep(left)
-        self._edited_at[game_id] = time.monotonic() - self.coalesce  # the window is used up
+        self._edited_at[game_id] = self._monotonic() - self.coalesce  # the window is used up
         return True
 
     def _plan(self, table: Table, current: Announcement | None) -> _Plan:
@@ -299,7 +360,7 @@ class Announcer(Wording):
         )
         # The board is drawn in a worker while the text's reads go to the store: a move is
         # announced as soon as the slower of the two is done, not after both.
-        drawing = asyncio.ensure_future(self.tables.board_image(table, locale))
+        drawing = asyncio.ensure_future(self._board(table, locale))
         try:
             text = await self._text(table, current, plan, locale, summary_from)
             # a player a bot plays for is not called to a turn the bot takes at once
@@ -317,7 +378,7 @@ class Announcer(Wording):
             message = await self.outlet.send(record.channel, post)
             posted_at = stamp(now)
         elif await self.outlet.edit(record.channel, message, post):
-            self._edited_at[record.id] = time.monotonic()
+            self._edited_at[record.id] = self._monotonic()
         else:
             message = await self.outlet.send(record.channel, replace(post, mentions=()))
             posted_at = stamp(now)
@@ -412,6 +473,12 @@ class Announcer(Wording):
             )
             lines.append("• " + (self._t("svc.log.undone", locale, line=text) if entry.undone else text))
         return lines
+
+
+def _retrieved(future: asyncio.Future[Any]) -> None:
+    """Take a finished task's error, if any: a board given up need not be looked at."""
+    if not future.cancelled():
+        future.exception()
 
 
 def _fit(lines: list[str], locale: str) -> str:

@@ -253,7 +253,7 @@ class ComputerPlayers:
     def __init__(
         self,
         tables: Tables,
-        announce: Callable[[GameRecord], None],
+        announce: Callable[[Table], None],
         settled: Callable[[int], Awaitable[None]],
         *,
         deadline: float = DECISION_SECONDS,
@@ -335,7 +335,7 @@ class ComputerPlayers:
                 if not fallback:
                     return False
                 moved = await self.tables.apply(fresh, player, str(fallback[0]), version=record.version)
-        self._announce(moved.table.record)
+        self._announce(moved.table)
         return True
 
     async def _decide(self, table: Table, player: str, level: str) -> str:

@@ -50,7 +50,7 @@ class ServiceCommands(Wording):
     async def _announce(self, ctx: Ctx, table: Table) -> None:
         """Have the channel shown what the store now holds (a handover post, or the board in place)."""
         await self._adopt(ctx, table.record)
-        self.announcer.poke(table.record)
+        self.announcer.poke(table)
 
     # ---- where is it my turn ---------------------------------------------------------------------
 

@@ -135,7 +135,7 @@ async def test_a_failure_inside_the_move_leaves_the_previous_state(
 ) -> None:
     rec = await move(store, await running(store), 1)
 
-    async def crash() -> None:
+    def crash() -> None:
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(store, "_before_state_update", crash)
@@ -238,6 +238,13 @@ async def test_an_announcement_is_written_only_over_the_row_its_writer_read(stor
     assert (await store.announcement(rec.id)) == one
     moved = await move(store, rec, 1)
     assert [r.id for r in await store.unannounced()] == [moved.id], "a stored move not yet shown"
+    assert await store.game_and_announcement(rec.id) == (moved, one), "read together"
+    assert await store.game_and_announcement(rec.id + 1) == (None, None)
+
+
+async def test_a_game_without_an_announcement_reads_with_none(store: db.Store) -> None:
+    rec = await running(store)
+    assert await store.game_and_announcement(rec.id) == (rec, None)
 
 
 async def test_running_with_finds_the_running_games_a_prefix_sits_or_acts_in(store: db.Store) -> None:

@@ -16,7 +16,7 @@ import pytest
 
 import db
 from table import Post
-from table.announce import RecordingOutlet, claim_key
+from table.announce import Announcer, RecordingOutlet, claim_key
 from table.clock import ManualClock
 from table.errors import TableError
 from table.schedule import Scheduler
@@ -135,3 +135,57 @@ async def test_two_processes_opening_and_joining_one_table_at_once_are_decided_b
     assert len(refused) == 1 and refused[0].msg.key in ("table.error.table_full", "table.error.conflict")
     table = await second.commands.tables.open("chan")
     assert table is not None and len(table.record.seats) == 2
+
+
+async def test_a_post_goes_out_only_under_a_claim_known_to_be_held(
+    db_path: Path, renderers: tuple[FakeRenderer, FakeRenderer], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A claim just taken is this process's for a lease: a move's post asks the store for it once.
+    A process stalled past half its lease asks again before posting, and posts nothing when
+    another process took the game meanwhile; that process's catch-up posts it, once."""
+    store = await db.open_store(db_path)
+    try:
+        svc = Service(store, renderers, ManualClock(START))
+        now = [0.0]
+        tables = svc.commands.tables
+        announcer = Announcer(tables, svc.outlet, clock=svc.clock, coalesce=0, monotonic=lambda: now[0])
+        svc.commands.announcer = announcer
+        await open_nim(svc)
+        asked: list[str] = []
+        claim = store.claim
+
+        async def counted(key: str, owner: str, lease: float) -> bool:
+            asked.append(owner)
+            return await claim(key, owner, lease)
+
+        monkeypatch.setattr(store, "claim", counted)
+        (mover,) = await to_act(svc)
+        await svc.commands.play(ctx(mover), "take 1")
+        await announcer.drain()
+        assert len(svc.posts) == 2 and asked == [announcer.owner], "one claim for the move's post"
+
+        table = await tables.latest("chan")
+        assert table is not None
+        key = claim_key(table.record.id)
+        read = store.game_and_announcement
+
+        async def stalled(game_id: int) -> tuple[db.GameRecord | None, db.Announcement | None]:
+            got = await read(game_id)
+            now[0] += announcer.lease  # the process stalls here for a whole lease...
+            await store.release(key, announcer.owner)  # ...which ran out,
+            assert await claim(key, "other", 3600)  # and another process took the game
+            return got
+
+        monkeypatch.setattr(store, "game_and_announcement", stalled)
+        (mover,) = await to_act(svc)
+        await svc.commands.play(ctx(mover), "take 1")
+        await announcer.drain()
+        assert len(svc.posts) == 2, "no post without the claim"
+        assert asked[1:] == [announcer.owner, announcer.owner], "asked again after the stall"
+
+        monkeypatch.setattr(store, "game_and_announcement", read)
+        await store.release(key, "other")
+        assert await announcer.catch_up() == 1
+        assert len(svc.posts) == 3 and await announcer.catch_up() == 0
+    finally:
+        await store.close()

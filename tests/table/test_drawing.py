@@ -78,6 +78,16 @@ def _alive(pid: int) -> bool:
         return False
 
 
+async def seated_nim(store: db.Store, drawer: Any, ctx: CtxFactory) -> tuple[Commands, RecordingOutlet]:
+    """A Nim table of 40 drawn by ``drawer``, Alice and Bob seated, not yet started."""
+    outlet = RecordingOutlet()
+    tables = Tables(store, drawer=drawer, games=lookup, known_games=("nim",), seed_source=lambda: 1)
+    commands = Commands(tables, Announcer(tables, outlet, coalesce=0))
+    await commands.new(ctx("alice"), "nim", options="heap=40 max=3")
+    await commands.join(ctx("bob"))
+    return commands, outlet
+
+
 class GatedDrawer:
     """Draws a tiny PNG, the first time only once the test lets it: moves queue up meanwhile."""
 
@@ -99,11 +109,7 @@ async def test_only_the_newest_position_is_drawn_when_moves_queue_up(tmp_path: P
     store = await db.open_store(tmp_path / "latest.sqlite3")
     try:
         drawer = GatedDrawer()
-        outlet = RecordingOutlet()
-        tables = Tables(store, drawer=drawer, games=lookup, known_games=("nim",), seed_source=lambda: 1)
-        commands = Commands(tables, Announcer(tables, outlet, coalesce=0))
-        await commands.new(ctx("alice"), "nim", options="heap=40 max=3")
-        await commands.join(ctx("bob"))
+        commands, outlet = await seated_nim(store, drawer, ctx)
         await commands.start(ctx("alice"))  # the first announcement is now held in the drawer
         for _ in range(3):
             table = await current(commands)
@@ -112,6 +118,58 @@ async def test_only_the_newest_position_is_drawn_when_moves_queue_up(tmp_path: P
         await commands.announcer.drain()
         assert drawer.drawn == [40, 37], "the start's board, then only the newest of three moves"
         assert outlet.sent is not None and "37 left" in outlet.sent[-1][1].text
+    finally:
+        await store.close()
+
+
+class WatchedDrawer:
+    """Draws a tiny PNG and notes the language of each drawing as it is asked for."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+        self.started = asyncio.Event()
+
+    async def draw(self, kind: str, view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
+        self.asked.append(locale)
+        self.started.set()
+        from tests.discord.support import tiny_png
+
+        return tiny_png(view, names=names, locale=locale)
+
+
+async def test_a_moves_board_is_drawn_while_its_announcement_reads_the_game(
+    tmp_path: Path, ctx: CtxFactory, monkeypatch: Any
+) -> None:
+    """The board of a stored move starts drawing at once, not after the announcement has taken its
+    claim and read the game back; it is drawn once. A board drawn in a language the game no longer
+    has (the channel's changed with the move) is drawn again in the new one."""
+    store = await db.open_store(tmp_path / "early.sqlite3")
+    try:
+        drawer = WatchedDrawer()
+        commands, outlet = await seated_nim(store, drawer, ctx)
+        await commands.start(ctx("alice"))
+        await commands.announcer.drain()
+        read = store.game_and_announcement
+
+        async def after_the_drawing_began(game_id: int) -> tuple[Any, Any]:
+            await asyncio.wait_for(drawer.started.wait(), HANG_LIMIT)
+            return await read(game_id)
+
+        monkeypatch.setattr(store, "game_and_announcement", after_the_drawing_began)
+        drawer.asked.clear()
+        drawer.started.clear()
+        table = await current(commands)
+        await commands.play(ctx(table.to_act()[0]), "take 1")
+        await commands.announcer.drain()
+        assert outlet.sent is not None and "39 left" in outlet.sent[-1][1].text
+        assert drawer.asked == ["en"], "drawn once, before the game was read back"
+
+        drawer.asked.clear()
+        table = await current(commands)
+        await commands.play(ctx(table.to_act()[0], channel_locale="fr"), "take 1")
+        await commands.announcer.drain()
+        assert drawer.asked == ["en", "fr"], "the board in the old language is not shown"
+        assert (await current(commands)).record.locale == "fr" and "38" in outlet.sent[-1][1].text
     finally:
         await store.close()
 

@@ -411,6 +411,7 @@ async def test_edits_within_the_coalescing_window_fold_into_one(
         await commands.play(ctx("alice"), "deploy inf1 a1 n")
         await commands.announcer.drain()
         assert len(outlet.edits) == 1 and sleep.asked == [], "the first edit goes out at once"
+        drawn = len(renderers[0].calls)
         for move in ("deploy inf2 b1 n", "deploy inf3 c1 n", "deploy arch1 d1 n"):
             await commands.play(ctx("alice"), move)
         await asyncio.sleep(0)  # the announcer waits out the window, holding the later moves
@@ -418,6 +419,7 @@ async def test_edits_within_the_coalescing_window_fold_into_one(
         sleep.release.set()
         await commands.announcer.drain()
         assert len(outlet.edits) == 2, "three quick steps, one edit"
+        assert len(renderers[0].calls) == drawn + 1, "and one drawing, of the newest board"
         last = outlet.edits[-1][2]
         assert all(name in last.text for name in ("inf2", "inf3", "arch1")) and last.mentions == ()
         assert len(outlet.sent) == 1, "no new post while the same players act"
