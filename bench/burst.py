@@ -52,6 +52,9 @@ class QuickDrawer:
     async def draw(self, kind: str, view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
         return b""
 
+    def idle(self) -> bool:
+        return True
+
 
 def ctx(channel: str, player: str) -> Ctx:
     return Ctx(channel, player, player, "en", "en")

@@ -179,9 +179,7 @@ class Announcer(Wording):
     def _post_soon(self, table: Table) -> None:
         record = table.record
         running = self._tasks.get(record.id)
-        if running is None and not self._coalescing(record.id):
-            # Nothing ahead of this version: it is the one the announcement will show, so its board
-            # is drawn while the announcement takes its claim and reads the game.
+        if self._draws_ahead(record.id):
             drawing = asyncio.ensure_future(self._early_board(table))
             drawing.add_done_callback(_retrieved)
             self._early[record.id] = (record.version, drawing)
@@ -195,6 +193,13 @@ class Announcer(Wording):
             await self.announce(game_id)
         finally:
             self._drop_early(game_id)
+
+    def _draws_ahead(self, game_id: int) -> bool:
+        """Whether a stored move's board is drawn at once, while its announcement takes its claim and
+        reads the game: when nothing is being announced (this version is the one its announcement
+        will show), no edit waits to be folded, and a drawing would start at once. A busy bot (a burst
+        of moves) draws as it announces instead, each game's newest version only."""
+        return not self._tasks.pending() and not self._coalescing(game_id) and self.tables.drawer.idle()
 
     def _coalescing(self, game_id: int) -> bool:
         """Whether the game's post was edited within the coalescing window: its next edit waits."""

@@ -32,6 +32,11 @@ animation (``view`` then holds ``frames``, the public views of its handovers).""
 class Drawer(Protocol):
     async def draw(self, kind: str, view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes: ...
 
+    def idle(self) -> bool:
+        """Whether a drawing asked for now would start at once: a board drawn ahead of need waits
+        for no other (a burst of moves is drawn as its announcements come)."""
+        ...
+
 
 def draw_now(kind: str, view: dict[str, Any], names: dict[str, str], locale: str) -> bytes:
     """Draw in this process (what a worker runs): ``render``'s function for ``kind``."""
@@ -65,6 +70,9 @@ class ThreadDrawer:
             return await asyncio.to_thread(animate, view["frames"], names=names, locale=locale, draw=board)
         function = self.functions[kind]
         return await asyncio.to_thread(function, view, names=names, locale=locale)
+
+    def idle(self) -> bool:
+        return True
 
 
 class WorkerDied(Exception):
@@ -220,6 +228,9 @@ class ProcessDrawer:
         answer = await reply
         self._give_back(worker)
         return answer
+
+    def idle(self) -> bool:
+        return not self._waiting and (any(w.alive for w in self._idle) or len(self._all) < self.workers)
 
     async def pids(self) -> list[int]:
         """The workers' process ids, starting them first (tests; a bot may call it to start early)."""

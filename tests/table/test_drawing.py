@@ -93,15 +93,20 @@ class GatedDrawer:
 
     def __init__(self) -> None:
         self.release = asyncio.Event()
+        self.held = asyncio.Event()
         self.drawn: list[int] = []
 
     async def draw(self, kind: str, view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
         if not self.drawn:
+            self.held.set()
             await self.release.wait()
         self.drawn.append(view["heap"])
         from tests.discord.support import tiny_png
 
         return tiny_png(view, names=names, locale=locale)
+
+    def idle(self) -> bool:
+        return bool(self.drawn)
 
 
 async def test_only_the_newest_position_is_drawn_when_moves_queue_up(tmp_path: Path, ctx: CtxFactory) -> None:
@@ -110,7 +115,8 @@ async def test_only_the_newest_position_is_drawn_when_moves_queue_up(tmp_path: P
     try:
         drawer = GatedDrawer()
         commands, outlet = await seated_nim(store, drawer, ctx)
-        await commands.start(ctx("alice"))  # the first announcement is now held in the drawer
+        await commands.start(ctx("alice"))
+        await asyncio.wait_for(drawer.held.wait(), HANG_LIMIT)  # the start's board, held in the drawer
         for _ in range(3):
             table = await current(commands)
             await commands.play(ctx(table.to_act()[0]), "take 1")
@@ -123,15 +129,18 @@ async def test_only_the_newest_position_is_drawn_when_moves_queue_up(tmp_path: P
 
 
 class WatchedDrawer:
-    """Draws a tiny PNG and notes the language of each drawing as it is asked for."""
+    """Draws a tiny PNG and notes each drawing in ``log`` as it is asked for, with its language;
+    ``free`` is what it says when asked whether a drawing would start at once."""
 
-    def __init__(self) -> None:
-        self.asked: list[str] = []
-        self.started = asyncio.Event()
+    def __init__(self, log: list[str]) -> None:
+        self.log = log
+        self.free = True
+
+    def idle(self) -> bool:
+        return self.free
 
     async def draw(self, kind: str, view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
-        self.asked.append(locale)
-        self.started.set()
+        self.log.append(f"draw {locale}")
         from tests.discord.support import tiny_png
 
         return tiny_png(view, names=names, locale=locale)
@@ -140,36 +149,39 @@ class WatchedDrawer:
 async def test_a_moves_board_is_drawn_while_its_announcement_reads_the_game(
     tmp_path: Path, ctx: CtxFactory, monkeypatch: Any
 ) -> None:
-    """The board of a stored move starts drawing at once, not after the announcement has taken its
-    claim and read the game back; it is drawn once. A board drawn in a language the game no longer
-    has (the channel's changed with the move) is drawn again in the new one."""
+    """The board of a stored move starts drawing at once, not after the announcement has read the
+    game back, and is drawn once. A board drawn in a language the game no longer has (the channel's
+    changed with the move) is drawn again in the new one. With no worker free (a burst of moves) the
+    board waits for its announcement, which draws the newest version."""
     store = await db.open_store(tmp_path / "early.sqlite3")
     try:
-        drawer = WatchedDrawer()
+        log: list[str] = []
+        drawer = WatchedDrawer(log)
         commands, outlet = await seated_nim(store, drawer, ctx)
         await commands.start(ctx("alice"))
         await commands.announcer.drain()
         read = store.game_and_announcement
 
-        async def after_the_drawing_began(game_id: int) -> tuple[Any, Any]:
-            await asyncio.wait_for(drawer.started.wait(), HANG_LIMIT)
+        async def logged(game_id: int) -> tuple[Any, Any]:
+            log.append("read")
             return await read(game_id)
 
-        monkeypatch.setattr(store, "game_and_announcement", after_the_drawing_began)
-        drawer.asked.clear()
-        drawer.started.clear()
-        table = await current(commands)
-        await commands.play(ctx(table.to_act()[0]), "take 1")
-        await commands.announcer.drain()
-        assert outlet.sent is not None and "39 left" in outlet.sent[-1][1].text
-        assert drawer.asked == ["en"], "drawn once, before the game was read back"
+        monkeypatch.setattr(store, "game_and_announcement", logged)
 
-        drawer.asked.clear()
-        table = await current(commands)
-        await commands.play(ctx(table.to_act()[0], channel_locale="fr"), "take 1")
-        await commands.announcer.drain()
-        assert drawer.asked == ["en", "fr"], "the board in the old language is not shown"
+        async def move(**channel: str) -> list[str]:
+            log.clear()
+            table = await current(commands)
+            await commands.play(ctx(table.to_act()[0], **channel), "take 1")
+            await commands.announcer.drain()
+            return list(log)
+
+        assert await move() == ["draw en", "read"], "drawn once, before the game was read back"
+        assert outlet.sent is not None and "39 left" in outlet.sent[-1][1].text
+        assert await move(channel_locale="fr") == ["draw en", "read", "draw fr"]
         assert (await current(commands)).record.locale == "fr" and "38" in outlet.sent[-1][1].text
+        drawer.free = False
+        assert await move(channel_locale="fr") == ["read", "draw fr"], "drawn when announced"
+        assert "37" in outlet.sent[-1][1].text
     finally:
         await store.close()
 
@@ -233,7 +245,12 @@ async def test_drawings_beyond_the_workers_wait_their_turn_and_a_failure_leaves_
     try:
         names = {"a": "Ann", "b": "Bo"}
         views = _views(5)
-        pngs = await asyncio.gather(*(drawer.draw("board", v, names=names, locale="en") for v in views))
+        assert drawer.idle(), "no worker started yet: one would be"
+        drawings = [asyncio.ensure_future(drawer.draw("board", v, names=names, locale="en")) for v in views]
+        await asyncio.sleep(0)  # each asks for a worker: two draw, three wait
+        assert not drawer.idle(), "a drawing asked now would wait"
+        pngs = await asyncio.gather(*drawings)
+        assert drawer.idle()
         assert len(set(pngs)) == 5 and all(png_size(p)[0] > 300 for p in pngs)
         assert len(await drawer.pids()) == 2
         try:
