@@ -204,7 +204,9 @@ async def _play_by_labels(commands: Commands, seed: int) -> Counter[str]:
             hands_checked += await _draw_is_secret(commands, player, post)
         if verb == "keep":
             kept = text.split()[1]
-            assert card_name(kept) not in last_move_line(post), f"the kept card shows in {post.text!r}"
+            assert card_name(kept) not in without_regions(last_move_line(post)), (
+                f"the kept card shows in {post.text!r}"
+            )
     else:
         pytest.fail(f"no result after 400 moves: {played}")
     assert hands_checked == played["draw"]
@@ -242,6 +244,15 @@ async def test_two_and_four_players_play_to_a_result_from_autocomplete(
     if players == 4:
         factions = CRY_HAVOC.view(table.state, None)["seats"]
         assert {s["faction"] for s in factions} == {"humans", "machines", "pilgrims", "trogs"}
+
+
+def without_regions(line: str) -> str:
+    """``line`` with the map's region names taken out: a card may share a word with one ("Pearl",
+    "Pearl Cove"), and a region named is no card shown."""
+    for key, name in i18n.catalog("en").items():
+        if key.startswith("ch.region."):
+            line = line.replace(str(name), "")
+    return line
 
 
 def last_move_line(post: Post) -> str:
