@@ -4,6 +4,7 @@ are for the README, not for assertions)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from bench.hosting import HEADER, burst
 
@@ -26,3 +27,30 @@ async def test_the_move_bench_times_each_move_to_its_board_being_handed_over() -
     assert result["moves"] == 4
     assert 0 < result["p50"] <= result["settled"]
     assert result["bytes"] > 1000 and result["floor"] > 0
+
+
+def test_the_decision_bench_stops_at_real_choices_and_reports_each_level(capsys: Any) -> None:
+    """Its positions are seeded, spread over a game and each a choice between several actions;
+    every table and level gets a row."""
+    import engine
+    from bench.decision_times import main, position
+
+    found = position("cryhavoc", 3, 5)
+    assert found is not None and found == position("cryhavoc", 3, 5), "the same seed, the same position"
+    state, seat = found
+    game = engine.get_game("cryhavoc")
+    loaded = game.load(state)
+    player = game.to_act(loaded)[0]
+    assert seat == [s["id"] for s in game.view(loaded, None)["seats"]].index(player)
+    assert len(game.legal_actions(loaded, player)) > 1
+    assert position("cryhavoc", 3, 1) != found, "another seed, another position"
+    main(["1", "--levels", "easy", "--tables", "cryhavoc:2,batailles:2"])
+    rows = [
+        line
+        for line in capsys.readouterr().out.splitlines()
+        if line.startswith("| cryhavoc") or line.startswith("| batailles")
+    ]
+    assert [row.split(" | ")[:4] for row in rows] == [
+        ["| cryhavoc", "2", "easy", "1"],
+        ["| batailles", "2", "easy", "1"],
+    ]
