@@ -96,10 +96,11 @@ def _transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], 
     conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
     try:
         result = work(conn)
+        conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:  # a failed COMMIT leaves it open too
+            conn.execute("ROLLBACK")
         raise
-    conn.execute("COMMIT")
     return result
 
 
@@ -130,7 +131,12 @@ class SqliteStore:
             except BaseException:
                 await asyncio.shield(conn.execute("ROLLBACK"))
                 raise
-            await conn.execute("COMMIT")
+            try:
+                await conn.execute("COMMIT")
+            except sqlite3.Error:
+                if conn.in_transaction:  # a failed COMMIT leaves the transaction open
+                    await conn.execute("ROLLBACK")
+                raise
 
     async def _select(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
         """The rows of one SELECT on the read connection, in one trip to its thread.

@@ -354,3 +354,47 @@ async def test_an_undo_by_consent_keeps_the_log_and_lapses_with_the_next_move(st
     await store.request_undo(rec.id, "a", first=3, version=3)
     await move(store, after, 5)
     assert await store.undo_request(rec.id) is None, "a move lapses a standing request"
+
+
+def test_a_transaction_whose_commit_fails_is_rolled_back() -> None:
+    """A constraint checked at COMMIT (a deferred foreign key) fails the commit itself: the
+    connection must not be left inside the transaction, or the store's next write would join it."""
+    import sqlite3
+
+    from db.sqlite import _transaction
+
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("CREATE TABLE parent (id INTEGER PRIMARY KEY)")
+    conn.execute(
+        "CREATE TABLE child (id INTEGER PRIMARY KEY,"
+        " parent INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)"
+    )
+    with pytest.raises(sqlite3.IntegrityError):
+        _transaction(conn, lambda c: c.execute("INSERT INTO child VALUES (1, 99)"), write=True)
+    assert not conn.in_transaction
+    assert conn.execute("SELECT COUNT(*) FROM child").fetchone() == (0,)
+    assert _transaction(conn, lambda c: c.execute("INSERT INTO parent VALUES (1)").rowcount, write=True) == 1
+    conn.close()
+
+
+async def test_a_store_transaction_whose_commit_fails_leaves_the_store_usable(tmp_path: Path) -> None:
+    import sqlite3
+
+    from db.sqlite import open_store
+
+    store = await open_store(tmp_path / "commit.sqlite3")
+    try:
+        await store._conn.execute("CREATE TABLE parent (id INTEGER PRIMARY KEY)")
+        await store._conn.execute(
+            "CREATE TABLE child (id INTEGER PRIMARY KEY,"
+            " parent INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)"
+        )
+        with pytest.raises(sqlite3.IntegrityError):
+            async with store._tx() as c:
+                await c.execute("INSERT INTO child VALUES (1, 99)")
+        assert not store._conn.in_transaction
+        await store.set_meta("after", "a failed commit")
+        assert await store.meta("after") == "a failed commit"
+    finally:
+        await store.close()
