@@ -25,17 +25,9 @@ from typing import Any
 import ai
 import engine
 from ai.levels import budget
+from bench.ai_levels import TABLES
 from engine.rng import Rng
 from table.bots import DECISION_SECONDS
-
-TABLES = (
-    ("warchest", 2),
-    ("warchest", 4),
-    ("batailles", 2),
-    ("cryhavoc", 2),
-    ("cryhavoc", 3),
-    ("cryhavoc", 4),
-)
 
 
 def position(name: str, count: int, seed: int) -> tuple[dict[str, Any], int] | None:

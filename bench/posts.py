@@ -16,19 +16,11 @@ from pathlib import Path
 
 import db
 import engine
+from bench.ai_levels import TABLES
 from table.announce import Announcer
 from table.commands import Commands
 from table.posts import Ctx, Post
 from table.tables import Tables
-
-CASES = [
-    ("warchest", 2),
-    ("warchest", 4),
-    ("batailles", 2),
-    ("cryhavoc", 2),
-    ("cryhavoc", 3),
-    ("cryhavoc", 4),
-]
 
 
 @dataclass
@@ -91,7 +83,7 @@ async def one_game(name: str, count: int, seed: int, cap: int) -> tuple[int, Cou
 async def main(seed: int, cap: int) -> None:
     print("| game | players | moves | new messages | edits | pings | images | MB |")
     print("|---|---|---|---|---|---|---|---|")
-    for name, count in CASES:
+    for name, count in TABLES:
         moves, out = await one_game(name, count, seed, cap)
         print(
             f"| {name} | {count} | {moves} | {out.messages} | {out.edits} | {out.pings} | {out.images} |"
