@@ -28,12 +28,20 @@ class GameModel:
     weights_fn: Callable[[Any, int, Sequence[Any]], list[float]]
     step_fn: Callable[[Any, int, Any], Any]
     candidates_fn: Callable[[Any, int, list[Any]], list[Any]] | None = None
+    prepare_fn: Callable[[dict[str, Any]], Any] | None = None
+    sample_fn: Callable[[Any, Rng], Any] | None = None
 
     def observe(self, state: Any, seat: int) -> dict[str, Any]:
         return self.observe_fn(state, seat)
 
     def determinize(self, observation: dict[str, Any], rng: Rng) -> Any:
         return self.determinize_fn(observation, rng)
+
+    def prepare(self, observation: dict[str, Any]) -> Any:
+        return observation if self.prepare_fn is None else self.prepare_fn(observation)
+
+    def sample(self, prepared: Any, rng: Rng) -> Any:
+        return self.determinize_fn(prepared, rng) if self.sample_fn is None else self.sample_fn(prepared, rng)
 
     def evaluate(self, state: Any) -> list[float]:
         return self.evaluate_fn(state)
@@ -62,4 +70,6 @@ def model(name: str) -> GameModel:
         weights_fn=heuristics.weights,
         step_fn=sampler.step,
         candidates_fn=getattr(heuristics, "candidates", None),
+        prepare_fn=getattr(sampler, "prepare", None),
+        sample_fn=getattr(sampler, "sample", None),
     )

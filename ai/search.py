@@ -54,6 +54,14 @@ class Model(Protocol):
         """A full state consistent with ``observation``, its hidden parts drawn from ``rng``."""
         ...
 
+    def prepare(self, observation: Observation) -> Any:
+        """What every sample of ``observation`` shares, worked out once per decision."""
+        ...
+
+    def sample(self, prepared: Any, rng: Rng) -> Any:
+        """``determinize`` from what ``prepare`` gave: the same state for the same ``rng``."""
+        ...
+
     def evaluate(self, state: Any) -> list[float]:
         """Per seat, how good the position is for it, in [0, 1] (about a win chance)."""
         ...
@@ -148,6 +156,7 @@ class Search:
         self.model = model
         self.game = model.game
         self.observation = observation
+        self.prepared = model.prepare(observation)
         self.seat = seat
         self.budget = budget
         self.rng = rng
@@ -194,7 +203,7 @@ class Search:
 
     def _iterate(self, root_legal: Sequence[Any], root_keys: list[tuple[int, str]]) -> None:
         game, budget, rng = self.game, self.budget, self.rng
-        state = self.model.determinize(self.observation, rng)
+        state = self.model.sample(self.prepared, rng)
         node = self.root
         path: list[Node] = []
         values: list[float] | None = None

@@ -117,7 +117,13 @@ class _Looks:
                     if t.seat != self.seat and t.zone is not None and not t.lost
                 ]
             x, y = zone
-            found = min((abs(x - e[0]) + abs(y - e[1]) for e in self._enemies), default=0)
+            found = 1 << 30
+            for ex, ey in self._enemies:  # a plain loop: this runs for every move the policy weighs
+                d = abs(x - ex) + abs(y - ey)
+                if d < found:
+                    found = d
+            if found == 1 << 30:
+                found = 0
             self._distance[zone] = found
         return found
 

@@ -21,6 +21,8 @@ all of those parts taken out.
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from typing import Any
 
 from engine.cryhavoc.actions import Act
@@ -54,11 +56,9 @@ def observation(st: St, seat: int) -> dict[str, Any]:
 class _Pool:
     """The cards nobody in particular can see, by kind, dealt in random order."""
 
-    def __init__(self, cards: list[str], rng: Rng) -> None:
+    def __init__(self, by_kind: dict[str, list[str]], rng: Rng) -> None:
         self.rng = rng
-        self.by_kind: dict[str, list[str]] = {}
-        for c in cards:
-            self.by_kind.setdefault(kind_of(c), []).append(c)
+        self.by_kind = {kind: cards[:] for kind, cards in by_kind.items()}
 
     def take(self, kind: str) -> str:
         cards = self.by_kind[kind]
@@ -81,18 +81,49 @@ def _terrain_kinds(terrain: str) -> list[str]:
     return [c["kind"] for c in TERRAIN_DECKS[terrain]]
 
 
+@dataclass(frozen=True)
+class Template:
+    """One observation worked out once: the public state as JSON text, and the unseen cards.
+
+    A search samples thousands of states from one observation; ``sample`` only parses the text and
+    deals the cards, instead of copying the observation and sorting out which cards are unseen.
+    """
+
+    obs: dict[str, Any]
+    public: str
+    unseen: dict[str, list[str]]
+    """The cards in nobody's sight, by kind, in the order the box lists them."""
+
+
+def prepare(obs: dict[str, Any]) -> Template:
+    """The parts of ``obs`` every sample shares (see ``Template``)."""
+    public = obs["public"]
+    pending = public["pending"]
+    seen = {c for s in public["seats"] for c in s["discard"]}
+    if pending is not None and pending["seat"] == obs["seat"]:
+        seen |= set(pending["cards"])
+    every = [c for f in public["factions"] for c in deck_cards(FACTIONS[f]["deck"])]
+    every += [c for t in TERRAINS for c in deck_cards(TERRAIN_DECKS[t])]
+    unseen: dict[str, list[str]] = {}
+    for c in every:
+        if c not in seen:
+            unseen.setdefault(kind_of(c), []).append(c)
+    return Template(obs, json.dumps(public), unseen)
+
+
 def determinize(obs: dict[str, Any], rng: Rng) -> St:
     """A full state that shows ``obs["seat"]`` exactly its view, hidden parts dealt from ``rng``."""
+    return sample(prepare(obs), rng)
+
+
+def sample(template: Template, rng: Rng) -> St:
+    """A full state consistent with the template's observation, hidden parts dealt from ``rng``."""
+    obs = template.obs
     me: int = obs["seat"]
     v = obs["view"]
-    st = clone(obs["public"])
+    st: St = json.loads(template.public)
     pending = st["pending"]
-    seen = {c for s in st["seats"] for c in s["discard"]}
-    if pending is not None and pending["seat"] == me:
-        seen |= set(pending["cards"])
-    every = [c for f in st["factions"] for c in deck_cards(FACTIONS[f]["deck"])]
-    every += [c for t in TERRAINS for c in deck_cards(TERRAIN_DECKS[t])]
-    pool = _Pool([c for c in every if c not in seen], rng)
+    pool = _Pool(template.unseen, rng)
     own_hand = [pool.take(k) for k in v["private"]["hand"]]
     faction_left = [pool.deal([c["kind"] for c in FACTIONS[f]["deck"]], 99) for f in st["factions"]]
     # terrain decks first, each from its own terrain; the pending draw of another seat likewise

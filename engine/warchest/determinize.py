@@ -17,6 +17,7 @@ Priest's drawn coin waiting to be played is one of its owner's hand.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.jsonvalues import copy_json
@@ -71,28 +72,76 @@ def _without(pool: list[str], taken: list[str]) -> list[str]:
     return rest
 
 
-def determinize(obs: dict[str, Any], rng: Rng) -> State:
-    """A full state that shows ``obs["seat"]`` exactly its view, hidden coins dealt from ``rng``."""
+@dataclass(frozen=True)
+class Template:
+    """One observation parsed once: the public state and, per seat, the coins to deal out.
+
+    A search samples thousands of states from one observation; parsing its JSON every time cost a
+    quarter of a decision. ``sample`` copies ``state`` and deals the hidden coins into the copy.
+    """
+
+    me: int
+    state: State
+    """The public record as a state; every seat's bag, hand and face-down discard are empty."""
+    own: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+    """The deciding seat's hand, bag and face-down discard, all known to it."""
+    pools: tuple[tuple[str, ...], ...]
+    """Per seat, the coins it holds out of sight, sorted (empty for the deciding seat)."""
+    sizes: tuple[tuple[int, int], ...]
+    """Per seat, how many hidden coins are in its hand and in its face-down discard."""
+
+
+def prepare(obs: dict[str, Any]) -> Template:
+    """The parts of ``obs`` every sample shares (see ``Template``)."""
     me = obs["seat"]
     v = obs["view"]
     d = copy_json(obs["public"])
+    pools: list[tuple[str, ...]] = []
+    own: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = ((), (), ())
     for i, (sd, sv) in enumerate(zip(d["seats"], v["seats"], strict=True)):
         pool = hidden_coins(sv, i, v["units"])
         if i == me:
             hand = list(v["private"]["hand"])
             bag = sorted(c for c, n in v["private"]["bag"].items() for _ in range(n))
-            down = _without(pool, hand + bag)
-        else:
-            rng.shuffle(pool)
-            h, dd = sv["hand"], sv["discard_down"]
-            hand, down, bag = sorted(pool[:h]), sorted(pool[h : h + dd]), sorted(pool[h + dd :])
-        sd["hand"], sd["bag"], sd["discard_down"] = hand, bag, down
-    for p in d["pending"]:
-        if p["kind"] == "priest" and p["seat"] != me:
-            hand = d["seats"][p["seat"]]["hand"]
-            p["coin"] = hand[rng.below(len(hand))]
-    d["rng"] = str(rng.next_u64())
-    return State.from_json(d)
+            own = (tuple(hand), tuple(bag), tuple(_without(pool, hand + bag)))
+            pool = []
+        pools.append(tuple(pool))
+        sd["hand"], sd["bag"], sd["discard_down"] = [], [], []
+    d["rng"] = "0"
+    sizes = tuple((sv["hand"], sv["discard_down"]) for sv in v["seats"])
+    return Template(me, State.from_json(d), own, tuple(pools), sizes)
+
+
+def sample(template: Template, rng: Rng) -> State:
+    """A full state consistent with the template's observation, hidden coins dealt from ``rng``."""
+    me = template.me
+    st = template.state.clone()
+    for i, seat in enumerate(st.seats):
+        if i == me:
+            seat.hand, seat.bag, seat.discard_down = (list(part) for part in template.own)
+            continue
+        pool = list(template.pools[i])
+        rng.shuffle(pool)
+        h, dd = template.sizes[i]
+        seat.hand, seat.discard_down, seat.bag = (
+            sorted(pool[:h]),
+            sorted(pool[h : h + dd]),
+            sorted(pool[h + dd :]),
+        )
+    if any(p.kind == "priest" and p.seat != me for p in st.pending):
+        pending = list(st.pending)
+        for n, p in enumerate(pending):
+            if p.kind == "priest" and p.seat != me:
+                hand = st.seats[p.seat].hand
+                pending[n] = replace(p, coin=hand[rng.below(len(hand))])
+        st.pending = tuple(pending)
+    st.rng = rng.next_u64()
+    return st
+
+
+def determinize(obs: dict[str, Any], rng: Rng) -> State:
+    """A full state that shows ``obs["seat"]`` exactly its view, hidden coins dealt from ``rng``."""
+    return sample(prepare(obs), rng)
 
 
 def step(st: State, seat: int, action: Action) -> State:

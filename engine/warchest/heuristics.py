@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from engine.warchest.actions import (
@@ -30,7 +31,7 @@ from engine.warchest.actions import (
     Skip,
     Tactic,
 )
-from engine.warchest.board import Hex, distance
+from engine.warchest.board import Hex, board_map, distance
 from engine.warchest.manoeuvres import bmap
 from engine.warchest.rules import STALL_ROUNDS
 from engine.warchest.state import State
@@ -51,6 +52,25 @@ RANGED = ("archer", "crossbowman", "cavalry", "lancer", "marshall")
 """Units whose tactic is (or ends in) an attack."""
 
 
+@lru_cache(maxsize=1024)
+def nearest(board_name: str, targets: tuple[Hex, ...]) -> dict[Hex, int]:
+    """Per hex of the map, its distance to the nearest of ``targets`` (0 everywhere if none).
+
+    The locations a team has yet to take change a few times a game, while the search asks for these
+    distances for every move it weighs; working them out once per set of targets keeps the policy
+    cheap.
+    """
+    hexes = board_map(board_name).order
+    if not targets:
+        return dict.fromkeys(hexes, 0)
+    return {h: min(distance(h, t) for t in targets) for h in hexes}
+
+
+def open_locations(st: State, team: int) -> tuple[Hex, ...]:
+    """The control locations ``team`` does not hold, in map order."""
+    return tuple(h for h in bmap(st).locations if st.control.get(h) != team)
+
+
 def team_scores(st: State) -> list[float]:
     """Each team's score (see the module docstring), teams in order 0, 1."""
     bm = bmap(st)
@@ -59,14 +79,15 @@ def team_scores(st: State) -> list[float]:
         scores[team] += CONTROL * sum(1 for t in st.control.values() if t == team)
         if st.markers[team] == 1:
             scores[team] += CONTROL / 2  # one more location wins: the other side must answer now
-    targets: list[list[Hex]] = [[h for h in bm.locations if st.control.get(h) != team] for team in (0, 1)]
+    targets = [open_locations(st, team) for team in (0, 1)]
+    near = [nearest(st.board_name, t) for t in targets]
     for h, (seat, _kind, height) in st.board.items():
         team = st.seats[seat].team
         scores[team] += BOARD_COIN * height
         if h in bm.location_set and st.control.get(h) != team:
             scores[team] += ON_LOCATION
         elif targets[team]:
-            scores[team] -= NEAR * min(distance(h, t) for t in targets[team])
+            scores[team] -= NEAR * near[team][h]
     for s in st.seats:
         owned = len(s.bag) + len(s.hand) + len(s.discard_down) + sum(s.discard_up.values())
         scores[s.team] += OWNED_COIN * owned
@@ -105,7 +126,8 @@ def weights(st: State, seat: int, legal: Sequence[Any]) -> list[float]:
     """A preference per legal action: control and attacks first, passing last."""
     bm = bmap(st)
     team = st.seats[seat].team
-    open_locations = [h for h in bm.locations if st.control.get(h) != team]
+    targets = open_locations(st, team)
+    near = nearest(st.board_name, targets)
     out: list[float] = []
     for a in legal:
         if isinstance(a, Attack):
@@ -117,10 +139,8 @@ def weights(st: State, seat: int, legal: Sequence[Any]) -> list[float]:
             w = 1.0
             if a.dst in bm.location_set and st.control.get(a.dst) != team:
                 w += 2.5
-            elif open_locations:
-                before = min(distance(a.src, h) for h in open_locations)
-                after = min(distance(a.dst, h) for h in open_locations)
-                w += 0.8 * (before - after)
+            elif targets:
+                w += 0.8 * (near[a.src] - near[a.dst])
             w = max(0.2, w)
         else:
             w = FIXED.get(type(a), 1.0)

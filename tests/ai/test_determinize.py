@@ -95,3 +95,27 @@ def test_step_lands_where_apply_does(name: str, count: int) -> None:
             assert game.dump(moved) == game.dump(expected), str(action)
             steps += 1
     assert steps > 100
+
+
+@pytest.mark.parametrize(("name", "count"), TABLES)
+def test_samples_of_one_prepared_observation_share_nothing(name: str, count: int) -> None:
+    """The search prepares an observation once and samples it every iteration, then plays on the
+    sample in place: playing on one sample must leave the next as a fresh preparation draws it."""
+    m = model(name)
+    game = m.game
+    compared = 0
+    for state in _positions(name, count, {}, games=2, every=23):
+        for seat in range(count):
+            obs = m.observe(state, seat)
+            prepared = m.prepare(obs)
+            first = m.sample(prepared, Rng(5))
+            assert game.dump(first) == game.dump(m.determinize(obs, Rng(5)))
+            for _ in range(12):
+                if game.is_over(first):
+                    break
+                acting = game.to_act(first)[0]
+                first = m.step(first, players(count).index(acting), game.legal_actions(first, acting)[-1])
+            again = m.sample(prepared, Rng(7))
+            assert game.dump(again) == game.dump(m.determinize(obs, Rng(7)))
+            compared += 1
+    assert compared >= 4
