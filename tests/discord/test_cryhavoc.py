@@ -151,7 +151,7 @@ async def test_a_table_for_five_is_refused(commands: Commands) -> None:
     assert await commands.tables.latest("havoc") is None
 
 
-COVERAGE_SEEDS = (31, 34)
+COVERAGE_SEEDS = (2, 46)
 """Three-player deals under which the weighted player meets, between them, every kind of decision."""
 
 

@@ -83,8 +83,14 @@ def _units_on_board(view: dict[str, Any]) -> int:
 
 @cache
 def _early() -> dict[str, Any]:
-    """Two players in the first rounds: a draw-two-keep-one pending, seen by the player who draws."""
-    return play(2, 4, lambda v, s: s >= 25 and (v.get("pending") or {}).get("kind") == "keep", viewer=-1)
+    """Two players in the first rounds: a draw-two-keep-one pending, seen by the player who draws,
+    who holds a hand of five cards or more (the private image lays out a full hand)."""
+
+    def stop(v: dict[str, Any], s: int) -> bool:
+        pending = v.get("pending") or {}
+        return s >= 25 and pending.get("kind") == "keep" and v["seats"][pending["seat"]]["hand"] >= 5
+
+    return play(2, 4, stop, viewer=-1)
 
 
 @cache
@@ -122,6 +128,7 @@ def test_scenarios_are_what_their_names_say() -> None:
     e = early()
     assert e["side"] == "small" and len(e["seats"]) == 2
     assert e["pending"]["kind"] == "keep" and len(e["private"]["drawn"]) == 2
+    assert len(e["private"]["hand"]) >= 5
     m = mid()
     assert m["side"] == "large" and len(m["seats"]) == 4
     assert m["battle"] is not None and _units_on_board(m) >= 3
