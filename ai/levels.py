@@ -4,6 +4,12 @@ Budgets are iteration counts, never seconds, so that a game with computer player
 any machine. They are sized from ``bench/ai_levels.py``'s timings on a two-core machine: ``normal``
 decides in about a second, ``hard`` in a few, ``easy`` in a tenth or so. A decision with a single
 legal action, and a search whose favourite can no longer be overtaken, end sooner.
+
+War Chest's ``hard`` plays half of its rollout moves greedily (the policy's heaviest action): with
+four players, four times ``normal``'s iterations and longer rollouts alone won 55 % of 96 games
+against ``normal``, with rollouts as long as ``normal``'s 36 %, and with half-greedy rollouts 72 % of
+99 (``bench/ai_levels.py``, a quarter of the iterations). Noisy rollouts over two teams' moves blur
+the difference between the root's choices; more iterations only widen the root among them.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ _BUDGETS: dict[str, dict[str, Budget]] = {
     "warchest": {
         "easy": Budget(iterations=60, rollout=4),
         "normal": Budget(iterations=400, rollout=6),
-        "hard": Budget(iterations=1600, rollout=8),
+        "hard": Budget(iterations=1600, rollout=8, greedy=0.5),
     },
     "batailles": {
         "easy": Budget(iterations=40, rollout=6),
