@@ -7,12 +7,16 @@ those rollouts with a policy that closes on the enemy, faces it and attacks with
 
 A position is worth the difference in losses (the victory condition, at the break or at the round
 limit), plus the losses this turn's hits will cause at its end, plus a little for advantage points
-(morale tests), for the advantage zones held (the points they will pay) and for troops facing an
-enemy they can shoot next. The lead becomes a value in [0, 1] through a logistic curve.
+(morale tests), for the advantage zones held (the points they will pay), for troops facing an
+enemy they can shoot next and for the ground taken (rows beyond the deployment rows). The lead
+becomes a value in [0, 1] through a logistic curve.
 
 Without the zones held, two searching players each waited behind their lines, since the side that
 walks into range is shot first, and five games in six between ``hard`` and ``normal`` ended drawn
 at the round limit; valuing the zones' income makes them contest the middle, and one in six did.
+Still, the zones lie beyond a rollout's reach for troops that move one zone a turn, and ``normal``
+drew 6 of 20 games against a random player and 6 of 20 against the greedy one, keeping to its own
+rows while the other army wandered; valuing the ground taken, it won all 40.
 """
 
 from __future__ import annotations
@@ -49,6 +53,9 @@ READY = 0.06
 HELD = 0.15
 """Per advantage point a turn from the advantage zones a side holds: the income that pays for
 morale tests, which is what makes a side that stays back lose troops without a shot fired."""
+ADVANCE = 0.02
+"""Per row a troop stands beyond its own deployment rows: ground taken, which is what makes a side
+go and fight a foe who stays away instead of waiting for the round limit's draw."""
 SCALE = 1.2
 """Loss lead that makes a position worth about 70 % to the leader."""
 FORWARD = ("n", "s")
@@ -94,6 +101,19 @@ def _held(st: State, zones: dict[Zone, list[Troop]], seat: int) -> int:
     )
 
 
+def _advance(st: State, seat: int) -> int:
+    """Rows ``seat``'s troops stand beyond its deployment rows, all troops together."""
+    depth = st.board.deploy_depth
+    height = st.board.height
+    total = 0
+    for t in st.troops:
+        if t.seat == seat and t.zone is not None and not t.lost:
+            rows = t.zone[1] - (depth - 1) if seat == 0 else (height - depth) - t.zone[1]
+            if rows > 0:
+                total += rows
+    return total
+
+
 def lead(st: State) -> float:
     """How far the first seat is ahead (positive) or behind, in troops."""
     zones = _zone_troops(st)
@@ -104,6 +124,7 @@ def lead(st: State) -> float:
     d += ADVANTAGE * (st.advantage[0] - st.advantage[1])
     d += HELD * (_held(st, zones, 0) - _held(st, zones, 1))
     d += READY * (_readiness(st, zones, 0) - _readiness(st, zones, 1))
+    d += ADVANCE * (_advance(st, 0) - _advance(st, 1))
     return d
 
 

@@ -67,3 +67,32 @@ def test_war_chest_distances_to_open_locations_are_the_nearest_ones() -> None:
             for h in bm.order:
                 wanted = min((distance(h, t) for t in targets), default=0)
                 assert table[h] == wanted
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_batailles_ground_taken_counts(seat: int) -> None:
+    """A troop standing forward of its deployment rows is worth more to its side than the same
+    troop at home: without it, a searching player facing one that keeps away (or plays at random)
+    waited where it stood and the round limit called most such games a draw."""
+    st = _batailles_in_play(seed=5)
+    board = st.board
+    depth = board.deploy_depth
+    home_row = depth - 1 if seat == 0 else board.height - depth
+    ahead_row = home_row + 2 if seat == 0 else home_row - 2
+    zoned = set(z for z, _ in board.advantage_zones())
+    column = next(
+        x
+        for x in range(board.width)
+        if all(
+            st.occupant((x, y)) is None and (x, y) not in zoned and not board.at((x, y)).impassable
+            for y in (home_row, ahead_row)
+        )
+    )
+    # a troop that cannot attack, so that no line of fire changes with it
+    mover = next(
+        i for i, t in enumerate(st.troops) if t.seat == seat and t.zone is not None and t.attack == 0
+    )
+    home, ahead = clone(st), clone(st)
+    home.troops[mover] = replace(st.troops[mover], zone=(column, home_row))
+    ahead.troops[mover] = replace(st.troops[mover], zone=(column, ahead_row))
+    assert batailles.evaluate(ahead)[seat] > batailles.evaluate(home)[seat]
