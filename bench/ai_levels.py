@@ -221,7 +221,15 @@ def _option(argv: list[str], name: str, default: str) -> str:
     return default
 
 
+OPTIONS = ("--decided", "--scale", "--jobs", "--out", "--tables", "--pairings", "--report")
+
+
 def main(argv: list[str]) -> None:
+    names = argv[0::2]
+    if len(argv) % 2 or any(name not in OPTIONS for name in names):
+        # a run takes hours: a mistyped option (or --help) shows the usage rather than starting one
+        print(__doc__)
+        raise SystemExit(2)
     if "--report" in argv:
         print(report(_load(Path(_option(argv, "--report", "")))))
         return

@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bench.hosting import HEADER, burst
 
 
@@ -54,3 +56,18 @@ def test_the_decision_bench_stops_at_real_choices_and_reports_each_level(capsys:
         ["| cryhavoc", "2", "easy", "1"],
         ["| batailles", "2", "easy", "1"],
     ]
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--decided"], ["--rounds", "3"]])
+def test_the_level_bench_shows_its_usage_instead_of_running_on_an_unknown_option(
+    argv: list[str], capsys: Any, tmp_path: Path, monkeypatch: Any
+) -> None:
+    """A run plays for hours: a mistyped option must not start one with the defaults."""
+    from bench.ai_levels import main
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as ended:
+        main(argv)
+    assert ended.value.code == 2
+    assert "Usage:" in capsys.readouterr().out
+    assert list(tmp_path.iterdir()) == [], "no game was played"
