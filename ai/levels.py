@@ -1,9 +1,10 @@
 """The three levels of every game: a search budget each (iterations, rollout length, policy).
 
 Budgets are iteration counts, never seconds, so that a game with computer players replays exactly on
-any machine. They are sized from ``bench/ai_levels.py``'s timings on a two-core machine: ``normal``
-decides in about a second, ``hard`` in a few, ``easy`` in a tenth or so. A decision with a single
-legal action, and a search whose favourite can no longer be overtaken, end sooner.
+any machine. They were sized from ``bench/ai_levels.py``'s timings on a two-core machine, where
+``hard`` stays well inside the table's deadline (``bench/decision_times.py``: ``normal`` takes 0.1 to
+0.4 s at full budget, ``hard`` 0.7 to 1.8 s, a Batailles ``hard`` 3 s at the slowest). A decision
+with a single legal action, and a search whose favourite can no longer be overtaken, end sooner.
 
 War Chest's ``hard`` plays half of its rollout moves greedily (the policy's heaviest action): with
 four players, four times ``normal``'s iterations and longer rollouts alone won 55 % of 96 games

@@ -137,6 +137,10 @@ class Board:
         """Rows each army deploys on: two at most, leaving at least five rows between the armies."""
         return min(2, (self.height - GAP) // 2)
 
+    def front_row(self, seat: int) -> int:
+        """The row of ``seat``'s deployment nearest the enemy."""
+        return self.deploy_depth - 1 if seat == 0 else self.height - self.deploy_depth
+
     def deploy_zones(self, seat: int) -> list[Zone]:
         depth = self.deploy_depth
         rows = range(depth) if seat == 0 else range(self.height - depth, self.height)

@@ -101,17 +101,14 @@ def _held(st: State, zones: dict[Zone, list[Troop]], seat: int) -> int:
     )
 
 
-def _advance(st: State, seat: int) -> int:
+def _advance(st: State, zones: dict[Zone, list[Troop]], seat: int) -> int:
     """Rows ``seat``'s troops stand beyond its deployment rows, all troops together."""
-    depth = st.board.deploy_depth
-    height = st.board.height
-    total = 0
-    for t in st.troops:
-        if t.seat == seat and t.zone is not None and not t.lost:
-            rows = t.zone[1] - (depth - 1) if seat == 0 else (height - depth) - t.zone[1]
-            if rows > 0:
-                total += rows
-    return total
+    front = st.board.front_row(seat)
+    forward = 1 if seat == 0 else -1
+    return sum(
+        max(0, (zone[1] - front) * forward) * sum(1 for t in troops if t.seat == seat)
+        for zone, troops in zones.items()
+    )
 
 
 def lead(st: State) -> float:
@@ -124,7 +121,7 @@ def lead(st: State) -> float:
     d += ADVANTAGE * (st.advantage[0] - st.advantage[1])
     d += HELD * (_held(st, zones, 0) - _held(st, zones, 1))
     d += READY * (_readiness(st, zones, 0) - _readiness(st, zones, 1))
-    d += ADVANCE * (_advance(st, 0) - _advance(st, 1))
+    d += ADVANCE * (_advance(st, zones, 0) - _advance(st, zones, 1))
     return d
 
 
@@ -219,8 +216,7 @@ def weights(st: State, seat: int, legal: Sequence[Any]) -> list[float]:
             w = 1.0 / (1.0 + (t.attack + t.defence if t is not None else 0))
         elif isinstance(a, Deploy):
             w = 3.0 if a.facing == FORWARD[seat] else 0.05
-            front = st.board.height - st.board.deploy_depth if seat == 1 else st.board.deploy_depth - 1
-            if a.zone[1] == front:
+            if a.zone[1] == st.board.front_row(seat):
                 w *= 2.0
             crowd = sum(1 for t in st.troops if t.zone == a.zone and not t.lost)
             w /= 1.0 + crowd

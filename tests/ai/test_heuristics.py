@@ -76,10 +76,9 @@ def test_batailles_ground_taken_counts(seat: int) -> None:
     waited where it stood and the round limit called most such games a draw."""
     st = _batailles_in_play(seed=5)
     board = st.board
-    depth = board.deploy_depth
-    home_row = depth - 1 if seat == 0 else board.height - depth
+    home_row = board.front_row(seat)
     ahead_row = home_row + 2 if seat == 0 else home_row - 2
-    zoned = set(z for z, _ in board.advantage_zones())
+    zoned = {z for z, _ in board.advantage_zones()}
     column = next(
         x
         for x in range(board.width)
