@@ -170,8 +170,9 @@ def help_sections(front: str, locale: str) -> list[str]:
 def help_pages(front: str, locale: str, games: Sequence[object], limit: int = MESSAGE_LIMIT) -> list[str]:
     """The whole help for ``front`` in ``locale``, as messages of at most ``limit`` characters.
 
-    A section is never cut: a message takes whole sections while they fit, so a reader finds a
-    command under its title. ``games`` are the games' display names (strings or messages).
+    A message takes whole sections while they fit, so a reader finds a command under its title; only
+    a section longer than a message by itself is cut, between its lines. ``games`` are the games'
+    display names.
     """
     parts = [
         i18n.t("help.intro", locale),
@@ -183,8 +184,20 @@ def help_pages(front: str, locale: str, games: Sequence[object], limit: int = ME
         if pages and len(pages[-1]) + 2 + len(part) <= limit:
             pages[-1] += "\n\n" + part
         else:
-            pages.append(part[:limit])
+            pages += _cut(part, limit)
     return pages
+
+
+def _cut(text: str, limit: int) -> list[str]:
+    """``text`` in pieces of at most ``limit`` characters, between lines (a line longer than that is
+    cut, which no help line is: a description has at most 100 characters)."""
+    pieces: list[str] = []
+    for line in text.splitlines():
+        if pieces and len(pieces[-1]) + 1 + len(line) <= limit:
+            pieces[-1] += "\n" + line
+        else:
+            pieces.append(line[:limit])
+    return pieces
 
 
 __all__ = [

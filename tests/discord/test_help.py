@@ -37,15 +37,3 @@ async def test_game_help_lists_every_synced_command_and_nothing_else(tmp_path: P
         assert text.startswith("Comment jouer") and "/partie revoir :" in text
     else:
         assert "/game replay:" in text and "/settings [language]" in text
-
-
-async def test_a_long_help_comes_in_messages_that_each_keep_whole_sections(tmp_path: Path) -> None:
-    async with fake_discord(tmp_path) as bot:
-        await bot.start()
-        room = open_room(bot, ("Server", "fr"), "games", ("reader", "fr"))
-        (reader,) = room.users.values()
-        result = await room.fake.slash(reader, room.chan, "game help")
-    contents = [m.content for m in result.messages]
-    assert len(contents) >= 2, "the French help is longer than one message"
-    for content in contents[1:]:
-        assert content.startswith("**"), f"a message starting inside a section: {content[:60]!r}"
