@@ -14,30 +14,17 @@ from typing import Any
 import pytest
 
 import engine
-from engine.rng import Rng
+from bench.undoable import random_steps
 
 ROOT = Path(__file__).resolve().parents[2]
 Step = tuple[Any, str, Any, Any]
 """A position, the player who acts, their action, the position after it."""
 
 
-def steps(name: str, players: int, seeds: range = range(12), **options: str) -> Iterator[Step]:
+def steps(name: str, players: int, seeds: range = range(12)) -> Iterator[Step]:
     """Every step of seeded random games of ``name`` at a table of ``players``."""
-    game = engine.get_game(name)
-    ids = [f"p{i}" for i in range(players)]
     for seed in seeds:
-        state = game.new_game(ids, seed, dict(options))
-        chooser = Rng(seed * 7 + 1)
-        for _ in range(600):
-            if game.is_over(state):
-                break
-            acting = game.to_act(state)
-            player = acting[chooser.below(len(acting))]
-            legal = game.legal_actions(state, player)
-            action = legal[chooser.below(len(legal))]
-            after, _events = game.apply(state, player, action)
-            yield state, player, action, after
-            state = after
+        yield from random_steps(name, [f"p{i}" for i in range(players)], seed, salt=seed * 7 + 1)
 
 
 def first(found: Iterator[Step], wanted: Callable[[Step], bool], what: str) -> Step:
@@ -211,12 +198,14 @@ def test_batailles_steps_of_an_activation_are_taken_back_one_by_one() -> None:
 
 
 def test_batailles_dice_block() -> None:
-    """Whatever rolled them (an attack, a morale test, the initiative), dice block."""
+    """Whatever rolled them (an attack, a morale test, the initiative), dice block; the other steps
+    of the same game can be taken back."""
     game = engine.get_game("batailles")
-    found = [s for s in steps("batailles", 2, range(3)) if s[0].rng != s[3].rng]
-    assert {str(s[2]).split()[0] for s in found} >= {"attack"}, "attacks roll dice"
-    for before, player, action, _after in found[:40]:
+    played = list(random_steps("batailles", ["p0", "p1"], 2, prefer="attack"))
+    rolled = [s for s in played if s[0].rng != s[3].rng]
+    assert {str(s[2]).split()[0] for s in rolled} >= {"attack", "deploy"}, "attacks and the initiative roll"
+    for before, player, action, _after in rolled[:40]:
         assert key("batailles", before, [(player, action)], player) == "svc.undo.random", str(action)
-    quiet = [s for s in steps("batailles", 2, range(1)) if s[0].rng == s[3].rng][:40]
+    quiet = [s for s in played if s[0].rng == s[3].rng][:40]
     for before, player, action, _after in quiet:
         assert game.can_undo(before, [(player, action)], player) is None, str(action)
