@@ -367,6 +367,8 @@ class ClickCommands(ServiceCommands):
             request = await self.tables.store.undo_request(table.record.id)
             if request is None or request.version != version:
                 raise TableError("svc.error.no_undo_request")
+            if table.record.seat_of(ctx.user_id) is None:
+                raise NotSeated()
             if ctx.user_id == request.player:
                 raise TableError("svc.error.undo_own_side")
             await self.tables.store.clear_undo(table.record.id)

@@ -226,6 +226,8 @@ async def test_a_declined_undo_or_a_move_leaves_the_actions(commands: Commands, 
     await open_game(commands, ctx, "batailles", "armies=classic map=open_field seed=5")
     await _first_move_of(commands, ctx, "alice", "deploy inf1")
     await commands.undo(ctx("alice"))
+    with pytest.raises(TableError):
+        await commands.decline_undo(ctx("carol"), 1)  # not seated
     (no,) = await commands.decline_undo(ctx("bob"), 1)
     assert "declines" in no.text
     with pytest.raises(TableError):
