@@ -71,3 +71,23 @@ def test_the_level_bench_shows_its_usage_instead_of_running_on_an_unknown_option
     assert ended.value.code == 2
     assert "Usage:" in capsys.readouterr().out
     assert list(tmp_path.iterdir()) == [], "no game was played"
+
+
+def test_the_undo_bench_compares_both_rules_at_every_table(capsys: Any) -> None:
+    """A row per game, table size and setting; the new rule allows at least what the old one did
+    with people only (it takes back less and blocks on less), and something against bots, where the
+    old one allowed nothing."""
+    from bench.undoable import main
+
+    main(["1", "warchest"])
+    rows = [
+        line.split(" | ") for line in capsys.readouterr().out.splitlines() if line.startswith("| warchest")
+    ]
+    assert [(r[1], r[2]) for r in rows] == [("2", "people"), ("2", "bots"), ("4", "people"), ("4", "bots")]
+    for row in rows:
+        old, new = (float(cell.rstrip(" %|")) for cell in row[4:6])
+        assert int(row[3]) > 0
+        assert new >= old if row[2] == "people" else old == 0
+    assert float(rows[0][5].rstrip(" %|")) > float(rows[0][4].rstrip(" %")), (
+        "own coins face up no longer block"
+    )
