@@ -4,7 +4,8 @@ Pillow draws a character the font lacks as the font's "missing glyph" box and do
 does it expose the font's ``cmap`` table. The text helpers need the answer before drawing, to draw
 their own placeholder instead (see ``render.text``), so this module reads the table itself: the
 header's table directory, then the best Unicode subtable, in format 12 (every plane) or format 4
-(the Basic Multilingual Plane), the two formats fonts use for Unicode.
+(the Basic Multilingual Plane), the two formats fonts use for Unicode. A font collection (``.ttc``,
+the Chinese, Japanese and Korean faces in one file) is read through its header to the face asked.
 """
 
 from __future__ import annotations
@@ -17,25 +18,27 @@ _PREFERRED = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
 """(platform, encoding) of the Unicode subtables, full repertoire first, then BMP-only ones."""
 
 
-@lru_cache(maxsize=8)
-def code_points(path: Path) -> frozenset[int]:
-    """Every code point the font at ``path`` maps to a real glyph (not glyph 0, the missing glyph)."""
-    return read_cmap(path.read_bytes())
+@lru_cache(maxsize=64)
+def code_points(path: Path, index: int = 0) -> frozenset[int]:
+    """Every code point the font at ``path`` (face ``index`` of a collection) maps to a real glyph
+    (not glyph 0, the missing glyph)."""
+    return read_cmap(path.read_bytes(), index)
 
 
-def read_cmap(data: bytes) -> frozenset[int]:
-    """The mapped code points of the font file ``data``; ``ValueError`` if it has no Unicode map."""
+def read_cmap(data: bytes, index: int = 0) -> frozenset[int]:
+    """The mapped code points of the font file ``data`` (face ``index`` when it is a collection);
+    ``ValueError`` if it has no Unicode map."""
     for platform, encoding in _PREFERRED:
-        found = read_subtable(data, platform, encoding)
+        found = read_subtable(data, platform, encoding, index)
         if found is not None:
             return found
     raise ValueError("the font has no Unicode cmap subtable in format 4 or 12")
 
 
-def read_subtable(data: bytes, platform: int, encoding: int) -> frozenset[int] | None:
+def read_subtable(data: bytes, platform: int, encoding: int, index: int = 0) -> frozenset[int] | None:
     """The code points mapped by the font's (``platform``, ``encoding``) subtable, or None when the
     font has no such subtable in format 4 or 12."""
-    cmap = _tables(data).get(b"cmap")
+    cmap = _tables(data, index).get(b"cmap")
     if cmap is None:
         raise ValueError("the font has no cmap table")
     _version, count = struct.unpack_from(">HH", data, cmap)
@@ -51,12 +54,20 @@ def read_subtable(data: bytes, platform: int, encoding: int) -> frozenset[int] |
     return None
 
 
-def _tables(data: bytes) -> dict[bytes, int]:
-    """The offset of each table of the font, by tag, from the directory after the 12-byte header."""
-    (count,) = struct.unpack_from(">H", data, 4)
+def _tables(data: bytes, index: int = 0) -> dict[bytes, int]:
+    """The offset of each table of the font, by tag, from the directory after the 12-byte header.
+    In a collection the header lists where each face's directory starts; the tables' offsets count
+    from the start of the file either way."""
+    start = 0
+    if data[:4] == b"ttcf":
+        (faces,) = struct.unpack_from(">I", data, 8)
+        if not 0 <= index < faces:
+            raise ValueError(f"the collection has {faces} faces, not a face {index}")
+        (start,) = struct.unpack_from(">I", data, 12 + 4 * index)
+    (count,) = struct.unpack_from(">H", data, start + 4)
     tables: dict[bytes, int] = {}
     for i in range(count):
-        tag, _checksum, offset, _length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        tag, _checksum, offset, _length = struct.unpack_from(">4sIII", data, start + 12 + 16 * i)
         tables[tag] = offset
     return tables
 

@@ -398,7 +398,7 @@ def test_long_names_are_shortened_in_the_initiative_rows_not_left_out(
     heard = listen_to_pillow(monkeypatch)
     ch_panels.tracks(view, long_names, "en", 1160)
     order = [int(s) for s in view["initiative"]]
-    rows = [s for s, _path in heard if s[:3] in ("1. ", "2. ", "3. ", "4. ")]
+    rows = [s for s, *_rest in heard if s[:3] in ("1. ", "2. ", "3. ", "4. ")]
     first_row = rows[: len(order)]
     assert [s[:3] for s in first_row] == [f"{n + 1}. " for n in range(len(order))]
     for label, seat in zip(first_row, order, strict=True):
