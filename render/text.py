@@ -1,21 +1,30 @@
-"""Text measuring, fitting and drawing with the DejaVu Sans fonts shipped in ``render/fonts``.
+"""Text measuring, fitting and drawing, in every script, with a chain of fonts (``render.faces``).
 
-Display names come in every alphabet, so every image draws its text with DejaVu Sans (regular and
-bold), which covers Latin, Greek, Cyrillic, Hebrew, Arabic letters and many signs. The font files live
-in the repository (their licence is ``render/fonts/LICENSE``): the images never depend on the fonts
-of the machine, and Pillow's basic layout keeps shaping libraries out of it, so the same view gives the
-same picture everywhere.
+Display names come in every alphabet. Each user-perceived character is drawn with the first font of
+the chain that has it: DejaVu Sans (regular and bold, shipped in ``render/fonts``, licence in
+``render/fonts/LICENSE``) for Latin, Greek, Cyrillic, Hebrew, Arabic letters and many signs, then
+the Noto fonts installed from PyPI (Noto Sans and the Noto Sans of each script: Thai, Devanagari and
+the other Indic scripts, ...; Noto Sans CJK; Noto Sans Symbols) and Noto Emoji, a monochrome emoji
+font drawn in the text's colour like any letter, so that the fixed palettes of the boards hold. An
+emoji (a pictograph, or a character with the emoji selector) asks for the emoji font first.
+Which characters a font has is read from its ``cmap`` table (``render.glyphs``) before drawing, so
+that the answer never depends on Pillow's missing-glyph shape; the Noto files are only opened when a
+text needs them. Only a cluster no font has becomes one small hollow box, the same in every image. A
+bold character that only DejaVu's regular face has is drawn in it rather than as a box; the Noto
+fonts are variable and draw bold at weight 700.
 
-Characters the fonts lack (CJK, emoji, other scripts) are never left to Pillow, which would draw the
-font's missing-glyph shape without telling: ``render.glyphs`` reads which characters each font maps,
-and one user-perceived character (an emoji with its modifiers, a letter with its accents) that
-cannot be drawn becomes one small hollow box, the same in every image. A bold character that only
-the regular face has is drawn in the regular face rather than as a box.
+Latin text is drawn exactly as before the chain existed: DejaVu with Pillow's basic layout. Every
+other run goes through Pillow's complex layout (raqm): Thai and Devanagari vowel signs are placed,
+Arabic letters join, and an emoji's skin tone, a flag's two letters or a joined sequence become one
+glyph. The images never depend on the fonts of the machine: the same view gives the same picture
+wherever the locked packages are installed.
 
 Text is handled in clusters (a base character with the combining marks, variation selectors and
-joined characters that belong to it), so that shortening with ``fit`` never splits one, and
-right-to-left runs (Hebrew, Arabic) are put in visual order before drawing, inside left-to-right
-lines. Arabic letters are drawn in their isolated forms: the basic layout does not join them.
+joined characters that belong to it), so that shortening with ``fit`` never splits one. Lines are
+left to right; a right-to-left run (Hebrew, Arabic) is handed to the complex layout whole, which
+lays it out from the right and mirrors its brackets, and the numbers inside it still read left to
+right. A Chinese, Japanese or Korean text takes the Han shapes of its writing (kana: Japanese;
+Hangul: Korean; otherwise Simplified Chinese) from the faces of the CJK collection.
 
 A board image measures the same few hundred strings again and again (every shortening tries many
 prefixes), so widths are cached by (text, face, size): the answers, and so the pictures, are the
