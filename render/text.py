@@ -231,6 +231,32 @@ def _cjk_index(text: str) -> int:
     return faces.CJK_DEFAULT
 
 
+Resolved = tuple[str, bool, int] | None
+
+
+def _joined_words(parts: tuple[str, ...], resolved: list[Resolved], bold: bool) -> list[Resolved]:
+    """``resolved`` with each Arabic word whose letters came from several fonts drawn in the first
+    font that has them all: letters join only inside one run of one font."""
+    out = list(resolved)
+    start = 0
+    while start < len(parts):
+        end = start
+        while end < len(parts) and not parts[end].isspace():
+            end += 1
+        found = out[start:end]
+        word = "".join(parts[start:end])
+        if (
+            len({r[2] for r in found if r is not None}) > 1
+            and None not in found
+            and any(unicodedata.bidirectional(ch) == "AL" for ch in word)
+        ):
+            whole = _resolve(word, bold)
+            if whole is not None and whole[0]:
+                out[start:end] = [(r[0], whole[1], whole[2]) if r else r for r in found]
+        start = end + 1
+    return out
+
+
 def _same_font(a: Run, b: Run) -> bool:
     """Whether ``b`` can be drawn in one go with ``a`` before it (neither a box)."""
     return not a.box and not b.box and a._replace(text="") == b._replace(text="")
@@ -244,7 +270,7 @@ def _plan(text: str, bold: bool = False) -> tuple[Run, ...]:
     right, joins its letters and mirrors its brackets); the pieces of a run in different fonts,
     and its numbers, which still read left to right, are put in visual order here."""
     parts = clusters(text)
-    resolved = [_resolve(p, bold) for p in parts]
+    resolved = _joined_words(parts, [_resolve(p, bold) for p in parts], bold)
     cjk = _cjk_index(text)
     pieces: list[tuple[int, int, bool]] = []  # (first, last + 1, right to left) in visual order
     start = 0

@@ -367,3 +367,12 @@ def test_a_label_from_the_cache_of_masks_is_the_label_pillow_draws() -> None:
     text.draw_text(ImageDraw.Draw(Image.new("RGB", (320, 60))), (3.5, 30.25), "Alice 12", 24, (0, 0, 0))
     text.draw_text(ImageDraw.Draw(Image.new("RGB", (320, 60))), (3.5, 30.25), "Alice 12", 24, (9, 9, 9))
     assert text._mask.cache_info().hits > before
+
+
+def test_an_arabic_word_is_drawn_in_one_font_so_that_it_joins() -> None:
+    """DejaVu has "ب" but not "ݐ": the word "بݐب" goes whole to the first font with all three
+    (Noto Sans Arabic), rather than in three runs whose letters could not join."""
+    assert 0x0628 in glyphs.code_points(text.REGULAR) and 0x0750 not in glyphs.code_points(text.REGULAR)
+    (run,) = text._plan("بݐب")
+    assert run.rtl and run.text == "بݐب" and run.face != 0
+    assert len({r.face for r in text._plan("ب ݐ")}) == 2  # words apart keep their own fonts
