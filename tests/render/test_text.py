@@ -7,8 +7,10 @@ no font has becomes one placeholder box, never "?" nor Pillow's missing glyph.
 
 from __future__ import annotations
 
+import importlib.metadata
 import random
 import struct
+import tomllib
 import unicodedata
 from pathlib import Path
 from typing import Any
@@ -40,6 +42,24 @@ def test_fonts_ship_with_their_licence() -> None:
     assert "Bitstream Vera Fonts Copyright" in licence and "Arev Fonts Copyright" in licence
     assert text.font(20).getname() == ("DejaVu Sans", "Book")
     assert text.font(20, True).getname() == ("DejaVu Sans", "Bold")
+
+
+def test_the_other_fonts_come_from_the_pinned_packages() -> None:
+    """Past DejaVu, every font of the chain is a file of a font package pinned in pyproject.toml,
+    at its pinned version, under the SIL Open Font License; none ships in the repository."""
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text(encoding="utf-8"))[
+        "project"
+    ]
+    pins = dict(line.split("==") for line in project["dependencies"])
+    chain = faces.chain()
+    assert chain[0] == faces.DEJAVU
+    names = [face.name for face in chain]
+    for wanted in ("NotoSansCJK", "NotoEmoji", "NotoSansThai[wght]", "NotoSansDevanagari[wght]"):
+        assert wanted in names
+    for face in chain[1:]:
+        package = face.path.parent.name.replace("_", "-")
+        assert importlib.metadata.version(package) == pins[package]
+        assert importlib.metadata.metadata(package)["License-Expression"] == "OFL-1.1"
 
 
 def test_fonts_are_loaded_once_per_size() -> None:
