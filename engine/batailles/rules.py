@@ -373,9 +373,39 @@ def apply(s: State, seat: int, action: Action) -> list[Msg]:
     elif not _is_legal(s, seat, action):
         raise refuse(s, seat, action)
     events: list[Msg] = []
-    s.last = {"seat": seat, "text": str(action)}
+    s.last = last_record(s, seat, action)
     _DISPATCH[type(action)](s, seat, action, events)
     return events
+
+
+def last_record(s: State, seat: int, action: Action) -> dict[str, Any]:
+    """The state's ``last`` for ``action`` about to be played from ``s``: who, the action's text and
+    the zones it touches (``touched``), so that the board frames them without reading the text."""
+    return {"seat": seat, "text": str(action), "zones": [list(z) for z in touched(s, seat, action)]}
+
+
+def touched(s: State, seat: int, action: Action) -> list[Zone]:
+    """The zones ``action`` touches, read from the state before it is played: a move's start then its
+    end, an attack's origin then its target, the zone of a deployment, an activation, a facing, a
+    morale test or a loss. Army building, rerolls of nothing and the end of a turn touch none."""
+    act = s.activation
+    acting = group(s, act)[0].zone if act is not None else None
+    if isinstance(action, Deploy | Morale):
+        return [action.zone]
+    if isinstance(action, Activate):
+        troop = s.troop(seat, action.names[0])
+        return [troop.zone] if troop is not None and troop.zone is not None else []
+    if isinstance(action, Move) and acting is not None:
+        return [acting, step(acting, action.direction)]
+    if isinstance(action, Attack) and acting is not None:
+        return [acting, action.zone]
+    if isinstance(action, Face | Done) and acting is not None:
+        return [acting]
+    if isinstance(action, Reroll) and s.combat is not None:
+        return [s.combat.origin, s.combat.target]
+    if isinstance(action, Hold | Lose) and s.pending is not None:
+        return [s.pending.zone]
+    return []
 
 
 def _player(s: State, seat: int) -> PlayerRef:

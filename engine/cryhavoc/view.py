@@ -40,7 +40,9 @@ own seat. Schema::
                         "objectives": {"control": {"attacker": 1, "defender": 2, "bonus_attacker": 0,
                                                    "bonus_defender": 1}, ...},
                         "folded": [false, true], "reversed": false},
-      "last": {"seat": 0, "text": "go mossdeep flintpeak", "label": {"key", "params"}} | null,
+      "last": {"seat": 0, "text": "go mossdeep flintpeak", "label": {"key", "params"},
+               "regions": ["mossdeep", "flintpeak"]} | null,   # the regions it touched, in order
+                                                               # (game.touched_regions)
       "result": null | Result.to_json(),
       "private": null | {"seat": 0, "hand": ["hu_muster", "hu_volley"], "drawn": ["mo_quarry", "mo_pass"]}
     }
@@ -138,7 +140,7 @@ def view(st: St, viewer: str | None, result_json: Any) -> dict[str, Any]:
         "terrain_decks": {t: len(cards) for t, cards in st["terrain"].items()},
         "pending": pending,
         "battle": _battle(st),
-        "last": st["last"],
+        "last": None if st["last"] is None else {"regions": [], **st["last"]},  # older saves: none
         "result": result_json,
         "private": private,
     }

@@ -224,12 +224,6 @@ def empty_map(key: StaticKey) -> Image.Image:
     return img
 
 
-def named_regions(text: str, ids: list[str]) -> list[str]:
-    """Region ids an action text names (``go mossdeep flintpeak``), in the order they appear."""
-    words = text.replace(",", " ").split()
-    return [w for w in words if w in ids]
-
-
 def _sides(units: Mapping[str, int]) -> list[tuple[str, int]]:
     order = sorted((k for k in units if k.isdigit()), key=int) + [k for k in units if not k.isdigit()]
     return [(k, int(units[k])) for k in order if int(units[k]) > 0]
@@ -288,9 +282,10 @@ def draw_map(view: Mapping[str, Any], locale: str) -> Image.Image:
 
 def highlight_rings(view: Mapping[str, Any]) -> dict[str, int]:
     """The width of the highlight ring around each region that has one: the battle under way gets
-    the wider, the regions the last action names the narrower."""
-    ids = [str(r["id"]) for r in view["regions"]]
-    rings = dict.fromkeys(named_regions(str((view.get("last") or {}).get("text", "")), ids), 4)
+    the wider, the regions the last action touched (the view's ``last["regions"]``) the narrower."""
+    ids = {str(r["id"]) for r in view["regions"]}
+    touched = [str(r) for r in (view.get("last") or {}).get("regions") or []]
+    rings = dict.fromkeys((r for r in touched if r in ids), 4)
     fight = (view.get("battle") or {}).get("region")
     if fight is not None:
         rings[str(fight)] = 6

@@ -139,6 +139,12 @@ def empty_board(hexes: tuple[Hex, ...], locations: tuple[Hex, ...], layout: Layo
     return board
 
 
+def outlined_hexes(view: Mapping[str, Any]) -> list[Hex]:
+    """The hexes the last action touched (the view's ``last["hexes"]``), outlined on the board."""
+    last = view.get("last") or {}
+    return [(int(h[0]), int(h[1])) for h in last.get("hexes") or []]
+
+
 def draw_board(
     view: Mapping[str, Any], layout: Layout, locale: str, owners: Mapping[int, str] | None = None
 ) -> Image.Image:
@@ -150,8 +156,7 @@ def draw_board(
     where = tuple(sorted((int(loc["hex"][0]), int(loc["hex"][1])) for loc in locations))
     board = empty_board(hexes, where, layout).copy()
     style = hex_style(layout.size)
-    last = view.get("last") or {}
-    outlined = [(int(h[0]), int(h[1])) for h in last.get("hexes") or []]
+    outlined = outlined_hexes(view)
     for h in outlined:
         paste_centered(board, last_outline(layout.size - HEX_GAP, style.band), layout.center(h))
     for h in outlined:  # the wash tints the label: print it again on top

@@ -388,39 +388,11 @@ def test_result_names_the_winner_and_the_reason() -> None:
     assert "seuil de défaite" in sub and "@" not in sub
 
 
-def test_a_move_outlines_the_zone_the_troops_reached() -> None:
-    view = mid_battle()
-    view["last"] = {"seat": view["active"], "text": "move s s"}
-    assert bt_board.marked_zones(view, 8, 9) == [tuple(view["activation"]["zone"])]
-    view["activation"] = None
-    assert bt_board.marked_zones(view, 8, 9) == []
-
-
 def test_troops_fill_the_places_terrain_leaves_free() -> None:
     river_and_wood = bt_field.Terrain(river=2, forest=1)
     assert bt_field.places(river_and_wood) == ["forest", None, "river", "river"]
     assert bt_field.places(bt_field.Terrain(forest=4)) == ["forest"] * 4
     assert bt_field.places(bt_field.Terrain(hill=True, building=2)) == ["building", "building", None, None]
-
-
-def test_last_action_zones_are_read_from_its_text() -> None:
-    assert bt_board.named_zones("attack d6 2", 8, 9) == [(3, 5)]
-    assert bt_board.named_zones("deploy inf1 c2 n", 8, 9) == [(2, 1)]
-    assert bt_board.named_zones("morale e4", 8, 9) == [(4, 3)]
-    assert bt_board.named_zones("move n n", 8, 9) == []
-    assert bt_board.named_zones("attack p16 1", 8, 9) == []  # off this board
-
-
-def test_a_troop_named_like_a_zone_does_not_light_that_zone() -> None:
-    """Troop names may look like zone labels ("b2"): only the words where an action names a zone
-    count, so deploying the troop b2 to c3 outlines c3 alone, and activating it outlines nothing."""
-    assert bt_board.named_zones("deploy b2 c3 n", 8, 9) == [(2, 2)]
-    for text in ("activate b2", "coordinate a1+b2", "hold c4 2", "lose d5", "dismiss a1", "retrain h9"):
-        assert bt_board.named_zones(text, 8, 9) == [], text
-    view = mid_battle()
-    view["last"] = {"seat": 0, "text": "activate d5"}
-    view["activation"], view["pending"], view["combat"] = None, None, None
-    assert bt_board.marked_zones(view, 8, 9) == []
 
 
 def test_french_image_says_portee_not_range() -> None:
