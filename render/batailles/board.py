@@ -16,7 +16,7 @@ from typing import Any
 from PIL import Image
 
 from render.batailles.field import Grid, Zone, badge_boxes, empty_field, field_map, places, zone_of
-from render.batailles.sprites import ACTIVE, DONE, IDLE, hits_badge, troop_bar, zone_outline
+from render.batailles.sprites import ACTIVE, DONE, IDLE, STAT_LETTERS, hits_badge, troop_bar, zone_outline
 from render.common import paste_centered
 
 
@@ -57,8 +57,11 @@ def marked_zones(view: Mapping[str, Any], cols: int, rows: int) -> list[Zone]:
     return zones
 
 
-def draw_battlefield(view: Mapping[str, Any], grid: Grid) -> Image.Image:
-    """The battlefield image of ``view`` (exactly ``grid.width`` x ``grid.height`` pixels)."""
+def draw_battlefield(
+    view: Mapping[str, Any], grid: Grid, letters: tuple[str, ...] = STAT_LETTERS
+) -> Image.Image:
+    """The battlefield image of ``view`` (exactly ``grid.width`` x ``grid.height`` pixels); the
+    troops' characteristics are written after ``letters``, their initials in the reader's language."""
     fmap = field_map(view)
     field = empty_field(fmap, grid).copy()
     s = grid.size
@@ -83,6 +86,7 @@ def draw_battlefield(view: Mapping[str, Any], grid: Grid) -> Image.Image:
                 math.floor(x1 - x0),
                 math.floor(y1 - y0),
                 troop_state(view, troop),
+                letters,
             )
             field.alpha_composite(bar, (round(x0), round(y0)))
 

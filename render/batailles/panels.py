@@ -391,11 +391,27 @@ def _loss_bar(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, losses: i
 
 
 @lru_cache(maxsize=8)
+def stat_key(locale: str, width: int) -> Image.Image:
+    """The line under the battlefield that names the characteristics' initials ("M A D R C L:
+    Movement, Attack, ..."), so that "M1 A2 D2" on a troop reads without the details image."""
+    img = Image.new("RGBA", (width, LABEL + 12), (*PAPER, 255))
+    draw = ImageDraw.Draw(img)
+    key = tr("render.bt.stats", locale)
+    middle = (0, img.height / 2)
+    draw_text(draw, middle, key, LABEL, INK, anchor="lc", max_width=width, words=True, role="key")
+    return img
+
+
+@lru_cache(maxsize=8)
 def legend(locale: str, width: int) -> Image.Image:
     """What the marks mean: sample troops, terrain, badges and outlines."""
     bar_w, bar_h = 120, 2 * LABEL + 10
+    letters = tuple(stat_letters(locale))
     items: list[tuple[Image.Image, str]] = [
-        (troop_bar("inf1", 0, (1, 2, 2, 0, 0, 0), "n", bar_w, bar_h), tr("render.bt.legend.troop", locale)),
+        (
+            troop_bar("inf1", 0, (1, 2, 2, 0, 0, 0), "n", bar_w, bar_h, letters=letters),
+            tr("render.bt.legend.troop", locale),
+        ),
         (troop_bar("cav2", 1, (3, 2, 0, 0, 0, 0), "e", bar_w, 30), tr("render.bt.legend.front", locale)),
         (
             troop_bar("cav1", 1, (3, 2, 0, 0, 0, 0), "s", bar_w, 30, ACTIVE),

@@ -44,6 +44,7 @@ from render.cryhavoc.style import (
     TROG_COLOR,
     WALL,
     badge,
+    breakable,
     region_name,
     shade,
     side_color,
@@ -181,10 +182,11 @@ def map_lines(key: StaticKey) -> tuple[Layout, list[tuple[str, str]], list[Any]]
 
 
 def name_lines(region: Mapping[str, Any], g: Layout, locale: str) -> list[str]:
-    """The lines of a tile's title: its name, on two lines at a space or after a hyphen if long."""
+    """The lines of a tile's title: its name, on two lines at a space, after a hyphen or inside a
+    compound word ("Hollow-", "grove") if long."""
     name = region_name(str(region["id"]), locale)
     name = name[:1].upper() + name[1:]
-    return wrap(name, LABEL, g.tile_w - 2 * INSET, 2, bold=True)
+    return wrap(breakable(name), LABEL, g.tile_w - 2 * INSET, 2, bold=True)
 
 
 @lru_cache(maxsize=16)

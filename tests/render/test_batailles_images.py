@@ -23,8 +23,9 @@ from render.batailles import board as bt_board
 from render.batailles import field as bt_field
 from render.batailles import images as batailles
 from render.batailles import sprites as bt_sprites
-from render.batailles.panels import phase_key, status_lines
-from render.batailles.style import STATS, WATER
+from render.batailles.panels import phase_key, stat_key, status_lines
+from render.batailles.style import STATS, WATER, stat_letters
+from render.catalog import tr
 from render.page import INNER, LABEL, legible
 from render.text import text_width
 from tests.render.golden import (
@@ -480,3 +481,26 @@ def test_the_last_action_is_said_in_the_readers_words(locale: str) -> None:
             bt_panels.status(view, NAMES, locale, 1200)
         line = next((d.text for d in found if said in d.text), None)
         assert line is not None and last["text"] not in line, (last, [d.text for d in found])
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_a_troop_shows_its_characteristics_after_their_initials(locale: str) -> None:
+    """A first-time player reads "M1 A2 D2" on the troop and the initials' key under the
+    battlefield, on the board image itself: no bare "122000", no table needed."""
+    from render.text import recording
+
+    letters = tuple(stat_letters(locale))
+    bt_sprites.troop_bar.cache_clear()
+    with recording() as found:
+        bt_sprites.troop_bar("inf1", 0, (1, 2, 2, 0, 0, 0), "n", 120, 2 * LABEL + 10, letters=letters)
+    assert [d.shown for d in found if d.role == "stat"] == [letters[0], "1", letters[1], "2", letters[2], "2"]
+    assert all(d.size >= legible() for d in found)
+    strong = (3, 3, 3, 3, 3, 3)  # more than a zone is wide for: the six values in order
+    with recording() as found:
+        bt_sprites.troop_bar("hero", 0, strong, "n", 120, 2 * LABEL + 10, letters=letters)
+    assert [d.shown for d in found if d.role == "stat"] == ["3"] * 6
+    stat_key.cache_clear()
+    found, _image = texts_of(lambda: render.render(mid_battle(), names=NAMES, locale=locale))
+    assert tr("render.bt.stats", locale) in [d.shown for d in found if d.role == "key"]
+    on_board = [d.shown for d in found if d.role == "stat"]
+    assert letters[0] in on_board and letters[1] in on_board

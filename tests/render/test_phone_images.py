@@ -20,11 +20,11 @@ from PIL import Image, ImageDraw
 import render
 from render import text
 from render.common import to_png
-from render.page import MAX_HEIGHT, WIDTH
+from render.page import MAX_HEIGHT, PHONE_WIDTH, WIDTH
 from tests.render import test_batailles_images as batailles
 from tests.render import test_cryhavoc_images as cryhavoc
 from tests.render import views
-from tests.render.golden import GOLDEN, check_legible, clear_render_caches, decode, texts_of
+from tests.render.golden import GOLDEN, check_golden, check_legible, clear_render_caches, decode, texts_of
 
 View = dict[str, Any]
 
@@ -59,6 +59,36 @@ def test_every_label_a_player_needs_stays_legible_on_a_phone(
 ) -> None:
     found, image = texts_of(lambda: render.render(make(), names=names, locale=locale))
     check_legible(found, image.width, roles)
+
+
+PHONE_GOLDEN = [case for case in BUSIEST if case[0] != "warchest_two_players"]
+"""The busiest view of each game (and the small Cry Havoc map, whose tiles are other shapes)."""
+
+
+def phone_sized(png: bytes) -> bytes:
+    """A board image as a phone shows it: scaled down to ``PHONE_WIDTH`` pixels wide (smoothly, as
+    a browser or Discord's client does), kept as a palette PNG."""
+    image = decode(png).convert("RGB")
+    height = round(image.height * PHONE_WIDTH / image.width)
+    return to_png(image.resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS))
+
+
+PHONE_LOCALES = [(case, "fr") for case in PHONE_GOLDEN] + [(BUSIEST[3], "en")]
+"""French for each, and the large Cry Havoc map in English too (its compound names break inside)."""
+
+
+@pytest.mark.parametrize(
+    ("case", "locale"), PHONE_LOCALES, ids=[f"{case[0]}-{locale}" for case, locale in PHONE_LOCALES]
+)
+def test_golden_at_phone_width(
+    case: tuple[str, Callable[[], View], dict[str, str], Any], locale: str
+) -> None:
+    """The board at 400 pixels wide, as it opens on a phone: a golden image to look at when the
+    drawing changes (the legibility of its labels is checked above, this one shows it)."""
+    name, make, names, _roles = case
+    png = phone_sized(render.render(make(), names=names, locale=locale))
+    assert decode(png).width == PHONE_WIDTH
+    check_golden(f"phone_{name}_{locale}", png)
 
 
 SCENES: list[tuple[str, Callable[[], View], dict[str, str]]] = [
