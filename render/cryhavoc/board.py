@@ -52,7 +52,7 @@ from render.cryhavoc.style import (
     tint,
     token,
 )
-from render.page import LABEL
+from render.page import LABEL, legible
 from render.text import draw_text, text_width, wrap
 
 Box = tuple[float, float, float, float]
@@ -408,7 +408,7 @@ def trog_token(label: str, strength: str) -> Image.Image:
     """A Trog War Party or Nest: its letters, then a Trog mark and the Trogs it brings out."""
     size = LABEL
     hexagon = ITEM_H - 8
-    lw = text_width(label, size - 4, bold=True)
+    lw = text_width(label, legible(), bold=True)
     sw = text_width(strength, size, bold=True)
     width = math.ceil(8 + lw + 6 + hexagon + 3 + sw + 9)
     fill = (110, 80, 60)
@@ -419,7 +419,7 @@ def trog_token(label: str, strength: str) -> Image.Image:
         d.rounded_rectangle(
             [2 * s, 2 * s, width * s - 1 - 2 * s, h - 1 - 2 * s], radius=h // 2 - 2 * s, fill=fill
         )
-        draw_text(d, (8 * s, h / 2), label, (size - 4) * s, WHITE, anchor="lc", bold=True)
+        draw_text(d, (8 * s, h / 2), label, legible() * s, WHITE, anchor="lc", bold=True)
         cx, cy, r = (8 + lw + 6 + hexagon / 2) * s, h / 2, hexagon / 2 * s
         pts = [
             (
@@ -491,6 +491,12 @@ def _house(letter: str, color: RGB, size: int) -> Image.Image:
 
     img = sprite(size, size, paint)
     draw_text(
-        ImageDraw.Draw(img), (size / 2, size * 0.6), letter, int(size * 0.5), WHITE, anchor="mc", bold=True
+        ImageDraw.Draw(img),
+        (size / 2, size * 0.62),
+        letter,
+        max(legible(), size // 2),
+        WHITE,
+        anchor="mc",
+        bold=True,
     )
     return img

@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 import render
 from render import text
 from render.common import to_png
-from render.page import MAX_HEIGHT, PHONE_WIDTH, WIDTH
+from render.page import MAX_HEIGHT, PHONE_LABEL_PX, PHONE_WIDTH, WIDTH
 from tests.render import test_batailles_images as batailles
 from tests.render import test_cryhavoc_images as cryhavoc
 from tests.render import views
@@ -115,6 +115,24 @@ def test_the_board_image_opens_whole_on_a_phone(
     assert image.format == "PNG" and image.mode == "P"
     assert image.width == WIDTH
     assert 1000 <= image.height <= MAX_HEIGHT
+
+
+@pytest.mark.parametrize(("name", "make", "names"), SCENES, ids=[s[0] for s in SCENES])
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_no_text_of_a_board_is_under_7_px_on_a_phone(
+    name: str, make: Callable[[], View], names: dict[str, str], locale: str
+) -> None:
+    """Not only the labels of the pieces: every text of the board image (pills, counts' names,
+    token letters, keys) is at least ``PHONE_LABEL_PX`` tall once the image is 400 pixels wide."""
+    found, image = texts_of(lambda: render.render(make(), names=names, locale=locale))
+    small = sorted(
+        {
+            (str(d.role), d.shown, round(d.size, 1))
+            for d in found
+            if d.size * PHONE_WIDTH / image.width < PHONE_LABEL_PX
+        }
+    )
+    assert not small, f"texts under {PHONE_LABEL_PX} px on a phone: {small[:10]}"
 
 
 def test_the_legibility_check_fails_on_a_label_too_small() -> None:
