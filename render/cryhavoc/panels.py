@@ -363,7 +363,7 @@ def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, label: str, v
     draw.rounded_rectangle([x, y, x + w, y + 42], radius=10, fill=(244, 240, 230))
     value_w = draw_text(draw, (x + w - 10, y + 21), value, 24, INK, anchor="rc", bold=True, role="count")
     room = w - value_w - 28
-    size = shrink(label, legible(), room, legible())
+    size = shrink(label, TEXT, room, 17)
     draw_text(draw, (x + 10, y + 21), label, size, MUTED, anchor="lc", max_width=room, words=True)
 
 
