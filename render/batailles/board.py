@@ -17,7 +17,7 @@ from PIL import Image
 
 from render.batailles.field import Grid, Zone, badge_boxes, empty_field, field_map, places, zone_of
 from render.batailles.sprites import ACTIVE, DONE, IDLE, STAT_LETTERS, hits_badge, troop_bar, zone_outline
-from render.common import paste_centered
+from render.common import paste_centered, path_arrow
 
 
 def profile_of(troop: Mapping[str, Any]) -> tuple[int, ...]:
@@ -57,6 +57,17 @@ def marked_zones(view: Mapping[str, Any], cols: int, rows: int) -> list[Zone]:
     return zones
 
 
+def move_path(view: Mapping[str, Any], cols: int, rows: int) -> tuple[Zone, Zone] | None:
+    """The zones a move went from and to (the view's ``last["path"]``), drawn as an arrow."""
+    path = [zone_of({"zone": z}) for z in (view.get("last") or {}).get("path") or []]
+    inside = [z for z in path if z is not None and 0 <= z[0] < cols and 0 <= z[1] < rows]
+    return (inside[0], inside[1]) if len(inside) == 2 else None
+
+
+def _middle(box: tuple[float, float, float, float]) -> tuple[float, float]:
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
 def draw_battlefield(
     view: Mapping[str, Any], grid: Grid, letters: tuple[str, ...] = STAT_LETTERS
 ) -> Image.Image:
@@ -68,6 +79,10 @@ def draw_battlefield(
     for marked in marked_zones(view, grid.cols, grid.rows):
         x0, y0, x1, y1 = grid.zone_box(marked)
         paste_centered(field, zone_outline(s), ((x0 + x1) / 2, (y0 + y1) / 2))
+    path = move_path(view, grid.cols, grid.rows)
+    if path is not None:  # from the middle of the zone left to the edge of the zone reached
+        (ax, ay), (bx, by) = (_middle(grid.zone_box(z)) for z in path)
+        path_arrow(field, (ax, ay), (ax + (bx - ax) * 0.55, ay + (by - ay) * 0.55))
 
     by_zone: dict[Zone, list[Mapping[str, Any]]] = {}
     for troop in view.get("troops") or []:

@@ -25,7 +25,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from engine.cryhavoc.content import TOKENS
 from render.catalog import tr
-from render.common import HIGHLIGHT, INK, PAPER, RGB, SS, WHITE, paste_centered, sprite
+from render.common import HIGHLIGHT, INK, PAPER, RGB, SS, WHITE, paste_centered, path_arrow, sprite
 from render.cryhavoc.layout import (
     BADGE_RADIUS,
     Layout,
@@ -279,7 +279,40 @@ def draw_map(view: Mapping[str, Any], locale: str) -> Image.Image:
     for r in view["regions"]:
         patch, mask, at = region_patch(key, json.dumps(r, sort_keys=True), rings.get(str(r["id"]), 0))
         img.paste(patch, at, mask)
+    draw_path(img, view, key_layout(key))
     return img
+
+
+def move_path(view: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The regions a step or a retreat went from and to (the view's ``last["path"]``)."""
+    ids = {str(r["id"]) for r in view["regions"]}
+    path = [str(r) for r in (view.get("last") or {}).get("path") or [] if str(r) in ids]
+    return (path[0], path[1]) if len(path) == 2 else None
+
+
+def draw_path(img: Image.Image, view: Mapping[str, Any], g: Layout) -> None:
+    """The arrow of the last step or retreat, from the edge of the region left to the edge of the
+    one reached (over the road between them, leaving the tiles' pieces clear), a little into both
+    tiles when they are close."""
+    path = move_path(view)
+    if path is None:
+        return
+    boxes = [g.box(rid) for rid in path]
+    (ax, ay), (bx, by) = (((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in boxes)
+    length = math.hypot(bx - ax, by - ay)
+    if length < 1:
+        return
+    ux, uy = (bx - ax) / length, (by - ay) / length
+
+    def reach(box: Box) -> float:
+        """How far from the middle of ``box`` its edge is, along the arrow."""
+        half_w, half_h = (box[2] - box[0]) / 2, (box[3] - box[1]) / 2
+        return min(half_w / abs(ux) if ux else math.inf, half_h / abs(uy) if uy else math.inf)
+
+    start, end = reach(boxes[0]), length - reach(boxes[1])
+    if end - start < 40:
+        start, end = start - 14, end + 14
+    path_arrow(img, (ax + ux * start, ay + uy * start), (ax + ux * end, ay + uy * end))
 
 
 def highlight_rings(view: Mapping[str, Any]) -> dict[str, int]:

@@ -560,6 +560,7 @@ def _drawn_whole(view: dict[str, Any], locale: str) -> Image.Image:
     for r in view["regions"]:
         ring = rings.get(r["id"], 0)
         ch_map._draw_region(img, r, g.box(str(r["id"])), g, ring, locale)
+    ch_map.draw_path(img, view, g)
     return img
 
 

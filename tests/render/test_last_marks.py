@@ -392,3 +392,34 @@ def test_cryhavoc_kinds_without_a_region_ring_none(kind: str) -> None:
     assert s.after["last"]["regions"] == []
     battle = (s.after.get("battle") or {}).get("region")
     assert set(ch_board.highlight_rings(s.after)) <= {battle}
+
+
+# --------------------------------------------------------------------------- move paths
+
+PATHS: list[tuple[str, Callable[[], dict[str, Sample]], set[str], str, Callable[[View], Any]]] = [
+    ("batailles", batailles_samples, {"move"}, "zones", lambda v: bt_board.move_path(v, 16, 16)),
+    ("warchest", warchest_samples, {"move"}, "hexes", wc_board.move_path),
+    ("cryhavoc", cryhavoc_samples, {"go", "retreat"}, "regions", ch_board.move_path),
+]
+"""Per game: the kinds that take pieces from one place to another, where the view keeps the
+places, and the board's reading of the arrow it draws."""
+
+
+@pytest.mark.parametrize(("game", "samples", "moves", "key", "drawn"), PATHS, ids=[p[0] for p in PATHS])
+def test_a_move_draws_its_path_from_where_it_left_to_where_it_went(
+    game: str,
+    samples: Callable[[], dict[str, Sample]],
+    moves: set[str],
+    key: str,
+    drawn: Callable[[View], Any],
+) -> None:
+    """A move's path goes from the place left to the place reached, the first and second places
+    the action touched; no other kind draws one."""
+    for kind, s in samples().items():
+        last = s.after["last"]
+        if kind in moves:
+            start, end = (tuple(p) if isinstance(p, list) else p for p in last[key])
+            assert [tuple(p) if isinstance(p, list) else p for p in last["path"]] == [start, end]
+            assert drawn(s.after) == (start, end), kind
+        else:
+            assert last["path"] is None and drawn(s.after) is None, kind

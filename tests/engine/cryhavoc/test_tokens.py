@@ -118,4 +118,5 @@ def test_the_public_record_of_a_keep_hides_the_card() -> None:
         "text": "keep",
         "label": {"key": "ch.label.keep_hidden", "params": {}},
         "regions": [],
+        "path": None,
     }
