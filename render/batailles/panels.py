@@ -30,7 +30,7 @@ from render.batailles.sprites import ACTIVE, DONE, die_face, facing_mark, hits_b
 from render.batailles.style import ACTIVATIONS_PER_TURN, seat_color, seat_tint, stat_letters
 from render.catalog import player_name, tr
 from render.common import HIGHLIGHT, INK, MUTED, PANEL, PAPER, RULE, WHITE, paste_centered
-from render.page import LABEL
+from render.page import LABEL, legible
 from render.panels import (
     BOX_TOP,
     HEADER_H,
@@ -321,7 +321,7 @@ def seat_panel(
     letters = stat_letters(locale)
     stat_w = 46
     first_stat = width - PAD - stat_w * 6
-    zone_w = 96
+    zone_w = 112
     zone_x = first_stat - zone_w
     head = y + 16
     draw_text(draw, (PAD, head), tr("render.bt.col.troop", locale), 18, MUTED, anchor="lc", bold=True)
@@ -355,7 +355,8 @@ def seat_panel(
         elif view.get("phase") == "build":
             where, size = "-", 22
         else:
-            where, size = tr("render.bt.zone.none", locale), 18
+            where = tr("render.bt.zone.none", locale)
+            size = shrink(where, legible(), zone_w - 6, 16)  # smaller rather than cut ("à déployer")
         draw_text(
             draw,
             (zone_x + zone_w / 2, mid),

@@ -135,6 +135,20 @@ def test_no_text_of_a_board_is_under_7_px_on_a_phone(
     assert not small, f"texts under {PHONE_LABEL_PX} px on a phone: {small[:10]}"
 
 
+@pytest.mark.parametrize(("name", "make", "names"), SCENES, ids=[s[0] for s in SCENES])
+def test_no_name_or_word_is_cut_on_the_board_or_the_details(
+    name: str, make: Callable[[], View], names: dict[str, str]
+) -> None:
+    """Region and unit names, troops, counts' names and column texts are drawn whole, in French
+    (the longer words): only a player's own name may be shortened to its room."""
+    for draw in (render.render, render.render_details):
+        found, _image = texts_of(lambda: draw(make(), names=names, locale="fr"))  # noqa: B023
+        cut = sorted(
+            {(str(d.role), d.text) for d in found if d.shown != d.text and d.text not in names.values()}
+        )
+        assert not cut, f"{draw.__name__}: cut {cut[:10]}"
+
+
 def test_the_legibility_check_fails_on_a_label_too_small() -> None:
     """The rule itself: a 20-pixel label in a 1200-pixel image is under 7 pixels on a phone."""
     canvas = Image.new("RGB", (1200, 100))
