@@ -119,3 +119,34 @@ def to_png(image: Image.Image, palette: Image.Image | None = None, *, lead: bool
     out = io.BytesIO()
     encoded.save(out, format="PNG", optimize=False, compress_level=6)
     return out.getvalue()
+
+
+def path_arrow(
+    canvas: Image.Image, start: tuple[float, float], end: tuple[float, float], width: float = 6
+) -> None:
+    """An arrow from ``start`` to ``end`` on ``canvas``: the path of the last move. Dark with a white
+    edge, so that it shows on any ground, highlighted or not."""
+    (sx, sy), (ex, ey) = start, end
+    length = math.hypot(ex - sx, ey - sy)
+    if length < 1:
+        return
+    ux, uy = (ex - sx) / length, (ey - sy) / length
+    head = 3.2 * width
+    pad = head + width
+    left, top = math.floor(min(sx, ex) - pad), math.floor(min(sy, ey) - pad)
+    w, h = math.ceil(max(sx, ex) + pad) - left, math.ceil(max(sy, ey) + pad) - top
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        a = ((sx - left) * k, (sy - top) * k)
+        b = ((ex - left) * k, (ey - top) * k)
+        neck = (b[0] - ux * head * k, b[1] - uy * head * k)
+        wing = (-uy * head * 0.6 * k, ux * head * 0.6 * k)
+        tip = [b, (neck[0] + wing[0], neck[1] + wing[1]), (neck[0] - wing[0], neck[1] - wing[1])]
+        for color, grow in ((WHITE, 2.5 * k), (INK, 0)):
+            draw.line([a, neck], fill=(*color, 255), width=round(width * k + 2 * grow))
+            if grow:
+                draw.polygon(tip, fill=(*color, 255), outline=(*color, 255), width=round(2 * grow))
+            else:
+                draw.polygon(tip, fill=(*color, 255))
+
+    paste_centered(canvas, sprite(w, h, paint), (left + w / 2, top + h / 2))

@@ -18,7 +18,7 @@ import i18n
 from engine.text import decode_msg
 from render.catalog import message, player_name, tr
 from render.common import INK, MUTED, PANEL, PAPER, RGB, RGBA, RULE, WHITE, paste_centered
-from render.page import LABEL
+from render.page import LABEL, legible
 from render.text import draw_text, shrink, text_width, wrap
 
 PAD = 16
@@ -92,7 +92,7 @@ def status_box(
 
 def pill(draw: ImageDraw.ImageDraw, right: float, cy: float, text: str, fill: RGB, ink: RGB) -> float:
     """A pill with ``text`` ending at ``right``; returns its left edge."""
-    size = 19
+    size = legible()
     w = text_width(text, size, bold=True) + 22
     draw.rounded_rectangle([right - w, cy - 16, right, cy + 16], radius=16, fill=fill, outline=INK, width=2)
     draw_text(draw, (right - w / 2, cy), text, size, ink, anchor="mc", bold=True)
@@ -240,7 +240,8 @@ CHIP_H = 80
 
 def chip_row(chips: Sequence[Chip], width: int, per_row: int) -> Image.Image:
     """The compact strip: ``chips`` ``per_row`` to a row across ``width`` pixels, rows 8 apart. A
-    count's label loses a few pixels, or is left out, rather than being cut; its value always shows."""
+    count's label is drawn at the phone's legible size; the counts come closer when room is short,
+    and a label is left out rather than cut; its value always shows."""
     gap = 10
     rows = -(-len(chips) // per_row)
     chip_w = (width - gap * (per_row - 1)) // per_row
@@ -271,13 +272,19 @@ def chip_row(chips: Sequence[Chip], width: int, per_row: int) -> Image.Image:
         x: float = x0 + 14
         cy = y0 + 57
         end = x0 + chip_w - 12
+        need = sum(
+            (text_width(label, legible()) + 6 if label else 0) + text_width(value, 24, bold=True)
+            for label, value in chip.counts
+        )
+        between = len(chip.counts) - 1
+        spacing = 18.0 if between <= 0 else max(6.0, min(18.0, (end - x - need) / between))
         for label, value in chip.counts:
             value_w = text_width(value, 24, bold=True)
             room = end - x - value_w - 6
-            size = shrink(label, LABEL - 2, room, 16) if label else LABEL - 2
+            size = legible()
             if label and text_width(label, size) <= room:
                 x += draw_text(draw, (x, cy), label, size, MUTED, anchor="lc") + 6
             if x + value_w > end:
                 break
-            x += draw_text(draw, (x, cy), value, 24, INK, anchor="lc", bold=True, role="count") + 18
+            x += draw_text(draw, (x, cy), value, 24, INK, anchor="lc", bold=True, role="count") + spacing
     return img

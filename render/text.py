@@ -359,26 +359,48 @@ def fit(text: str, size: int, max_width: float, *, bold: bool = False, words: bo
     return shortened(low)
 
 
+SOFT_HYPHEN = "\u00ad"
+"""Where a long word may break when it does not fit on a line (shown as "-" there, else unseen)."""
+
+
+def _shown(line: str) -> str:
+    """A line of ``wrap`` as drawn: a soft hyphen ending it is a hyphen, the others are unseen."""
+    line = line.rstrip()
+    if line.endswith(SOFT_HYPHEN):
+        line = line[:-1] + "-"
+    return line.replace(SOFT_HYPHEN, "")
+
+
 def wrap(text: str, size: int, width: float, max_lines: int, *, bold: bool = False) -> list[str]:
-    """``text`` broken into at most ``max_lines`` lines of at most ``width`` pixels, between words
-    or after a hyphen; when it does not all fit, the last line ends at a word with "…". A single word
-    wider than ``width`` is shortened (the only case where a word is cut)."""
+    """``text`` broken into at most ``max_lines`` lines of at most ``width`` pixels, between words,
+    after a hyphen or at a soft hyphen (``SOFT_HYPHEN``, drawn "-" at the end of a line); when it
+    does not all fit, the last line ends at a word with "…". A single word wider than ``width``
+    without a break is shortened (the only case where a word is cut). Soft hyphens are used only
+    when the text does not fit without them: "The" / "Dustbowl" rather than "The Dust-" / "bowl"."""
+    plain = _wrap(text.replace(SOFT_HYPHEN, ""), size, width, max_lines, bold)
+    if SOFT_HYPHEN not in text or all(ELLIPSIS not in line for line in plain):
+        return plain
+    return _wrap(text, size, width, max_lines, bold)
+
+
+def _wrap(text: str, size: int, width: float, max_lines: int, bold: bool) -> list[str]:
     pieces: list[str] = []
     for word in text.split():
-        chunks = word.split("-")
-        pieces += [c + "-" for c in chunks[:-1]] + [chunks[-1]] if len(chunks) > 1 else [word]
+        chunks = word.replace("-", "-" + SOFT_HYPHEN).split(SOFT_HYPHEN)
+        chunks = [c for c in chunks if c]
+        pieces += [c if c.endswith("-") else c + SOFT_HYPHEN for c in chunks[:-1]] + [chunks[-1]]
         pieces[-1] += " "
     lines: list[str] = []
     line = ""
     for piece in pieces:
         trial = line + piece
-        if line and text_width(trial.rstrip(), size, bold=bold) > width:
-            lines.append(line.rstrip())
+        if line and text_width(_shown(trial), size, bold=bold) > width:
+            lines.append(_shown(line))
             line = piece
         else:
             line = trial
     if line.strip():
-        lines.append(line.rstrip())
+        lines.append(_shown(line))
     if len(lines) > max_lines:
         last = " ".join([lines[max_lines - 1], *lines[max_lines:]])
         lines = [*lines[: max_lines - 1], fit(last + " " + ELLIPSIS, size, width, bold=bold, words=True)]

@@ -373,9 +373,63 @@ def apply(s: State, seat: int, action: Action) -> list[Msg]:
     elif not _is_legal(s, seat, action):
         raise refuse(s, seat, action)
     events: list[Msg] = []
-    s.last = {"seat": seat, "text": str(action)}
+    s.last = last_record(s, seat, action)
     _DISPATCH[type(action)](s, seat, action, events)
     return events
+
+
+def last_record(s: State, seat: int, action: Action) -> dict[str, Any]:
+    """The state's ``last`` for ``action`` about to be played from ``s``: who, the action's text and
+    the zones it touches (``touched``), so that the board frames them without reading the text."""
+    return {"seat": seat, "text": str(action), "zones": [list(z) for z in touched(s, seat, action)]}
+
+
+def touched(s: State, seat: int, action: Action) -> list[Zone]:
+    """The zones ``action`` touches, read from the state before it is played: a move's start then its
+    end, an attack's origin then its target, the zone of a deployment, an activation, a facing, a
+    morale test or a loss. Army building, rerolls of nothing and the end of a turn touch none.
+    (Searches play this on every step: one lookup by the action's type.)"""
+    find = _TOUCHED.get(type(action))
+    return find(s, seat, action) if find is not None else []
+
+
+def _acting_zone(s: State) -> Zone | None:
+    troop = s.troop(s.active, s.activation.names[0]) if s.activation is not None else None
+    return troop.zone if troop is not None else None
+
+
+def _touched_by_move(s: State, _seat: int, a: Move) -> list[Zone]:
+    at = _acting_zone(s)
+    return [] if at is None else [at, step(at, a.direction)]
+
+
+def _touched_by_attack(s: State, _seat: int, a: Attack) -> list[Zone]:
+    at = _acting_zone(s)
+    return [] if at is None else [at, a.zone]
+
+
+def _touched_where_acting(s: State, _seat: int, _a: Action) -> list[Zone]:
+    at = _acting_zone(s)
+    return [] if at is None else [at]
+
+
+def _touched_by_activate(s: State, seat: int, a: Activate) -> list[Zone]:
+    troop = s.troop(seat, a.names[0])
+    return [troop.zone] if troop is not None and troop.zone is not None else []
+
+
+_TOUCHED: dict[type, Callable[[State, int, Any], list[Zone]]] = {
+    Deploy: lambda _s, _seat, a: [a.zone],
+    Morale: lambda _s, _seat, a: [a.zone],
+    Activate: _touched_by_activate,
+    Move: _touched_by_move,
+    Attack: _touched_by_attack,
+    Face: _touched_where_acting,
+    Done: _touched_where_acting,
+    Reroll: lambda s, _seat, _a: [s.combat.origin, s.combat.target] if s.combat is not None else [],
+    Hold: lambda s, _seat, _a: [s.pending.zone] if s.pending is not None else [],
+    Lose: lambda s, _seat, _a: [s.pending.zone] if s.pending is not None else [],
+}
 
 
 def _player(s: State, seat: int) -> PlayerRef:

@@ -35,7 +35,10 @@ Schema of ``view(state, viewer)``::
       "pending": null | {"kind": "morale" | "loss", "seat": 1, "zone": [3, 5], "label": "d6", "count": 1},
       "hits": [{"zone": [3, 5], "label": "d6", "hits": 3}],     # this turn's uncancelled hits (the
                                                                  # active player's, on the opponent)
-      "last": null | {"seat": 0, "text": "attack d6 2", "label": {"key": "bt.act.attack", "params": {...}}},
+      "last": null | {"seat": 0, "text": "attack d6 2", "label": {"key": "bt.act.attack", "params": {...}},
+                      "zones": [[3, 1], [3, 5]],    # the zones it touched (rules.touched): a move's
+                                                    # start and end, an attack's origin and target
+                      "path": null | [[3, 1], [3, 2]]},   # a move's start and end (an arrow)
       "result": null | Result.to_json(),
       "private": null                            # Batailles has no hidden information
     }
@@ -45,7 +48,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.batailles.actions import parse
+from engine.batailles.actions import Move, parse
 from engine.batailles.board import Zone, label
 from engine.batailles.labels import action_label
 from engine.batailles.rules import ACTIVATIONS_PER_TURN, to_act
@@ -162,7 +165,12 @@ def build_view(s: State, viewer: str | None, result: dict[str, Any] | None) -> d
 
 def _last(last: dict[str, Any] | None) -> dict[str, Any] | None:
     """The last action as the state keeps it (seat, text), with its label for the board to say it
-    in the reader's words: Batailles hides nothing, so the label follows from the text alone."""
+    in the reader's words (Batailles hides nothing, so the label follows from the text alone) and
+    the zones it touched, for the board to frame, and for a move the path from the first to the
+    second, for the board to draw as an arrow."""
     if not last:
         return None
-    return {**last, "label": encode_msg(action_label(parse(str(last["text"]))))}
+    zones = [list(z) for z in last.get("zones") or []]  # saves from before the zones were kept: none
+    action = parse(str(last["text"]))
+    path = zones if isinstance(action, Move) and len(zones) == 2 else None
+    return {**last, "label": encode_msg(action_label(action)), "zones": zones, "path": path}

@@ -18,6 +18,7 @@ from typing import Any
 from engine.contract import Game, OptionSpec, Result
 from engine.cryhavoc import battle, flow, setup, turns
 from engine.cryhavoc.actions import Act, act
+from engine.cryhavoc.content import SKILLS
 from engine.cryhavoc.labels import action_label
 from engine.cryhavoc.parse import match
 from engine.cryhavoc.state import FORMAT, UPGRADES, St, clone, n_players
@@ -107,8 +108,42 @@ def public_record(before: St, seat: int, action: Act) -> dict[str, Any]:
     reader's language. The card kept from a draw is hidden: the record leaves it out.
     """
     if action.verb == "keep":
-        return {"seat": seat, "text": "keep", "label": encode_msg(msg("ch.label.keep_hidden"))}
-    return {"seat": seat, "text": str(action), "label": encode_msg(action_label(before, action))}
+        return {"seat": seat, "text": "keep", "label": encode_msg(msg("ch.label.keep_hidden")), "regions": []}
+    return {
+        "seat": seat,
+        "text": str(action),
+        "label": encode_msg(action_label(before, action)),
+        "regions": touched_regions(before, seat, action),
+    }
+
+
+BATTLE_VERBS = frozenset({"place", "play", "fold", "capture", "kill"})
+"""Verbs of the battle under way: they touch its region."""
+
+
+def touched_regions(before: St, seat: int, action: Act) -> list[str]:
+    """The regions ``action`` touches, read from the state before it (the board frames them):
+    a step's start and end, a retreat's battle region and refuge, the region of a structure, a
+    skill or the battle under way, and the headquarters that a recruitment fills. Cards, draws,
+    passes, the end of an action and ransoms touch no region."""
+    v, args = action.verb, action.args
+    fight = before.get("fight")
+    recruiting = v == "recruit" or (v == "pay" and (before.get("pending") or {}).get("kind") == "recruit")
+    if v == "skill":
+        named = [a for a in args[1:] if a in before["regions"]]
+        recruits = any(e["do"] == "recruit" for e in SKILLS[args[0]])
+        return named or ([str(before["hq"][seat])] if recruits else [])
+    if recruiting:
+        return [str(before["hq"][seat])]
+    if v == "go":
+        return [args[0], args[1]]
+    if v in ("construct", "activate"):
+        return [args[1]]
+    if v == "retreat" and fight is not None:
+        return [str(fight["region"]), args[0]]
+    if v in BATTLE_VERBS and fight is not None:
+        return [str(fight["region"])]
+    return []
 
 
 class CryHavoc:

@@ -40,7 +40,10 @@ own seat. Schema::
                         "objectives": {"control": {"attacker": 1, "defender": 2, "bonus_attacker": 0,
                                                    "bonus_defender": 1}, ...},
                         "folded": [false, true], "reversed": false},
-      "last": {"seat": 0, "text": "go mossdeep flintpeak", "label": {"key", "params"}} | null,
+      "last": {"seat": 0, "text": "go mossdeep flintpeak", "label": {"key", "params"},
+               "regions": ["mossdeep", "flintpeak"],   # the regions it touched, in order
+                                                       # (game.touched_regions)
+               "path": ["mossdeep", "flintpeak"] | null} | null,   # a step's or a retreat's way
       "result": null | Result.to_json(),
       "private": null | {"seat": 0, "hand": ["hu_muster", "hu_volley"], "drawn": ["mo_quarry", "mo_pass"]}
     }
@@ -138,7 +141,7 @@ def view(st: St, viewer: str | None, result_json: Any) -> dict[str, Any]:
         "terrain_decks": {t: len(cards) for t, cards in st["terrain"].items()},
         "pending": pending,
         "battle": _battle(st),
-        "last": st["last"],
+        "last": _last(st["last"]),
         "result": result_json,
         "private": private,
     }
@@ -169,3 +172,17 @@ def _battle(st: St) -> dict[str, Any] | None:
         "folded": list(f["passed"]),
         "reversed": f["reversed"],
     }
+
+
+PATH_VERBS = ("go", "retreat")
+"""Actions that take units from one region to another: the board draws their way as an arrow."""
+
+
+def _last(last: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The state's record of the last action, with the regions it touched (none in saves from before
+    they were kept) and, for a step or a retreat, its path: from the first region to the second."""
+    if last is None:
+        return None
+    regions = list(last.get("regions") or [])
+    moves = str(last.get("text", "")).split()[:1] in [[verb] for verb in PATH_VERBS]
+    return {**last, "regions": regions, "path": regions if moves and len(regions) == 2 else None}

@@ -23,7 +23,7 @@ from typing import Any
 from engine.jsonvalues import copy_json
 from engine.rng import Rng
 from engine.warchest import rules
-from engine.warchest.actions import Action, hexes_of
+from engine.warchest.actions import Action
 from engine.warchest.state import State
 from engine.warchest.units import COINS, ROYAL
 from engine.warchest.view import public_text, view
@@ -152,6 +152,7 @@ def step(st: State, seat: int, action: Action) -> State:
     is the state ``apply`` would return (a test checks it).
     """
     st.cache = {}
+    touched = rules.touched_hexes(st, seat, action)
     rules.play(st, seat, action)
-    st.last = (seat, public_text(str(action)), hexes_of(action))
+    st.last = (seat, public_text(str(action)), touched)
     return st

@@ -24,7 +24,7 @@ from engine.saves import upgraded
 from engine.text import Msg, PlayerRef, msg
 from engine.undo import SHOWN, Step, undo_refusal
 from engine.warchest import parse, rules, setup
-from engine.warchest.actions import Action, hexes_of
+from engine.warchest.actions import Action
 from engine.warchest.labels import action_label
 from engine.warchest.state import FORMAT, UPGRADES, State
 from engine.warchest.view import public_text, view
@@ -97,8 +97,9 @@ class WarChest:
             verb = getattr(action, "verb", None)
             raise IllegalAction("wc.error.illegal", input=str(action), legal=examples(legal, verb))
         new = state.clone()
+        touched = rules.touched_hexes(state, seat, action)
         events = rules.play(new, seat, action)
-        new.last = (seat, public_text(str(action)), hexes_of(action))
+        new.last = (seat, public_text(str(action)), touched)
         return new, events
 
     def parse_action(self, state: State, player: str, text: str) -> Action:

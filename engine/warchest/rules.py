@@ -23,6 +23,7 @@ from engine.warchest.actions import (
     Recruit,
     Skip,
     Tactic,
+    hexes_of,
 )
 from engine.warchest.board import Hex, distance, label
 from engine.warchest.manoeuvres import bmap, is_friend, royal_guard_tactics, unit_manoeuvres
@@ -505,3 +506,15 @@ def start_round(st: State, ev: list[Msg]) -> None:
             seat.add_hand(coin)
         if len(seat.hand) < HAND_SIZE:
             ev.append(msg("wc.ev.short", player=player(st, si), count=len(seat.hand)))
+
+
+def touched_hexes(st: State, seat: int, a: Action) -> tuple[Hex, ...]:
+    """The hexes ``a`` touches, read from the state before it is played (the board outlines them):
+    those its text names, the Footmen a Footman tactic sets going and the Royal Guard whose owner
+    chooses where its lost coin comes from. Draft picks, initiative, recruitment, passing and
+    skipping a follow-up touch none."""
+    if isinstance(a, Tactic) and a.unit == FOOTMAN:
+        return tuple(sorted(h for h, u in st.board.items() if u[0] == seat and u[1] == FOOTMAN))
+    if isinstance(a, GuardChoice) and st.pending:
+        return tuple(st.pending[-1].hexes)
+    return hexes_of(a)

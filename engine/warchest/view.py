@@ -57,7 +57,9 @@ def view(st: State, viewer: str | None, result_json: Any) -> dict[str, Any]:
         }
     last = None
     if st.last is not None:
-        last = {"seat": st.last[0], "text": st.last[1], "hexes": [list(h) for h in st.last[2]]}
+        hexes = [list(h) for h in st.last[2]]
+        moved = st.last[1].split()[:1] == ["move"] and len(hexes) == 2  # a move's path: an arrow
+        last = {"seat": st.last[0], "text": st.last[1], "hexes": hexes, "path": hexes if moved else None}
     private = None
     seat_index = st.seat_of(viewer) if viewer is not None else None
     if seat_index is not None:

@@ -1,31 +1,23 @@
 """The Batailles battlefield of one view: the cached empty field with the moment's state on top.
 
-On top of the empty field come, in order: yellow outlines around the zones the last action named
-(or the zone a move reached, the zone of a pending loss or morale test, the target of an attack
-being resolved), the troops in the free places of their zones (those acting now glow yellow), and
+On top of the empty field come, in order: yellow outlines around the zones the last action touched
+(the view's ``last["zones"]``: both ends of a move or an attack, the zone of a deployment, an
+activation, a morale test or a loss), the zone of a pending loss or morale test and the target of
+an attack being resolved, the troops in the free places of their zones (those acting now glow yellow), and
 the hits each zone has taken this turn, at the right end of the zone's band.
-
-The zones an action names are read by its verb: ``deploy <troop> <zone> <facing>``,
-``attack <zone> <dice>`` and ``morale <zone>`` name a zone in a known place; every other word is a
-troop, a direction or a number, so that a troop called ``b2`` never lights up zone b2.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image
 
 from render.batailles.field import Grid, Zone, badge_boxes, empty_field, field_map, places, zone_of
-from render.batailles.sprites import ACTIVE, DONE, IDLE, hits_badge, troop_bar, zone_outline
-from render.common import paste_centered
-
-_LABEL = re.compile(r"^([a-p])(\d{1,2})$")
-ZONE_WORD = {"deploy": 2, "attack": 1, "morale": 1}
-"""Where each action's text names a zone (the word's index); the other actions name none."""
+from render.batailles.sprites import ACTIVE, DONE, IDLE, STAT_LETTERS, hits_badge, troop_bar, zone_outline
+from render.common import paste_centered, path_arrow
 
 
 def profile_of(troop: Mapping[str, Any]) -> tuple[int, ...]:
@@ -50,46 +42,47 @@ def troop_state(view: Mapping[str, Any], troop: Mapping[str, Any]) -> str:
     return IDLE
 
 
-def named_zones(text: str, cols: int, rows: int) -> list[Zone]:
-    """The zone an action text names (``attack d6 2`` names d6), inside the board; troop names that
-    look like zone labels (``deploy b2 c3 n``: the troop b2 to c3) name none."""
-    words = text.lower().split()
-    where = ZONE_WORD.get(words[0]) if words else None
-    if where is None or where >= len(words):
-        return []
-    m = _LABEL.match(words[where])
-    if m is None:
-        return []
-    zone = ("abcdefghijklmnop".index(m.group(1)), int(m.group(2)) - 1)
-    return [zone] if 0 <= zone[0] < cols and 0 <= zone[1] < rows else []
-
-
 def marked_zones(view: Mapping[str, Any], cols: int, rows: int) -> list[Zone]:
     """Zones to outline: those of the last action, a pending choice, an attack under way."""
     zones: list[Zone] = []
     last = view.get("last") or {}
-    text = str(last.get("text", ""))
-    zones += named_zones(text, cols, rows)
-    activation = view.get("activation") or {}
-    if text.split()[:1] in (["move"], ["face"]) and activation:
-        z = zone_of(activation)  # a move names no zone: show where the acting troops now stand
-        if z is not None and z not in zones:
-            zones.append(z)
-    for item in (view.get("pending") or {}, {"zone": (view.get("combat") or {}).get("target")}):
+    for item in [
+        *({"zone": z} for z in last.get("zones") or []),
+        view.get("pending") or {},
+        {"zone": (view.get("combat") or {}).get("target")},
+    ]:
         z = zone_of(item) if item else None
-        if z is not None and z not in zones:
+        if z is not None and z not in zones and 0 <= z[0] < cols and 0 <= z[1] < rows:
             zones.append(z)
     return zones
 
 
-def draw_battlefield(view: Mapping[str, Any], grid: Grid) -> Image.Image:
-    """The battlefield image of ``view`` (exactly ``grid.width`` x ``grid.height`` pixels)."""
+def move_path(view: Mapping[str, Any], cols: int, rows: int) -> tuple[Zone, Zone] | None:
+    """The zones a move went from and to (the view's ``last["path"]``), drawn as an arrow."""
+    path = [zone_of({"zone": z}) for z in (view.get("last") or {}).get("path") or []]
+    inside = [z for z in path if z is not None and 0 <= z[0] < cols and 0 <= z[1] < rows]
+    return (inside[0], inside[1]) if len(inside) == 2 else None
+
+
+def _middle(box: tuple[float, float, float, float]) -> tuple[float, float]:
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
+def draw_battlefield(
+    view: Mapping[str, Any], grid: Grid, letters: tuple[str, ...] = STAT_LETTERS
+) -> Image.Image:
+    """The battlefield image of ``view`` (exactly ``grid.width`` x ``grid.height`` pixels); the
+    troops' characteristics are written after ``letters``, their initials in the reader's language."""
     fmap = field_map(view)
     field = empty_field(fmap, grid).copy()
     s = grid.size
     for marked in marked_zones(view, grid.cols, grid.rows):
         x0, y0, x1, y1 = grid.zone_box(marked)
         paste_centered(field, zone_outline(s), ((x0 + x1) / 2, (y0 + y1) / 2))
+    path = move_path(view, grid.cols, grid.rows)
+    if path is not None:  # from the middle of the zone left to the edge of the zone reached
+        (ax, ay), (bx, by) = (_middle(grid.zone_box(z)) for z in path)
+        path_arrow(field, (ax, ay), (ax + (bx - ax) * 0.55, ay + (by - ay) * 0.55))
 
     by_zone: dict[Zone, list[Mapping[str, Any]]] = {}
     for troop in view.get("troops") or []:
@@ -108,6 +101,7 @@ def draw_battlefield(view: Mapping[str, Any], grid: Grid) -> Image.Image:
                 math.floor(x1 - x0),
                 math.floor(y1 - y0),
                 troop_state(view, troop),
+                letters,
             )
             field.alpha_composite(bar, (round(x0), round(y0)))
 

@@ -19,7 +19,8 @@ import i18n
 from render import palettes
 from render.batailles.board import draw_battlefield
 from render.batailles.field import grid_for
-from render.batailles.panels import legend, panel_height, round_text, seat_panel, status, strip
+from render.batailles.panels import legend, panel_height, round_text, seat_panel, stat_key, status, strip
+from render.batailles.style import stat_letters
 from render.catalog import tr
 from render.common import to_png
 from render.page import GAP, INNER, MARGIN, WIDTH, Section, centered, stack
@@ -40,10 +41,11 @@ def compose(
     locale = i18n.normalize(locale)
     board = view["board"]
     grid = grid_for(int(board["width"]), int(board["height"]), INNER)
-    field = draw_battlefield(view, grid)
+    field = draw_battlefield(view, grid, tuple(stat_letters(locale)))
     sections: list[Section] = [
         (status(view, names, locale, INNER), MARGIN, True),
         (field, centered(field), True),
+        (stat_key(locale, INNER), MARGIN, True),
         (strip(view, names, locale, INNER), MARGIN, True),
     ]
     return stack(sections, lead=lead)

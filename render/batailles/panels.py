@@ -30,7 +30,7 @@ from render.batailles.sprites import ACTIVE, DONE, die_face, facing_mark, hits_b
 from render.batailles.style import ACTIVATIONS_PER_TURN, seat_color, seat_tint, stat_letters
 from render.catalog import player_name, tr
 from render.common import HIGHLIGHT, INK, MUTED, PANEL, PAPER, RULE, WHITE, paste_centered
-from render.page import LABEL
+from render.page import LABEL, legible
 from render.panels import (
     BOX_TOP,
     HEADER_H,
@@ -321,7 +321,7 @@ def seat_panel(
     letters = stat_letters(locale)
     stat_w = 46
     first_stat = width - PAD - stat_w * 6
-    zone_w = 96
+    zone_w = 112
     zone_x = first_stat - zone_w
     head = y + 16
     draw_text(draw, (PAD, head), tr("render.bt.col.troop", locale), 18, MUTED, anchor="lc", bold=True)
@@ -355,7 +355,8 @@ def seat_panel(
         elif view.get("phase") == "build":
             where, size = "-", 22
         else:
-            where, size = tr("render.bt.zone.none", locale), 18
+            where = tr("render.bt.zone.none", locale)
+            size = shrink(where, legible(), zone_w - 6, 16)  # smaller rather than cut ("à déployer")
         draw_text(
             draw,
             (zone_x + zone_w / 2, mid),
@@ -391,11 +392,27 @@ def _loss_bar(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, losses: i
 
 
 @lru_cache(maxsize=8)
+def stat_key(locale: str, width: int) -> Image.Image:
+    """The line under the battlefield that names the characteristics' initials ("M A D R C L:
+    Movement, Attack, ..."), so that "M1 A2 D2" on a troop reads without the details image."""
+    img = Image.new("RGBA", (width, LABEL + 12), (*PAPER, 255))
+    draw = ImageDraw.Draw(img)
+    key = tr("render.bt.stats", locale)
+    middle = (0, img.height / 2)
+    draw_text(draw, middle, key, LABEL, INK, anchor="lc", max_width=width, words=True, role="key")
+    return img
+
+
+@lru_cache(maxsize=8)
 def legend(locale: str, width: int) -> Image.Image:
     """What the marks mean: sample troops, terrain, badges and outlines."""
     bar_w, bar_h = 120, 2 * LABEL + 10
+    letters = tuple(stat_letters(locale))
     items: list[tuple[Image.Image, str]] = [
-        (troop_bar("inf1", 0, (1, 2, 2, 0, 0, 0), "n", bar_w, bar_h), tr("render.bt.legend.troop", locale)),
+        (
+            troop_bar("inf1", 0, (1, 2, 2, 0, 0, 0), "n", bar_w, bar_h, letters=letters),
+            tr("render.bt.legend.troop", locale),
+        ),
         (troop_bar("cav2", 1, (3, 2, 0, 0, 0, 0), "e", bar_w, 30), tr("render.bt.legend.front", locale)),
         (
             troop_bar("cav1", 1, (3, 2, 0, 0, 0, 0), "s", bar_w, 30, ACTIVE),

@@ -107,6 +107,10 @@ def bar_shape(seat: int, width: int, height: int, state: str = IDLE) -> Image.Im
     return sprite(width, height, paint)
 
 
+STAT_LETTERS = ("M", "A", "D", "R", "C", "L")
+"""The characteristics' initials in English; the image passes the reader's (``style.stat_letters``)."""
+
+
 @lru_cache(maxsize=2048)
 def troop_bar(
     name: str,
@@ -116,10 +120,12 @@ def troop_bar(
     width: int,
     height: int,
     state: str = IDLE,
+    letters: tuple[str, ...] = STAT_LETTERS,
 ) -> Image.Image:
     """One troop on the battlefield, as wide as its zone: the army's mark with the facing arrow, the
-    name, and, when the troop has two places' height to itself, its six characteristics M A D R C L
-    (zeros greyed, so that the strengths stand out).
+    name, and, when the troop has two places' height to itself, its characteristics that are not
+    zero, each after its initial ("M1 A2 D2": movement 1, attack 2, defence 2), so that a reader
+    needs no table to tell them apart (``stat_pairs``).
 
     The bar is rounded at the ends for seat 0 and square for seat 1 (the two armies' shapes), in the
     army's light colour with its colour around; yellow while it acts, grey once it has acted."""
@@ -138,12 +144,60 @@ def troop_bar(
     draw = ImageDraw.Draw(img)
     draw_text(draw, (left, cy), text, size, ink, anchor="lc", bold=bold, role="troop")
     if two_lines:
-        cell = (width - 12) / 6
+        stat_line(img, profile, letters, (6, height * 0.74), width - 12, size, ink)
+    return img
+
+
+SQUEEZE = 0.72
+"""How narrow the characteristics line may be squeezed (its height, what legibility rests on, stays)."""
+
+
+def stat_pairs(profile: tuple[int, ...], letters: tuple[str, ...]) -> list[tuple[str, str]]:
+    """The characteristics that are not zero, as (initial, value): ``M1 A2 D2``."""
+    return [(letter, str(v)) for letter, v in zip(letters, profile, strict=False) if v]
+
+
+def stat_line(
+    img: Image.Image,
+    profile: tuple[int, ...],
+    letters: tuple[str, ...],
+    at: tuple[float, float],
+    room: float,
+    size: int,
+    ink: tuple[int, int, int],
+) -> None:
+    """The characteristics line of a troop, from ``at`` (left end, middle height): the non-zero
+    ones after their initials, at ``size`` down to the smallest legible size, squeezed sideways (to
+    ``SQUEEZE`` at most) when they are still too wide; past that (a troop strong in everything),
+    the six values in the rules' order, as the key under the battlefield lists them."""
+    x, cy = at
+    pairs = stat_pairs(profile, letters)
+    for at_size in range(size, legible() - 1, -1):
+        gap = 0.3 * at_size
+        wide = sum(text_width(letter, at_size) + text_width(v, at_size, bold=True) for letter, v in pairs)
+        wide += gap * max(0, len(pairs) - 1)
+        if wide <= room or at_size == legible():
+            break
+    if wide > room / SQUEEZE:
+        draw = ImageDraw.Draw(img)
+        cell = room / 6
         for i, value in enumerate(profile[:6]):
             color = ink if value else RULE
-            at = (6 + cell * (i + 0.5), height * 0.74)
-            draw_text(draw, at, str(value), size, color, anchor="mc", bold=True, role="stat")
-    return img
+            at_cell = (x + cell * (i + 0.5), cy)
+            draw_text(draw, at_cell, str(value), size, color, anchor="mc", bold=True, role="stat")
+        return
+    line = Image.new("RGBA", (math.ceil(wide) + 2, math.ceil(at_size * 1.5)), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(line)
+    pen = 1.0
+    for letter, value in pairs:
+        pen += draw_text(draw, (pen, line.height / 2), letter, at_size, MUTED, anchor="lc", role="stat")
+        pen += draw_text(
+            draw, (pen, line.height / 2), value, at_size, ink, anchor="lc", bold=True, role="stat"
+        )
+        pen += gap
+    if line.width > room:
+        line = line.resize((math.floor(room), line.height), Image.Resampling.LANCZOS)
+    img.alpha_composite(line, (round(x), round(cy - line.height / 2)))
 
 
 @lru_cache(maxsize=64)

@@ -25,7 +25,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from engine.cryhavoc.content import TOKENS
 from render.catalog import tr
-from render.common import HIGHLIGHT, INK, PAPER, RGB, SS, WHITE, paste_centered, sprite
+from render.common import HIGHLIGHT, INK, PAPER, RGB, SS, WHITE, paste_centered, path_arrow, sprite
 from render.cryhavoc.layout import (
     BADGE_RADIUS,
     Layout,
@@ -44,6 +44,7 @@ from render.cryhavoc.style import (
     TROG_COLOR,
     WALL,
     badge,
+    breakable,
     region_name,
     shade,
     side_color,
@@ -51,7 +52,7 @@ from render.cryhavoc.style import (
     tint,
     token,
 )
-from render.page import LABEL
+from render.page import LABEL, legible
 from render.text import draw_text, text_width, wrap
 
 Box = tuple[float, float, float, float]
@@ -181,10 +182,11 @@ def map_lines(key: StaticKey) -> tuple[Layout, list[tuple[str, str]], list[Any]]
 
 
 def name_lines(region: Mapping[str, Any], g: Layout, locale: str) -> list[str]:
-    """The lines of a tile's title: its name, on two lines at a space or after a hyphen if long."""
+    """The lines of a tile's title: its name, on two lines at a space, after a hyphen or inside a
+    compound word ("Hollow-", "grove") if long."""
     name = region_name(str(region["id"]), locale)
     name = name[:1].upper() + name[1:]
-    return wrap(name, LABEL, g.tile_w - 2 * INSET, 2, bold=True)
+    return wrap(breakable(name), LABEL, g.tile_w - 2 * INSET, 2, bold=True)
 
 
 @lru_cache(maxsize=16)
@@ -222,12 +224,6 @@ def empty_map(key: StaticKey) -> Image.Image:
             at = (box[0] + INSET, box[1] + 8 + LINE_H / 2 + n * LINE_H)
             draw_text(draw, at, line, LABEL, ink, anchor="lc", bold=True, role="region")
     return img
-
-
-def named_regions(text: str, ids: list[str]) -> list[str]:
-    """Region ids an action text names (``go mossdeep flintpeak``), in the order they appear."""
-    words = text.replace(",", " ").split()
-    return [w for w in words if w in ids]
 
 
 def _sides(units: Mapping[str, int]) -> list[tuple[str, int]]:
@@ -283,14 +279,48 @@ def draw_map(view: Mapping[str, Any], locale: str) -> Image.Image:
     for r in view["regions"]:
         patch, mask, at = region_patch(key, json.dumps(r, sort_keys=True), rings.get(str(r["id"]), 0))
         img.paste(patch, at, mask)
+    draw_path(img, view, key_layout(key))
     return img
+
+
+def move_path(view: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The regions a step or a retreat went from and to (the view's ``last["path"]``)."""
+    ids = {str(r["id"]) for r in view["regions"]}
+    path = [str(r) for r in (view.get("last") or {}).get("path") or [] if str(r) in ids]
+    return (path[0], path[1]) if len(path) == 2 else None
+
+
+def draw_path(img: Image.Image, view: Mapping[str, Any], g: Layout) -> None:
+    """The arrow of the last step or retreat, from the edge of the region left to the edge of the
+    one reached (over the road between them, leaving the tiles' pieces clear), a little into both
+    tiles when they are close."""
+    path = move_path(view)
+    if path is None:
+        return
+    boxes = [g.box(rid) for rid in path]
+    (ax, ay), (bx, by) = (((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in boxes)
+    length = math.hypot(bx - ax, by - ay)
+    if length < 1:
+        return
+    ux, uy = (bx - ax) / length, (by - ay) / length
+
+    def reach(box: Box) -> float:
+        """How far from the middle of ``box`` its edge is, along the arrow."""
+        half_w, half_h = (box[2] - box[0]) / 2, (box[3] - box[1]) / 2
+        return min(half_w / abs(ux) if ux else math.inf, half_h / abs(uy) if uy else math.inf)
+
+    start, end = reach(boxes[0]), length - reach(boxes[1])
+    if end - start < 40:
+        start, end = start - 14, end + 14
+    path_arrow(img, (ax + ux * start, ay + uy * start), (ax + ux * end, ay + uy * end))
 
 
 def highlight_rings(view: Mapping[str, Any]) -> dict[str, int]:
     """The width of the highlight ring around each region that has one: the battle under way gets
-    the wider, the regions the last action names the narrower."""
-    ids = [str(r["id"]) for r in view["regions"]]
-    rings = dict.fromkeys(named_regions(str((view.get("last") or {}).get("text", "")), ids), 4)
+    the wider, the regions the last action touched (the view's ``last["regions"]``) the narrower."""
+    ids = {str(r["id"]) for r in view["regions"]}
+    touched = [str(r) for r in (view.get("last") or {}).get("regions") or []]
+    rings = dict.fromkeys((r for r in touched if r in ids), 4)
     fight = (view.get("battle") or {}).get("region")
     if fight is not None:
         rings[str(fight)] = 6
@@ -411,7 +441,7 @@ def trog_token(label: str, strength: str) -> Image.Image:
     """A Trog War Party or Nest: its letters, then a Trog mark and the Trogs it brings out."""
     size = LABEL
     hexagon = ITEM_H - 8
-    lw = text_width(label, size - 4, bold=True)
+    lw = text_width(label, legible(), bold=True)
     sw = text_width(strength, size, bold=True)
     width = math.ceil(8 + lw + 6 + hexagon + 3 + sw + 9)
     fill = (110, 80, 60)
@@ -422,7 +452,7 @@ def trog_token(label: str, strength: str) -> Image.Image:
         d.rounded_rectangle(
             [2 * s, 2 * s, width * s - 1 - 2 * s, h - 1 - 2 * s], radius=h // 2 - 2 * s, fill=fill
         )
-        draw_text(d, (8 * s, h / 2), label, (size - 4) * s, WHITE, anchor="lc", bold=True)
+        draw_text(d, (8 * s, h / 2), label, legible() * s, WHITE, anchor="lc", bold=True)
         cx, cy, r = (8 + lw + 6 + hexagon / 2) * s, h / 2, hexagon / 2 * s
         pts = [
             (
@@ -494,6 +524,12 @@ def _house(letter: str, color: RGB, size: int) -> Image.Image:
 
     img = sprite(size, size, paint)
     draw_text(
-        ImageDraw.Draw(img), (size / 2, size * 0.6), letter, int(size * 0.5), WHITE, anchor="mc", bold=True
+        ImageDraw.Draw(img),
+        (size / 2, size * 0.62),
+        letter,
+        max(legible(), size // 2),
+        WHITE,
+        anchor="mc",
+        bold=True,
     )
     return img

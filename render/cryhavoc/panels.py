@@ -30,7 +30,7 @@ from render.cryhavoc.style import (
     tint,
     token,
 )
-from render.page import LABEL
+from render.page import LABEL, legible
 from render.panels import (
     BOX_TOP,
     HEADER_H,
@@ -304,11 +304,11 @@ def battle_board(view: Mapping[str, Any], names: Mapping[str, str], locale: str,
     draw.rounded_rectangle([0, 0, width - 1, 40], radius=12, fill=(236, 231, 212))
     draw.rectangle([0, 28, width - 1, 40], fill=(236, 231, 212))
     step = tr(f"render.ch.step.{battle.get('step', 'cards')}", locale)
-    w = text_width(step, 20, bold=True) + 24
+    w = text_width(step, legible(), bold=True) + 24
     room = width - 2 * PAD - w - 12
     draw_text(draw, (PAD, 21), head, 24, INK, anchor="lc", bold=True, max_width=room, words=True)
     draw.rounded_rectangle([width - PAD - w, 6, width - PAD, 36], radius=15, fill=INK)
-    draw_text(draw, (width - PAD - w / 2, 21), step, 20, WHITE, anchor="mc", bold=True)
+    draw_text(draw, (width - PAD - w / 2, 21), step, legible(), WHITE, anchor="mc", bold=True)
     order = list(OBJECTIVES)
     if reversed_order:
         order.reverse()

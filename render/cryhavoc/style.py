@@ -21,7 +21,7 @@ from render.catalog import lookup, player_name
 from render.common import RGB, WHITE, sprite
 from render.page import LABEL
 from render.palette import SEAT_COLOR, SEAT_SHAPE, darken, lighten
-from render.text import draw_text, text_width
+from render.text import SOFT_HYPHEN, draw_text, text_width
 
 TROG_COLOR: RGB = (70, 66, 60)
 TROG_SHAPE = "hexagon"
@@ -81,6 +81,22 @@ def name_of(key: str, locale: str, fallback: str) -> str:
 
 def region_name(rid: str, locale: str) -> str:
     return name_of(f"ch.region.{rid}", locale, rid)
+
+
+COMPOUNDS = (
+    "Brine|marsh Dawn|keep Deep|well Drift|water Dusk|keep Dust|bowl Fern|vale Flint|peak Frost|crag "
+    "Glass|field Grey|spire High|gate Hollow|grove Iron|spire Low|gate Mire|wood Moss|deep Root|maze "
+    "Salt|marsh Scorch|waste Sky|forge Stone|crown Storm|keep Sun|pit Thorn|wood Vine|grove Vine|holt "
+    "Wild|bloom"
+)
+"""The region names made of two words in one, with the place where they may break on a tile too
+narrow for the whole word ("Hollow-" then "grove"), rather than being cut ("Hollowgro…")."""
+BREAKS = {word.replace("|", ""): word.replace("|", SOFT_HYPHEN) for word in COMPOUNDS.split()}
+
+
+def breakable(name: str) -> str:
+    """``name`` with a soft hyphen where each of its compound words may break (see ``wrap``)."""
+    return " ".join(BREAKS.get(word, word) for word in name.split(" "))
 
 
 def faction_name(faction: str, locale: str) -> str:

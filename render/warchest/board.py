@@ -16,7 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import MUTED, PAPER, paste_centered, sprite
+from render.common import MUTED, PAPER, paste_centered, path_arrow, sprite
 from render.page import LABEL
 from render.text import draw_text, font, scaled
 from render.warchest.hexgrid import SQRT3, Hex, Layout, corners, fit
@@ -139,6 +139,18 @@ def empty_board(hexes: tuple[Hex, ...], locations: tuple[Hex, ...], layout: Layo
     return board
 
 
+def outlined_hexes(view: Mapping[str, Any]) -> list[Hex]:
+    """The hexes the last action touched (the view's ``last["hexes"]``), outlined on the board."""
+    last = view.get("last") or {}
+    return [(int(h[0]), int(h[1])) for h in last.get("hexes") or []]
+
+
+def move_path(view: Mapping[str, Any]) -> tuple[Hex, Hex] | None:
+    """The hexes a move went from and to (the view's ``last["path"]``), drawn as an arrow."""
+    path = [(int(h[0]), int(h[1])) for h in (view.get("last") or {}).get("path") or []]
+    return (path[0], path[1]) if len(path) == 2 else None
+
+
 def draw_board(
     view: Mapping[str, Any], layout: Layout, locale: str, owners: Mapping[int, str] | None = None
 ) -> Image.Image:
@@ -150,13 +162,18 @@ def draw_board(
     where = tuple(sorted((int(loc["hex"][0]), int(loc["hex"][1])) for loc in locations))
     board = empty_board(hexes, where, layout).copy()
     style = hex_style(layout.size)
-    last = view.get("last") or {}
-    outlined = [(int(h[0]), int(h[1])) for h in last.get("hexes") or []]
+    outlined = outlined_hexes(view)
     for h in outlined:
         paste_centered(board, last_outline(layout.size - HEX_GAP, style.band), layout.center(h))
     for h in outlined:  # the wash tints the label: print it again on top
         cx, cy = layout.center(h)
         paste_centered(board, label_sprite(hex_label(h), style.label), (cx, cy - style.label_dy))
+    path = move_path(view)
+    if path is not None:  # under the tokens, its head at the edge of the token that moved
+        (ax, ay), (bx, by) = (style.piece_center(layout.center(h)) for h in path)
+        length = math.hypot(bx - ax, by - ay)
+        short = max(0.0, 1 - (style.token + 6) / length) if length else 0.0
+        path_arrow(board, (ax, ay), (ax + (bx - ax) * short, ay + (by - ay) * short))
     for loc in locations:
         team = loc.get("team")
         ring = control_ring(None if team is None else int(team), style.ring, style.ring_line)

@@ -179,7 +179,9 @@ def _pending_text(kind: str, locale: str) -> str:
     return tr("render.wc.pending.generic", locale)
 
 
-DRAFT_ROW = 48
+DRAFT_ROW = 56
+DRAFT_TOKEN = 25
+"""Radius of a draft pool token: its abbreviation stays legible on a phone (``sprites.token``)."""
 
 
 def _status(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> Image.Image:
@@ -221,9 +223,9 @@ def _status(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> I
         for i, unit in enumerate(draft_pool):
             cx = slot * (i % 4)
             cy = y + (i // 4) * DRAFT_ROW + DRAFT_ROW / 2
-            paste_centered(img, token(unit, None, None, locale, 20), (cx + 24, cy))
+            paste_centered(img, token(unit, None, None, locale, DRAFT_TOKEN), (cx + 28, cy))
             draw_text(
-                draw, (cx + 52, cy), unit_name(unit, locale), LABEL, INK, anchor="lc", max_width=slot - 58
+                draw, (cx + 60, cy), unit_name(unit, locale), LABEL, INK, anchor="lc", max_width=slot - 66
             )
     return img
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.common import HIGHLIGHT, INK, WHITE, rgba, sprite
-from render.page import LABEL
+from render.page import LABEL, legible
 from render.palette import CIRCLE
 from render.text import draw_text, shrink
 from render.warchest.hexgrid import corners
@@ -168,6 +168,7 @@ def team_mark(team: int | None, size: int, letter: str = "") -> Image.Image:
             width=max(1, round(size * k * 0.06)),
         )
         if letter:
-            draw_text(draw, (c, c), letter, round(size * 0.62) * k, WHITE, anchor="mc", bold=True)
+            tag = max(legible(), round(size * 0.62))  # legible on a phone
+            draw_text(draw, (c, c), letter, tag * k, WHITE, anchor="mc", bold=True)
 
     return sprite(size, size, paint)

@@ -23,8 +23,9 @@ from render.batailles import board as bt_board
 from render.batailles import field as bt_field
 from render.batailles import images as batailles
 from render.batailles import sprites as bt_sprites
-from render.batailles.panels import phase_key, status_lines
-from render.batailles.style import STATS, WATER
+from render.batailles.panels import phase_key, stat_key, status_lines
+from render.batailles.style import STATS, WATER, stat_letters
+from render.catalog import tr
 from render.page import INNER, LABEL, legible
 from render.text import text_width
 from tests.render.golden import (
@@ -396,39 +397,11 @@ def test_result_names_the_winner_and_the_reason() -> None:
     assert "seuil de défaite" in sub and "@" not in sub
 
 
-def test_a_move_outlines_the_zone_the_troops_reached() -> None:
-    view = mid_battle()
-    view["last"] = {"seat": view["active"], "text": "move s s"}
-    assert bt_board.marked_zones(view, 8, 9) == [tuple(view["activation"]["zone"])]
-    view["activation"] = None
-    assert bt_board.marked_zones(view, 8, 9) == []
-
-
 def test_troops_fill_the_places_terrain_leaves_free() -> None:
     river_and_wood = bt_field.Terrain(river=2, forest=1)
     assert bt_field.places(river_and_wood) == ["forest", None, "river", "river"]
     assert bt_field.places(bt_field.Terrain(forest=4)) == ["forest"] * 4
     assert bt_field.places(bt_field.Terrain(hill=True, building=2)) == ["building", "building", None, None]
-
-
-def test_last_action_zones_are_read_from_its_text() -> None:
-    assert bt_board.named_zones("attack d6 2", 8, 9) == [(3, 5)]
-    assert bt_board.named_zones("deploy inf1 c2 n", 8, 9) == [(2, 1)]
-    assert bt_board.named_zones("morale e4", 8, 9) == [(4, 3)]
-    assert bt_board.named_zones("move n n", 8, 9) == []
-    assert bt_board.named_zones("attack p16 1", 8, 9) == []  # off this board
-
-
-def test_a_troop_named_like_a_zone_does_not_light_that_zone() -> None:
-    """Troop names may look like zone labels ("b2"): only the words where an action names a zone
-    count, so deploying the troop b2 to c3 outlines c3 alone, and activating it outlines nothing."""
-    assert bt_board.named_zones("deploy b2 c3 n", 8, 9) == [(2, 2)]
-    for text in ("activate b2", "coordinate a1+b2", "hold c4 2", "lose d5", "dismiss a1", "retrain h9"):
-        assert bt_board.named_zones(text, 8, 9) == [], text
-    view = mid_battle()
-    view["last"] = {"seat": 0, "text": "activate d5"}
-    view["activation"], view["pending"], view["combat"] = None, None, None
-    assert bt_board.marked_zones(view, 8, 9) == []
 
 
 def test_french_image_says_portee_not_range() -> None:
@@ -516,3 +489,26 @@ def test_the_last_action_is_said_in_the_readers_words(locale: str) -> None:
             bt_panels.status(view, NAMES, locale, 1200)
         line = next((d.text for d in found if said in d.text), None)
         assert line is not None and last["text"] not in line, (last, [d.text for d in found])
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_a_troop_shows_its_characteristics_after_their_initials(locale: str) -> None:
+    """A first-time player reads "M1 A2 D2" on the troop and the initials' key under the
+    battlefield, on the board image itself: no bare "122000", no table needed."""
+    from render.text import recording
+
+    letters = tuple(stat_letters(locale))
+    bt_sprites.troop_bar.cache_clear()
+    with recording() as found:
+        bt_sprites.troop_bar("inf1", 0, (1, 2, 2, 0, 0, 0), "n", 120, 2 * LABEL + 10, letters=letters)
+    assert [d.shown for d in found if d.role == "stat"] == [letters[0], "1", letters[1], "2", letters[2], "2"]
+    assert all(d.size >= legible() for d in found)
+    strong = (3, 3, 3, 3, 3, 3)  # more than a zone is wide for: the six values in order
+    with recording() as found:
+        bt_sprites.troop_bar("hero", 0, strong, "n", 120, 2 * LABEL + 10, letters=letters)
+    assert [d.shown for d in found if d.role == "stat"] == ["3"] * 6
+    stat_key.cache_clear()
+    found, _image = texts_of(lambda: render.render(mid_battle(), names=NAMES, locale=locale))
+    assert tr("render.bt.stats", locale) in [d.shown for d in found if d.role == "key"]
+    on_board = [d.shown for d in found if d.role == "stat"]
+    assert letters[0] in on_board and letters[1] in on_board

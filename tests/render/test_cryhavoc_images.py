@@ -440,10 +440,21 @@ def test_region_names_break_on_two_lines_between_words() -> None:
     assert ch_map.name_lines({"id": "dustbowl"}, g, "fr") == ["Cuvette de", "Poussière"]
     assert ch_map.name_lines({"id": "duskkeep"}, g, "fr") == ["Fort-du-", "Crépuscule"]
     assert ch_map.name_lines({"id": "mossdeep"}, g, "en") == ["Mossdeep"]
-    assert ch_map.named_regions("go mossdeep flintpeak", ["flintpeak", "mossdeep"]) == [
-        "mossdeep",
-        "flintpeak",
-    ]
+    assert ch_map.name_lines({"id": "hollowgrove"}, g, "en") == ["Hollow-", "grove"]
+    assert ch_map.name_lines({"id": "scorchwaste"}, g, "en") == ["The Scorch-", "waste"]
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_no_region_name_is_cut_on_either_side_of_the_map(locale: str) -> None:
+    """Every region's name fits its tile whole, on one or two lines, on the small map (two players)
+    and on the large one (three and four players), whose tiles are narrower."""
+    for view in (early(), mid()):
+        g = ch_map.geometry(view)
+        for region in view["regions"]:
+            lines = ch_map.name_lines(region, g, locale)
+            assert 1 <= len(lines) <= 2 and all("…" not in line for line in lines), (region["id"], lines)
+            whole = style.region_name(str(region["id"]), locale).replace(" ", "").replace("-", "")
+            assert "".join(lines).replace(" ", "").replace("-", "").lower() == whole.lower()
 
 
 def test_wrap_keeps_every_line_inside_the_card() -> None:
@@ -558,12 +569,12 @@ def _drawn_whole(view: dict[str, Any], locale: str) -> Image.Image:
     for r in view["regions"]:
         ring = rings.get(r["id"], 0)
         ch_map._draw_region(img, r, g.box(str(r["id"])), g, ring, locale)
+    ch_map.draw_path(img, view, g)
     return img
 
 
 def _marks_regions(view: dict[str, Any]) -> bool:
-    ids = [r["id"] for r in view["regions"]]
-    return bool(ch_map.named_regions(str((view.get("last") or {}).get("text", "")), ids))
+    return bool((view.get("last") or {}).get("regions"))
 
 
 @pytest.mark.parametrize("count", [2, 3, 4])

@@ -20,11 +20,11 @@ from PIL import Image, ImageDraw
 import render
 from render import text
 from render.common import to_png
-from render.page import MAX_HEIGHT, WIDTH
+from render.page import MAX_HEIGHT, PHONE_LABEL_PX, PHONE_WIDTH, WIDTH
 from tests.render import test_batailles_images as batailles
 from tests.render import test_cryhavoc_images as cryhavoc
 from tests.render import views
-from tests.render.golden import GOLDEN, check_legible, clear_render_caches, decode, texts_of
+from tests.render.golden import GOLDEN, check_golden, check_legible, clear_render_caches, decode, texts_of
 
 View = dict[str, Any]
 
@@ -61,6 +61,36 @@ def test_every_label_a_player_needs_stays_legible_on_a_phone(
     check_legible(found, image.width, roles)
 
 
+PHONE_GOLDEN = [case for case in BUSIEST if case[0] != "warchest_two_players"]
+"""The busiest view of each game (and the small Cry Havoc map, whose tiles are other shapes)."""
+
+
+def phone_sized(png: bytes) -> bytes:
+    """A board image as a phone shows it: scaled down to ``PHONE_WIDTH`` pixels wide (smoothly, as
+    a browser or Discord's client does), kept as a palette PNG."""
+    image = decode(png).convert("RGB")
+    height = round(image.height * PHONE_WIDTH / image.width)
+    return to_png(image.resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS))
+
+
+PHONE_LOCALES = [(case, "fr") for case in PHONE_GOLDEN] + [(BUSIEST[3], "en")]
+"""French for each, and the large Cry Havoc map in English too (its compound names break inside)."""
+
+
+@pytest.mark.parametrize(
+    ("case", "locale"), PHONE_LOCALES, ids=[f"{case[0]}-{locale}" for case, locale in PHONE_LOCALES]
+)
+def test_golden_at_phone_width(
+    case: tuple[str, Callable[[], View], dict[str, str], Any], locale: str
+) -> None:
+    """The board at 400 pixels wide, as it opens on a phone: a golden image to look at when the
+    drawing changes (the legibility of its labels is checked above, this one shows it)."""
+    name, make, names, _roles = case
+    png = phone_sized(render.render(make(), names=names, locale=locale))
+    assert decode(png).width == PHONE_WIDTH
+    check_golden(f"phone_{name}_{locale}", png)
+
+
 SCENES: list[tuple[str, Callable[[], View], dict[str, str]]] = [
     ("warchest_mid_game", views.mid_game, views.NAMES),
     ("warchest_four_players", views.four_players, views.NAMES),
@@ -85,6 +115,38 @@ def test_the_board_image_opens_whole_on_a_phone(
     assert image.format == "PNG" and image.mode == "P"
     assert image.width == WIDTH
     assert 1000 <= image.height <= MAX_HEIGHT
+
+
+@pytest.mark.parametrize(("name", "make", "names"), SCENES, ids=[s[0] for s in SCENES])
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_no_text_of_a_board_is_under_7_px_on_a_phone(
+    name: str, make: Callable[[], View], names: dict[str, str], locale: str
+) -> None:
+    """Not only the labels of the pieces: every text of the board image (pills, counts' names,
+    token letters, keys) is at least ``PHONE_LABEL_PX`` tall once the image is 400 pixels wide."""
+    found, image = texts_of(lambda: render.render(make(), names=names, locale=locale))
+    small = sorted(
+        {
+            (str(d.role), d.shown, round(d.size, 1))
+            for d in found
+            if d.size * PHONE_WIDTH / image.width < PHONE_LABEL_PX
+        }
+    )
+    assert not small, f"texts under {PHONE_LABEL_PX} px on a phone: {small[:10]}"
+
+
+@pytest.mark.parametrize(("name", "make", "names"), SCENES, ids=[s[0] for s in SCENES])
+def test_no_name_or_word_is_cut_on_the_board_or_the_details(
+    name: str, make: Callable[[], View], names: dict[str, str]
+) -> None:
+    """Region and unit names, troops, counts' names and column texts are drawn whole, in French
+    (the longer words): only a player's own name may be shortened to its room."""
+    for draw in (render.render, render.render_details):
+        found, _image = texts_of(lambda: draw(make(), names=names, locale="fr"))  # noqa: B023
+        cut = sorted(
+            {(str(d.role), d.text) for d in found if d.shown != d.text and d.text not in names.values()}
+        )
+        assert not cut, f"{draw.__name__}: cut {cut[:10]}"
 
 
 def test_the_legibility_check_fails_on_a_label_too_small() -> None:

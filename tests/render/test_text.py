@@ -350,6 +350,18 @@ def test_wrap_breaks_between_words_and_after_hyphens() -> None:
     assert " ".join(text.wrap(effect, 16, 120, 9)) == effect
 
 
+def test_wrap_breaks_a_long_word_at_its_soft_hyphen_only_when_it_must() -> None:
+    """A soft hyphen is a break used only when the text does not fit without it; it is drawn as a
+    hyphen at the end of a line and not at all elsewhere."""
+    soft = text.SOFT_HYPHEN
+    narrow = text.text_width("Hollowgro", 22, bold=True)
+    assert text.wrap(f"Hollow{soft}grove", 22, narrow, 2, bold=True) == ["Hollow-", "grove"]
+    assert text.wrap("Hollowgrove", 22, narrow, 2, bold=True)[0].endswith("…")
+    wide = text.text_width("Hollowgrove", 22, bold=True) + 2
+    assert text.wrap(f"The Dust{soft}bowl", 22, wide, 2, bold=True) == ["The", "Dustbowl"]
+    assert text.wrap(f"Hollow{soft}grove", 22, wide, 2, bold=True) == ["Hollowgrove"]
+
+
 def test_text_widths_are_cached_and_the_same_as_measured() -> None:
     text.text_width.cache_clear()
     first = text.text_width("Bérénice", 22, bold=True)

@@ -184,7 +184,7 @@ def four_players() -> dict[str, Any]:
         "pending": None,
         "phase": "play",
         "draft": None,
-        "last": {"seat": 2, "text": "move scout f4 f5", "hexes": [[5, 3], [5, 4]]},
+        "last": {"seat": 2, "text": "move scout f4 f5", "hexes": [[5, 3], [5, 4]], "path": [[5, 3], [5, 4]]},
         "result": None,
         "private": None,
     }

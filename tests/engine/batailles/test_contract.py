@@ -109,6 +109,8 @@ def test_the_view_follows_its_documented_schema() -> None:
         "seat": 0,
         "text": "activate axe",
         "label": {"key": "bt.act.activate", "params": {"names": "axe"}},
+        "zones": [[3, 1]],
+        "path": None,
     }
 
 

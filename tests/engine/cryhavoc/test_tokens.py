@@ -117,4 +117,6 @@ def test_the_public_record_of_a_keep_hides_the_card() -> None:
         "seat": 0,
         "text": "keep",
         "label": {"key": "ch.label.keep_hidden", "params": {}},
+        "regions": [],
+        "path": None,
     }

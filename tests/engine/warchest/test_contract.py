@@ -203,7 +203,7 @@ def test_view_of_a_draft_and_of_a_finished_game() -> None:
     done, _ = do(done, "control pikeman d3")
     v = GAME.view(done, A)
     assert v["phase"] == "over" and v["to_act"] == [] and v["result"]["winners"] == [A]
-    assert v["last"] == {"seat": 0, "text": "control pikeman d3", "hexes": [[3, 2]]}
+    assert v["last"] == {"seat": 0, "text": "control pikeman d3", "hexes": [[3, 2]], "path": None}
 
 
 def _unit_msgs(value: Any) -> list[str]:
