@@ -35,7 +35,7 @@ Schema of ``view(state, viewer)``::
       "pending": null | {"kind": "morale" | "loss", "seat": 1, "zone": [3, 5], "label": "d6", "count": 1},
       "hits": [{"zone": [3, 5], "label": "d6", "hits": 3}],     # this turn's uncancelled hits (the
                                                                  # active player's, on the opponent)
-      "last": null | {"seat": 0, "text": "attack d6 2", "label": {"key": "bt.act.attack", "params": {...}}},
+      "last": null | {"seat": 0, "text": "attack d6 2", "label": {"key": "bt.did.attack", "params": {...}}},
       "result": null | Result.to_json(),
       "private": null                            # Batailles has no hidden information
     }
@@ -47,7 +47,7 @@ from typing import Any
 
 from engine.batailles.actions import parse
 from engine.batailles.board import Zone, label
-from engine.batailles.labels import action_label
+from engine.batailles.labels import last_description
 from engine.batailles.rules import ACTIVATIONS_PER_TURN, to_act
 from engine.batailles.state import State
 from engine.batailles.troops import STATS
@@ -161,8 +161,8 @@ def build_view(s: State, viewer: str | None, result: dict[str, Any] | None) -> d
 
 
 def _last(last: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The last action as the state keeps it (seat, text), with its label for the board to say it
-    in the reader's words: Batailles hides nothing, so the label follows from the text alone."""
+    """The last action as the state keeps it (seat, text), with its description for the board to say
+    it in the reader's words: Batailles hides nothing, so the description follows from the text alone."""
     if not last:
         return None
-    return {**last, "label": encode_msg(action_label(parse(str(last["text"]))))}
+    return {**last, "label": encode_msg(last_description(parse(str(last["text"]))))}

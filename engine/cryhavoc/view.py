@@ -40,7 +40,7 @@ own seat. Schema::
                         "objectives": {"control": {"attacker": 1, "defender": 2, "bonus_attacker": 0,
                                                    "bonus_defender": 1}, ...},
                         "folded": [false, true], "reversed": false},
-      "last": {"seat": 0, "text": "go mossdeep flintpeak", "label": {"key", "params"}} | null,
+      "last": {"seat": 0, "text": "go mossdeep flintpeak", "label": {"key": "ch.did.go", "params"}} | null,
       "result": null | Result.to_json(),
       "private": null | {"seat": 0, "hand": ["hu_muster", "hu_volley"], "drawn": ["mo_quarry", "mo_pass"]}
     }
@@ -52,7 +52,9 @@ from typing import Any
 
 from engine.cryhavoc import flow
 from engine.cryhavoc.content import OBJECTIVES, TOKENS, kind_of
+from engine.cryhavoc.labels import last_description
 from engine.cryhavoc.state import St, board, n_players
+from engine.text import decode_msg, encode_msg
 
 
 def crystal_tokens(value: int) -> dict[str, int]:
@@ -138,10 +140,17 @@ def view(st: St, viewer: str | None, result_json: Any) -> dict[str, Any]:
         "terrain_decks": {t: len(cards) for t, cards in st["terrain"].items()},
         "pending": pending,
         "battle": _battle(st),
-        "last": st["last"],
+        "last": _last(st["last"]),
         "result": result_json,
         "private": private,
     }
+
+
+def _last(last: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The state's record of the last action, its label told in the third person for the board."""
+    if not last or not last.get("label"):
+        return last
+    return {**last, "label": encode_msg(last_description(decode_msg(last["label"])))}
 
 
 def _battle(st: St) -> dict[str, Any] | None:

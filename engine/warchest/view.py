@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.text import encode_msg
 from engine.warchest.board import label
+from engine.warchest.labels import last_description
 from engine.warchest.manoeuvres import bmap
 from engine.warchest.rules import acting_seat
 from engine.warchest.state import State
@@ -57,7 +59,12 @@ def view(st: State, viewer: str | None, result_json: Any) -> dict[str, Any]:
         }
     last = None
     if st.last is not None:
-        last = {"seat": st.last[0], "text": st.last[1], "hexes": [list(h) for h in st.last[2]]}
+        last = {
+            "seat": st.last[0],
+            "text": st.last[1],
+            "hexes": [list(h) for h in st.last[2]],
+            "label": encode_msg(last_description(st.last[1])),
+        }
     private = None
     seat_index = st.seat_of(viewer) if viewer is not None else None
     if seat_index is not None:
