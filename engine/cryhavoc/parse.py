@@ -13,9 +13,26 @@ from collections.abc import Callable, Sequence
 from engine.cryhavoc import words as fr
 from engine.cryhavoc.actions import VERBS, Act
 from engine.errors import BadInput, IllegalAction
-from engine.matching import choose, examples, fold_words, lead, substitute
+from engine.matching import choose, examples, fold_words, lead, substitute, typed_text
+from engine.text import Msg, msg
 
 _VERBS = {tuple(fold_words(k)): v for k, v in fr.VERBS.items()}
+_NAMED = frozenset(fr.ARGUMENTS.values())
+"""Argument ids with a name of their own in French (regions, objectives, sources, factions); cards,
+structures and skills are typed by their ids in either language."""
+
+
+def typed(a: Act) -> Msg:
+    """``a``'s text in the reader's words (French verbs and names for a French reader), as a hint
+    quotes it: it reads back as ``a``."""
+    words: list[Msg | str] = [msg(f"ch.typed.verb.{a.verb}")]
+    words += [msg(f"ch.typed.word.{w}") if w in _NAMED else w for w in a.args]
+    return typed_text(words)
+
+
+def hints(legal: Sequence[Act], verb: str | None) -> str | list[Msg]:
+    """A few legal actions of ``verb`` (else of every kind) as a hint lists them for typing."""
+    return examples(legal, verb, typed)
 
 
 def readings(text: str) -> list[list[str]]:
@@ -35,7 +52,7 @@ def _starts(words: list[str]) -> Callable[[Act], bool]:
 def match(text: str, legal: Sequence[Act]) -> Act:
     options = readings(text)
     if not options:
-        raise BadInput("ch.error.bad_input", input=text.strip(), examples=examples(legal, None))
+        raise BadInput("ch.error.bad_input", input=text.strip(), examples=hints(legal, None))
     refusal: IllegalAction | None = None
     for words in options:
         try:
@@ -46,6 +63,7 @@ def match(text: str, legal: Sequence[Act]) -> Act:
                 _starts(words),
                 ambiguous_key="ch.error.ambiguous",
                 illegal_key="ch.error.illegal",
+                typed=typed,
             )
         except IllegalAction as err:
             refusal = refusal or err
