@@ -14,6 +14,8 @@ import pytest
 import engine
 import i18n
 from engine.cryhavoc import parse as ch_parse
+from engine.cryhavoc import words as ch_words
+from engine.cryhavoc.content import CARDS, SKILLS, STRUCTURES
 from engine.errors import BadInput, IllegalAction
 from engine.rng import Rng
 from engine.warchest import parse as wc_parse
@@ -42,7 +44,7 @@ def test_every_quoted_action_reads_back_in_both_languages(name: str, count: int)
             for lang in ("en", "fr"):
                 quoted = i18n.t(TYPED[name](action), lang)
                 assert quoted.startswith("`") and quoted.endswith("`"), quoted
-                assert "_" not in quoted or name == "cryhavoc", quoted  # War Chest names every unit
+                assert "_" not in quoted, quoted  # names, never ids
                 assert game.parse_action(state, who, quoted.strip("`")) == action, (lang, quoted, str(action))
                 checked += 1
         state, _ = game.apply(state, who, legal[chooser.below(len(legal))])
@@ -61,3 +63,13 @@ def test_a_refusal_quotes_french_texts_to_a_french_reader(name: str) -> None:
         assert "`" in english and "`" in french
         assert not ENGLISH_VERBS.search(french), french
         assert english != french
+
+
+def test_the_names_cry_havoc_reads_are_the_catalogs() -> None:
+    """Cards, structures and skills are read by the names the catalogs show (``data/names.json``)."""
+    areas = {"cards": "ch.card", "structures": "ch.structure", "skills": "ch.skill"}
+    for group, things in ch_words.NAMES.items():
+        for thing, names in things.items():
+            assert names == {lang: i18n.t(f"{areas[group]}.{thing}", lang) for lang in ("en", "fr")}
+    assert {*ch_words.NAMES["cards"]} == {*CARDS} and {*ch_words.NAMES["skills"]} == {*SKILLS}
+    assert {*ch_words.NAMES["structures"]} == {*STRUCTURES}
