@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from engine.errors import IllegalAction
+from engine.text import Msg, msg
 
 A = TypeVar("A")
 
@@ -32,6 +33,7 @@ def choose(
     *,
     ambiguous_key: str,
     illegal_key: str,
+    typed: Callable[[A], Msg] | None = None,
 ) -> A:
     """The legal action whose text is ``words``, else the only one ``fits`` accepts.
 
@@ -45,13 +47,18 @@ def choose(
     if len(found) == 1:
         return found[0]
     if len(found) > 1:
-        raise IllegalAction(ambiguous_key, input=text.strip(), legal=examples(found, None))
-    raise IllegalAction(illegal_key, input=text.strip(), legal=examples(legal, words[0]))
+        raise IllegalAction(ambiguous_key, input=text.strip(), legal=examples(found, None, typed))
+    raise IllegalAction(illegal_key, input=text.strip(), legal=examples(legal, words[0], typed))
 
 
-def examples(legal: Sequence[A], verb: str | None) -> str:
+def examples(
+    legal: Sequence[A], verb: str | None, typed: Callable[[A], Msg] | None = None
+) -> str | list[Msg]:
     """A few legal action texts in backquotes: those of ``verb`` if any, else one per verb, so the
-    list shows the kinds of thing that are possible; ``—`` when nothing is legal."""
+    list shows the kinds of thing that are possible; ``—`` when nothing is legal.
+
+    With ``typed`` (an action's text as a catalog message, in the words of the reader's language that
+    read back as that action) the list is of those messages, so a French player is shown French texts."""
     same = [a for a in legal if verb is not None and getattr(a, "verb", "") == verb]
     if same:
         chosen = same[:MAX_LISTED]
@@ -60,7 +67,15 @@ def examples(legal: Sequence[A], verb: str | None) -> str:
         for a in legal:
             seen.setdefault(getattr(a, "verb", ""), a)
         chosen = list(seen.values())[:MAX_LISTED]
+    if typed is not None and chosen:
+        return [typed(a) for a in chosen]
     return ", ".join(f"`{a}`" for a in chosen) or "—"
+
+
+def typed_text(words: Sequence[Msg | str]) -> Msg:
+    """An action text of ``words`` (catalog messages for words that differ by language, plain text for
+    the rest, such as hex labels) in backquotes, as a hint quotes it for typing."""
+    return msg(f"typed.{len(words)}", **{f"w{i}": w for i, w in enumerate(words)})
 
 
 _SEPARATORS = str.maketrans({"'": " ", "\u2019": " ", "\u2018": " ", "`": " ", ",": " "})

@@ -203,12 +203,14 @@ def last_text(
     last: Mapping[str, Any] | None, keys: tuple[str, str], locale: str, who: Callable[[Any], str]
 ) -> str:
     """The line about the view's ``last`` action: ``keys`` are the catalog keys with and without one
-    (their text takes ``name`` and ``text``); ``who`` names the seat that played it."""
+    (their text takes ``name`` and ``text``); ``who`` names the seat that played it, as the ``player``
+    of the game's description (told in the third person: the board is read by the whole table)."""
     if not last:
         return tr(keys[1], locale)
+    name = who(last.get("seat", -1))
     label = last.get("label")  # the action in the reader's words, where the game records them
-    text = i18n.t(decode_msg(label), locale) if label else str(last.get("text", ""))
-    return tr(keys[0], locale, name=who(last.get("seat", -1)), text=text)
+    text = i18n.t(decode_msg(label), locale, player=name) if label else str(last.get("text", ""))
+    return tr(keys[0], locale, name=name, text=text)
 
 
 def last_action(

@@ -69,3 +69,10 @@ def action_label(a: Any) -> Msg:
     if isinstance(a, SetProfile):
         return msg("bt.act.profile", profile=profile_text(a.profile))
     return msg("bt.act.unknown", text=str(a))
+
+
+def last_description(a: Any) -> Msg:
+    """The action told in the third person for the board's last-action line (``{player}`` is named by
+    the reader's side): the label's words are a button's, addressed to the one who acts."""
+    label = action_label(a)
+    return msg("bt.did." + label.key.removeprefix("bt.act."), **label.params)

@@ -35,7 +35,7 @@ Schema of ``view(state, viewer)``::
       "pending": null | {"kind": "morale" | "loss", "seat": 1, "zone": [3, 5], "label": "d6", "count": 1},
       "hits": [{"zone": [3, 5], "label": "d6", "hits": 3}],     # this turn's uncancelled hits (the
                                                                  # active player's, on the opponent)
-      "last": null | {"seat": 0, "text": "attack d6 2", "label": {"key": "bt.act.attack", "params": {...}},
+      "last": null | {"seat": 0, "text": "attack d6 2", "label": {"key": "bt.did.attack", "params": {...}},
                       "zones": [[3, 1], [3, 5]],    # the zones it touched (rules.touched): a move's
                                                     # start and end, an attack's origin and target
                       "path": null | [[3, 1], [3, 2]]},   # a move's start and end (an arrow)
@@ -50,7 +50,7 @@ from typing import Any
 
 from engine.batailles.actions import Move, parse
 from engine.batailles.board import Zone, label
-from engine.batailles.labels import action_label
+from engine.batailles.labels import last_description
 from engine.batailles.rules import ACTIVATIONS_PER_TURN, to_act
 from engine.batailles.state import State
 from engine.batailles.troops import STATS
@@ -164,8 +164,8 @@ def build_view(s: State, viewer: str | None, result: dict[str, Any] | None) -> d
 
 
 def _last(last: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The last action as the state keeps it (seat, text), with its label for the board to say it
-    in the reader's words (Batailles hides nothing, so the label follows from the text alone) and
+    """The last action as the state keeps it (seat, text), with its description for the board to say
+    it in the reader's words (Batailles hides nothing, so the description follows from the text alone) and
     the zones it touched, for the board to frame, and for a move the path from the first to the
     second, for the board to draw as an arrow."""
     if not last:
@@ -173,4 +173,4 @@ def _last(last: dict[str, Any] | None) -> dict[str, Any] | None:
     zones = [list(z) for z in last.get("zones") or []]  # saves from before the zones were kept: none
     action = parse(str(last["text"]))
     path = zones if isinstance(action, Move) and len(zones) == 2 else None
-    return {**last, "label": encode_msg(action_label(action)), "zones": zones, "path": path}
+    return {**last, "label": encode_msg(last_description(action)), "zones": zones, "path": path}

@@ -20,12 +20,11 @@ from engine.cryhavoc import battle, flow, setup, turns
 from engine.cryhavoc.actions import Act, act
 from engine.cryhavoc.content import SKILLS
 from engine.cryhavoc.labels import action_label
-from engine.cryhavoc.parse import match
+from engine.cryhavoc.parse import hints, match
 from engine.cryhavoc.state import FORMAT, UPGRADES, St, clone, n_players
 from engine.cryhavoc.view import view
 from engine.defaults import neutral_default
 from engine.errors import BadInput, GameOver, IllegalAction, NotYourTurn
-from engine.matching import examples
 from engine.saves import upgraded
 from engine.text import Msg, PlayerRef, encode_msg, msg
 from engine.undo import RANDOM, SHOWN, Step, undo_refusal
@@ -194,7 +193,7 @@ class CryHavoc:
         seat = self._check_turn(state, player, str(action))
         legal = legal_for(state, seat)
         if action not in legal:
-            raise IllegalAction("ch.error.illegal", input=str(action), legal=examples(legal, action.verb))
+            raise IllegalAction("ch.error.illegal", input=str(action), legal=hints(legal, action.verb))
         new = clone(state)
         last = public_record(state, seat, action)
         events = play(new, seat, action)

@@ -53,3 +53,11 @@ def action_label(st: St, a: Act) -> Msg:
     if v == "ransom":
         return msg("ch.label.ransom", faction=msg(f"ch.faction.{args[0]}"))
     return msg(f"ch.label.{v}")
+
+
+def last_description(label: Msg) -> Msg:
+    """The recorded label of the last action told in the third person for the board (``{player}`` is
+    named by the reader's side): a label's words are a menu's, addressed to the one who acts."""
+    if not label.key.startswith("ch.label."):
+        return msg("ch.did.other")
+    return msg("ch.did." + label.key.removeprefix("ch.label."), **label.params)

@@ -13,14 +13,42 @@ from collections.abc import Callable, Sequence
 from engine.cryhavoc import words as fr
 from engine.cryhavoc.actions import VERBS, Act
 from engine.errors import BadInput, IllegalAction
-from engine.matching import choose, examples, fold_words, lead, substitute
+from engine.matching import choose, examples, fold_words, lead, substitute, typed_text
+from engine.text import Msg, msg
 
 _VERBS = {tuple(fold_words(k)): v for k, v in fr.VERBS.items()}
+_ARGUMENTS = {**fr.ARGUMENTS, **fr.NAMED_THINGS}
+_NAMED = frozenset(fr.ARGUMENTS.values())
+"""Argument ids with a name of their own in French (regions, objectives, sources, factions)."""
+_THINGS = {thing: group for group, things in fr.NAMES.items() for thing in things}
+"""Card, structure and skill ids -> the catalog area that names them (``ch.card``...)."""
+_GROUP_KEY = {"cards": "ch.card", "structures": "ch.structure", "skills": "ch.skill"}
+
+
+def _word(w: str) -> Msg | str:
+    if w in _NAMED:
+        return msg(f"ch.typed.word.{w}")
+    if w in _THINGS:
+        return msg(f"{_GROUP_KEY[_THINGS[w]]}.{w}")
+    return w
+
+
+def typed(a: Act) -> Msg:
+    """``a``'s text in the reader's words (French verbs and names for a French reader), as a hint
+    quotes it: it reads back as ``a``."""
+    words: list[Msg | str] = [msg(f"ch.typed.verb.{a.verb}")]
+    words += [_word(w) for w in a.args]
+    return typed_text(words)
+
+
+def hints(legal: Sequence[Act], verb: str | None) -> str | list[Msg]:
+    """A few legal actions of ``verb`` (else of every kind) as a hint lists them for typing."""
+    return examples(legal, verb, typed)
 
 
 def readings(text: str) -> list[list[str]]:
     """The word lists ``text`` may mean, one per English verb its first word stands for."""
-    words = substitute(lead(fold_words(text, hyphens=True), fr.VERB_PHRASES), fr.ARGUMENTS, start=1)
+    words = substitute(lead(fold_words(text, hyphens=True), fr.VERB_PHRASES), _ARGUMENTS, start=1)
     if not words:
         return []
     verbs = (words[0],) if words[0] in VERBS else _VERBS.get((words[0],), ())
@@ -35,7 +63,7 @@ def _starts(words: list[str]) -> Callable[[Act], bool]:
 def match(text: str, legal: Sequence[Act]) -> Act:
     options = readings(text)
     if not options:
-        raise BadInput("ch.error.bad_input", input=text.strip(), examples=examples(legal, None))
+        raise BadInput("ch.error.bad_input", input=text.strip(), examples=hints(legal, None))
     refusal: IllegalAction | None = None
     for words in options:
         try:
@@ -46,6 +74,7 @@ def match(text: str, legal: Sequence[Act]) -> Act:
                 _starts(words),
                 ambiguous_key="ch.error.ambiguous",
                 illegal_key="ch.error.illegal",
+                typed=typed,
             )
         except IllegalAction as err:
             refusal = refusal or err

@@ -40,7 +40,7 @@ own seat. Schema::
                         "objectives": {"control": {"attacker": 1, "defender": 2, "bonus_attacker": 0,
                                                    "bonus_defender": 1}, ...},
                         "folded": [false, true], "reversed": false},
-      "last": {"seat": 0, "text": "go mossdeep flintpeak", "label": {"key", "params"},
+      "last": {"seat": 0, "text": "go mossdeep flintpeak", "label": {"key": "ch.did.go", "params"},
                "regions": ["mossdeep", "flintpeak"],   # the regions it touched, in order
                                                        # (game.touched_regions)
                "path": ["mossdeep", "flintpeak"] | null} | null,   # a step's or a retreat's way
@@ -55,7 +55,9 @@ from typing import Any
 
 from engine.cryhavoc import flow
 from engine.cryhavoc.content import OBJECTIVES, TOKENS, kind_of
+from engine.cryhavoc.labels import last_description
 from engine.cryhavoc.state import St, board, n_players
+from engine.text import decode_msg, encode_msg
 
 
 def crystal_tokens(value: int) -> dict[str, int]:
@@ -179,10 +181,12 @@ PATH_VERBS = ("go", "retreat")
 
 
 def _last(last: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The state's record of the last action, with the regions it touched (none in saves from before
-    they were kept) and, for a step or a retreat, its path: from the first region to the second."""
+    """The state's record of the last action: its label told in the third person for the board, the
+    regions it touched (none in saves from before they were kept) and, for a step or a retreat, its
+    path: from the first region to the second."""
     if last is None:
         return None
     regions = list(last.get("regions") or [])
     moves = str(last.get("text", "")).split()[:1] in [[verb] for verb in PATH_VERBS]
-    return {**last, "regions": regions, "path": regions if moves and len(regions) == 2 else None}
+    told = {"label": encode_msg(last_description(decode_msg(last["label"])))} if last.get("label") else {}
+    return {**last, **told, "regions": regions, "path": regions if moves and len(regions) == 2 else None}

@@ -5,14 +5,18 @@ naturally type it); some French verbs stand for two actions (``construire`` buil
 constructs a structure, ``défausser`` discards to the hand limit or pays a card into an action), and
 the legal actions of the moment decide which. Objectives, sources, factions and region names are
 the names the French catalog shows (``i18n/locales/fr/cryhavoc.json``; a test checks that every
-region's French name there is read here), plus short forms. Card, structure and skill ids are
-typed as they are: they name no language.
+region's French name there is read here), plus short forms. Cards, structures and skills are read
+by their ids or by their names in either language (``data/names.json``, the catalogs' names; a test
+keeps the two equal), so a hint can quote them as players read them.
 
 Everything is written with its accents: the parser folds both sides the same way, so accents stay
 optional for the player.
 """
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 from engine.matching import Phrases, phrases
 
@@ -141,3 +145,13 @@ ARGUMENTS: Phrases = phrases(
 )
 """Objectives, sources, factions and regions named in French (names the English ids keep, such as
 ``attrition``, ``jungle``, ``machines`` or ``trogs``, need no entry)."""
+
+NAMES: dict[str, dict[str, dict[str, str]]] = json.loads(
+    (Path(__file__).parent / "data" / "names.json").read_text(encoding="utf-8")
+)
+"""``cards``, ``structures`` and ``skills``: id -> {language: name}, as the catalogs write them."""
+
+NAMED_THINGS: Phrases = phrases(
+    [(name, thing) for group in NAMES.values() for thing, names in group.items() for name in names.values()]
+)
+"""Card, structure and skill names in English and French, read as their ids."""

@@ -19,7 +19,6 @@ from engine.contract import Game, OptionSpec, Result
 from engine.defaults import neutral_default
 from engine.errors import BadInput, GameOver, IllegalAction, NotYourTurn
 from engine.jsonvalues import copy_json
-from engine.matching import examples
 from engine.saves import upgraded
 from engine.text import Msg, PlayerRef, msg
 from engine.undo import SHOWN, Step, undo_refusal
@@ -95,7 +94,7 @@ class WarChest:
         legal = self.legal_actions(state, player)
         if action not in legal:
             verb = getattr(action, "verb", None)
-            raise IllegalAction("wc.error.illegal", input=str(action), legal=examples(legal, verb))
+            raise IllegalAction("wc.error.illegal", input=str(action), legal=parse.hints(legal, verb))
         new = state.clone()
         touched = rules.touched_hexes(state, seat, action)
         events = rules.play(new, seat, action)

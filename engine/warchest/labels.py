@@ -116,3 +116,30 @@ def action_label(st: State, a: Action) -> Msg:
     if kind == "priest":
         return msg("wc.label.priest", action=inner)
     return msg(f"wc.label.followup.{kind}", action=inner)
+
+
+_DID_HEX = {"deploy", "bolster", "control"}
+
+
+def last_description(text: str) -> Msg:
+    """The board's last action told in the third person (``{player}`` is left for the reader's side to
+    name), from the public action text alone: a face-down coin the text leaves out stays unsaid."""
+    words = text.split()
+    verb, rest = (words[0], words[1:]) if words else ("", [])
+    if verb in _DID_HEX and len(rest) == 2:
+        return msg(f"wc.did.{verb}", unit=unit_name(rest[0]), hex=rest[1])
+    if verb == "move" and len(rest) == 3:
+        return msg("wc.did.move", unit=unit_name(rest[0]), src=rest[1], dst=rest[2])
+    if verb == "attack" and len(rest) == 3:
+        return msg("wc.did.attack", unit=unit_name(rest[0]), src=rest[1], target=rest[2])
+    if verb == "tactic" and rest:
+        if len(rest) >= 3:
+            return msg("wc.did.tactic_at", unit=unit_name(rest[0]), src=rest[1], targets=rest[2:])
+        return msg("wc.did.tactic", unit=unit_name(rest[0]))
+    if verb in ("initiative", "pass", "skip"):
+        return msg(f"wc.did.{verb}")
+    if verb in ("recruit", "pick") and rest:
+        return msg(f"wc.did.{verb}", unit=unit_name(rest[0]))
+    if verb == "guard" and rest and rest[0] in ("supply", "stack"):
+        return msg(f"wc.did.guard_{rest[0]}")
+    return msg("wc.did.other")

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.errors import BadInput
-from engine.matching import choose, examples, fold_words, lead, phrases, substitute
+from engine.matching import choose, examples, fold_words, lead, phrases, substitute, typed_text
+from engine.text import Msg, msg
 from engine.warchest.actions import Action, Attack, Bolster, Control, Move, Tactic
 from engine.warchest.board import parse_label
 from engine.warchest.units import NAME_PHRASES, coin_name
@@ -91,10 +92,31 @@ def _short_forms(a: Action) -> list[list[str]]:
     return []
 
 
+def typed(a: Action) -> Msg:
+    """``a``'s text in the reader's words (French verbs and unit names for a French reader), as a hint
+    quotes it: it reads back as ``a`` (the names are those ``tokens`` knows)."""
+    words: list[Msg | str] = []
+    for i, word in enumerate(str(a).split()):
+        if i == 0:
+            words.append(msg(f"wc.typed.verb.{word}"))
+        elif word in _WORDS:
+            words.append(msg(f"wc.typed.word.{word}"))
+        elif parse_label(word) is None:
+            words.append(msg(f"wc.typed.unit.{word}"))
+        else:
+            words.append(word)
+    return typed_text(words)
+
+
+def hints(legal: Sequence[Action], verb: str | None) -> str | list[Msg]:
+    """A few legal actions of ``verb`` (else of every kind) as a hint lists them for typing."""
+    return examples(legal, verb, typed)
+
+
 def match(text: str, legal: Sequence[Action]) -> Action:
     words = tokens(text)
     if not well_formed(words):
-        raise BadInput("wc.error.bad_input", input=text.strip(), examples=examples(legal, None))
+        raise BadInput("wc.error.bad_input", input=text.strip(), examples=hints(legal, None))
     return choose(
         text,
         words,
@@ -102,4 +124,5 @@ def match(text: str, legal: Sequence[Action]) -> Action:
         lambda a: words in _short_forms(a),
         ambiguous_key="wc.error.ambiguous",
         illegal_key="wc.error.illegal",
+        typed=typed,
     )

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.text import encode_msg
 from engine.warchest.board import label
+from engine.warchest.labels import last_description
 from engine.warchest.manoeuvres import bmap
 from engine.warchest.rules import acting_seat
 from engine.warchest.state import State
@@ -59,7 +61,13 @@ def view(st: State, viewer: str | None, result_json: Any) -> dict[str, Any]:
     if st.last is not None:
         hexes = [list(h) for h in st.last[2]]
         moved = st.last[1].split()[:1] == ["move"] and len(hexes) == 2  # a move's path: an arrow
-        last = {"seat": st.last[0], "text": st.last[1], "hexes": hexes, "path": hexes if moved else None}
+        last = {
+            "seat": st.last[0],
+            "text": st.last[1],
+            "hexes": hexes,
+            "path": hexes if moved else None,
+            "label": encode_msg(last_description(st.last[1])),
+        }
     private = None
     seat_index = st.seat_of(viewer) if viewer is not None else None
     if seat_index is not None:

@@ -472,23 +472,26 @@ def test_catalog_languages_match_and_cover_the_code() -> None:
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
 def test_the_last_action_is_said_in_the_readers_words(locale: str) -> None:
-    """The status repeats the last action as the moves menu names it ("Activer art2" in French),
-    not as the action's text form ("activate art2")."""
+    """The status repeats the last action in the third person ("Alice active art2" in French), never
+    as the action's text form ("activate art2") nor as the menu's words to the actor ("End your turn")."""
     import i18n
     from engine.batailles.actions import parse
-    from engine.batailles.labels import action_label
+    from engine.batailles.labels import last_description
     from engine.text import decode_msg
     from render.batailles import panels as bt_panels
     from render.text import recording
 
     for view in (_mid_battle(), _combat(), _loss()):
         last = view["last"]
-        assert decode_msg(last["label"]) == action_label(parse(last["text"]))
-        said = i18n.t(decode_msg(last["label"]), locale)
+        assert decode_msg(last["label"]) == last_description(parse(last["text"]))
+        name = NAMES[view["seats"][last["seat"]]["id"]]
+        said = i18n.t(decode_msg(last["label"]), locale, player=name)
+        assert said.startswith(name) or name in said.split(" ")[:4], said
         with recording() as found:
             bt_panels.status(view, NAMES, locale, 1200)
         line = next((d.text for d in found if said in d.text), None)
-        assert line is not None and last["text"] not in line, (last, [d.text for d in found])
+        assert line is not None, (last, [d.text for d in found])
+        assert len(last["text"].split()) == 1 or last["text"] not in line, line
 
 
 @pytest.mark.parametrize("locale", ["en", "fr"])

@@ -382,7 +382,7 @@ def test_the_last_action_is_said_in_the_readers_words(locale: str) -> None:
         assert last["text"] not in line, line
         assert not any(f"{prefix}_" in line for prefix in ("hu", "mo", "pi", "tr")), line
     kept = play(2, 4, lambda v, s: bool(v["last"]) and v["last"]["text"] == "keep")
-    assert "keep" in kept["last"]["text"] and kept["last"]["label"]["key"] == "ch.label.keep_hidden"
+    assert "keep" in kept["last"]["text"] and kept["last"]["label"]["key"] == "ch.did.keep_hidden"
 
 
 def test_second_render_reuses_the_empty_map() -> None:

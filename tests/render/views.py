@@ -5,6 +5,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from engine.text import encode_msg
+from engine.warchest.labels import last_description
+
 NAMES = {"111": "Alice", "222": "Bérénice", "333": "Chloé", "444": "Dmitri"}
 
 TWO_PLAYER_HEXES = [[x, y] for y in range(7) for x in range(7) if 3 <= x + y <= 9]
@@ -20,6 +23,19 @@ def label(x: int, y: int) -> str:
 
 def _locations(hexes: list[tuple[int, int]], control: dict[tuple[int, int], int]) -> list[dict[str, Any]]:
     return [{"hex": [x, y], "label": label(x, y), "team": control.get((x, y))} for x, y in hexes]
+
+
+def _last(seat: int, text: str, hexes: list[list[int]]) -> dict[str, Any]:
+    """The view's ``last`` as the engine writes it: the public text, its hexes, a move's path and its
+    description."""
+    path = hexes if text.split()[:1] == ["move"] and len(hexes) == 2 else None
+    return {
+        "seat": seat,
+        "text": text,
+        "hexes": hexes,
+        "path": path,
+        "label": encode_msg(last_description(text)),
+    }
 
 
 def _unit(x: int, y: int, seat: int, team: int, kind: str, height: int) -> dict[str, Any]:
@@ -73,7 +89,7 @@ def mid_game() -> dict[str, Any]:
         "pending": None,
         "phase": "play",
         "draft": None,
-        "last": {"seat": 0, "text": "attack swordsman d3 d4", "hexes": [[3, 2], [3, 3]]},
+        "last": _last(0, "attack swordsman d3 d4", [[3, 2], [3, 3]]),
         "result": None,
         "private": {"seat": 1, "hand": ["archer", "royal"], "bag": {"archer": 1, "lancer": 2, "scout": 1}},
     }
@@ -107,7 +123,7 @@ def game_over() -> dict[str, Any]:
         if loc["label"] in ("c2", "f4", "d5"):
             loc["team"] = 0
     view["units"][2] = _unit(3, 4, 0, 0, "light_cavalry", 1)
-    view["last"] = {"seat": 0, "text": "control light_cavalry d5", "hexes": [[3, 4]]}
+    view["last"] = _last(0, "control light_cavalry d5", [[3, 4]])
     view["result"] = {
         "winners": ["111"],
         "draw": False,
@@ -184,7 +200,7 @@ def four_players() -> dict[str, Any]:
         "pending": None,
         "phase": "play",
         "draft": None,
-        "last": {"seat": 2, "text": "move scout f4 f5", "hexes": [[5, 3], [5, 4]], "path": [[5, 3], [5, 4]]},
+        "last": _last(2, "move scout f4 f5", [[5, 3], [5, 4]]),
         "result": None,
         "private": None,
     }

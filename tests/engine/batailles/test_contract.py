@@ -108,7 +108,7 @@ def test_the_view_follows_its_documented_schema() -> None:
     assert view["last"] == {
         "seat": 0,
         "text": "activate axe",
-        "label": {"key": "bt.act.activate", "params": {"names": "axe"}},
+        "label": {"key": "bt.did.activate", "params": {"names": "axe"}},
         "zones": [[3, 1]],
         "path": None,
     }

@@ -102,7 +102,8 @@ def test_text_forms_parse_back_and_french_verbs_and_prefixes_are_read() -> None:
         GAME.parse_action(st, "alice", "fly away")
     with pytest.raises(IllegalAction) as err2:
         GAME.parse_action(st, "alice", "go highgate lowgate")
-    assert "go highgate" in err2.value.msg.params["legal"]
+    assert "`go highgate" in i18n.t(err2.value.msg, "en")
+    assert "`aller Hauteporte" in i18n.t(err2.value.msg, "fr")  # the French player is shown French texts
 
 
 def test_apply_refuses_illegal_actions_and_never_mutates_its_input() -> None:

@@ -116,7 +116,7 @@ def test_the_public_record_of_a_keep_hides_the_card() -> None:
     assert GAME.view(st, None)["last"] == {
         "seat": 0,
         "text": "keep",
-        "label": {"key": "ch.label.keep_hidden", "params": {}},
+        "label": {"key": "ch.did.keep_hidden", "params": {}},
         "regions": [],
         "path": None,
     }

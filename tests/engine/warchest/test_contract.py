@@ -78,11 +78,9 @@ def test_bad_text_is_refused_with_examples() -> None:
     st = position(hands=(["swordsman"], ["archer"]))
     with pytest.raises(BadInput) as err:
         GAME.parse_action(st, A, "dance wildly")
-    assert (
-        err.value.msg.key == "wc.error.bad_input" and "deploy swordsman" in err.value.msg.params["examples"]
-    )
+    assert err.value.msg.key == "wc.error.bad_input" and "deploy swordsman" in t(err.value.msg, "en")
     text = t(err.value.msg, "fr")
-    assert "dance wildly" in text and "deploy swordsman" in text
+    assert "dance wildly" in text and "`déployer soldat" in text  # French texts for a French reader
 
 
 def test_illegal_text_lists_legal_alternatives_of_the_same_kind() -> None:
@@ -90,8 +88,9 @@ def test_illegal_text_lists_legal_alternatives_of_the_same_kind() -> None:
     with pytest.raises(IllegalAction) as err:
         GAME.parse_action(st, A, "deploy swordsman d4")
     params = err.value.msg.params
-    assert params["input"] == "deploy swordsman d4" and "deploy swordsman e1" in params["legal"]
-    assert "deploy swordsman e1" in t(err.value.msg, "en")
+    assert params["input"] == "deploy swordsman d4"
+    assert "`deploy swordsman e1`" in t(err.value.msg, "en")
+    assert "`déployer soldat e1`" in t(err.value.msg, "fr")
 
 
 def test_apply_refuses_an_illegal_action_object() -> None:
@@ -203,7 +202,18 @@ def test_view_of_a_draft_and_of_a_finished_game() -> None:
     done, _ = do(done, "control pikeman d3")
     v = GAME.view(done, A)
     assert v["phase"] == "over" and v["to_act"] == [] and v["result"]["winners"] == [A]
-    assert v["last"] == {"seat": 0, "text": "control pikeman d3", "hexes": [[3, 2]], "path": None}
+    assert v["last"] == {
+        "seat": 0,
+        "text": "control pikeman d3",
+        "hexes": [[3, 2]],
+        "path": None,
+        "label": {
+            "key": "wc.did.control",
+            "params": {"unit": {"$msg": {"key": "wc.unit.pikeman", "params": {}}}, "hex": "d3"},
+        },
+    }
+    said = t(Msg("wc.did.control", {"unit": Msg("wc.unit.pikeman"), "hex": "d3"}), "en", player="Alice")
+    assert said == "Alice takes control of d3 with their Pikeman"
 
 
 def _unit_msgs(value: Any) -> list[str]:

@@ -7,6 +7,7 @@ import pytest
 from engine import IllegalAction, NotYourTurn
 from engine.warchest import GAME
 from engine.warchest.units import UNIT_TYPES
+from i18n import t
 from tests.engine.warchest.helpers import PLAYERS, acting, do, texts
 
 
@@ -44,7 +45,7 @@ def test_draft_refuses_cards_outside_the_pool_and_the_wrong_player() -> None:
     missing = next(u for u in UNIT_TYPES if u not in st.draft["pool"])  # type: ignore[index]
     with pytest.raises(IllegalAction) as err:
         do(st, f"pick {missing}")
-    assert "pick" in err.value.msg.params["legal"]
+    assert "`pick " in t(err.value.msg, "en") and "`choisir " in t(err.value.msg, "fr")
     other = PLAYERS[1 - PLAYERS.index(acting(st))]
     with pytest.raises(NotYourTurn):
         do(st, f"pick {st.draft['pool'][0]}", player=other)  # type: ignore[index]

@@ -1,0 +1,75 @@
+"""The action texts a hint quotes are in the reader's words and read back as the actions they name.
+
+A French player shown `déployer soldat e1` or `aller Hauteporte Bois-d'Épines` types exactly that; an
+English player sees `deploy swordsman e1`. Over seeded random games of every size, every legal action
+of every position is quoted in both languages and parsed back.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import engine
+import i18n
+from engine.cryhavoc import parse as ch_parse
+from engine.cryhavoc import words as ch_words
+from engine.cryhavoc.content import CARDS, SKILLS, STRUCTURES
+from engine.errors import BadInput, IllegalAction
+from engine.rng import Rng
+from engine.warchest import parse as wc_parse
+
+STEPS = 90
+PLAYERS = ["alice", "bob", "carol", "dave"]
+TYPED = {"warchest": wc_parse.typed, "cryhavoc": ch_parse.typed}
+CASES = [(name, count) for name in TYPED for count in engine.get_game(name).player_counts]
+ENGLISH_VERBS = re.compile(
+    r"`(?:deploy|bolster|move|control|attack|tactic|recruit|pass|pick|skip|go|discard|draw)\b"
+)
+
+
+@pytest.mark.parametrize(("name", "count"), CASES, ids=[f"{n}-{c}p" for n, c in CASES])
+def test_every_quoted_action_reads_back_in_both_languages(name: str, count: int) -> None:
+    game = engine.get_game(name)
+    state = game.new_game(PLAYERS[:count], 17, {})
+    chooser = Rng(17)
+    checked = 0
+    for _ in range(STEPS):
+        if game.is_over(state):
+            break
+        who = game.to_act(state)[0]
+        legal = game.legal_actions(state, who)
+        for action in legal:
+            for lang in ("en", "fr"):
+                quoted = i18n.t(TYPED[name](action), lang)
+                assert quoted.startswith("`") and quoted.endswith("`"), quoted
+                assert "_" not in quoted, quoted  # names, never ids
+                assert game.parse_action(state, who, quoted.strip("`")) == action, (lang, quoted, str(action))
+                checked += 1
+        state, _ = game.apply(state, who, legal[chooser.below(len(legal))])
+    assert checked > 200
+
+
+@pytest.mark.parametrize("name", list(TYPED))
+def test_a_refusal_quotes_french_texts_to_a_french_reader(name: str) -> None:
+    game = engine.get_game(name)
+    state = game.new_game(PLAYERS[:2], 3, {})
+    who = game.to_act(state)[0]
+    for typed in ("dance wildly", "attack nowhere"):
+        with pytest.raises((BadInput, IllegalAction)) as err:
+            game.parse_action(state, who, typed)
+        english, french = i18n.t(err.value.msg, "en"), i18n.t(err.value.msg, "fr")
+        assert "`" in english and "`" in french
+        assert not ENGLISH_VERBS.search(french), french
+        assert english != french
+
+
+def test_the_names_cry_havoc_reads_are_the_catalogs() -> None:
+    """Cards, structures and skills are read by the names the catalogs show (``data/names.json``)."""
+    areas = {"cards": "ch.card", "structures": "ch.structure", "skills": "ch.skill"}
+    for group, things in ch_words.NAMES.items():
+        for thing, names in things.items():
+            assert names == {lang: i18n.t(f"{areas[group]}.{thing}", lang) for lang in ("en", "fr")}
+    assert {*ch_words.NAMES["cards"]} == {*CARDS} and {*ch_words.NAMES["skills"]} == {*SKILLS}
+    assert {*ch_words.NAMES["structures"]} == {*STRUCTURES}

@@ -1,0 +1,228 @@
+"""Words, never ids, wherever a player reads.
+
+Seeded random games of every game and table size, in English and in French, are played through the
+table layer with the real renderers, and every string a player reads is collected: public posts (new
+and edited), ephemeral replies, refusals of mistyped moves with their hints, autocomplete labels, log
+pages, the status and hand replies, and every text drawn on the images (through ``render.text``'s
+recorder). None may show an id-shaped token (a snake_case word, a catalog key, a raw action text where
+a description belongs), and no French text may carry a word of the fixed English list below.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import db
+import engine
+import i18n
+import render
+from engine.errors import GameError, StaleAction
+from render.text import recording
+from table import Commands, Ctx, Post, Tables
+from table.announce import RecordingOutlet
+
+MOVES = 36
+"""Moves per game: enough to pass every game's set-up into its main phase, few enough to stay quick."""
+PLAYERS = ["alice", "bob", "carol", "dave"]
+MISTYPED = ("recruit nothing at all", "move", "pass", "attack")
+"""Texts a player may type wrongly: their refusals carry the hints (legal action texts)."""
+
+CASES = [
+    (name, count, lang)
+    for name in engine.GAMES
+    for count in engine.get_game(name).player_counts
+    for lang in ("en", "fr")
+]
+
+SNAKE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
+CATALOG_KEY = re.compile(r"\b(?:wc|bt|ch|table|render|svc|core|console|cmd|error)\.[a-z_]+(?:\.[a-z_]+)*\b")
+OPTION = re.compile(r"\b[a-z_]+=\S*")
+"""``max_rounds=15``: the options syntax players type in ``/game new``, quoted as they type it."""
+CODE = re.compile(r"`[^`]*`")
+
+ENGLISH = (
+    "recruit",
+    "deploy",
+    "bolster",
+    "control",
+    "attack",
+    "move",
+    "moves",
+    "pass",
+    "passes",
+    "skip",
+    "pick",
+    "tactic",
+    "your turn",
+    "last action",
+    "round",
+    "turn",
+    "discard",
+    "draw",
+    "keep",
+    "play",
+    "dismiss",
+    "ready",
+    "done",
+    "end",
+    "the",
+    "with",
+    "from",
+    "and",
+    "legal",
+)
+"""English words no French text may hold (none of them is also a French word)."""
+ENGLISH_WORD = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(w) for w in ENGLISH) + r")(?![\w-])", re.I)
+
+
+def _recorded(kind: str, seen: list[tuple[str, str]]) -> Callable[..., bytes]:
+    def draw(view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
+        function = render.render if kind == "board" else render.render_private
+        with recording() as found:
+            data = bytes(function(view, names=names, locale=locale))
+        seen.extend((f"image:{kind}", d.text) for d in found)
+        return data
+
+    return draw
+
+
+async def _play(name: str, count: int, lang: str, path: Path) -> tuple[list[tuple[str, str]], set[str]]:
+    """Every (where, text) a player of a seeded game read, and the action texts of the moves played."""
+    seen: list[tuple[str, str]] = []
+    played: set[str] = set()
+    store = await db.open_store(path)
+    tables = Tables(
+        store,
+        render=_recorded("board", seen),
+        render_private=_recorded("private", seen),
+        seed_source=lambda: 5 + count,
+    )
+    commands = Commands(tables)
+    game = engine.get_game(name)
+
+    def ctx(user: str) -> Ctx:
+        return Ctx("chan", user, user.capitalize(), lang, lang)
+
+    def keep(posts: list[Post]) -> None:
+        seen.extend(("ephemeral" if p.ephemeral else "post", p.text) for p in posts)
+
+    async def attempt(user: str, call: Any) -> None:
+        try:
+            keep(await call)
+        except StaleAction:
+            pass
+        except GameError as err:
+            seen.append(("error", i18n.t(err.msg, lang, names=lambda i: i.capitalize())))
+
+    try:
+        players = PLAYERS[:count]
+        keep(await commands.new(ctx(players[0]), name, players=count))
+        for p in players[1:]:
+            keep(await commands.join(ctx(p)))
+        keep(await commands.start(ctx(players[0])))
+        await commands.announcer.drain()
+        pick = random.Random(f"{name}{count}{lang}")
+        for move in range(MOVES):
+            table = await tables.latest("chan")
+            assert table is not None
+            if table.record.status != "active":
+                break
+            user = table.to_act()[0]
+            if move % 9 == 4:
+                for typed in MISTYPED:
+                    await attempt(user, commands.play(ctx(user), typed))
+                seen += [("autocomplete", label) for label, _ in await commands.autocomplete(ctx(user), "")]
+            action = pick.choice(game.legal_actions(table.state, user))
+            played.add(str(action))
+            await attempt(user, commands.play(ctx(user), f"v{table.record.version}:{action}"))
+            await commands.announcer.drain()
+        for user in players[:2]:
+            await attempt(user, commands.log(ctx(user)))
+            await attempt(user, commands.log(ctx(user), page=2))
+            await attempt(user, commands.status(ctx(user)))
+            await attempt(user, commands.hand(ctx(user)))
+        await commands.announcer.drain()
+        outlet = commands.announcer.outlet
+        assert isinstance(outlet, RecordingOutlet) and outlet.sent is not None and outlet.edits is not None
+        seen += [("post", post.text) for _, post in outlet.sent]
+        seen += [("edit", post.text) for _, _, post in outlet.edits]
+    finally:
+        await commands.announcer.drain()
+        await store.close()
+    return seen, played
+
+
+YOU = {"en": re.compile(r"\b(?:you|your)\b", re.I), "fr": re.compile(r"\b(?:vous|votre|vos)\b", re.I)}
+
+
+def _addressed(where: str, lang: str, text: str) -> list[str]:
+    """Public descriptions (the board's texts, a handover's lines about the moves) say "you" to no one:
+    the whole table reads them."""
+    if where == "image:board":
+        lines = [text]
+    elif where in ("post", "edit"):
+        lines = [line for line in text.splitlines() if line.startswith("• ")]
+    else:
+        return []
+    return [f"'you' in {line!r}" for line in lines if YOU[lang].search(line)]
+
+
+def _problems(name: str, lang: str, text: str, played: set[str]) -> list[str]:
+    found = []
+    plain = OPTION.sub(" ", text)
+    for echo in MISTYPED:  # a refusal quotes what the player typed, in whatever language they typed it
+        plain = plain.replace(f"« {echo} »", " ").replace(f"“{echo}”", " ")
+    prose = CODE.sub(" ", plain)
+    for span in CODE.findall(plain):  # hints quote texts to type: in the reader's words, too
+        found += [f"id {tok!r} in {span}" for tok in SNAKE.findall(span)]
+    found += [f"id {tok!r}" for tok in SNAKE.findall(prose)]
+    found += [f"catalog key {key.group()!r}" for key in CATALOG_KEY.finditer(prose)]
+    found += [
+        f"action text {a!r}"
+        for a in played
+        if len(a.split()) > 1 and re.search(rf"\b{re.escape(a)}\b", prose)
+    ]
+    if lang == "fr":
+        found += [f"English {w.group()!r}" for w in ENGLISH_WORD.finditer(plain)]
+    return found
+
+
+@pytest.mark.parametrize(("name", "count", "lang"), CASES, ids=[f"{n}-{c}p-{lang}" for n, c, lang in CASES])
+async def test_players_read_words_not_ids(name: str, count: int, lang: str, tmp_path: Path) -> None:
+    seen, played = await _play(name, count, lang, tmp_path / "store.sqlite3")
+    kinds = {where for where, _ in seen}
+    assert {"post", "ephemeral", "error", "autocomplete", "image:board"} <= kinds, kinds
+    assert any(len(text.split()) >= 4 for where, text in seen if where == "image:board")  # sentences drawn
+    bad = sorted(
+        {
+            f"[{where}] {problem}: {text[:300]!r}"
+            for where, text in seen
+            for problem in [*_problems(name, lang, text, played), *_addressed(where, lang, text)]
+        }
+    )
+    assert not bad, "\n".join(bad[:40])
+
+
+def test_the_scan_finds_ids_action_texts_and_english_words() -> None:
+    """The scan itself: each kind of fault it exists for is caught, and the right words pass."""
+    played = {"control light_cavalry f4", "pass"}
+    assert _problems("warchest", "en", "Last action, Alice: control light_cavalry f4", played)
+    assert _problems("warchest", "en", "Missing text wc.unit.none here", played)
+    assert _problems("warchest", "fr", "Dernière action, Robot 1 : recruit swordsman", played)
+    assert _problems("warchest", "fr", "Actions possibles : `recruit lancer royal`.", played)
+    assert _problems("cryhavoc", "en", "Legal: `play Muster`, `play hu_muster`.", set()) == [
+        "id 'hu_muster' in `play hu_muster`"
+    ]
+    assert not _problems("warchest", "en", "Alice takes control of f4 with their Light Cavalry", played)
+    assert not _problems("warchest", "fr", "Dernière action : Alice passe. Options : max_rounds=15", played)
+    assert not _problems("warchest", "fr", "Actions possibles : `passer sceau royal`.", played)
+    assert _addressed("image:board", "en", "Last action: Bot 1 (normal): End your turn")
+    assert _addressed("post", "fr", "• Alice pioche dans votre pioche.\nÀ vous de jouer : <@bob>.")
+    assert not _addressed("post", "fr", "• Alice pioche dans sa pioche.\nÀ vous de jouer : <@bob>.")
+    assert not _addressed("ephemeral", "en", "Done. It is still your turn.")
