@@ -5,12 +5,15 @@ Usage: python -m bench.replay_bench [script ...]
 Each script (default: every whole game in ``docs/examples/``) is played through the console's table
 layer on a SQLite file, with a stand-in board so that playing costs nothing; its replay's frames are
 then the public views at each handover, exactly as ``/game replay`` gathers them. For each game the
-bench prints the frames, then for each way of making the GIF its size, the time to make it in this
-process from the views (drawing every board included) and the frame count it kept:
+bench prints the frames, then for each way of making the GIF its size, the time to make it from the
+views (drawing every board included), the frames it kept and their size:
 
 - ``before``: each board quantised to a palette of its own (median cut, 128 colours) at 560 px wide,
-  narrower then fewer frames until under 8 MB (the replay as it was first written);
-- ``now``: ``render.animation.animate`` as the bot runs it.
+  narrower then fewer frames until under 8 MB (the replay as it was first written), in a new process
+  that drew one board of the game first;
+- ``now``: ``render.animation.animate``, the same way;
+- ``now, pool``: ``/game replay``'s own path, a drawing job in the bot's worker pool (one worker,
+  warmed up as at start-up), the views sent down its pipe and the GIF back.
 
 Figures depend on the machine's load; give them with the load (``uptime``) they were taken at.
 """
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import multiprocessing
 import sys
 import tempfile
 import time
@@ -120,27 +124,59 @@ def measure(
     """One replay made by ``make`` in this process: its bytes, seconds and frames."""
     start = time.perf_counter()
     data = make(views, names=names, locale=locale)
-    seconds = time.perf_counter() - start
+    return _figures(data, time.perf_counter() - start)
+
+
+def _figures(data: bytes, seconds: float) -> dict[str, float]:
     with Image.open(io.BytesIO(data)) as gif:
         frames = getattr(gif, "n_frames", 1)
         width, height = gif.size
     return {"bytes": len(data), "seconds": seconds, "frames": frames, "width": width, "height": height}
 
 
-def main(argv: list[str]) -> None:
+def _fresh(label: str, views: Sequence[View], names: dict[str, str]) -> dict[str, float]:
+    """``measure`` in a new process that has drawn the game's first board (its static layers built)."""
+    from render import render
     from render.animation import animate
 
+    render(views[0], names=names, locale="en")
+    return measure(before if label == "before" else animate, views, names)
+
+
+async def _in_pool(views: Sequence[View], names: dict[str, str]) -> dict[str, float]:
+    from table.drawing import ProcessDrawer
+
+    drawer = ProcessDrawer(workers=1)
+    try:
+        drawer.warm(["en"])
+        await drawer.until_warm()
+        start = time.perf_counter()
+        data = await drawer.draw("replay", {"frames": list(views)}, names=names, locale="en")
+        return _figures(data, time.perf_counter() - start)
+    finally:
+        drawer.close()
+
+
+def main(argv: list[str]) -> None:
     scripts = [Path(a) for a in argv] or EXAMPLES
+    context = multiprocessing.get_context("spawn")
     for script in scripts:
         views, names = script_frames(script)
         print(f"{script.name}: {len(views)} handovers", flush=True)
-        for label, make in (("before", before), ("now", animate)):
-            m = measure(make, views, names)
+        rows = []
+        for label in ("before", "now"):
+            with context.Pool(1) as pool:
+                rows.append((label, pool.apply(_fresh, (label, views, names))))
+        rows.append(("now, pool", asyncio.run(_in_pool(views, names))))
+        for label, m in rows:
             print(
-                f"  {label:6} {m['bytes'] / 1024 / 1024:5.2f} MB  {m['seconds']:5.1f} s  "
+                f"  {label:10} {m['bytes'] / 1024 / 1024:5.2f} MB  {m['seconds']:5.1f} s  "
                 f"{int(m['frames'])} frames  {int(m['width'])}x{int(m['height'])}",
                 flush=True,
             )
+        (_, old), (_, new) = rows[:2]
+        size, seconds = new["bytes"] / old["bytes"], new["seconds"] / old["seconds"]
+        print(f"  now / before: size {size:.2f}, time {seconds:.2f}", flush=True)
 
 
 if __name__ == "__main__":
