@@ -385,11 +385,14 @@ class ProcessDrawer:
             self._until_warm.clear()
 
     def _settle(self) -> None:
-        """Stop the warming worker while another one draws, and let it go on once none does."""
+        """Stop the warming worker while another one draws (or a drawing waits for another one to
+        start or come back), and let it go on once none does."""
         worker = self._warming
         if worker is None or not worker.alive:
             return
-        stop = worker.reply is None and any(w.reply is not None for w in self._all if w is not worker)
+        others = any(w.reply is not None for w in self._all if w is not worker)
+        waiting = any(not w.done() for w in self._waiting) and self._spare(worker)
+        stop = worker.reply is None and (others or waiting)
         if stop != worker.paused:
             _signal(worker, signal.SIGSTOP if stop else signal.SIGCONT)
             worker.paused = stop
@@ -423,6 +426,8 @@ class ProcessDrawer:
             return await self._spawn()
         waiting: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
         self._waiting.append(waiting)
+        self._settle()
+        waiting.add_done_callback(lambda _done: self._settle())  # served or given up
         return await waiting
 
     def _give_back(self, worker: _Worker) -> None:
