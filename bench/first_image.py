@@ -1,6 +1,6 @@
 """The first board of a new process against the first board of a new game in a running one.
 
-Usage: python -m bench.first_image [rounds] [--against REV]
+Usage: python -m bench.first_image [rounds] [--against REV] | --parts
 
 The bot runs as users run it without a token: ``python bot.py`` (the console), lines written to its
 standard input one at a time, two drawing workers (``RENDER_WORKERS=2``). For each game, a table is
@@ -18,6 +18,12 @@ Each figure is the median of ``rounds`` processes (default 3), with the first/ru
 difference. ``--against REV`` adds the same measure of git revision ``REV``'s tree (unpacked into a
 temporary folder; it has no warm-up, so only its ``cold`` row is taken). Figures depend on the
 machine's load: give them with ``uptime``.
+
+``--parts`` says where a cold worker's first board goes instead, in a new process: importing the
+renderer and the computer players (what the fork server imports), importing the bot's script (what
+every worker imported again before the fork server did it once), then for each game the first board
+of a new game, a board of another new game, and the part of the first spent building static layers
+(board, battlefield, map; drawn large and scaled down) and encoding the PNG.
 """
 
 from __future__ import annotations
@@ -156,6 +162,40 @@ def unpacked(revision: str, folder: Path) -> Path:
     return folder
 
 
+_PARTS = """
+import cProfile, pstats, sys, time
+start = time.perf_counter()
+import render, ai
+print(f"import render, ai: {time.perf_counter() - start:.2f} s")
+start = time.perf_counter()
+import bot
+print(f"import bot.py (discord.py, the table layer): {time.perf_counter() - start:.2f} s")
+import engine
+names = {"a": "Alice", "b": "Bob"}
+for name in engine.GAMES:
+    game = engine.get_game(name)
+    views = [game.view(game.new_game(["a", "b"], seed, {}), None) for seed in (11, 12)]
+    profile = cProfile.Profile()
+    start = time.perf_counter()
+    profile.runcall(render.render, views[0], names=names, locale="en")
+    first = time.perf_counter() - start
+    start = time.perf_counter()
+    render.render(views[1], names=names, locale="en")
+    other = time.perf_counter() - start
+    stats = pstats.Stats(profile).stats
+    def spent(*words):
+        return sum(v[3] for k, v in stats.items() if any(w == k[2] for w in words))
+    static = spent("empty_board", "empty_field", "empty_map")
+    encode = spent("to_png")
+    print(f"{name}: first board {first:.2f} s (static layers {static:.2f} s, PNG {encode:.2f} s), "
+          f"another new game's board {other:.2f} s")
+"""
+
+
+def parts() -> None:
+    subprocess.run([sys.executable, "-c", _PARTS], cwd=ROOT, check=True)
+
+
 MODES = [
     ("cold (RENDER_WARMUP=0)", False, False),
     ("warm-up, asked at once", True, False),
@@ -165,6 +205,9 @@ MODES = [
 
 def main(argv: list[str]) -> None:
     args = list(argv)
+    if "--parts" in args:
+        parts()
+        return
     revision = take_option(args, "--against")
     rounds = int(args[0]) if args else 3
     if revision is not None:
