@@ -20,8 +20,9 @@ first and the last), until it fits.
 from __future__ import annotations
 
 import io
+import math
 import struct
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from PIL import GifImagePlugin, Image, ImageChops
@@ -62,20 +63,46 @@ def _palette(boards: Sequence[bytes], game: str | None) -> list[tuple[int, int, 
         x += small.width
     adaptive = mosaic.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     flat = adaptive.getpalette() or [0, 0, 0]
-    used = sorted(index for _count, index in adaptive.getcolors(256) or [(1, 0)])
+    used = sorted(int(index) for _count, index in adaptive.getcolors(256) or [(1, 0)])  # type: ignore[arg-type]
     return [(flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]) for i in used]
 
 
-def _narrow(board: Image.Image, width: int) -> Image.Image:
-    """``board`` as RGB, ``width`` pixels wide: each pixel the average of the board's pixels it
-    covers (a whole-number reduction when the widths allow it, which is the quickest)."""
+def _scaled(size: tuple[int, int], scale: float) -> tuple[int, int]:
+    return max(1, math.ceil(size[0] * scale - 1e-9)), max(1, math.ceil(size[1] * scale - 1e-9))
+
+
+def _narrow(board: Image.Image, width: int, widest: int | None = None) -> Image.Image:
+    """``board`` as RGB, scaled as a board ``widest`` pixels wide (default: its own width) is to
+    ``width``: each pixel the average of the board's pixels it covers (a whole-number reduction
+    when the widths allow it, which is the quickest)."""
     rgb = board.convert("RGB")
-    if width >= rgb.width:
+    widest = widest or rgb.width
+    if width >= widest:
         return rgb
-    height = max(1, round(rgb.height * width / rgb.width))
-    if rgb.width % width == 0 and rgb.height % (rgb.width // width) == 0:
-        return rgb.reduce(rgb.width // width)
-    return rgb.resize((width, height), Image.Resampling.BOX)
+    if widest % width == 0:
+        return rgb.reduce(widest // width)
+    return rgb.resize(_scaled(rgb.size, width / widest), Image.Resampling.BOX)
+
+
+def _frames(boards: Sequence[bytes], width: int) -> Iterator[Image.Image]:
+    """Each board narrowed, on a canvas of the largest one's size: a board may be taller than the
+    first (a result panel at the end), and a GIF's frames must fit the size its header gives. The
+    margin added below or beside a smaller board is its own paper (its top-left pixel)."""
+    sizes = []
+    for png in boards:
+        with Image.open(io.BytesIO(png)) as board:  # the header only: nothing is decoded yet
+            sizes.append(board.size)
+    widest = max(w for w, _h in sizes)
+    scale = min(1.0, width / widest)
+    canvas = (max(_scaled(size, scale)[0] for size in sizes), max(_scaled(size, scale)[1] for size in sizes))
+    for png in boards:
+        small = _narrow(_open(png), width, widest)
+        if small.size == canvas:
+            yield small
+            continue
+        framed = Image.new("RGB", canvas, small.getpixel((0, 0)))
+        framed.paste(small, (0, 0))
+        yield framed
 
 
 class _Indexer:
@@ -122,13 +149,11 @@ def encode(boards: Sequence[bytes], width: int, game: str | None = None) -> byte
     parts: list[bytes] = []
     shown: Image.Image | None = None  # the picture on screen so far, as indices
     before: Image.Image | None = None  # the last frame's RGB pixels
-    for n, board in enumerate(boards):
+    for n, rgb in enumerate(_frames(boards, width)):
         duration = FINAL_MS if n == len(boards) - 1 else FRAME_MS
-        rgb = _narrow(_open(board), width)
-        if shown is None or before is None or rgb.size != before.size:
+        if shown is None or before is None:
             shown = indexer.indices(rgb)
-            if not parts:
-                parts.append(_header(rgb.size, indexer.flat))
+            parts.append(_header(rgb.size, indexer.flat))
             parts.append(_frame_bytes(shown, (0, 0), duration, transparent=False))
             before = rgb
             continue
