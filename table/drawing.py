@@ -30,7 +30,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NoReturn, Protocol
 
 log = logging.getLogger(__name__)
 
@@ -155,7 +155,7 @@ def _serve(conn: multiprocessing.connection.Connection) -> None:
         try:
             job = conn.recv()
         except (EOFError, OSError):
-            os._exit(0)
+            _gone()
         if job[0] == WARM:
             _kind, function, args = job
             warming, began = _steps(function, args), time.perf_counter()
@@ -179,7 +179,16 @@ def _answer(conn: multiprocessing.connection.Connection, reply: tuple[Any, Any])
     except (pickle.PicklingError, TypeError, AttributeError):
         conn.send((False, RuntimeError(f"drawing failed: {reply[1]!r}")))
     except OSError:
-        os._exit(0)
+        _gone()
+
+
+def _gone() -> NoReturn:
+    """The bot is gone: end, waking first any worker of the pool it had stopped (while this one drew)
+    and could not wake again: a stopped worker would never read the end of its pipe. The workers
+    share the bot's process group, and a running process ignores the signal."""
+    with contextlib.suppress(OSError):
+        os.killpg(os.getpgrp(), signal.SIGCONT)
+    os._exit(0)
 
 
 def preload() -> list[str]:

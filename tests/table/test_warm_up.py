@@ -13,6 +13,7 @@ import asyncio
 import functools
 import io
 import os
+import signal
 import types
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -28,6 +29,7 @@ from table.announce import Announcer, RecordingOutlet
 from table.drawing import ProcessDrawer
 from tests.fakediscord.world import HANG_LIMIT
 from tests.table.conftest import CtxFactory, png_size
+from tests.table.test_drawing import _alive, until_ended
 from tests.table.warm_gate import gated_warm_up
 
 
@@ -161,3 +163,17 @@ def test_the_fork_server_imports_the_bots_script_when_it_can(monkeypatch: pytest
     assert drawing.preload() == ["render", "ai", "bot"]
     script.__file__ = "/elsewhere/bot.py"  # not importable by name from the current folder
     assert drawing.preload() == ["render", "ai"]
+
+
+async def test_a_worker_stopped_for_another_ends_with_the_bot_too() -> None:
+    """The pool stops a warming worker while another draws. Should the bot die meanwhile, it cannot
+    wake it again: the other worker, ending as its pipe closes, wakes it, and it ends as well."""
+    drawer = ProcessDrawer(workers=2)
+    try:
+        workers = await drawer.pids()
+        os.kill(workers[0], signal.SIGSTOP)  # stopped, as for another worker's drawing
+        drawer._let_go()  # what the bot's death does to its ends of the pipes (and nothing else)
+        await until_ended(workers)
+        assert not any(_alive(pid) for pid in workers), "a stopped worker outlived the bot"
+    finally:
+        drawer.close()
