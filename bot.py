@@ -8,7 +8,7 @@ the console writes board images), ``LOG_LEVEL``, ``TICK_SECONDS`` (the timed loo
 ``HEARTBEAT_PATH`` and ``HEARTBEAT_MAX_AGE`` (the health check), ``SHUTDOWN_GRACE``, and
 ``SHARD_COUNT`` / ``SHARD_IDS`` (run as some shards of a bot that several processes serve together,
 over one PostgreSQL database) with ``LEASE_SECONDS`` (how long a process's claim on a game's posts
-lasts). Both
+lasts), ``RENDER_WARMUP`` (``0``: no warm-up of the drawing workers at start-up). Both
 front ends share the same store and table layer, so a game started in one is a game like any other.
 
 ``python bot.py --health`` exits 0 when the running bot's heartbeat is fresh (the container's
@@ -75,6 +75,9 @@ class Settings:
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     lease_seconds: float = 60.0
+    warm_up: bool = True
+    """Whether the drawing workers start and warm up at start-up, in the background (RENDER_WARMUP=0:
+    each starts cold when the first drawing needs it, for a host short of memory)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -103,6 +106,7 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             lease_seconds=_seconds(env, "LEASE_SECONDS") or 60.0,
+            warm_up=(env.get("RENDER_WARMUP") or "1").strip() != "0",
         )
 
     @property
@@ -166,18 +170,22 @@ async def open_table(
     clock: Clock | None = None,
     coalesce: float = 0.0,
     lease: float | None = None,
+    warm: Sequence[str] = (),
 ) -> tuple[Commands, Store]:
     """The command handlers over the store at ``database`` (a SQLite file or a PostgreSQL URL,
     created and migrated if needed), announcing to ``outlet``; their ``announcer`` posts, their
     scheduler reminds.
 
-    ``lease`` is how long this process's claim on a game's posts lasts (``Announcer``).
+    ``lease`` is how long this process's claim on a game's posts lasts (``Announcer``). With
+    ``warm`` (locales), the drawing workers start now and warm up in those languages, in the
+    background: nothing here waits for them (``table.drawing.ProcessDrawer.warm``).
     The caller owns the returned store and closes it when done.
     """
     from db import open_store
     from table.announce import DEFAULT_LEASE, Announcer
     from table.clock import system_clock
     from table.commands import Commands
+    from table.drawing import ProcessDrawer
     from table.tables import Tables
 
     store = await open_store(database)
@@ -187,6 +195,8 @@ async def open_table(
         log.info("games are stored in PostgreSQL: %s", describe(database))
     try:
         tables = Tables(store)
+        if warm and isinstance(tables.drawer, ProcessDrawer):
+            tables.drawer.warm(warm)
         announcer = Announcer(
             tables, outlet, clock=clock or system_clock, coalesce=coalesce, lease=lease or DEFAULT_LEASE
         )
@@ -259,6 +269,7 @@ class TabletopBot(commands.Bot):
         A bot built with its own ``table`` (tests) uses it and opens no store.
         """
         import cogs
+        import i18n
         from cogs.outlet import DiscordOutlet
 
         if self._installed:
@@ -271,6 +282,7 @@ class TabletopBot(commands.Bot):
                 clock=self.clock,
                 coalesce=self.settings.coalesce_seconds,
                 lease=self.settings.lease_seconds,
+                warm=i18n.LOCALES if self.settings.warm_up else (),
             )
             self.table.announcer.link = _channel_link
             scheduler = self.scheduler = BeatingScheduler(self.table.announcer, self._beat)

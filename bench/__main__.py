@@ -1,10 +1,21 @@
 """Run every benchmark with modest sizes: `make bench`."""
 
 import engine
-from bench import cryhavoc_factions, hosting, move_latency, playouts, render_bench, undoable
+from bench import (
+    cryhavoc_factions,
+    first_image,
+    hosting,
+    move_latency,
+    playouts,
+    render_bench,
+    replay_bench,
+    undoable,
+)
 
 playouts.main(["100"])
 render_bench.main(["20"])
+replay_bench.main([])
+first_image.main(["1"])
 for name in engine.GAMES:
     move_latency.main(["100", name])
 cryhavoc_factions.main(["200"])

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
+from bench import take_option
 from engine.cryhavoc.content import TOKENS
 from engine.rng import Rng
 
@@ -217,12 +218,7 @@ def report(count: int, result: Tally, games: int, seconds: float, moves: bool = 
 
 def _option(args: list[str], name: str, default: str) -> str:
     """Take ``name value`` out of ``args``; ``value`` (``default`` when absent)."""
-    if name not in args:
-        return default
-    at = args.index(name)
-    value = args[at + 1]
-    del args[at : at + 2]
-    return value
+    return take_option(args, name) or default
 
 
 def main(argv: list[str]) -> None:

@@ -34,6 +34,7 @@ from typing import Any
 from PIL import Image
 
 import db
+from bench import take_option
 from engine.rng import Rng
 from table.announce import Announcer, RecordingOutlet
 from table.commands import Commands, Ctx
@@ -167,11 +168,7 @@ def against(revision: str, moves: int, game_name: str) -> dict[str, Any]:
 
 def main(argv: list[str]) -> None:
     args = list(argv)
-    revision = None
-    if "--against" in args:
-        at = args.index("--against")
-        revision = args[at + 1]
-        del args[at : at + 2]
+    revision = take_option(args, "--against")
     numbers = [a for a in args if not a.startswith("--")]
     moves = int(numbers[0]) if numbers else 100
     game_name = numbers[1] if len(numbers) > 1 else "warchest"

@@ -43,6 +43,7 @@ from PIL import Image
 
 import engine
 import render
+from bench import take_option
 from engine.rng import Rng
 from render import palettes, png, text
 from render.common import to_png
@@ -244,11 +245,7 @@ def main(argv: list[str]) -> None:
         at = args.index("--phone")
         phone_pictures(views(), Path(args[at + 1]))
         return
-    revision = None
-    if "--against" in args:
-        at = args.index("--against")
-        revision = args[at + 1]
-        del args[at : at + 2]
+    revision = take_option(args, "--against")
     runs = int(args[0]) if args else 20
     all_views = views()
     new = report(all_views, runs)

@@ -44,7 +44,8 @@ async def run_console(settings: Settings, stdin: TextIO | None = None, stdout: T
         with contextlib.suppress(ImportError):
             import readline  # noqa: F401  (line editing and history for input())
     console = Console(None, stdout, settings.console_out, settings.console_locale)
-    table, store = await open_table(settings.database, console, clock=console.clock)
+    warm = [settings.console_locale] if settings.warm_up else []
+    table, store = await open_table(settings.database, console, clock=console.clock, warm=warm)
     console.table = table
     try:
         await table.announcer.bots.resume()  # the bots' moves a restart left pending

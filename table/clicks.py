@@ -32,7 +32,7 @@ from table.events import decode_msg, encode_msg
 from table.lobby import FIXED_SEED, guard, team_slots
 from table.menus import lobby_buttons, moves_menu, vote_buttons
 from table.posts import Ctx, Post, is_bot
-from table.replay import played, replay
+from table.replay import handovers, played, replay
 from table.service import ServiceCommands
 from table.settings import POLICIES
 from table.tables import Table
@@ -387,14 +387,7 @@ class ClickCommands(ServiceCommands):
             )
         record, game = table.record, table.game
         log = await self.tables.store.actions(record.id)
-        state = game.new_game(record.player_ids, record.seed, dict(record.options))
-        frames = [game.view(state, None)]
-        waiting = game.to_act(state)
-        for player, text in played(log):
-            state, _events = game.apply(state, player, game.parse_action(state, player, text))
-            if set(game.to_act(state)) != set(waiting) or game.is_over(state):
-                frames.append(game.view(state, None))
-                waiting = game.to_act(state)
+        frames = handovers(game, record.player_ids, record.seed, record.options, played(log))
         if len(frames) > MAX_FRAMES:
             step = (len(frames) - 1) / (MAX_FRAMES - 1)
             frames = [frames[round(i * step)] for i in range(MAX_FRAMES)]

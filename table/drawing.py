@@ -5,6 +5,13 @@ delays the event loop, and a late loop misses the gateway's heartbeats. Workers 
 with its own interpreter; only the view (JSON) goes in and PNG bytes come out. A worker that dies
 (killed, out of memory) is replaced and its drawing tried once more on another, so the move is still
 announced. Tests and small tools may draw in threads with their own renderers instead.
+
+A new worker is cold: its first board of a game builds that game's static layers (the empty board or
+map, drawn large and scaled down), loads fonts and fills the text caches, which costs far more than
+any later board. ``ProcessDrawer.warm`` starts the workers at start-up and has each draw throwaway
+boards of every game in the background (``warm_up``), one worker at a time, while the bot goes on
+starting: a board asked for meanwhile goes to a worker that is not warming, or waits at most for the
+throwaway board under way.
 """
 
 from __future__ import annotations
@@ -19,8 +26,11 @@ import multiprocessing.connection
 import os
 import pickle
 import signal
-from collections.abc import Callable
-from typing import Any, Protocol
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, NoReturn, Protocol
 
 log = logging.getLogger(__name__)
 
@@ -75,12 +85,49 @@ class ThreadDrawer:
         return True
 
 
+WARM = "warm"
+"""A job that starts a worker's warm-up: ``(WARM, function, args)``, ``function(*args)`` an iterator
+of the steps (each drawn when it is asked for, a label per step)."""
+WARMED = "warmed"
+"""What a worker sends, unasked, when its warm-up has ended: ``(WARMED, report)``."""
+
+WARM_NAMES = {"w0": "Alice", "w1": "Bérénice", "w2": "Chloé", "w3": "Dmitri"}
+
+
+def warm_up(locales: Sequence[str] = ("en",)) -> Iterator[str]:
+    """A worker's warm-up: the public board of a new game of every game and table size, and each
+    game's hand, in the first of ``locales``; then each game's board once in the other locales.
+
+    What this fills is what a worker keeps between boards: the imported renderer, the fonts, each
+    game's static layers (board, battlefield, map tiles, legends), sprites and text measurements.
+    Each step is one drawing, so that a real drawing asked for meanwhile waits for one at most."""
+    import engine
+    import render
+
+    first, *others = list(locales) or ["en"]
+    for name in engine.GAMES:
+        game = engine.get_game(name)
+        for players in game.player_counts:
+            ids = list(WARM_NAMES)[:players]
+            state = game.new_game(ids, 0, {})
+            render.render(game.view(state, None), names=WARM_NAMES, locale=first)
+            if players == min(game.player_counts):
+                render.render_private(game.view(state, ids[0]), names=WARM_NAMES, locale=first)
+            yield f"{name} {players} {first}"
+        for locale in others:
+            state = game.new_game(list(WARM_NAMES)[: min(game.player_counts)], 0, {})
+            render.render(game.view(state, None), names=WARM_NAMES, locale=locale)
+            yield f"{name} {min(game.player_counts)} {locale}"
+
+
 class WorkerDied(Exception):
     """A drawing worker ended (killed, out of memory) before it answered."""
 
 
 def _serve(conn: multiprocessing.connection.Connection) -> None:
-    """A drawing worker: draw each request that comes down ``conn`` and send the PNG back.
+    """A drawing worker: draw each request that comes down ``conn`` and send the PNG back; between
+    requests, the steps of its warm-up when it was given one (a request that arrives meanwhile is
+    drawn first, before the next step).
 
     The pipe is also the worker's lifeline. Workers are children of the fork server, not of the
     bot, so a bot killed outright (``kill -9``, out of memory) would leave them running forever;
@@ -88,21 +135,80 @@ def _serve(conn: multiprocessing.connection.Connection) -> None:
     ends and so does the worker. Ctrl-C is the bot's to handle: it closes the pipes.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    warming: Iterator[str] | None = None
+    steps: list[str] = []
+    began = 0.0
     while True:
+        if warming is not None and not conn.poll():
+            report: dict[str, Any] = {"pid": os.getpid(), "steps": steps}
+            try:
+                steps.append(next(warming))
+                continue
+            except StopIteration:
+                pass
+            except Exception as err:  # a warm-up that fails leaves a worker as cold as it was
+                report["error"] = repr(err)
+            report["seconds"] = time.perf_counter() - began
+            warming, steps = None, []
+            _answer(conn, (WARMED, report))
+            continue
         try:
-            kind, view, names, locale = conn.recv()
+            job = conn.recv()
         except (EOFError, OSError):
-            os._exit(0)
+            _gone()
+        if job[0] == WARM:
+            _kind, function, args = job
+            warming, began = _steps(function, args), time.perf_counter()
+            continue
+        kind, view, names, locale = job
         try:
-            reply: tuple[bool, Any] = (True, draw_now(kind, view, names, locale))
+            reply: tuple[Any, Any] = (True, draw_now(kind, view, names, locale))
         except Exception as err:  # sent back to be raised in the bot, as a thread would
             reply = (False, err)
-        try:
-            conn.send(reply)
-        except (pickle.PicklingError, TypeError, AttributeError):
-            conn.send((False, RuntimeError(f"drawing failed: {reply[1]!r}")))
-        except OSError:
-            os._exit(0)
+        _answer(conn, reply)
+
+
+def _steps(function: Callable[..., Iterator[str]], args: tuple[Any, ...]) -> Iterator[str]:
+    """The warm-up's steps, its very start included (a failure there is reported like any other)."""
+    yield from function(*args)
+
+
+def _answer(conn: multiprocessing.connection.Connection, reply: tuple[Any, Any]) -> None:
+    try:
+        conn.send(reply)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        conn.send((False, RuntimeError(f"drawing failed: {reply[1]!r}")))
+    except OSError:
+        _gone()
+
+
+def _gone() -> NoReturn:
+    """The bot is gone: end, waking first any worker of the pool it had stopped (while this one drew)
+    and could not wake again: a stopped worker would never read the end of its pipe. The workers
+    share the bot's process group, and a running process ignores the signal."""
+    with contextlib.suppress(OSError):
+        os.killpg(os.getpgrp(), signal.SIGCONT)
+    os._exit(0)
+
+
+def preload() -> list[str]:
+    """What the fork server imports once, for every worker forked from it: the renderer, the
+    computer players, and the program's own script (``bot.py``) by its module name.
+
+    ``multiprocessing`` runs the main script again in every child it starts, under another name,
+    and the bot's script imports discord.py and the table layer: imported beforehand in the fork
+    server, they are already there, and a new worker runs the script's few lines instead of
+    importing a few hundred modules (half a second on an idle machine, several on a busy one).
+    The fork server finds modules from the current folder, so the script is preloaded when it lies
+    there (``python bot.py``, as ``make run`` and the container start it)."""
+    names = ["render", "ai"]
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if path and getattr(main, "__spec__", None) is None:
+        script = Path(path).resolve()
+        if script.suffix == ".py" and script.parent == Path.cwd().resolve():
+            names.append(script.stem)
+    return names
 
 
 class _Worker:
@@ -115,6 +221,7 @@ class _Worker:
         child.close()
         self.reply: asyncio.Future[tuple[bool, Any]] | None = None
         self.alive = True
+        self.paused = False
 
 
 class ProcessDrawer:
@@ -124,15 +231,28 @@ class ProcessDrawer:
     a drawing costs one write and one read on the loop, with no thread between the loop and the
     worker (a ``ProcessPoolExecutor`` hands every job and result through two threads of its own,
     which costs a loaded machine milliseconds a move). Drawings wait their turn when every worker is
-    busy, oldest first.
+    busy, oldest first. Workers are started in a thread: the first start waits for the fork server
+    to import the renderer, which must not hold up the loop.
+
+    After ``warm``, every worker (and any that replaces one) warms up in turn, one at a time; a
+    drawing goes to a worker that is not warming when there is one, and while another worker draws,
+    the warming one is stopped (``SIGSTOP``, then ``SIGCONT``): on a busy machine it would take a
+    core from the drawing a player waits for. ``warm_reports`` holds what each worker reported when
+    its warm-up ended.
     """
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
         self._all: list[_Worker] = []
         self._idle: list[_Worker] = []
+        self._starting = 0
         self._waiting: collections.deque[asyncio.Future[_Worker]] = collections.deque()
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._warm_job: tuple[str, Callable[..., Iterator[str]], tuple[Any, ...]] | None = None
+        self._cold: collections.deque[_Worker] = collections.deque()
+        self._warming: _Worker | None = None
+        self._until_warm: list[asyncio.Future[None]] = []
+        self.warm_reports: list[dict[str, Any]] = []
         self.replaced = 0
         self.calls = 0
 
@@ -140,7 +260,7 @@ class ProcessDrawer:
         # forkserver: workers are forked from a clean server process that has imported the
         # renderer once, never from the bot (its threads and sockets must not be copied).
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["render", "ai"])  # the fork server the bots' pool shares
+        context.set_forkserver_preload(preload())  # the fork server the bots' pool shares
         return context
 
     def _on_this_loop(self) -> None:
@@ -151,19 +271,48 @@ class ProcessDrawer:
             self._let_go()
             self._loop = loop
 
-    def _spawn(self) -> _Worker:
-        worker = _Worker(self._context())
+    async def _spawn(self) -> _Worker:
+        loop = asyncio.get_running_loop()
+        self._starting += 1
+        try:
+            worker = await asyncio.to_thread(_Worker, self._context())
+        finally:
+            self._starting -= 1
+        if self._loop is not loop:  # the pool moved to another loop meanwhile
+            worker.conn.close()
+            raise WorkerDied()
         self._all.append(worker)
-        asyncio.get_running_loop().add_reader(worker.conn.fileno(), self._readable, worker)
+        loop.add_reader(worker.conn.fileno(), self._readable, worker)
+        if self._warm_job is not None:
+            self._cold.append(worker)
+            self._warm_next()
         return worker
 
     def _readable(self, worker: _Worker) -> None:
-        """The loop's reader of a worker's pipe: its answer, or its end."""
+        """The loop's reader of a worker's pipe: its answer, its warm-up's report, or its end."""
         try:
-            reply: tuple[bool, Any] | None = worker.conn.recv()
+            reply: tuple[Any, Any] | None = worker.conn.recv()
         except (EOFError, OSError):
             reply = None
+        if reply is not None and reply[0] == WARMED:
+            report = reply[1]
+            self.warm_reports.append(report)
+            if report.get("error"):
+                log.warning("a drawing worker's warm-up failed: %s", report["error"])
+            else:
+                log.debug(
+                    "drawing worker %s warm: %d steps in %.1f s",
+                    report["pid"],
+                    len(report["steps"]),
+                    report["seconds"],
+                )
+            if self._warming is worker:
+                self._warming = None
+            self._warm_next()
+            self._offer_idle()
+            return
         waiting, worker.reply = worker.reply, None
+        self._settle()
         if reply is None:
             self._died(worker)
             if waiting is not None and not waiting.done():
@@ -185,6 +334,9 @@ class ProcessDrawer:
         if not worker.alive:
             return
         worker.alive = False
+        if worker.paused:  # stopped, it would never read the end of its pipe
+            _signal(worker, signal.SIGCONT)
+            worker.paused = False
         if self._loop is not None and not self._loop.is_closed():
             with contextlib.suppress(ValueError, OSError):
                 self._loop.remove_reader(worker.conn.fileno())
@@ -193,58 +345,150 @@ class ProcessDrawer:
             self._all.remove(worker)
         if worker in self._idle:
             self._idle.remove(worker)
+        if self._warming is worker:
+            self._warming = None
+            self._warm_next()
+        self._offer_idle()
+
+    # ---- warming up --------------------------------------------------------------------------------
+
+    def warm(
+        self, locales: Sequence[str] = ("en",), function: Callable[..., Iterator[str]] | None = None
+    ) -> None:
+        """Start every worker now and warm each in turn (``function``, default ``warm_up``, given
+        ``locales``), in the background: this returns at once, on the loop that will read them."""
+        self._on_this_loop()
+        self._warm_job = (WARM, function or warm_up, (tuple(locales),))
+        for worker in self._all:
+            if worker is not self._warming and worker not in self._cold:
+                self._cold.append(worker)
+        self._warm_next()
+        missing = self.workers - len(self._all) - self._starting
+        for _ in range(max(0, missing)):
+            task = asyncio.get_running_loop().create_task(self._start_idle())
+            task.add_done_callback(_quiet)
+
+    async def _start_idle(self) -> None:
+        self._give_back(await self._spawn())
+
+    def _warm_next(self) -> None:
+        """Send the warm-up to the next cold worker when none is warming (one at a time: another
+        worker stays free to draw)."""
+        if self._warm_job is None:
+            return
+        while self._warming is None and self._cold:
+            worker = self._cold.popleft()
+            if not worker.alive:
+                continue
+            try:
+                worker.conn.send(self._warm_job)
+            except OSError:
+                self._died(worker)
+                continue
+            self._warming = worker
+        self._settle()
+        if self._warming is None and not self._cold and self._starting == 0:
+            for done in self._until_warm:
+                if not done.done():
+                    done.set_result(None)
+            self._until_warm.clear()
+
+    def _settle(self) -> None:
+        """Stop the warming worker while another one draws (or a drawing waits for another one to
+        start or come back), and let it go on once none does."""
+        worker = self._warming
+        if worker is None or not worker.alive:
+            return
+        others = any(w.reply is not None for w in self._all if w is not worker)
+        waiting = any(not w.done() for w in self._waiting) and self._spare(worker)
+        stop = worker.reply is None and (others or waiting)
+        if stop != worker.paused:
+            _signal(worker, signal.SIGSTOP if stop else signal.SIGCONT)
+            worker.paused = stop
+
+    async def until_warm(self) -> list[dict[str, Any]]:
+        """Wait until every worker started so far has reported the end of its warm-up (tests, benches);
+        the reports, one per warm-up."""
+        self._on_this_loop()
+        while self._warm_job is not None and (self._warming is not None or self._cold or self._starting):
+            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self._until_warm.append(done)
+            await done
+        return list(self.warm_reports)
+
+    # ---- drawing ------------------------------------------------------------------------------------
+
+    def _spare(self, worker: _Worker) -> bool:
+        """Whether ``worker`` is left to its warm-up: it is warming, and another worker is there (or
+        coming) to draw instead. A pool of one draws with its warming worker, between two steps."""
+        if worker is not self._warming:
+            return False
+        return self._starting > 0 or any(w.alive for w in self._all if w is not worker)
 
     async def _take(self) -> _Worker:
         self._on_this_loop()
-        while self._idle:
-            worker = self._idle.pop()  # the last one back: its caches hold the newest boards
-            if worker.alive:
+        for worker in reversed(self._idle):  # the last one back first: its caches hold the newest boards
+            if worker.alive and not self._spare(worker):
+                self._idle.remove(worker)
                 return worker
-        if len(self._all) < self.workers:
-            return self._spawn()
+        if len(self._all) + self._starting < self.workers:
+            return await self._spawn()
         waiting: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
         self._waiting.append(waiting)
+        self._settle()
+        waiting.add_done_callback(lambda _done: self._settle())  # served or given up
         return await waiting
 
     def _give_back(self, worker: _Worker) -> None:
         if not worker.alive:
             return
-        while self._waiting:
+        if worker in self._idle:
+            self._idle.remove(worker)
+        while self._waiting and not self._spare(worker):
             waiting = self._waiting.popleft()
             if not waiting.done():
                 waiting.set_result(worker)
                 return
         self._idle.append(worker)
 
+    def _offer_idle(self) -> None:
+        """Hand the idle workers to drawings waiting, now that one left to its warm-up may draw."""
+        for worker in list(self._idle):
+            if self._waiting:
+                self._give_back(worker)
+
     async def _run(self, worker: _Worker, job: tuple[Any, ...]) -> tuple[bool, Any]:
         reply: asyncio.Future[tuple[bool, Any]] = asyncio.get_running_loop().create_future()
         worker.reply = reply
+        self._settle()
         try:
             worker.conn.send(job)
         except OSError:
             worker.reply = None
             self._died(worker)
+            self._settle()
             raise WorkerDied() from None
         answer = await reply
         self._give_back(worker)
         return answer
 
     def idle(self) -> bool:
-        return not self._waiting and (any(w.alive for w in self._idle) or len(self._all) < self.workers)
+        room = len(self._all) + self._starting < self.workers
+        return not self._waiting and (any(w.alive and not self._spare(w) for w in self._idle) or room)
 
     async def pids(self) -> list[int]:
         """The workers' process ids, starting them first (tests; a bot may call it to start early)."""
         self._on_this_loop()
-        while len(self._all) < self.workers:
-            self._give_back(self._spawn())
+        while len(self._all) + self._starting < self.workers:
+            self._give_back(await self._spawn())
         return [w.process.pid for w in self._all if w.process.pid is not None]
 
     async def draw(self, kind: str, view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
         self.calls += 1
         job = (kind, view, dict(names), locale)
         for attempt in (1, 2):
-            worker = await self._take()
             try:
+                worker = await self._take()
                 ok, value = await self._run(worker, job)
             except WorkerDied:
                 log.warning("drawing again after its worker died (attempt %d)", attempt)
@@ -256,21 +500,40 @@ class ProcessDrawer:
 
     def _let_go(self) -> None:
         """Close the bot's end of every worker's pipe: the workers end (what the bot's death does)."""
-        for worker in list(self._all):
-            self._drop(worker)
-        for waiting in self._waiting:
+        self._warming = None
+        self._cold.clear()
+        pending: list[asyncio.Future[Any]] = [*self._waiting, *self._until_warm]
+        self._waiting.clear()
+        self._until_warm.clear()
+        for waiting in pending:
             with contextlib.suppress(RuntimeError):  # its loop may be closed already
                 waiting.cancel()
-        self._waiting.clear()
+        for worker in list(self._all):
+            self._drop(worker)
 
     def close(self) -> None:
         workers = list(self._all)
+        warming = self._warming
         self._let_go()
         for worker in workers:
+            if worker is warming and worker.reply is None:  # only a throwaway board to finish
+                worker.process.kill()
             worker.process.join(timeout=5)
             if worker.process.is_alive():
                 worker.process.kill()
                 worker.process.join(timeout=5)
+
+
+def _signal(worker: _Worker, number: signal.Signals) -> None:
+    if worker.process.pid is not None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(worker.process.pid, number)
+
+
+def _quiet(task: asyncio.Task[None]) -> None:
+    """A worker started ahead of need that could not start: the next drawing starts one itself."""
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("a drawing worker could not start ahead of need: %r", task.exception())
 
 
 _shared: ProcessDrawer | None = None

@@ -7,12 +7,28 @@ game whose stored state was lost.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import collections
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from db import ActionRecord, Store
 from engine.contract import Game
 from table.errors import NoGame
+
+
+def positions(
+    game: Game,
+    players: Sequence[str],
+    seed: int,
+    options: dict[str, str],
+    actions: Iterable[tuple[str, str]],
+) -> Iterator[Any]:
+    """The state of a new game, then the state after each ``(player, action text)`` in order."""
+    state = game.new_game(list(players), seed, dict(options))
+    yield state
+    for player, text in actions:
+        state, _events = game.apply(state, player, game.parse_action(state, player, text))
+        yield state
 
 
 def replay(
@@ -23,10 +39,7 @@ def replay(
     actions: Iterable[tuple[str, str]],
 ) -> Any:
     """The state after applying each ``(player, action text)`` in order to a new game."""
-    state = game.new_game(list(players), seed, dict(options))
-    for player, text in actions:
-        state, _events = game.apply(state, player, game.parse_action(state, player, text))
-    return state
+    return collections.deque(positions(game, players, seed, options, actions), maxlen=1)[0]
 
 
 async def replay_game(store: Store, games: Callable[[str], Game], game_id: int) -> Any:
@@ -37,6 +50,24 @@ async def replay_game(store: Store, games: Callable[[str], Game], game_id: int) 
     game = games(record.game)
     log = await store.actions(game_id)
     return replay(game, record.player_ids, record.seed, record.options, played(log))
+
+
+def handovers(
+    game: Game,
+    players: Sequence[str],
+    seed: int,
+    options: dict[str, str],
+    actions: Iterable[tuple[str, str]],
+) -> list[dict[str, Any]]:
+    """The public views a replay shows: the start, then the position at each handover (when the
+    players to act change) and at the end; what the channel's posts showed, move after move."""
+    frames: list[dict[str, Any]] = []
+    waiting: set[str] | None = None
+    for state in positions(game, players, seed, options, actions):
+        if waiting is None or set(game.to_act(state)) != waiting or game.is_over(state):
+            frames.append(game.view(state, None))
+            waiting = set(game.to_act(state))
+    return frames
 
 
 def played(log: Iterable[ActionRecord]) -> list[tuple[str, str]]:
