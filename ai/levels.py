@@ -15,11 +15,39 @@ the difference between the root's choices; more iterations only widen the root a
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ai.search import Budget
 
 LEVELS = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True)
+class TurnBudget:
+    """The iterations a whole turn may spend, shared out over its decisions in order.
+
+    A turn is the run of decisions one seat makes in a row (a Batailles turn of six activations is
+    some fifteen of them, a Cry Havoc turn one to ten). Decision ``step`` of the turn (0 for the
+    first) gets a ``spread``-th of what the turn has left, never more than ``most`` nor less than
+    ``least``: the first decisions search as a single decision did, the later ones less and less,
+    and a turn of ``n`` decisions spends about ``turn`` iterations plus ``least`` per decision beyond
+    what the turn paid for. The share depends on the step alone, so it stays a function of the game's
+    log: the same position, seed and step give the same choice.
+    """
+
+    turn: int
+    most: int
+    least: int
+    spread: int = 4
+
+    def iterations(self, step: int) -> int:
+        """The iterations of decision ``step`` of the turn."""
+        spent, share = 0, self.most
+        for _ in range(max(0, step) + 1):
+            share = max(self.least, min(self.most, (self.turn - spent) // self.spread))
+            spent += share
+        return share
+
 
 _BUDGETS: dict[str, dict[str, Budget]] = {
     "warchest": {
@@ -38,13 +66,30 @@ _BUDGETS: dict[str, dict[str, Budget]] = {
         "hard": Budget(iterations=900, rollout=14),
     },
 }
+"""Per decision: the rollouts, and the iterations of a turn's first decisions (``TurnBudget.most``)."""
+
+_TURNS: dict[str, dict[str, tuple[int, int]]] = {
+    "warchest": {"easy": (240, 30), "normal": (1600, 200), "hard": (6400, 800)},
+    "batailles": {"easy": (160, 20), "normal": (1400, 40), "hard": (5000, 150)},
+    "cryhavoc": {"easy": (160, 20), "normal": (1000, 40), "hard": (3600, 150)},
+}
+"""Per turn: the iterations of the whole turn and the least a decision gets (``TurnBudget``)."""
 
 
-def budget(game: str, level: str, scale: float = 1.0) -> Budget:
-    """The budget of ``level`` in ``game``; ``scale`` shrinks the iterations (benchmarks only)."""
+def turn_budget(game: str, level: str) -> TurnBudget:
+    """How ``level`` shares a turn's iterations out in ``game``."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
-    found = _BUDGETS[game][level]
+    turn, least = _TURNS[game][level]
+    return TurnBudget(turn=turn, most=_BUDGETS[game][level].iterations, least=least)
+
+
+def budget(game: str, level: str, scale: float = 1.0, step: int = 0) -> Budget:
+    """The budget of decision ``step`` of a turn of ``level`` in ``game``; ``scale`` shrinks the
+    iterations (benchmarks only)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
+    found = replace(_BUDGETS[game][level], iterations=turn_budget(game, level).iterations(step))
     if scale == 1.0:
         return found
     return replace(found, iterations=max(1, round(found.iterations * scale)))

@@ -36,7 +36,7 @@ BOT = "bot:1:normal"
 
 
 def nim_choice(
-    game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None
+    game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None, step: int
 ) -> str:
     """A Nim player that takes as many stones as its seed says: its moves show which seed it got."""
     assert game == "nim" and state["players"][seat] in (BOT, "alice") and deadline is not None
@@ -56,12 +56,19 @@ class Gate:
         await asyncio.wait_for(self.thinking.wait(), HANG_LIMIT)
 
     async def think(
-        self, game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None
+        self,
+        game: str,
+        state: dict[str, Any],
+        seat: int,
+        level: str,
+        seed: int,
+        deadline: float | None,
+        step: int,
     ) -> str:
         self.waiting += 1
         self.thinking.set()
         await self.open.wait()
-        return nim_choice(game, state, seat, level, seed, deadline)
+        return nim_choice(game, state, seat, level, seed, deadline, step)
 
 
 class Table:
@@ -322,7 +329,7 @@ async def test_the_process_thinker_decides_like_ai_choose() -> None:
     seat = ["alice", "bob"].index(game.to_act(state)[0])
     thinker = ProcessThinker(1)
     try:
-        text = await thinker.think("warchest", dump, seat, "easy", 99, None)
+        text = await thinker.think("warchest", dump, seat, "easy", 99, None, 0)
     finally:
         thinker.close()
     assert text == ai.choose("warchest", dump, seat, "easy", 99)
@@ -370,7 +377,7 @@ async def test_a_dead_thinking_worker_is_replaced_and_the_workers_end_with_the_b
         state = engine.get_game("warchest").new_game(["a", "b"], 4, {})
         seat = ["a", "b"].index(engine.get_game("warchest").to_act(state)[0])
         dump = engine.get_game("warchest").dump(state)
-        assert await thinker.think("warchest", dump, seat, "easy", 5, None) == ai.choose(
+        assert await thinker.think("warchest", dump, seat, "easy", 5, None, 0) == ai.choose(
             "warchest", dump, seat, "easy", 5
         ), "the decision is asked again of a new pool"
         workers = list(thinker._executor()._processes)
@@ -383,7 +390,7 @@ async def test_a_dead_thinking_worker_is_replaced_and_the_workers_end_with_the_b
 
 
 def any_legal(
-    game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None
+    game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None, step: int
 ) -> str:
     """A fast stand-in for the search: one of the seat's legal actions, picked by the decision's seed."""
     rules = engine.get_game(game)
