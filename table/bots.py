@@ -12,9 +12,12 @@ log says what happened and the current stand-ins are read back from it after a r
 start, after any move, and for every running game with a bot when asked to ``resume`` (at start-up
 and on each scheduler tick). The search (``ai.choose``) runs in worker processes of a pool of its
 own, so a long search neither blocks the event loop nor delays drawing; each decision has a few
-seconds. Its seed comes from ``ai.seed_for(game seed, version, seat)``, so a game with bots replays
-exactly. The move goes through ``Tables.apply`` with the version the bot thought on, under the
-channel's lock; when someone acted meanwhile the bot thinks again on the new position.
+seconds, and the decisions of one turn share a budget (``ai.levels.TurnBudget``: the step of each is
+read from the game's log). Its seed comes from ``ai.seed_for(game seed, version, seat)``, so a game
+with bots replays exactly. A bot waits for the post that handed it the turn, not for the edits its
+own moves make of it (folded for a few seconds by the announcer). The move goes through
+``Tables.apply`` with the version the bot thought on, under the channel's lock; when someone acted
+meanwhile the bot thinks again on the new position.
 """
 
 from __future__ import annotations
