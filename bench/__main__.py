@@ -1,7 +1,7 @@
 """Run every benchmark with modest sizes: `make bench`."""
 
 import engine
-from bench import cryhavoc_factions, hosting, move_latency, playouts, render_bench
+from bench import cryhavoc_factions, hosting, move_latency, playouts, render_bench, undoable
 
 playouts.main(["100"])
 render_bench.main(["20"])
@@ -9,3 +9,4 @@ for name in engine.GAMES:
     move_latency.main(["100", name])
 cryhavoc_factions.main(["200"])
 hosting.main(["20", "60"])
+undoable.main(["20"])

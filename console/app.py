@@ -24,6 +24,7 @@ import i18n
 from console.parse import Line, LineError, parse_line
 from engine import BadInput, GameError, IllegalAction
 from table.clock import ManualClock, parse_duration
+from table.command_tree import CONSOLE
 from table.commands import Ctx
 from table.errors import NoGame
 from table.schedule import Scheduler
@@ -145,6 +146,9 @@ class Console:
             return False
         if stripped.lower() in {"help", "?", "aide"}:
             self.say(self.t("console.help"))
+            for post in await self.table.help(self.ctx(CHANNEL), CONSOLE):
+                self.say()
+                self.say(plain_text(post.text))
             return True
         try:
             line = parse_line(stripped, self.locale)
@@ -188,7 +192,7 @@ class Console:
             ("game", "rules"): lambda: table.rules(
                 ctx, _str_or_none(opts.get("game")), _str_or_none(opts.get("topic"))
             ),
-            ("game", "help"): lambda: table.help(ctx),
+            ("game", "help"): lambda: table.help(ctx, CONSOLE),
             ("game", "undo"): lambda: table.undo(ctx),
             ("game", "replay"): lambda: table.replay(ctx),
             ("game", "kick"): lambda: table.kick(ctx, str(opts["player"]).lstrip("@")),

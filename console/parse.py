@@ -15,58 +15,13 @@ from functools import cache
 
 import i18n
 from engine.text import Msg
+from table.command_tree import CONSOLE, Option, command_name, commands_for, option_name
 
-
-@dataclass(frozen=True)
-class OptionSpec:
-    name: str
-    kind: type = str
-    required: bool = False
-
-
-# Command path -> its options, in the order of the slash commands (the first may be given without its name).
-COMMANDS: dict[tuple[str, ...], tuple[OptionSpec, ...]] = {
-    ("game", "new"): (
-        OptionSpec("game", required=True),
-        OptionSpec("players", int),
-        OptionSpec("options"),
-        OptionSpec("thread", bool),
-        OptionSpec("bots", int),
-        OptionSpec("level"),
-    ),
-    ("game", "join"): (OptionSpec("team", int),),
-    ("game", "addbot"): (OptionSpec("level"),),
-    ("game", "removebot"): (),
-    ("game", "leave"): (),
-    ("game", "start"): (),
-    ("game", "status"): (),
-    ("game", "board"): (OptionSpec("details", bool),),
-    ("game", "log"): (OptionSpec("page", int),),
-    ("game", "resign"): (),
-    ("game", "abort"): (),
-    ("game", "draw"): (),
-    ("game", "rules"): (OptionSpec("game"), OptionSpec("topic")),
-    ("game", "help"): (),
-    ("game", "undo"): (),
-    ("game", "replay"): (),
-    ("game", "kick"): (OptionSpec("player", required=True),),
-    ("game", "end"): (OptionSpec("winner"),),
-    ("play",): (OptionSpec("action"),),
-    ("hand",): (),
-    ("games",): (),
-    ("notify",): (OptionSpec("dm", bool),),
-    ("settings",): (
-        OptionSpec("language"),
-        OptionSpec("remind"),
-        OptionSpec("deadline"),
-        OptionSpec("on_deadline"),
-    ),
-    # The console's own: a button of the channel's latest posts, pressed by name (``/press undo_accept``),
-    # and time, which moves only when told, so a reminder or a deadline can be seen at once.
-    ("press",): (OptionSpec("button", required=True),),
-    ("clock",): (),
-    ("clock", "advance"): (OptionSpec("by", required=True),),
+COMMANDS: dict[tuple[str, ...], tuple[Option, ...]] = {
+    command.path: command.options_for(CONSOLE) for command in commands_for(CONSOLE)
 }
+"""Command path -> its options, in the order of the slash commands (the first may be given without its
+name): the commands the console offers, as ``table.command_tree`` describes them."""
 
 _TRUE = {"true", "yes", "oui", "vrai", "1", "on"}
 _FALSE = {"false", "no", "non", "faux", "0", "off"}
@@ -129,22 +84,6 @@ def _option_aliases(path: tuple[str, ...]) -> dict[str, str]:
         for name in _names("cmd." + ".".join(path) + f".{spec.name}.name", spec.name):
             table[name] = spec.name
     return table
-
-
-def _spelled(key: str, english: str, locale: str) -> str:
-    """A command or option name as ``locale`` spells it (the name Discord shows that language)."""
-    return i18n.text(key, i18n.normalize(locale)) or english
-
-
-def command_name(path: tuple[str, ...], locale: str = i18n.DEFAULT) -> str:
-    """``("game", "new")`` -> "/game new", or "/partie nouvelle" in French."""
-    words = [_spelled("cmd." + ".".join(path[: i + 1]) + ".name", w, locale) for i, w in enumerate(path)]
-    return "/" + " ".join(words)
-
-
-def option_name(path: tuple[str, ...], option: str, locale: str = i18n.DEFAULT) -> str:
-    """An option of a command as ``locale`` spells it: "players", or "joueurs" in French."""
-    return _spelled("cmd." + ".".join(path) + f".{option}.name", option, locale)
 
 
 def command_list(locale: str = i18n.DEFAULT) -> str:
@@ -233,7 +172,7 @@ def _check_required(path: tuple[str, ...], values: dict[str, object], locale: st
     return values
 
 
-def _convert(spec: OptionSpec, value: str, shown: str) -> object:
+def _convert(spec: Option, value: str, shown: str) -> object:
     """``value`` as the option's type; ``shown`` is the option's name as the refusal quotes it."""
     if spec.kind is int:
         try:

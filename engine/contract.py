@@ -78,9 +78,10 @@ class Game(Protocol):
 
     def parse_action(self, state: Any, player: str, text: str) -> Any: ...
 
-    def can_undo(self, before: Any, actions: Sequence[Any], player: str) -> Msg | None:
-        """None when ``player`` may take back ``actions`` (played in order from ``before``): no die or
-        draw since and nothing hidden shown; else a message saying why not."""
+    def can_undo(self, before: Any, steps: Sequence[tuple[str, Any]], player: str) -> Msg | None:
+        """None when ``player`` may take back ``steps`` (``(actor, action)`` pairs played in order from
+        ``before``: their own last action, then any computer players' replies): no die rolled or
+        draw since and nothing hidden shown to them; else a message saying why not (``engine.undo``)."""
         ...
 
     def default_action(self, state: Any, player: str) -> Any | None:

@@ -6,11 +6,16 @@ answers privately and offers what is current instead; a press by someone who may
 why. Nothing here knows Discord: a front end turns ``Post.buttons`` and ``Post.menu`` into its own
 components and calls ``press`` and ``pick`` with what was chosen.
 
-Undo by consent follows Board Game Arena: a player may ask to take back their own last actions of
-the turn under way when nothing random happened and nothing hidden was shown since (the engine's
-``can_undo`` says); the others accept or decline (with two players one acceptance suffices), and
-the game is rebuilt by replaying its seed and log without the moves taken back, which stay in the
-log, marked undone.
+Undo by consent follows Board Game Arena: a player takes back one action at a time, their last one
+not taken back yet, as long as nobody else has played since; it is refused only when a die was
+rolled or something drawn at random since, or something hidden was shown to them or their team (the
+engine's ``can_undo`` says, ``engine.undo`` states the rule). What they showed of their own does
+not block. The other sides accept or decline by button (with two players, the opponent alone); a
+computer player consents without being asked. Against computer players only, the undo is applied at
+once and also takes back the bots' replies played since that action (the same rule over the whole
+span); it is then the person's turn again, so no bot plays until they do. The game is rebuilt by
+replaying its seed and log without the moves taken back, which stay in the log, marked undone, and
+the undo's own row names them (their first event each, as the log showed them).
 """
 
 from __future__ import annotations
@@ -18,15 +23,15 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from db import GameRecord, Seat
+from db import ActionRecord, GameRecord, Seat
 from engine.errors import GameError, StaleAction
-from engine.text import PlayerRef, msg
+from engine.text import Msg, PlayerRef, msg
 from table import lobby
 from table.errors import NoGame, NotSeated, TableError
-from table.events import encode_msg
+from table.events import decode_msg, encode_msg
 from table.lobby import FIXED_SEED, guard, team_slots
 from table.menus import lobby_buttons, moves_menu, vote_buttons
-from table.posts import Ctx, Post
+from table.posts import Ctx, Post, is_bot
 from table.replay import played, replay
 from table.service import ServiceCommands
 from table.settings import POLICIES
@@ -35,6 +40,16 @@ from table.text import find_game
 
 MAX_FRAMES = 240
 """A replay longer than this shows evenly spread handovers (the first and last always)."""
+
+
+def _step(entry: ActionRecord) -> Msg:
+    """A move taken back, as the table read it: its first event (what the player did), quoted; a
+    move without events is named by its text, as the log does."""
+    if entry.events:
+        return msg("svc.undo.step", event=decode_msg(entry.events[0]))
+    return msg(
+        "svc.undo.step", event=msg("table.log.silent", player=PlayerRef(entry.player), action=entry.action)
+    )
 
 
 class ClickCommands(ServiceCommands):
@@ -229,51 +244,75 @@ class ClickCommands(ServiceCommands):
 
     # ---- undo by consent -----------------------------------------------------------------------------
 
-    async def _takeback(self, table: Table, player: str) -> list[int]:
-        """The seq numbers of ``player``'s own last moves, those after anyone else's last action (or
-        the last undo): a move can be taken back as long as nobody has answered it."""
+    async def _takeback(self, table: Table, player: str) -> list[ActionRecord]:
+        """The moves an undo by ``player`` takes back: their last move not taken back yet and, at a
+        table where every other seat is a computer player, the bots' moves since. Moves taken back
+        before and the undo rows are passed over, so asking again steps one action further back.
+        Refused when there is none, or when another person has played since (they answered it)."""
         log = await self.tables.store.actions(table.record.id)
-        mine: list[int] = []
+        bots_only = all(is_bot(p) for p in table.record.player_ids if p != player)
+        span: list[ActionRecord] = []
         for entry in reversed(log):
-            if entry.undone:
+            if entry.undone or entry.kind != "move":
                 continue
-            if entry.kind != "move" or entry.player != player:
-                break
-            mine.append(entry.seq)
-        return sorted(mine)
+            span.append(entry)
+            if entry.player == player:
+                return span[::-1]
+            if not (bots_only and is_bot(entry.player)):
+                raise TableError("svc.error.undo_answered", player=table.name(entry.player))
+        raise TableError("svc.error.nothing_to_undo")
+
+    def _deciders(self, table: Table, player: str) -> list[str]:
+        """The people who answer ``player``'s request: every person of another side (a computer
+        player consents without being asked, so a side of bots only is never waited for)."""
+        side = table.side_of(player)
+        return [p for p in table.record.player_ids if table.side_of(p) != side and not is_bot(p)]
 
     async def undo(self, ctx: Ctx) -> list[Post]:
-        """Ask to take back one's own last actions of this turn; the others accept or decline."""
+        """Ask to take back one's last action (one more each time); the other people accept or decline.
+        Against computer players only, it is taken back at once, with the bots' replies since."""
         async with self.tables.lock(ctx.channel_id):
             table = await self._running(ctx)
-            seqs = await self._takeback(table, ctx.user_id)
-            if not seqs:
-                raise TableError("svc.error.nothing_to_undo")
-            why = await self._undo_refusal(table, ctx.user_id, seqs)
+            if table.record.seat_of(ctx.user_id) is None:
+                raise NotSeated()
+            span = await self._takeback(table, ctx.user_id)
+            why = await self._undo_refusal(table, ctx.user_id, span)
             if why is not None:
                 raise TableError(why.key, **why.params)
-            await self.tables.store.request_undo(
-                table.record.id, ctx.user_id, first=seqs[0], version=table.record.version
-            )
-        others = [p for p in table.record.player_ids if table.side_of(p) != table.side_of(ctx.user_id)]
+            others = self._deciders(table, ctx.user_id)
+            if others:
+                await self.tables.store.request_undo(
+                    table.record.id, ctx.user_id, first=span[0].seq, version=table.record.version
+                )
+            else:
+                record = await self._take_back(table, ctx.user_id, span[0].seq)
         loc = await self._public(ctx)
+        if not others:
+            await self._announce(ctx, self.tables.table(record))
+            return [Post(self._t("svc.undo.done", loc, player=ctx.user_name))]
         text = self._t(
-            "svc.undo.asked", loc, player=ctx.user_name, count=len(seqs), others=[f"<@{p}>" for p in others]
+            "svc.undo.asked",
+            loc,
+            names=table.named,
+            player=ctx.user_name,
+            step=_step(span[0]),
+            others=[f"<@{p}>" for p in others],
         )
         return [Post(text, mentions=tuple(others), buttons=vote_buttons("undo", table, loc))]
 
-    async def _undo_refusal(self, table: Table, player: str, seqs: list[int]) -> Any:
+    async def _undo_refusal(self, table: Table, player: str, span: list[ActionRecord]) -> Msg | None:
+        """The engine's word on taking back ``span``, replayed from the position before it."""
         log = await self.tables.store.actions(table.record.id)
-        moves = played(e for e in log if e.seq < seqs[0])
+        first = span[0].seq
+        moves = played(e for e in log if e.seq < first)
         game = table.game
         before = replay(game, table.record.player_ids, table.record.seed, table.record.options, moves)
-        state, actions = before, []
-        for entry in log:
-            if entry.seq in seqs:
-                action = game.parse_action(state, player, entry.action)
-                actions.append(action)
-                state, _events = game.apply(state, player, action)
-        return game.can_undo(before, actions, player)
+        state, steps = before, []
+        for entry in span:
+            action = game.parse_action(state, entry.player, entry.action)
+            steps.append((entry.player, action))
+            state, _events = game.apply(state, entry.player, action)
+        return game.can_undo(before, steps, player)
 
     async def accept_undo(self, ctx: Ctx, version: int) -> list[Post]:
         async with self.tables.lock(ctx.channel_id):
@@ -281,10 +320,12 @@ class ClickCommands(ServiceCommands):
             request = await self.tables.store.undo_request(table.record.id)
             if request is None or request.version != version or request.version != table.record.version:
                 raise TableError("svc.error.no_undo_request")
+            if table.record.seat_of(ctx.user_id) is None:
+                raise NotSeated()
             if table.side_of(ctx.user_id) == table.side_of(request.player):
                 raise TableError("svc.error.undo_own_side")
             request = await self.tables.store.accept_undo(table.record.id, ctx.user_id, version=version)
-            others = {table.side_of(p) for p in table.record.player_ids} - {table.side_of(request.player)}
+            others = {table.side_of(p) for p in self._deciders(table, request.player)}
             agreed = {table.side_of(p) for p in request.accepted}
             if not others <= agreed:
                 loc = await self._public(ctx)
@@ -295,18 +336,26 @@ class ClickCommands(ServiceCommands):
         return [Post(self._t("svc.undo.done", loc, player=table.name(request.player)), update=True)]
 
     async def _take_back(self, table: Table, player: str, first: int) -> GameRecord:
+        """Store the taking back of the moves from ``first`` on, in one transaction: they stay in the
+        log, marked undone, and the undo row's event says which they were."""
         log = await self.tables.store.actions(table.record.id)
-        undone = [e.seq for e in log if e.seq >= first and e.kind == "move" and not e.undone]
-        kept = played(e for e in log if e.seq not in undone)
+        span = [e for e in log if e.seq >= first and e.kind == "move" and not e.undone]
+        kept = played(e for e in log if e.seq < first)
         game = table.game
         state = replay(game, table.record.player_ids, table.record.seed, table.record.options, kept)
-        event = msg("svc.undo.event", player=PlayerRef(player), count=len(undone))
+        replies = len(span) - 1
+        steps = [_step(e) for e in span]
+        event = (
+            msg("svc.undo.event", player=PlayerRef(player), steps=steps)
+            if not replies
+            else msg("svc.undo.event_bots", player=PlayerRef(player), steps=steps, replies=replies)
+        )
         return await guard(
             self.tables.store.apply_undo(
                 table.record.id,
                 version=table.record.version,
                 player=player,
-                undone=undone,
+                undone=[e.seq for e in span],
                 events=[encode_msg(event)],
                 state=game.dump(state),
             )
@@ -318,6 +367,8 @@ class ClickCommands(ServiceCommands):
             request = await self.tables.store.undo_request(table.record.id)
             if request is None or request.version != version:
                 raise TableError("svc.error.no_undo_request")
+            if table.record.seat_of(ctx.user_id) is None:
+                raise NotSeated()
             if ctx.user_id == request.player:
                 raise TableError("svc.error.undo_own_side")
             await self.tables.store.clear_undo(table.record.id)

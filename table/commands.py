@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import BadInput, GameError, GameOver
-from table import endings, lobby, reference
+from table import command_tree, endings, lobby, reference
 from table.announce import Announcer, OutletError, RecordingOutlet
 from table.bots import returned_note, stand_ins
 from table.clicks import ClickCommands
@@ -314,9 +314,11 @@ class Commands(ClickCommands):
         """The rules topics matching what the reader typed, as (name, value), at most 25."""
         return await reference.choices(self.tables, ctx, typed, game)
 
-    async def help(self, ctx: Ctx) -> list[Post]:
+    async def help(self, ctx: Ctx, front: str = command_tree.DISCORD) -> list[Post]:
+        """Every command ``front`` offers, a line each, privately, in as many messages as it takes."""
         games = [self._t_value(game_title(g), ctx.locale) for g in self.tables.known_games]
-        return [Post(_clip(self._t("table.help", ctx.locale, games=games)), ephemeral=True)]
+        pages = command_tree.help_pages(front, ctx.locale, games, limit=MAX_TEXT)
+        return [Post(page, ephemeral=True) for page in pages]
 
     # ---- ending --------------------------------------------------------------------------
 

@@ -82,3 +82,23 @@ async def test_the_bot_turn_bench_times_a_players_wait_for_the_bots() -> None:
     assert sorted(waits) == ["deployment", "turn"]
     assert len(waits["deployment"]) == 1 and len(waits["turn"]) == 1
     assert all(t > 0 for times in waits.values() for t in times)
+
+
+def test_the_undo_bench_compares_both_rules_at_every_table(capsys: Any) -> None:
+    """A row per game, table size and setting; the new rule allows at least what the old one did
+    with people only (it takes back less and blocks on less), and something against bots, where the
+    old one allowed nothing."""
+    from bench.undoable import main
+
+    main(["1", "warchest"])
+    rows = [
+        line.split(" | ") for line in capsys.readouterr().out.splitlines() if line.startswith("| warchest")
+    ]
+    assert [(r[1], r[2]) for r in rows] == [("2", "people"), ("2", "bots"), ("4", "people"), ("4", "bots")]
+    for row in rows:
+        old, new = (float(cell.rstrip(" %|")) for cell in row[4:6])
+        assert int(row[3]) > 0
+        assert new >= old if row[2] == "people" else old == 0
+    assert float(rows[0][5].rstrip(" %|")) > float(rows[0][4].rstrip(" %")), (
+        "own coins face up no longer block"
+    )

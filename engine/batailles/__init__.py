@@ -4,6 +4,12 @@
 format), ``troops`` (profiles, preset armies), ``actions`` (decisions and their text),
 ``state`` (the state and its JSON form), ``combat`` (lines of fire and dice), ``rules``
 (legality and effects), ``view`` (what the renderer draws).
+
+Taking an action back (``can_undo``, the rule of ``engine.undo``): nothing is hidden in Batailles
+(both armies, every troop's zone and characteristics are on the table), so only dice block: an
+attack's, a morale test's, a reroll's, the initiative roll at the start of a turn. Every other
+step (deploy, move, face, coordinate, end of an activation) is taken back one at a time, as long as
+no die was rolled since.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from engine.contract import OptionSpec, Result
 from engine.defaults import neutral_default
 from engine.errors import BadInput, GameOver
 from engine.text import Msg, PlayerRef, msg
-from engine.undo import undo_refusal
+from engine.undo import Step, nothing_hidden, undo_refusal
 
 DEFAULT_MAX_ROUNDS = 15
 
@@ -82,10 +88,10 @@ class Batailles:
     def to_act(self, state: State) -> list[str]:
         return [state.players[seat] for seat in rules.to_act(state)]
 
-    def can_undo(self, before: State, actions: Sequence[Any], player: str) -> Msg | None:
-        """None when ``player`` may take back ``actions`` played from ``before`` (see ``engine.undo``)."""
+    def can_undo(self, before: State, steps: Sequence[Step], player: str) -> Msg | None:
+        """None when ``player`` may take back ``steps`` played from ``before`` (the module's rule)."""
         return undo_refusal(
-            self.apply, before, actions, player, rng_of=lambda s: s.rng, shows_hidden=lambda _s, _a: False
+            self.apply, before, steps, player, rng_of=lambda s: s.rng, revealed=nothing_hidden
         )
 
     def default_action(self, state: State, player: str) -> Any | None:

@@ -61,6 +61,3 @@ VERBS = (
     "ransom",
     "done",
 )
-
-CARD_VERBS = frozenset({"discard", "move", "recruit", "build", "pay", "play", "draw", "keep", "score"})
-"""Verbs that show or draw a card of a hand: a step with one of them cannot be taken back."""

@@ -1,4 +1,14 @@
-"""``CryHavoc``: the object the rest of the bot uses (``engine.get_game("cryhavoc")``)."""
+"""``CryHavoc``: the object the rest of the bot uses (``engine.get_game("cryhavoc")``).
+
+Taking an action back (``can_undo``, the rule of ``engine.undo``). Random, and blocking: the
+generator moving (a shuffle, a War Party drawn from the box), a card taken from any face-down deck
+(a faction deck, a terrain deck: drawing at the start of a round, a card that says draw, the first
+half of a draw-two-keep-one) and an event stack turned over. Hidden, and blocking when the asker can
+now see it: a card that leaves another player's hand (it lands face up in their discard pile, as do
+the cards they drew and did not keep), a face-down exploration token turned over, a War Party token
+resolved (which War Party it was). The asker's own cards paid, played or discarded, and the card
+they chose to keep, never block: the others consent and keep what they saw.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +17,7 @@ from typing import Any
 
 from engine.contract import Game, OptionSpec, Result
 from engine.cryhavoc import battle, flow, setup, turns
-from engine.cryhavoc.actions import CARD_VERBS, Act, act
+from engine.cryhavoc.actions import Act, act
 from engine.cryhavoc.labels import action_label
 from engine.cryhavoc.parse import match
 from engine.cryhavoc.state import FORMAT, UPGRADES, St, clone, n_players
@@ -17,12 +27,35 @@ from engine.errors import BadInput, GameOver, IllegalAction, NotYourTurn
 from engine.matching import examples
 from engine.saves import upgraded
 from engine.text import Msg, PlayerRef, encode_msg, msg
-from engine.undo import undo_refusal
+from engine.undo import RANDOM, SHOWN, Step, undo_refusal
 
 
 def faction_word(st: St, side: int) -> str:
     """How a side is named in action texts: its faction (neutral Trogs are ``trogs`` too)."""
     return "trogs" if side >= n_players(st) else str(st["factions"][side])
+
+
+def revealed(before: St, after: St, _actor: str, asker: str) -> str | None:
+    """``RANDOM`` or ``SHOWN`` for one step from ``before`` to ``after``, as the module says."""
+    pairs = list(zip(before["seats"], after["seats"], strict=True))
+    if any(len(now["deck"]) < len(was["deck"]) for was, now in pairs):
+        return RANDOM
+    if any(len(after["terrain"][t]) < len(cards) for t, cards in before["terrain"].items()):
+        return RANDOM
+    if len(after["revealed"]) > len(before["revealed"]):
+        return RANDOM
+    mine = before["players"].index(asker) if asker in before["players"] else None
+    for seat, (was, now) in enumerate(pairs):
+        if seat != mine and len(now["discard"]) > len(was["discard"]):
+            return SHOWN
+    for rid, reg in before["regions"].items():
+        now_reg = after["regions"][rid]
+        if reg["explore"] is not None and now_reg["explore"] is None:
+            return SHOWN
+        token = reg["token"]
+        if token is not None and token["kind"] == "war_party" and now_reg["token"] != token:
+            return SHOWN
+    return None
 
 
 def legal_for(st: St, seat: int) -> list[Act]:
@@ -98,16 +131,9 @@ class CryHavoc:
         players: list[str] = state["players"]
         return players.index(player) if player in players else None
 
-    def can_undo(self, before: St, actions: Sequence[Act], player: str) -> Msg | None:
-        """None when ``player`` may take back ``actions`` played from ``before`` (see ``engine.undo``)."""
-        return undo_refusal(
-            self.apply,
-            before,
-            actions,
-            player,
-            rng_of=lambda s: s["rng"],
-            shows_hidden=lambda _s, a: a.verb in CARD_VERBS,
-        )
+    def can_undo(self, before: St, steps: Sequence[Step], player: str) -> Msg | None:
+        """None when ``player`` may take back ``steps`` played from ``before`` (the module's rule)."""
+        return undo_refusal(self.apply, before, steps, player, rng_of=lambda s: s["rng"], revealed=revealed)
 
     def default_action(self, state: St, player: str) -> Act | None:
         """What a deadline's ``skip`` plays for an absent player (see ``engine.defaults``)."""

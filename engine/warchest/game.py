@@ -1,4 +1,14 @@
-"""``WarChest``: the object the rest of the bot uses (``engine.get_game("warchest")``)."""
+"""``WarChest``: the object the rest of the bot uses (``engine.get_game("warchest")``).
+
+Taking an action back (``can_undo``, the rule of ``engine.undo``): a coin drawn from a bag is random
+(the generator moves: the end of a round, a Warrior Priest's draw), and it blocks. What is hidden is
+the coins of a hand: a coin that leaves another player's hand face up (deploy, bolster, move,
+control, attack, tactic, the Royal Coin paying the Royal Guard) shows the asker a coin they could not
+see, and blocks, also when that player is the asker's teammate (each player's hand is their own).
+A coin discarded face down (initiative, recruit, pass) shows nothing. The asker's own coins played
+face up never block: the others consent and keep what they saw. The coin a recruit takes comes from
+the public supply, and the draft's picks are public.
+"""
 
 from __future__ import annotations
 
@@ -12,12 +22,26 @@ from engine.jsonvalues import copy_json
 from engine.matching import examples
 from engine.saves import upgraded
 from engine.text import Msg, PlayerRef, msg
-from engine.undo import undo_refusal
+from engine.undo import SHOWN, Step, undo_refusal
 from engine.warchest import parse, rules, setup
-from engine.warchest.actions import Action, Attack, Bolster, Control, Deploy, Move, Tactic, hexes_of
+from engine.warchest.actions import Action, hexes_of
 from engine.warchest.labels import action_label
 from engine.warchest.state import FORMAT, UPGRADES, State
 from engine.warchest.view import public_text, view
+
+
+def revealed(before: State, after: State, _actor: str, asker: str) -> str | None:
+    """``SHOWN`` when a coin left the hand of a seat other than ``asker``'s without going face down
+    (bags are drawn through the generator, which ``engine.undo`` checks first)."""
+    mine = before.seat_of(asker)
+    for si, (was, now) in enumerate(zip(before.seats, after.seats, strict=True)):
+        if si == mine:
+            continue
+        left_hand = len(was.hand) - len(now.hand)
+        face_down = len(now.discard_down) - len(was.discard_down)
+        if left_hand > max(face_down, 0):
+            return SHOWN
+    return None
 
 
 class WarChest:
@@ -36,16 +60,9 @@ class WarChest:
         seat = rules.acting_seat(state)
         return [] if seat is None else [state.players[seat]]
 
-    def can_undo(self, before: State, actions: Sequence[Action], player: str) -> Msg | None:
-        """None when ``player`` may take back ``actions`` played from ``before`` (see ``engine.undo``)."""
-        return undo_refusal(
-            self.apply,
-            before,
-            actions,
-            player,
-            rng_of=lambda s: s.rng,
-            shows_hidden=lambda _s, a: isinstance(a, Deploy | Bolster | Move | Control | Attack | Tactic),
-        )
+    def can_undo(self, before: State, steps: Sequence[Step], player: str) -> Msg | None:
+        """None when ``player`` may take back ``steps`` played from ``before`` (the module's rule)."""
+        return undo_refusal(self.apply, before, steps, player, rng_of=lambda s: s.rng, revealed=revealed)
 
     def default_action(self, state: State, player: str) -> Action | None:
         """What a deadline's ``skip`` plays for an absent player (see ``engine.defaults``)."""

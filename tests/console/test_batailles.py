@@ -75,3 +75,27 @@ def test_a_typed_map_with_spaces_and_french_moves_in_the_console(tmp_path: Path)
     for block in out[3:5]:
         assert "Done." in block and "(board updated in place: " in block, block
     assert "alice deploys horse1 in a1, facing west." in out[5], out[5]
+
+
+def test_the_last_steps_of_an_activation_are_taken_back_one_at_a_time(tmp_path: Path) -> None:
+    """The example game up to Bob's first coordinated move (after the initiative roll): Bob takes
+    back the move, then the coordination, each accepted by Alice's button; the deployment before
+    them rolled the initiative and stays."""
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
+    upto = lines.index("bob: /play action:move s s") + 1
+    script = "\n".join(lines[:upto]) + (
+        "\nbob: /game undo\nalice: /press button:undo_accept\n"
+        "bob: /game undo\nalice: /press button:undo_accept\n"
+        "bob: /game undo\nbob: /game log\n"
+    )
+    out = blocks(run_clean(tmp_path, script).out)
+    asked, accepted, again, accepted_again, refused, log = out[-6:]
+    assert "bob asks to take back their last action: “cav1 + inf2 move to e8" in asked, asked
+    assert "@alice" in asked and "[undo_accept]" in asked, asked
+    assert "Taken back" in accepted, accepted
+    assert "take back their last action: “bob activates cav1 + inf2 in coordination in e9.”" in again, again
+    assert "Taken back" in accepted_again, accepted_again
+    assert "A die was rolled" in refused and "[private to bob]" in refused, refused
+    assert "took back their last action: “bob activates cav1 + inf2 in coordination" in log, log
+    assert log.count("(taken back)") == 2, log
+    assert "bob took back their last action: “cav1 + inf2 move to e8" in log, log

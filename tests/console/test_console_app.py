@@ -51,6 +51,10 @@ class ScriptedCommands:
         self.calls.append(("hand", ctx, ()))
         return [Post("your hand", image=PNG, filename="hand.png", ephemeral=True)]
 
+    async def help(self, ctx: Ctx, front: str) -> list[Post]:
+        self.calls.append(("help", ctx, (front,)))
+        return [Post(f"the commands of the {front}", ephemeral=True)]
+
     async def autocomplete(self, ctx: Ctx, typed: str) -> list[tuple[str, str]]:
         self.calls.append(("autocomplete", ctx, (typed,)))
         moves = [("Move the archer from e1 to e2", "v3:move archer e1 e2"), ("Pass", "v3:pass royal")]
@@ -126,20 +130,18 @@ async def test_french_console(tmp_path: Path) -> None:
     await console.run_line("alice: /main")
     assert out.getvalue().startswith("[privé, pour alice]\n")
     await console.run_line("help")
-    assert "Commandes :" in out.getvalue()
+    assert out.getvalue().endswith("« quit » pour sortir.\n\nthe commands of the console\n")
     out.truncate(0)
     out.seek(0)
     await console.run_line("alice: /dance")
     await console.run_line("alice: /partie historique page:deux")
     await console.run_line("alice: /partie nouvelle joueurs:2")
     assert out.getvalue().splitlines() == [
-        "Commande inconnue « /dance ». Commandes : /partie nouvelle, /partie rejoindre,"
-        " /partie robot, /partie sansrobot, /partie quitter, /partie commencer, /partie état,"
-        " /partie plateau, /partie historique, /partie abandonner, /partie annuler, /partie nulle,"
-        " /partie règles,"
-        " /partie aide, /partie reprendre, /partie revoir,"
-        " /partie retirer, /partie terminer, /jouer, /main, /parties, /notifier, /réglages, /appuyer,"
-        " /horloge, /horloge avancer.",
+        "Commande inconnue « /dance ». Commandes : /partie nouvelle, /partie rejoindre, /partie quitter,"
+        " /partie robot, /partie sansrobot, /partie retirer, /partie commencer, /jouer, /main,"
+        " /partie reprendre, /partie plateau, /partie état, /partie historique, /partie revoir,"
+        " /partie nulle, /partie abandonner, /partie annuler, /partie terminer, /partie règles,"
+        " /partie aide, /parties, /notifier, /réglages, /appuyer, /horloge, /horloge avancer.",
         "L'option page demande un nombre entier, pas « deux ».",
         "La commande /partie nouvelle demande l'option jeu.",
     ]

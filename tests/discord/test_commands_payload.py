@@ -7,7 +7,6 @@ bot's catalog translator, so the French localisations are checked too.
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -15,23 +14,17 @@ import pytest
 from discord import Locale, app_commands
 
 import i18n
-from bot import Settings, build_bot
-from cogs.translator import CatalogTranslator, label, translate
+from cogs.translator import label, translate
+from table.command_tree import DISCORD, commands_for, help_line
 from tests.fakediscord.limits import check_commands
+from tests.help_lines import help_entries, registered_payloads, tree_entries
 
 NAME = re.compile(r"^[-_'\w]{1,32}$")
 
 
 @pytest.fixture
-async def payloads(tmp_path: Path) -> AsyncIterator[list[dict[str, Any]]]:
-    bot = build_bot(Settings(database_path=tmp_path / "bot.sqlite3", sync_commands=False))
-    await bot.prepare()  # type: ignore[attr-defined]
-    try:
-        translator = bot.tree.translator
-        assert isinstance(translator, CatalogTranslator)
-        yield [await c.get_translated_payload(bot.tree, translator) for c in bot.tree.get_commands()]
-    finally:
-        await bot.close()
+async def payloads(tmp_path: Path) -> list[dict[str, Any]]:
+    return await registered_payloads(tmp_path)
 
 
 def _walk(payload: dict[str, Any]) -> list[dict[str, Any]]:
@@ -99,3 +92,13 @@ def test_every_command_catalog_key_is_a_valid_french_name() -> None:
     for key, text in i18n.catalog("fr").items():
         if key.startswith("cmd.") and key.endswith(".name"):
             assert NAME.match(text) and text == text.lower(), f"{key}: {text!r}"
+
+
+@pytest.mark.parametrize("lang", i18n.LOCALES)
+async def test_the_tree_is_the_one_the_table_layer_describes(
+    payloads: list[dict[str, Any]], lang: str
+) -> None:
+    """``table.command_tree`` (which the help, the console and the README's check read) describes
+    exactly the registered commands, their options in order and which of them are required."""
+    lines = [help_line(c, DISCORD, lang) for c in commands_for(DISCORD)]
+    assert help_entries("\n".join(lines), lang) == tree_entries(payloads, lang)

@@ -109,7 +109,7 @@ class Nim:
     def dump(self, state: Any) -> dict[str, Any]:
         return dict(copy.deepcopy(state))
 
-    def can_undo(self, before: Any, actions: Any, player: str) -> Any | None:
+    def can_undo(self, before: Any, steps: Any, player: str) -> Any | None:
         return None  # nothing is drawn or shown after the deal
 
     def default_action(self, state: Any, player: str) -> Any | None:

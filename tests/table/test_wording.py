@@ -54,7 +54,7 @@ async def test_every_player_to_act_is_listed_with_and(commands: Commands, ctx: C
 async def test_games_are_named_by_their_display_names_not_their_ids(
     commands: Commands, ctx: CtxFactory
 ) -> None:
-    help_text = (await commands.help(ctx("alice", locale="fr")))[0].text
+    help_text = (await commands.help(ctx("alice", locale="fr")))[-1].text
     assert help_text.endswith("Jeux : nim et Champ d'honneur") and "(warchest)" not in help_text
     with pytest.raises(BadInput) as err:
         await commands.new(ctx("alice"), "chess")
