@@ -364,9 +364,11 @@ class ComputerPlayers:
         return step
 
     async def _step(self, game_id: int) -> bool:
-        """One bot decision of the game, if one is due; whether the game moved on (look again)."""
-        if not await self._handed_over(game_id):
-            await self._settled(game_id)
+        """One bot decision of the game, if one is due; whether the game moved on (look again).
+
+        The bot thinks while the post that handed it the turn is drawn and sent (the search and the
+        drawing have a worker process each), and plays once that post is out.
+        """
         record = await self.tables.store.get_game(game_id)
         if record is None or record.status != "active":
             return False
@@ -377,7 +379,13 @@ class ComputerPlayers:
         if due is None:
             return False
         player, level = due
-        text = await self._decide(table, player, level)
+        thinking = asyncio.ensure_future(self._decide(table, player, level))
+        try:
+            if not await self._handed_over(game_id):
+                await self._settled(game_id)
+            text = await thinking
+        finally:
+            thinking.cancel()  # a no-op once it is done; else this task was cancelled
         async with self.tables.lock(record.channel):
             fresh = await self.tables.open(record.channel)
             if fresh is None or fresh.record.id != game_id or fresh.record.version != record.version:
