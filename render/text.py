@@ -1,21 +1,30 @@
-"""Text measuring, fitting and drawing with the DejaVu Sans fonts shipped in ``render/fonts``.
+"""Text measuring, fitting and drawing, in every script, with a chain of fonts (``render.faces``).
 
-Display names come in every alphabet, so every image draws its text with DejaVu Sans (regular and
-bold), which covers Latin, Greek, Cyrillic, Hebrew, Arabic letters and many signs. The font files live
-in the repository (their licence is ``render/fonts/LICENSE``): the images never depend on the fonts
-of the machine, and Pillow's basic layout keeps shaping libraries out of it, so the same view gives the
-same picture everywhere.
+Display names come in every alphabet. Each user-perceived character is drawn with the first font of
+the chain that has it: DejaVu Sans (regular and bold, shipped in ``render/fonts``, licence in
+``render/fonts/LICENSE``) for Latin, Greek, Cyrillic, Hebrew, Arabic letters and many signs, then
+the Noto fonts installed from PyPI (Noto Sans and the Noto Sans of each script: Thai, Devanagari and
+the other Indic scripts, ...; Noto Sans CJK; Noto Sans Symbols) and Noto Emoji, a monochrome emoji
+font drawn in the text's colour like any letter, so that the fixed palettes of the boards hold. An
+emoji (a pictograph, or a character with the emoji selector) asks for the emoji font first.
+Which characters a font has is read from its ``cmap`` table (``render.glyphs``) before drawing, so
+that the answer never depends on Pillow's missing-glyph shape; the Noto files are only opened when a
+text needs them. Only a cluster no font has becomes one small hollow box, the same in every image. A
+bold character that only DejaVu's regular face has is drawn in it rather than as a box; the Noto
+fonts are variable and draw bold at weight 700.
 
-Characters the fonts lack (CJK, emoji, other scripts) are never left to Pillow, which would draw the
-font's missing-glyph shape without telling: ``render.glyphs`` reads which characters each font maps,
-and one user-perceived character (an emoji with its modifiers, a letter with its accents) that
-cannot be drawn becomes one small hollow box, the same in every image. A bold character that only
-the regular face has is drawn in the regular face rather than as a box.
+Latin text is drawn exactly as before the chain existed: DejaVu with Pillow's basic layout. Every
+other run goes through Pillow's complex layout (raqm): Thai and Devanagari vowel signs are placed,
+Arabic letters join, and an emoji's skin tone, a flag's two letters or a joined sequence become one
+glyph. The images never depend on the fonts of the machine: the same view gives the same picture
+wherever the locked packages are installed.
 
 Text is handled in clusters (a base character with the combining marks, variation selectors and
-joined characters that belong to it), so that shortening with ``fit`` never splits one, and
-right-to-left runs (Hebrew, Arabic) are put in visual order before drawing, inside left-to-right
-lines. Arabic letters are drawn in their isolated forms: the basic layout does not join them.
+joined characters that belong to it), so that shortening with ``fit`` never splits one. Lines are
+left to right; a right-to-left run (Hebrew, Arabic) is handed to the complex layout whole, which
+lays it out from the right and mirrors its brackets, and the numbers inside it still read left to
+right. A Chinese, Japanese or Korean text takes the Han shapes of its writing (kana: Japanese;
+Hangul: Korean; otherwise Simplified Chinese) from the faces of the CJK collection.
 
 A board image measures the same few hundred strings again and again (every shortening tries many
 prefixes), so widths are cached by (text, face, size): the answers, and so the pictures, are the
@@ -31,34 +40,34 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
-from pathlib import Path
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render.glyphs import code_points
+from render import faces
+from render.faces import BOLD, REGULAR
+from render.faces import FONT_DIR as FONT_DIR
 
 Color = tuple[int, int, int] | tuple[int, int, int, int] | tuple[int]
 
-FONT_DIR = Path(__file__).with_name("fonts")
-REGULAR = FONT_DIR / "DejaVuSans.ttf"
-BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 ELLIPSIS = "…"
 
 BOX_ADVANCE = 0.62
 """Width of the placeholder box's cell, in ems (a little narrower than a capital letter)."""
 
-_MIRRORED = dict(zip("()[]{}<>«»‹›", ")(][}{><»«›‹", strict=True))
-"""Paired signs that face the other way inside a right-to-left run."""
-
 
 class Run(NamedTuple):
-    """A stretch of text drawn in one go: ``text`` in the bold or regular face, or, when ``box`` is
-    set, one placeholder box standing for the cluster ``text`` the fonts cannot draw."""
+    """A stretch of text drawn in one go: ``text`` in the bold or regular weight of font ``face`` of
+    the chain (``render.faces``; 0 is DejaVu Sans), face ``index`` of a collection; ``rtl`` when it
+    is a right-to-left run, in logical order, that the complex layout shapes and lays out from the
+    right. When ``box`` is set, one placeholder box standing for the cluster ``text`` no font has."""
 
     text: str
     bold: bool
     box: bool = False
+    face: int = 0
+    index: int = 0
+    rtl: bool = False
 
 
 @lru_cache(maxsize=128)
@@ -67,9 +76,21 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(BOLD if bold else REGULAR), size, layout_engine=ImageFont.Layout.BASIC)
 
 
-@lru_cache(maxsize=2)
-def _covered(bold: bool) -> frozenset[int]:
-    return code_points(BOLD if bold else REGULAR)
+def _run_font(run: Run, size: int) -> ImageFont.FreeTypeFont:
+    """The font ``run`` is drawn in: DejaVu's basic-layout font for left-to-right DejaVu text, as
+    always; the complex layout for right-to-left runs (Arabic letters join) and the other fonts."""
+    if run.face == 0 and not run.rtl:
+        return font(size, run.bold)
+    return faces.load(run.face, size, run.bold, run.index)
+
+
+def _direction_of(run: Run) -> str | None:
+    return "rtl" if run.rtl else None
+
+
+@lru_cache(maxsize=128)
+def _covered(bold: bool, face: int = 0) -> frozenset[int]:
+    return faces.covered(face, bold)
 
 
 @lru_cache(maxsize=1)
@@ -118,21 +139,51 @@ def _decoration(ch: str) -> bool:
     return _invisible(ch) or 0x1F3FB <= ord(ch) <= 0x1F3FF
 
 
-def _resolve(cluster: str, bold: bool) -> tuple[str, bool] | None:
-    """What to draw for ``cluster`` and in which face (bold asked: bold, else regular); None for a
-    placeholder box. A composed letter the fonts lack may still be drawn as base letter and marks."""
-    faces = (True, False) if bold else (False,)
-    for form in dict.fromkeys((unicodedata.normalize("NFC", cluster), unicodedata.normalize("NFD", cluster))):
-        chars = "".join(ch for ch in form if not _decoration(ch))
-        if not chars:
-            break
-        for face in faces:
-            if all(ord(ch) in _covered(face) for ch in chars):
-                return chars, face
+def _emoji_like(cluster: str) -> bool:
+    """Whether ``cluster`` asks for an emoji: a pictograph from the emoji planes, or any character
+    with the emoji presentation selector, a skin tone, a joiner, a flag's letters or a keycap."""
+    for ch in cluster:
+        cp = ord(ch)
+        if 0x1F000 <= cp <= 0x1FAFF or cp in (0xFE0F, 0x200D, 0x20E3) or 0xE0020 <= cp <= 0xE007F:
+            return True
+    return False
+
+
+def _order(cluster: str) -> Iterator[int]:
+    """The fonts of the chain in the order they are tried for ``cluster``: DejaVu first, but the
+    emoji font first for an emoji, so that every emoji of a name is drawn in one style. The chain
+    is only looked at when DejaVu lacks the cluster: a Latin text never opens another font."""
+    emoji = faces.emoji_face() if _emoji_like(cluster) else None
+    if emoji is not None:
+        yield emoji
+    yield 0
+    yield from (i for i in range(1, len(faces.chain())) if i != emoji)
+
+
+def _resolve(cluster: str, bold: bool) -> tuple[str, bool, int] | None:
+    """What to draw for ``cluster``, in which weight (bold asked: bold, else regular) and in which
+    font of the chain; None for a placeholder box.
+
+    The first font that has every visible character of the cluster is chosen, and a font shaped by
+    the complex layout gets the whole cluster (joiners and selectors included), so that a skin tone,
+    a flag or a joined emoji becomes its one glyph. Failing that, a font with the cluster less its
+    skin tones. DejaVu draws only the visible characters (its layout would draw a joiner as a box);
+    a composed letter it lacks may still be drawn as base letter and marks."""
+    weights = (True, False) if bold else (False,)
+    forms = tuple(dict.fromkeys(unicodedata.normalize(form, cluster) for form in ("NFC", "NFD")))
     if cluster.isspace():  # tabs, line breaks, wide spaces
-        return " ", faces[0]
+        return " ", weights[0], 0
+    if any(not _invisible(ch) for ch in cluster):
+        for leave_out in (_invisible, _decoration):
+            for face in _order(cluster):
+                for form in forms:
+                    chars = "".join(ch for ch in form if not leave_out(ch))
+                    for weight in weights:
+                        if all(ord(ch) in _covered(weight, face) for ch in chars):
+                            kept = form if face != 0 and leave_out is _invisible else chars
+                            return kept, weight, face
     if all(_invisible(ch) for ch in cluster):
-        return "", faces[0]
+        return "", weights[0], 0
     return None
 
 
@@ -146,14 +197,12 @@ def _direction(cluster: str) -> str:
     return "N" if kind in ("EN", "AN") else ""
 
 
-def _visual(parts: tuple[str, ...]) -> list[str]:
-    """The clusters in drawing order: each right-to-left run (from a right-to-left letter to the last
-    one before a left-to-right letter) reversed, its numbers kept left to right and its brackets
-    mirrored. Lines are left to right, so what surrounds a run stays in place."""
+def _rtl_spans(parts: tuple[str, ...]) -> list[tuple[int, int]]:
+    """The right-to-left runs of ``parts``, as (first, last) cluster positions: from a
+    right-to-left letter to the last one before a left-to-right letter. Lines are left to right, so
+    what surrounds a run stays in place."""
     kinds = [_direction(p) for p in parts]
-    if "R" not in kinds:
-        return list(parts)
-    out = list(parts)
+    spans: list[tuple[int, int]] = []
     i = 0
     while i < len(parts):
         if kinds[i] != "R":
@@ -165,33 +214,98 @@ def _visual(parts: tuple[str, ...]) -> list[str]:
             if kinds[j] == "R":
                 end = j
             j += 1
-        run = [_MIRRORED.get(p, p) for p in reversed(parts[i : end + 1])]
-        k = 0
-        while k < len(run):  # numbers inside the run still read left to right
-            m = k
-            while m < len(run) and _direction(run[m]) == "N":
-                m += 1
-            run[k:m] = reversed(run[k:m])
-            k = m + 1 if m == k else m
-        out[i : end + 1] = run
+        spans.append((i, end))
         i = end + 1
+    return spans
+
+
+def _cjk_index(text: str) -> int:
+    """The face of the CJK collection for ``text``: Japanese shapes when it has kana, Korean when
+    it has Hangul, Simplified Chinese otherwise."""
+    for ch in text:
+        cp = ord(ch)
+        if 0x3040 <= cp <= 0x30FF or 0x31F0 <= cp <= 0x31FF or 0xFF66 <= cp <= 0xFF9F:
+            return faces.CJK_FACES["ja"]
+        if 0xAC00 <= cp <= 0xD7AF or 0x1100 <= cp <= 0x11FF or 0x3130 <= cp <= 0x318F:
+            return faces.CJK_FACES["ko"]
+    return faces.CJK_DEFAULT
+
+
+Resolved = tuple[str, bool, int] | None
+
+
+def _joined_words(parts: tuple[str, ...], resolved: list[Resolved], bold: bool) -> list[Resolved]:
+    """``resolved`` with each Arabic word whose letters came from several fonts drawn in the first
+    font that has them all: letters join only inside one run of one font."""
+    out = list(resolved)
+    start = 0
+    while start < len(parts):
+        end = start
+        while end < len(parts) and not parts[end].isspace():
+            end += 1
+        found = out[start:end]
+        word = "".join(parts[start:end])
+        if (
+            len({r[2] for r in found if r is not None}) > 1
+            and None not in found
+            and any(unicodedata.bidirectional(ch) == "AL" for ch in word)
+        ):
+            whole = _resolve(word, bold)
+            if whole is not None and whole[0]:
+                out[start:end] = [(r[0], whole[1], whole[2]) if r else r for r in found]
+        start = end + 1
     return out
+
+
+def _same_font(a: Run, b: Run) -> bool:
+    """Whether ``b`` can be drawn in one go with ``a`` before it (neither a box)."""
+    return not a.box and not b.box and a._replace(text="") == b._replace(text="")
 
 
 @lru_cache(maxsize=4096)
 def _plan(text: str, bold: bool = False) -> tuple[Run, ...]:
-    """``text`` as the runs ``draw_text`` draws, in visual order, neighbours in one face merged."""
+    """``text`` as the runs ``draw_text`` draws, in visual order, neighbours in one font merged.
+
+    A right-to-left run keeps its logical order inside (the complex layout lays it out from the
+    right, joins its letters and mirrors its brackets); the pieces of a run in different fonts,
+    and its numbers, which still read left to right, are put in visual order here."""
+    parts = clusters(text)
+    resolved = _joined_words(parts, [_resolve(p, bold) for p in parts], bold)
+    cjk = _cjk_index(text)
+    pieces: list[tuple[int, int, bool]] = []  # (first, last + 1, right to left) in visual order
+    start = 0
+    for first, last in _rtl_spans(parts):
+        pieces.append((start, first, False))
+        inner: list[tuple[int, int, bool]] = []
+        k = first
+        while k <= last:
+            m = k + 1
+            number = _direction(parts[k]) == "N"
+            while m <= last and (_direction(parts[m]) == "N") == number:
+                m += 1
+            inner.append((k, m, not number))
+            k = m
+        pieces += reversed(inner)
+        start = last + 1
+    pieces.append((start, len(parts), False))
+
     runs: list[Run] = []
-    for part in _visual(clusters(text)):
-        resolved = _resolve(part, bold)
-        if resolved is None:
-            runs.append(Run(part, bold, box=True))
-        elif resolved[0]:
-            chars, face = resolved
-            if runs and not runs[-1].box and runs[-1].bold == face:
-                runs[-1] = Run(runs[-1].text + chars, face)
+    for first, end, rtl in pieces:
+        group: list[Run] = []
+        for k in range(first, end):
+            found = resolved[k]
+            if found is None:
+                group.append(Run(parts[k], bold, box=True))
+                continue
+            chars, weight, face = found
+            if not chars:
+                continue
+            run = Run(chars, weight, face=face, index=cjk if faces.is_collection(face) else 0, rtl=rtl)
+            if group and _same_font(group[-1], run):
+                group[-1] = group[-1]._replace(text=group[-1].text + chars)
             else:
-                runs.append(Run(chars, face))
+                group.append(run)
+        runs += reversed(group) if rtl else group
     return tuple(runs)
 
 
@@ -202,7 +316,9 @@ def placeholders(text: str, *, bold: bool = False) -> tuple[str, ...]:
 
 @lru_cache(maxsize=16384)
 def _run_width(run: Run, size: int) -> float:
-    return size * BOX_ADVANCE if run.box else font(size, run.bold).getlength(run.text)
+    if run.box:
+        return size * BOX_ADVANCE
+    return _run_font(run, size).getlength(run.text, direction=_direction_of(run))
 
 
 @lru_cache(maxsize=16384)
@@ -361,7 +477,7 @@ def draw_text(
         else:
             x, y = math.floor(pen), math.floor(baseline)
             mask, left, top = _mask(
-                run.text, size, run.bold, _sixty_fourth(pen - x), _sixty_fourth(baseline - y)
+                run.text, size, run.bold, _sixty_fourth(pen - x), _sixty_fourth(baseline - y), run
             )
             draw.bitmap((x + left, y + top), mask, fill=fill)
         pen += _run_width(run, size)
@@ -375,18 +491,22 @@ def _sixty_fourth(fraction: float) -> float:
 
 
 @lru_cache(maxsize=4096)
-def _mask(text: str, size: int, bold: bool, dx: float, dy: float) -> tuple[Image.Image, int, int]:
+def _mask(
+    text: str, size: int, bold: bool, dx: float, dy: float, run: Run | None = None
+) -> tuple[Image.Image, int, int]:
     """The coverage of ``text`` drawn with its baseline's left end at (``dx``, ``dy``) of a pixel,
     and where the mask's corner lies from that pixel.
 
     Rasterising glyphs is most of what a label costs, and boards draw the same labels at the same
     places and sizes move after move: the masks are kept and pasted in the text's colour, which
     gives exactly the pixels Pillow's own text drawing gives there."""
-    face = font(size, bold)
-    left, top, right, bottom = (int(v) for v in face.getbbox(text, anchor="ls"))
+    face, direction = (font(size, bold), None) if run is None else (_run_font(run, size), _direction_of(run))
+    left, top, right, bottom = (int(v) for v in face.getbbox(text, anchor="ls", direction=direction))
     left, top = left - 1, top - 1
     mask = Image.new("L", (max(1, right - left + 2), max(1, bottom - top + 2)), 0)
-    ImageDraw.Draw(mask).text((dx - left, dy - top), text, font=face, fill=255, anchor="ls")
+    ImageDraw.Draw(mask).text(
+        (dx - left, dy - top), text, font=face, fill=255, anchor="ls", direction=direction
+    )
     return mask, left, top
 
 

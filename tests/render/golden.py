@@ -12,6 +12,7 @@ import json
 import os
 import re
 import sys
+import unicodedata
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ import i18n
 from render.glyphs import code_points
 from render.page import PHONE_LABEL_PX, PHONE_WIDTH
 from render.text import Drawn, placeholders, recording
+from render.text import _plan as plan
 
 GOLDEN = Path(__file__).parent / "golden"
 LOCALES = Path(__file__).resolve().parents[2] / "i18n" / "locales"
@@ -122,17 +124,18 @@ def check_second_draw_uses_caches(caches: list[Any], draw: Callable[[], object])
         assert new.hits > old.hits, f"{cache_fn.__name__} was not used"
 
 
-def listen_to_pillow(monkeypatch: Any) -> list[tuple[str, str]]:
-    """Record every string Pillow draws from now on, with the font file it draws it in: the drawing
-    itself still happens, this only listens (``monkeypatch`` is pytest's, which puts it back).
-    The renderer's caches are emptied first: a label whose mask is kept is not drawn again."""
+def listen_to_pillow(monkeypatch: Any) -> list[tuple[str, str, int]]:
+    """Record every string Pillow draws from now on, with the font file (and face of a collection)
+    it draws it in: the drawing itself still happens, this only listens (``monkeypatch`` is
+    pytest's, which puts it back). The renderer's caches are emptied first: a label whose mask is
+    kept is not drawn again."""
     clear_render_caches()
-    heard: list[tuple[str, str]] = []
+    heard: list[tuple[str, str, int]] = []
     original = ImageDraw.ImageDraw.text
 
     def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
         font = kwargs.get("font")
-        heard.append((str(text), str(getattr(font, "path", ""))))
+        heard.append((str(text), str(getattr(font, "path", "")), int(getattr(font, "index", 0))))
         original(self, xy, text, *args, **kwargs)
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
@@ -140,22 +143,35 @@ def listen_to_pillow(monkeypatch: Any) -> list[tuple[str, str]]:
 
 
 WORLD_NAMES = {"111": "Дмитрий", "222": "Αλέξανδρος", "333": "Łukasz Żółć", "444": "🐉 Drake"}
-"""Display names in Cyrillic, Greek and Polish, and one with an emoji the fonts do not have."""
+"""Display names in Cyrillic, Greek and Polish, and one with an emoji."""
+
+SCRIPT_NAMES = {"111": "王小明", "222": "محمد علي", "333": "สมชาย 👍🏽", "444": "さくら 🇯🇵"}
+"""Display names in Chinese, Arabic, Thai and Japanese, with emoji: a skin tone and a flag."""
+
+MORE_SCRIPT_NAMES = {"111": "김민준 👩🏽‍💻", "222": "דוד כהן", "333": "राहुल शर्मा", "444": "Ana 🏳️‍🌈"}
+"""Display names in Korean, Hebrew and Devanagari, and with joined emoji sequences."""
 
 
-def check_names_drawn(heard: list[tuple[str, str]], names: Iterable[str]) -> None:
-    """Every one of ``names`` reached Pillow whole (the emoji excepted: the placeholder box draws it),
-    no string drawn with a name holds a "?", and Pillow never got a character its font lacks."""
+def invisible(ch: str) -> bool:
+    """Joiners, selectors and direction marks: shaped with the characters around them (a font
+    need not map them), never drawn on their own."""
+    return unicodedata.category(ch) in ("Cf", "Cc") or 0xFE00 <= ord(ch) <= 0xFE0F
+
+
+def check_names_drawn(heard: list[tuple[str, str, int]], names: Iterable[str]) -> None:
+    """Every character of ``names`` (spaces aside) reached Pillow, none is left to a placeholder
+    box, no string drawn with a name holds a "?", and Pillow never got a character its font lacks."""
+    drawn = "".join(s for s, _path, _index in heard)
     for name in names:
-        visible = name
-        for cluster in placeholders(name):
-            visible = visible.replace(cluster, "")
-        visible = visible.strip()
-        with_name = [s for s, _path in heard if visible in s]
-        assert with_name, f"{name!r} was not drawn"
+        assert not placeholders(name), (name, placeholders(name))
+        shown = [ch for ch in unicodedata.normalize("NFC", name) if not invisible(ch) and not ch.isspace()]
+        missing = [ch for ch in shown if ch not in drawn]
+        assert not missing, f"{name!r} was not drawn: {missing}"
+        pieces = [run.text.strip() for run in plan(name) if len(run.text.strip()) > 1]
+        with_name = [s for s, _path, _index in heard if any(piece in s for piece in pieces)]
         assert all("?" not in s for s in with_name), with_name
-    for s, path in heard:
-        assert all(ord(ch) in code_points(Path(path)) for ch in s), (s, path)
+    for s, path, index in heard:
+        assert all(invisible(ch) or ord(ch) in code_points(Path(path), index) for ch in s), (s, path)
 
 
 def clear_render_caches() -> None:

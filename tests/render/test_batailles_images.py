@@ -28,6 +28,8 @@ from render.batailles.style import STATS, WATER
 from render.page import INNER, LABEL, legible
 from render.text import text_width
 from tests.render.golden import (
+    MORE_SCRIPT_NAMES,
+    SCRIPT_NAMES,
     WORLD_NAMES,
     case_ids,
     check_catalog_pair,
@@ -220,16 +222,22 @@ def test_golden_public(name: str, make: Callable[[], dict[str, Any]], locale: st
 NAME_CASES: list[tuple[str, Callable[[], dict[str, Any]], str]] = [
     ("names_cyrillic_greek", combat, "fr"),
     ("names_polish_emoji", mid_battle, "en"),
+    ("names_scripts", mid_battle, "en"),
 ]
+NAME_PAIRS = {
+    "names_cyrillic_greek": (WORLD_NAMES["111"], WORLD_NAMES["222"]),
+    "names_polish_emoji": (WORLD_NAMES["333"], WORLD_NAMES["444"]),
+    "names_scripts": (SCRIPT_NAMES["111"], MORE_SCRIPT_NAMES["222"]),
+}
 
 
 @pytest.mark.parametrize(("name", "make", "locale"), NAME_CASES, ids=case_ids(NAME_CASES))
 def test_golden_names_in_every_alphabet(
     monkeypatch: pytest.MonkeyPatch, name: str, make: Callable[[], dict[str, Any]], locale: str
 ) -> None:
-    """Two armies a picture: Cyrillic against Greek, then Polish against a name with an emoji."""
-    pair = ("111", "222") if name == "names_cyrillic_greek" else ("333", "444")
-    names = dict(zip(PLAYERS, (WORLD_NAMES[pair[0]], WORLD_NAMES[pair[1]]), strict=True))
+    """Two armies a picture: Cyrillic against Greek, Polish against a name with an emoji, Chinese
+    against Hebrew (right to left)."""
+    names = dict(zip(PLAYERS, NAME_PAIRS[name], strict=True))
     heard = listen_to_pillow(monkeypatch)
     check_golden(f"batailles_{name}_{locale}", render.render(make(), names=names, locale=locale))
     check_names_drawn(heard, names.values())

@@ -29,6 +29,7 @@ from render.cryhavoc.panels import status_lines
 from render.text import Drawn, recording, text_width
 from tests.render import golden
 from tests.render.golden import (
+    MORE_SCRIPT_NAMES,
     WORLD_NAMES,
     case_ids,
     check_catalog_pair,
@@ -148,6 +149,14 @@ def test_golden_names_in_every_alphabet(monkeypatch: pytest.MonkeyPatch) -> None
     heard = listen_to_pillow(monkeypatch)
     check_golden("cryhavoc_names_fr", render.render(mid(), names=WORLD_NAMES, locale="fr"))
     check_names_drawn(heard, WORLD_NAMES.values())
+
+
+def test_golden_names_in_other_scripts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four players named in Korean with a joined emoji, Hebrew, Devanagari and Latin with a flag
+    sequence: status, orders, battle, panels."""
+    heard = listen_to_pillow(monkeypatch)
+    check_golden("cryhavoc_names_scripts_en", render.render(mid(), names=MORE_SCRIPT_NAMES, locale="en"))
+    check_names_drawn(heard, MORE_SCRIPT_NAMES.values())
 
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
@@ -398,7 +407,7 @@ def test_long_names_are_shortened_in_the_initiative_rows_not_left_out(
     heard = listen_to_pillow(monkeypatch)
     ch_panels.tracks(view, long_names, "en", 1160)
     order = [int(s) for s in view["initiative"]]
-    rows = [s for s, _path in heard if s[:3] in ("1. ", "2. ", "3. ", "4. ")]
+    rows = [s for s, *_rest in heard if s[:3] in ("1. ", "2. ", "3. ", "4. ")]
     first_row = rows[: len(order)]
     assert [s[:3] for s in first_row] == [f"{n + 1}. " for n in range(len(order))]
     for label, seat in zip(first_row, order, strict=True):

@@ -1,13 +1,16 @@
 """The text helpers: the shipped fonts and their character map, placeholders, clusters, shortening.
 
-Names from every alphabet must come out as written: letters the fonts have are drawn by them, the
-rest (emoji, CJK) as one placeholder box per character, never as "?" nor as Pillow's missing glyph.
+Names from every alphabet must come out as written: each character in the first font of the chain
+that has it (DejaVu, the Noto fonts, the emoji font), shaped and in its direction; only a character
+no font has becomes one placeholder box, never "?" nor Pillow's missing glyph.
 """
 
 from __future__ import annotations
 
+import importlib.metadata
 import random
 import struct
+import tomllib
 import unicodedata
 from pathlib import Path
 from typing import Any
@@ -15,11 +18,14 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
-from render import glyphs, text
+from render import faces, glyphs, text
 from tests.render import golden
 from tests.render.golden import listen_to_pillow
 
 WORLD_NAMES = tuple(golden.WORLD_NAMES.values())
+SCRIPT_NAMES = tuple(golden.SCRIPT_NAMES.values())
+NO_FONT = "\U00010600"
+"""A Linear A sign: no font of the chain has it."""
 
 
 def _draw(s: str, size: int = 30, *, bold: bool = False, width: int = 400) -> Image.Image:
@@ -36,6 +42,24 @@ def test_fonts_ship_with_their_licence() -> None:
     assert "Bitstream Vera Fonts Copyright" in licence and "Arev Fonts Copyright" in licence
     assert text.font(20).getname() == ("DejaVu Sans", "Book")
     assert text.font(20, True).getname() == ("DejaVu Sans", "Bold")
+
+
+def test_the_other_fonts_come_from_the_pinned_packages() -> None:
+    """Past DejaVu, every font of the chain is a file of a font package pinned in pyproject.toml,
+    at its pinned version, under the SIL Open Font License; none ships in the repository."""
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text(encoding="utf-8"))[
+        "project"
+    ]
+    pins = dict(line.split("==") for line in project["dependencies"])
+    chain = faces.chain()
+    assert chain[0] == faces.DEJAVU
+    names = [face.name for face in chain]
+    for wanted in ("NotoSansCJK", "NotoEmoji", "NotoSansThai[wght]", "NotoSansDevanagari[wght]"):
+        assert wanted in names
+    for face in chain[1:]:
+        package = face.path.parent.name.replace("_", "-")
+        assert importlib.metadata.version(package) == pins[package]
+        assert importlib.metadata.metadata(package)["License-Expression"] == "OFL-1.1"
 
 
 def test_fonts_are_loaded_once_per_size() -> None:
@@ -112,23 +136,21 @@ def test_a_font_without_a_unicode_map_is_refused() -> None:
 
 @pytest.mark.parametrize("bold", [False, True])
 def test_names_in_every_alphabet_are_drawn_as_written(monkeypatch: Any, bold: bool) -> None:
-    """Pillow receives exactly the letters of each name, in fonts that have them; only the emoji
-    is left to the placeholder, and no "?" appears."""
+    """Pillow receives exactly the characters of each name (a right-to-left run in its logical
+    order, for the layout to place), each in a font that has it; nothing is left to a box."""
     heard = listen_to_pillow(monkeypatch)
-    for name in WORLD_NAMES:
+    for name in (*WORLD_NAMES, *SCRIPT_NAMES):
         heard.clear()
         _draw(name, bold=bold)
-        drawn = "".join(s for s, _path in heard)
-        boxed = text.placeholders(name, bold=bold)
-        assert boxed == (("🐉",) if "🐉" in name else ())
-        assert drawn == unicodedata.normalize("NFC", name.replace("🐉", ""))
-        assert "?" not in drawn
-        for s, path in heard:
-            assert all(ord(ch) in glyphs.code_points(Path(path)) for ch in s), (s, path)
+        drawn = "".join(s for s, _path, _index in heard)
+        assert text.placeholders(name, bold=bold) == ()
+        assert drawn == unicodedata.normalize("NFC", name)
+        for s, path, index in heard:
+            assert all(golden.invisible(ch) or ord(ch) in glyphs.code_points(Path(path), index) for ch in s)
 
 
 def test_placeholder_is_one_hollow_box_per_character() -> None:
-    image = _draw("🐉", 40)
+    image = _draw(NO_FONT, 40)
     box = image.getbbox()
     assert box is not None
     left, top, right, bottom = box
@@ -136,26 +158,35 @@ def test_placeholder_is_one_hollow_box_per_character() -> None:
     middle = image.getpixel(((left + right) // 2, (top + bottom) // 2))
     edge = image.getpixel((left, (top + bottom) // 2))
     assert middle == 0 and edge == 255  # hollow, with a drawn edge
-    assert _draw("😀🐉", 40).tobytes() != _draw("🐉", 40).tobytes()  # U+1F600 is in DejaVu: drawn
-    assert text.placeholders("中文") == ("中", "文")
-    assert text.text_width("🐉🐉", 40) == 2 * text.text_width("🐉", 40)
+    assert _draw("🐉", 40).tobytes() != image.tobytes()  # the emoji font has the dragon
+    assert text.placeholders("中文🐉") == ()
+    assert text.placeholders(f"{NO_FONT}a{NO_FONT}") == (NO_FONT, NO_FONT)
+    assert text.text_width(NO_FONT * 2, 40) == 2 * text.text_width(NO_FONT, 40)
 
 
 def test_emoji_sequences_flags_and_accents_are_single_clusters() -> None:
     family = "👨\u200d👩\u200d👧"
     assert text.clusters(f"{family} Jo") == (family, " ", "J", "o")
-    assert text.placeholders(f"{family} Jo") == (family,)
+    assert text.placeholders(f"{family} Jo") == ()
     assert text.clusters("🇫🇷🇧🇪") == ("🇫🇷", "🇧🇪")
     assert text.clusters("👍🏽!") == ("👍🏽", "!")
     assert text.clusters("Be\u0301re\u0301nice")[:2] == ("B", "e\u0301")
 
 
+@pytest.mark.parametrize("sequence", ["👨\u200d👩\u200d👧", "🇫🇷", "👍🏽", "👩🏽\u200d💻", "🏳️\u200d🌈"])
+def test_emoji_sequences_are_shaped_into_one_glyph(sequence: str) -> None:
+    """A family, a flag, a skin tone, a joined profession: the emoji font gets the whole sequence
+    and draws one glyph, as wide as a single emoji, not its parts side by side."""
+    emoji = faces.emoji_face()
+    assert text._plan(sequence) == (text.Run(sequence, False, face=emoji),)
+    assert text.text_width(sequence, 30) == text.text_width("🐉", 30)
+
+
 def test_decomposed_accents_invisible_characters_and_odd_spaces() -> None:
     assert text.text_width("Be\u0301re\u0301nice", 24) == text.text_width("Bérénice", 24)
     assert text._plan("a\u200bb\u200e") == (text.Run("ab", False),)
-    assert text._plan("❤\ufe0f") == (
-        text.Run("❤", False),
-    )  # the heart is in DejaVu; the selector is not drawn
+    assert text._plan("❤") == (text.Run("❤", False),)  # the heart as text is DejaVu's
+    assert text._plan("❤\ufe0f") == (text.Run("❤\ufe0f", False, face=faces.emoji_face()),)  # as emoji
     assert text._plan("a\tb\u3000c") == (text.Run("a b c", False),)
 
 
@@ -166,10 +197,76 @@ def test_bold_falls_back_to_the_regular_face_for_a_character_only_it_has() -> No
     assert text.placeholders(ch, bold=True) == ()
 
 
-def test_right_to_left_words_are_drawn_in_visual_order() -> None:
-    assert text._plan("שלום")[0].text == "םולש"
-    assert text._plan("Dov שלום!")[0].text == "Dov םולש!"
-    assert text._plan("(שלום 12)")[0].text == "(םולש 12)"  # the number still reads left to right
+def test_fonts_past_dejavu_are_only_opened_for_text_that_needs_them() -> None:
+    """Latin, Greek, Cyrillic text never looks for the Noto packages nor opens their fonts: the
+    first image of a process is not slowed by fonts it does not use."""
+    for cache in (faces.chain, faces.load, text._plan, text._covered, text.text_width, text._mask):
+        cache.cache_clear()
+    _draw("Bérénice Дмитрий Αλέξανδρος 12", bold=True)
+    assert faces.chain.cache_info().misses == 0 and faces.load.cache_info().misses == 0
+    _draw("Bérénice 王小明")
+    assert faces.chain.cache_info().misses == 1 and faces.load.cache_info().misses == 1
+
+
+def test_variable_fonts_draw_bold_at_weight_700() -> None:
+    """The Noto fonts are variable: bold is their weight 700 (the CJK one defaults to thin)."""
+    for name in ("王小明", "สมชาย", "राहुल", "👑"):
+        (run,) = text._plan(name)
+        regular = faces.load(run.face, 30, False, run.index).getmask(name)
+        bold = faces.load(run.face, 30, True, run.index).getmask(name)
+        assert sum(bytes(bold)) > 1.2 * sum(bytes(regular)), name
+
+
+def test_cjk_names_take_the_shapes_of_their_writing() -> None:
+    assert text._plan("さくら")[0].index == faces.CJK_FACES["ja"]
+    assert text._plan("김민준")[0].index == faces.CJK_FACES["ko"]
+    assert text._plan("王小明")[0].index == faces.CJK_DEFAULT
+    assert text._plan("山田さん")[0].index == faces.CJK_FACES["ja"]  # kana: the kanji take Japanese shapes
+
+
+def test_right_to_left_runs_are_laid_out_from_the_right() -> None:
+    """A right-to-left run is handed to the layout whole, in logical order, between the
+    left-to-right text around it; a number inside it still reads left to right."""
+    assert text._plan("שלום") == (text.Run("שלום", False, rtl=True),)
+    assert text._plan("Dov שלום!") == (
+        text.Run("Dov ", False),
+        text.Run("שלום", False, rtl=True),
+        text.Run("!", False),
+    )
+    assert text._plan("(שלום 12)") == (
+        text.Run("(", False),
+        text.Run("שלום", False, rtl=True),
+        text.Run(" 12)", False),
+    )
+    assert text._plan("א 12 ב") == (
+        text.Run(" ב", False, rtl=True),
+        text.Run("12", False),
+        text.Run("א ", False, rtl=True),
+    )
+    hebrew = _draw("שלום")
+    assert hebrew.getbbox() is not None
+    first_letter = _draw("ש")
+    box, alone = hebrew.getbbox(), first_letter.getbbox()
+    assert box is not None and alone is not None
+    assert box[2] - alone[2] > 30  # the first letter of the word is drawn at its right end, not left
+    assert hebrew.crop((box[2] - (alone[2] - alone[0]), 0, box[2], 60)).getbbox() is not None
+
+
+def _empty_columns(image: Image.Image) -> int:
+    """Columns without ink between the first and the last inked column."""
+    box = image.getbbox()
+    assert box is not None
+    return sum(1 for x in range(box[0], box[2]) if image.crop((x, 0, x + 1, image.height)).getbbox() is None)
+
+
+def test_arabic_letters_are_joined() -> None:
+    """Shaped, the letters of "محمد" join into one stroke along the baseline, with no gap between
+    them; the same letters in their isolated forms (as the basic layout draws them) leave gaps."""
+    joined = _draw("محمد", 40)
+    isolated = Image.new("L", (400, 60), 0)
+    ImageDraw.Draw(isolated).text((10, 10), "دمحم", font=text.font(40), fill=255)
+    assert _empty_columns(joined) == 0
+    assert _empty_columns(isolated) > 0
 
 
 @pytest.mark.parametrize(
@@ -290,3 +387,12 @@ def test_a_label_from_the_cache_of_masks_is_the_label_pillow_draws() -> None:
     text.draw_text(ImageDraw.Draw(Image.new("RGB", (320, 60))), (3.5, 30.25), "Alice 12", 24, (0, 0, 0))
     text.draw_text(ImageDraw.Draw(Image.new("RGB", (320, 60))), (3.5, 30.25), "Alice 12", 24, (9, 9, 9))
     assert text._mask.cache_info().hits > before
+
+
+def test_an_arabic_word_is_drawn_in_one_font_so_that_it_joins() -> None:
+    """DejaVu has "ب" but not "ݐ": the word "بݐب" goes whole to the first font with all three
+    (Noto Sans Arabic), rather than in three runs whose letters could not join."""
+    assert 0x0628 in glyphs.code_points(text.REGULAR) and 0x0750 not in glyphs.code_points(text.REGULAR)
+    (run,) = text._plan("بݐب")
+    assert run.rtl and run.text == "بݐب" and run.face != 0
+    assert len({r.face for r in text._plan("ب ݐ")}) == 2  # words apart keep their own fonts

@@ -21,6 +21,7 @@ from render.warchest.images import INNER, WIDTH
 from render.warchest.style import owner_tags
 from tests.render import views
 from tests.render.golden import (
+    SCRIPT_NAMES,
     WORLD_NAMES,
     case_ids,
     check_golden,
@@ -63,6 +64,14 @@ def test_golden_names_in_every_alphabet(monkeypatch: pytest.MonkeyPatch) -> None
     png = render.render(views.four_players(), names=WORLD_NAMES, locale="fr")
     check_golden("warchest_names_fr", png)
     check_names_drawn(heard, WORLD_NAMES.values())
+
+
+def test_golden_names_in_other_scripts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four players named in Chinese, Arabic, Thai with a skin tone and Japanese with a flag."""
+    heard = listen_to_pillow(monkeypatch)
+    png = render.render(views.four_players(), names=SCRIPT_NAMES, locale="en")
+    check_golden("warchest_names_scripts_en", png)
+    check_names_drawn(heard, SCRIPT_NAMES.values())
 
 
 def _opaque(sprite: Image.Image, center: tuple[float, float], box: tuple[float, float, float, float]) -> int:
