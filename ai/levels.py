@@ -4,7 +4,15 @@ Budgets are iteration counts, never seconds, so that a game with computer player
 any machine. They were sized from ``bench/ai_levels.py``'s timings on a two-core machine, where
 ``hard`` stays well inside the table's deadline (``bench/decision_times.py``: ``normal`` takes 0.1 to
 0.4 s at full budget, ``hard`` 0.7 to 1.8 s, a Batailles ``hard`` 3 s at the slowest). A decision
-with a single legal action, and a search whose favourite can no longer be overtaken, end sooner.
+with a single legal action, and a search whose favourite can no longer be overtaken, end sooner; a
+Batailles deployment is placed by the policy without search (``settled`` in its heuristics).
+
+At ``easy`` and ``normal`` the decisions of a turn share its iterations (``TurnBudget``), sized so
+that a player waits little for a whole turn: ``bench/bot_turns.py`` (through the table layer, on a
+two-core machine at load 2.4 to 3.7) gave a ``normal`` Batailles turn 3.9 s at the median and 4.2 s
+at the slowest of five, where it took 24.6 and 30.6 s, a deployment of ten troops 0.1 s (27.2 s), and
+a Cry Havoc table of three with two bots back to the person in 1.8 s (3.1 s at the slowest; 27.7 s
+before). ``hard`` takes its time: every decision searches its whole budget.
 
 War Chest's ``hard`` plays half of its rollout moves greedily (the policy's heaviest action): with
 four players, four times ``normal``'s iterations and longer rollouts alone won 55 % of 96 games
