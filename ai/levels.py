@@ -12,7 +12,11 @@ that a player waits little for a whole turn: ``bench/bot_turns.py`` (through the
 two-core machine at load 2.4 to 3.7) gave a ``normal`` Batailles turn 3.9 s at the median and 4.2 s
 at the slowest of five, where it took 24.6 and 30.6 s, a deployment of ten troops 0.1 s (27.2 s), and
 a Cry Havoc table of three with two bots back to the person in 1.8 s (3.1 s at the slowest; 27.7 s
-before). ``hard`` takes its time: every decision searches its whole budget.
+before). ``hard`` takes its time: every decision searches its whole budget. With these budgets
+(``bench/ai_levels.py``, a quarter or a tenth of the iterations, a few games per pairing) ``normal``
+won every game against ``greedy``, and ``hard`` led ``normal`` in War Chest and Cry Havoc (6 of 6,
+6 of 6, 6 of 8 and 5 of 6), but not in Batailles (11 of 25 decided; 61 of 101 before the turn
+budgets): docs/computer-players.md has the table.
 
 War Chest's ``hard`` plays half of its rollout moves greedily (the policy's heaviest action): with
 four players, four times ``normal``'s iterations and longer rollouts alone won 55 % of 96 games
@@ -83,7 +87,7 @@ _TURNS: dict[str, dict[str, tuple[int, int]]] = {
 }
 """Per turn: the iterations of the whole turn and the least a decision gets (``TurnBudget``). ``hard``
 is not listed: every decision of its turns searches its whole budget. Shared out like ``normal``'s
-(a fifth of its iterations left for the later decisions), it won 1 of 10 decided Batailles games
+(a fifth of its iterations left for the later decisions), it won 1 of 11 decided Batailles games
 against ``normal`` (``bench/ai_levels.py`` at a quarter of the iterations), where it won 60 %."""
 
 
