@@ -41,7 +41,11 @@ def search(
     seed: int,
     deadline: float | None = None,
 ) -> Outcome:
-    """Search the decision of ``seat`` with an explicit budget (``choose`` picks one by level)."""
+    """Search the decision of ``seat`` with an explicit budget (``choose`` picks one by level).
+
+    A decision with one candidate, or one the game settles without search (``settled`` in its
+    heuristics: a Batailles deployment), is answered at once with no iteration.
+    """
     m = model(game_name)
     game = m.game
     state = game.load(state_dump)
@@ -51,9 +55,13 @@ def search(
     player = players[seat]
     if player not in game.to_act(state):
         raise ValueError(f"seat {seat} has no decision to make now")
-    legal = m.candidates(state, seat, game.legal_actions(state, player))
+    everything = game.legal_actions(state, player)
+    legal = m.candidates(state, seat, everything)
     if len(legal) == 1:
         return Outcome(legal[0], 0, {str(legal[0]): 0})
+    quick = m.settled(state, seat, everything)
+    if quick is not None:
+        return Outcome(quick, 0, {str(quick): 0})
     observation = m.observe(state, seat)
     del state  # from here on, only what the seat knows
     start = time.monotonic()
@@ -68,14 +76,19 @@ def choose(
     level: str,
     seed: int,
     deadline: float | None = None,
+    step: int = 0,
 ) -> str:
     """The action text that ``seat`` plays at ``level`` in the game saved as ``state_dump``.
 
     ``seat`` is the index of the player in the game's seat order and ``seed`` should come from
-    ``seed_for``. ``deadline`` (seconds) caps the search on an overloaded machine; the answer is then
-    the best found so far, and only then may it differ from one run to the next.
+    ``seed_for``. ``step`` is how many decisions the seat made in a row just before this one (0 for
+    the first of its turn): the turn's decisions share one budget (``ai.levels.TurnBudget``).
+    ``deadline`` (seconds) caps the search on an overloaded machine; the answer is then the best found
+    so far, and only then may it differ from one run to the next.
     """
-    outcome = search(game_name, state_dump, seat, budget(game_name, level), seed, deadline)
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
+    outcome = search(game_name, state_dump, seat, budget(game_name, level, step=step), seed, deadline)
     return str(outcome.action)
 
 

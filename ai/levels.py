@@ -4,7 +4,19 @@ Budgets are iteration counts, never seconds, so that a game with computer player
 any machine. They were sized from ``bench/ai_levels.py``'s timings on a two-core machine, where
 ``hard`` stays well inside the table's deadline (``bench/decision_times.py``: ``normal`` takes 0.1 to
 0.4 s at full budget, ``hard`` 0.7 to 1.8 s, a Batailles ``hard`` 3 s at the slowest). A decision
-with a single legal action, and a search whose favourite can no longer be overtaken, end sooner.
+with a single legal action, and a search whose favourite can no longer be overtaken, end sooner; a
+Batailles deployment is placed by the policy without search (``settled`` in its heuristics).
+
+At ``easy`` and ``normal`` the decisions of a turn share its iterations (``TurnBudget``), sized so
+that a player waits little for a whole turn: ``bench/bot_turns.py`` (through the table layer, on a
+two-core machine at load 2.4 to 3.7) gave a ``normal`` Batailles turn 3.9 s at the median and 4.2 s
+at the slowest of five, where it took 24.6 and 30.6 s, a deployment of ten troops 0.1 s (27.2 s), and
+a Cry Havoc table of three with two bots back to the person in 1.8 s (3.1 s at the slowest; 27.7 s
+before). ``hard`` takes its time: every decision searches its whole budget. With these budgets
+(``bench/ai_levels.py``, a quarter or a tenth of the iterations, a few games per pairing) ``normal``
+won every game against ``greedy``, and ``hard`` led ``normal`` in War Chest and Cry Havoc (6 of 6,
+6 of 6, 6 of 8 and 5 of 6), but not in Batailles (11 of 25 decided; 61 of 101 before the turn
+budgets): docs/computer-players.md has the table.
 
 War Chest's ``hard`` plays half of its rollout moves greedily (the policy's heaviest action): with
 four players, four times ``normal``'s iterations and longer rollouts alone won 55 % of 96 games
@@ -15,11 +27,39 @@ the difference between the root's choices; more iterations only widen the root a
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ai.search import Budget
 
 LEVELS = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True)
+class TurnBudget:
+    """The iterations a whole turn may spend, shared out over its decisions in order.
+
+    A turn is the run of decisions one seat makes in a row (a Batailles turn of six activations is
+    some fifteen of them, a Cry Havoc turn one to ten). Decision ``step`` of the turn (0 for the
+    first) gets a ``spread``-th of what the turn has left, never more than ``most`` nor less than
+    ``least``: the first decisions search as a single decision did, the later ones less and less,
+    and a turn of ``n`` decisions spends about ``turn`` iterations plus ``least`` per decision beyond
+    what the turn paid for. The share depends on the step alone, so it stays a function of the game's
+    log: the same position, seed and step give the same choice.
+    """
+
+    turn: int
+    most: int
+    least: int
+    spread: int = 4
+
+    def iterations(self, step: int) -> int:
+        """The iterations of decision ``step`` of the turn."""
+        spent, share = 0, self.most
+        for _ in range(max(0, step) + 1):
+            share = max(self.least, min(self.most, (self.turn - spent) // self.spread))
+            spent += share
+        return share
+
 
 _BUDGETS: dict[str, dict[str, Budget]] = {
     "warchest": {
@@ -38,13 +78,34 @@ _BUDGETS: dict[str, dict[str, Budget]] = {
         "hard": Budget(iterations=900, rollout=14),
     },
 }
+"""Per decision: the rollouts, and the iterations of a turn's first decisions (``TurnBudget.most``)."""
+
+_TURNS: dict[str, dict[str, tuple[int, int]]] = {
+    "warchest": {"easy": (240, 30), "normal": (1600, 200)},
+    "batailles": {"easy": (160, 20), "normal": (1400, 40)},
+    "cryhavoc": {"easy": (160, 20), "normal": (1000, 40)},
+}
+"""Per turn: the iterations of the whole turn and the least a decision gets (``TurnBudget``). ``hard``
+is not listed: every decision of its turns searches its whole budget. Shared out like ``normal``'s
+(a fifth of its iterations left for the later decisions), it won 1 of 11 decided Batailles games
+against ``normal`` (``bench/ai_levels.py`` at a quarter of the iterations), where it won 60 %."""
 
 
-def budget(game: str, level: str, scale: float = 1.0) -> Budget:
-    """The budget of ``level`` in ``game``; ``scale`` shrinks the iterations (benchmarks only)."""
+def turn_budget(game: str, level: str) -> TurnBudget:
+    """How ``level`` shares a turn's iterations out in ``game``."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
-    found = _BUDGETS[game][level]
+    most = _BUDGETS[game][level].iterations
+    turn, least = _TURNS[game].get(level, (most, most))
+    return TurnBudget(turn=turn, most=most, least=least)
+
+
+def budget(game: str, level: str, scale: float = 1.0, step: int = 0) -> Budget:
+    """The budget of decision ``step`` of a turn of ``level`` in ``game``; ``scale`` shrinks the
+    iterations (benchmarks only)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
+    found = replace(_BUDGETS[game][level], iterations=turn_budget(game, level).iterations(step))
     if scale == 1.0:
         return found
     return replace(found, iterations=max(1, round(found.iterations * scale)))

@@ -30,6 +30,7 @@ class GameModel:
     candidates_fn: Callable[[Any, int, list[Any]], list[Any]] | None = None
     prepare_fn: Callable[[dict[str, Any]], Any] | None = None
     sample_fn: Callable[[Any, Rng], Any] | None = None
+    settled_fn: Callable[[Any, int, list[Any]], Any | None] | None = None
 
     def observe(self, state: Any, seat: int) -> dict[str, Any]:
         return self.observe_fn(state, seat)
@@ -55,6 +56,10 @@ class GameModel:
     def candidates(self, state: Any, seat: int, legal: list[Any]) -> list[Any]:
         return legal if self.candidates_fn is None else self.candidates_fn(state, seat, legal)
 
+    def settled(self, state: Any, seat: int, legal: list[Any]) -> Any | None:
+        """The action to play without searching (a decision search buys nothing for), else None."""
+        return None if self.settled_fn is None else self.settled_fn(state, seat, legal)
+
 
 @cache
 def model(name: str) -> GameModel:
@@ -72,4 +77,5 @@ def model(name: str) -> GameModel:
         candidates_fn=getattr(heuristics, "candidates", None),
         prepare_fn=getattr(sampler, "prepare", None),
         sample_fn=getattr(sampler, "sample", None),
+        settled_fn=getattr(heuristics, "settled", None),
     )

@@ -72,21 +72,23 @@ def play(name: str, count: int, k: int, a: str, b: str, scale: float) -> dict[st
     chooser = Rng(seed ^ 0xB07)
     times: dict[str, list[float]] = defaultdict(list)
     decisions = 0
+    step, last = 0, None  # decisions of the seat to act in a row (the turn's share, ai.levels.TurnBudget)
     while not game.is_over(state):
         acting = game.to_act(state)
         player = acting[0]
         seat = players.index(player)
         level = levels[seat]
         legal = game.legal_actions(state, player)
+        step = step + 1 if seat == last else 0
+        last = seat
         if level == "random":
             action = legal[chooser.below(len(legal))]
         elif level == "greedy":
             action = choose_greedy(name, state, seat, chooser)
         else:
             start = time.perf_counter()
-            outcome = ai.search(
-                name, game.dump(state), seat, budget(name, level, scale), ai.seed_for(seed, decisions, seat)
-            )
+            plan = budget(name, level, scale, step)
+            outcome = ai.search(name, game.dump(state), seat, plan, ai.seed_for(seed, decisions, seat))
             if outcome.iterations:
                 times[level].append(time.perf_counter() - start)
             action = outcome.action

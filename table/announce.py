@@ -165,6 +165,9 @@ class Announcer(Wording):
         self._early: dict[int, tuple[int, asyncio.Future[tuple[str, bytes | None]]]] = {}
         """Boards drawn as soon as a move is stored, by game: the version and the drawing."""
         self._tasks = GameTasks("announcing")
+        self._waking: dict[int, tuple[frozenset[str], asyncio.Event]] = {}
+        """Games whose edit waits out the coalescing window: who the post asks to act, and the event
+        that ends the wait early when a move hands the turn to someone else."""
         self.bots = ComputerPlayers(tables, self._post_soon, self.settled)
         """The computer players: poked with every change, so a bot to act plays after it is shown."""
 
@@ -178,6 +181,9 @@ class Announcer(Wording):
 
     def _post_soon(self, table: Table) -> None:
         record = table.record
+        waiting = self._waking.get(record.id)
+        if waiting is not None and (record.status != "active" or frozenset(table.to_act()) != waiting[0]):
+            waiting[1].set()  # a handover is not folded into an edit: it goes out now
         running = self._tasks.get(record.id)
         if self._draws_ahead(record.id):
             drawing = asyncio.ensure_future(self._early_board(table))
@@ -324,7 +330,7 @@ class Announcer(Wording):
                     break
                 table = self.tables.table(record)
                 plan = self._plan(table, current)
-                if not plan.new_post and await self._wait_to_coalesce(game_id):
+                if not plan.new_post and await self._wait_to_coalesce(game_id, table.to_act()):
                     continue  # read again: moves made meanwhile fold into this edit
                 # A post goes out only under a live claim: a stalled process may have lost it.
                 if not await self._still_held(claim_key(game_id)):
@@ -335,13 +341,27 @@ class Announcer(Wording):
                     break
             return published
 
-    async def _wait_to_coalesce(self, game_id: int) -> bool:
-        """Sleep out the rest of the coalescing window after the game's last edit; whether it slept."""
+    async def _wait_to_coalesce(self, game_id: int, to_act: Sequence[str]) -> bool:
+        """Sleep out the rest of the coalescing window after the game's last edit; whether it waited.
+
+        A move that hands the turn to other players (``to_act`` are those the edited post asks)
+        ends the wait at once: the next post is a new one, and folding it would only keep them
+        waiting (a bot's quick turn would reach the next player seconds late)."""
         if not self._coalescing(game_id):
             return False
         left = self.coalesce - (self._monotonic() - self._edited_at[game_id])
-        await self._sleep(left)
-        self._edited_at[game_id] = self._monotonic() - self.coalesce  # the window is used up
+        woken = asyncio.Event()
+        self._waking[game_id] = (frozenset(to_act), woken)
+        sleeping = asyncio.ensure_future(self._sleep(left))
+        waking = asyncio.ensure_future(woken.wait())
+        try:
+            await asyncio.wait((sleeping, waking), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            self._waking.pop(game_id, None)
+            sleeping.cancel()
+            waking.cancel()
+        if not woken.is_set():
+            self._edited_at[game_id] = self._monotonic() - self.coalesce  # the window is used up
         return True
 
     def _plan(self, table: Table, current: Announcement | None) -> _Plan:

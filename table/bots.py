@@ -12,9 +12,12 @@ log says what happened and the current stand-ins are read back from it after a r
 start, after any move, and for every running game with a bot when asked to ``resume`` (at start-up
 and on each scheduler tick). The search (``ai.choose``) runs in worker processes of a pool of its
 own, so a long search neither blocks the event loop nor delays drawing; each decision has a few
-seconds. Its seed comes from ``ai.seed_for(game seed, version, seat)``, so a game with bots replays
-exactly. The move goes through ``Tables.apply`` with the version the bot thought on, under the
-channel's lock; when someone acted meanwhile the bot thinks again on the new position.
+seconds, and the decisions of one turn share a budget (``ai.levels.TurnBudget``: the step of each is
+read from the game's log). Its seed comes from ``ai.seed_for(game seed, version, seat)``, so a game
+with bots replays exactly. A bot waits for the post that handed it the turn, not for the edits its
+own moves make of it (folded for a few seconds by the announcer). The move goes through
+``Tables.apply`` with the version the bot thought on, under the channel's lock; when someone acted
+meanwhile the bot thinks again on the new position.
 """
 
 from __future__ import annotations
@@ -55,6 +58,8 @@ DECISION_SECONDS = 4.0
 """The most one decision may search (``ai.choose``'s deadline): on a busy machine the bot plays the
 best move found by then rather than keep the table waiting."""
 MAX_BOTS = 7
+MAX_STEP = 64
+"""How far back the log is read for a turn's decisions; past this, every decision gets the least share."""
 
 TAKEOVER = "svc.bot.takeover"
 RETURNED = "svc.bot.returned"
@@ -123,23 +128,30 @@ def returned_note(player: str) -> Msg:
 # ---- thinking off the event loop -------------------------------------------------------------------
 
 
-Choose = Callable[[str, dict[str, Any], int, str, int, float | None], str]
-"""``ai.choose``'s shape: game name, state dump, seat, level, seed, deadline -> action text."""
+Choose = Callable[[str, dict[str, Any], int, str, int, float | None, int], str]
+"""``ai.choose``'s shape: game name, state dump, seat, level, seed, deadline, step -> action text."""
 
 
 class Thinker(Protocol):
     async def think(
-        self, game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None
+        self,
+        game: str,
+        state: dict[str, Any],
+        seat: int,
+        level: str,
+        seed: int,
+        deadline: float | None,
+        step: int,
     ) -> str: ...
 
 
 def choose_now(
-    game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None
+    game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None, step: int
 ) -> str:
     """Decide in this process (what a worker runs)."""
     import ai
 
-    return ai.choose(game, state, seat, level, seed, deadline=deadline)
+    return ai.choose(game, state, seat, level, seed, deadline=deadline, step=step)
 
 
 class ThreadThinker:
@@ -150,10 +162,17 @@ class ThreadThinker:
         self.calls = 0
 
     async def think(
-        self, game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None
+        self,
+        game: str,
+        state: dict[str, Any],
+        seat: int,
+        level: str,
+        seed: int,
+        deadline: float | None,
+        step: int,
     ) -> str:
         self.calls += 1
-        return await asyncio.to_thread(self.choose, game, state, seat, level, seed, deadline)
+        return await asyncio.to_thread(self.choose, game, state, seat, level, seed, deadline, step)
 
 
 def _hold_lifeline(lifeline: multiprocessing.connection.Connection) -> None:
@@ -200,14 +219,21 @@ class ProcessThinker:
         return self._pool
 
     async def think(
-        self, game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None
+        self,
+        game: str,
+        state: dict[str, Any],
+        seat: int,
+        level: str,
+        seed: int,
+        deadline: float | None,
+        step: int,
     ) -> str:
         self.calls += 1
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             try:
                 return await loop.run_in_executor(
-                    self._executor(), choose_now, game, state, seat, level, seed, deadline
+                    self._executor(), choose_now, game, state, seat, level, seed, deadline, step
                 )
             except BrokenProcessPool:
                 log.warning("a thinking worker died (attempt %d): the pool is replaced", attempt)
@@ -307,9 +333,42 @@ class ComputerPlayers:
                 return player, level
         return None
 
+    async def _handed_over(self, game_id: int) -> bool:
+        """Whether the channel was shown the post that handed the players now to act their turn.
+
+        Only that post is waited for: the moves a bot makes in a row edit it, and those edits are
+        folded for a few seconds (the announcer's ``coalesce``), which a bot must not sit out after
+        each of its decisions (a Batailles turn of fifteen decisions took a minute).
+        """
+        record, shown = await self.tables.store.game_and_announcement(game_id)
+        if record is None or shown is None or record.status != "active" or shown.status != "active":
+            return False
+        table = self.tables.table(record)
+        if table.state is None or table.unreadable:
+            return False
+        return set(shown.to_act) == set(table.to_act())
+
+    async def turn_step(self, game_id: int, player: str) -> int:
+        """How many decisions ``player`` made in a row last (0 when the turn is theirs anew), from the
+        game's log: the decisions of a turn share one budget (``ai.levels.TurnBudget``), and reading
+        it from the log gives the same share after a restart and in a replay."""
+        store = self.tables.store
+        count = await store.count_actions(game_id)
+        step = 0
+        for done in reversed(await store.actions(game_id, offset=max(0, count - MAX_STEP))):
+            if done.undone:
+                continue
+            if done.kind != "move" or done.player != player:
+                break
+            step += 1
+        return step
+
     async def _step(self, game_id: int) -> bool:
-        """One bot decision of the game, if one is due; whether the game moved on (look again)."""
-        await self._settled(game_id)
+        """One bot decision of the game, if one is due; whether the game moved on (look again).
+
+        The bot thinks while the post that handed it the turn is drawn and sent (the search and the
+        drawing have a worker process each), and plays once that post is out.
+        """
         record = await self.tables.store.get_game(game_id)
         if record is None or record.status != "active":
             return False
@@ -320,7 +379,13 @@ class ComputerPlayers:
         if due is None:
             return False
         player, level = due
-        text = await self._decide(table, player, level)
+        thinking = asyncio.ensure_future(self._decide(table, player, level))
+        try:
+            if not await self._handed_over(game_id):
+                await self._settled(game_id)
+            text = await thinking
+        finally:
+            thinking.cancel()  # a no-op once it is done; else this task was cancelled
         async with self.tables.lock(record.channel):
             fresh = await self.tables.open(record.channel)
             if fresh is None or fresh.record.id != game_id or fresh.record.version != record.version:
@@ -346,8 +411,9 @@ class ComputerPlayers:
         seat = record.player_ids.index(player)
         seed = ai.seed_for(record.seed, record.version, seat)
         try:
+            step = await self.turn_step(record.id, player)
             return await self.thinker.think(
-                record.game, table.game.dump(table.state), seat, level, seed, self.deadline
+                record.game, table.game.dump(table.state), seat, level, seed, self.deadline, step
             )
         except Exception:
             log.exception("the bot of seat %d in game #%s could not decide", seat, record.id)

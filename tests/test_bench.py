@@ -73,6 +73,17 @@ def test_the_level_bench_shows_its_usage_instead_of_running_on_an_unknown_option
     assert list(tmp_path.iterdir()) == [], "no game was played"
 
 
+async def test_the_bot_turn_bench_times_a_players_wait_for_the_bots() -> None:
+    """Through the table layer, with the real pools: the first wait starts at ``/game start`` and a
+    Batailles bot's deployment is filed apart from its turns."""
+    from bench.bot_turns import run
+
+    waits = await run("batailles", 2, "easy", 2)
+    assert sorted(waits) == ["deployment", "turn"]
+    assert len(waits["deployment"]) == 1 and len(waits["turn"]) == 1
+    assert all(t > 0 for times in waits.values() for t in times)
+
+
 def test_the_undo_bench_compares_both_rules_at_every_table(capsys: Any) -> None:
     """A row per game, table size and setting; the new rule allows at least what the old one did
     with people only (it takes back less and blocks on less), and something against bots, where the

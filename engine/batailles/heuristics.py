@@ -238,3 +238,18 @@ def candidates(st: State, seat: int, legal: list[Any]) -> list[Any]:
     first = legal[0].name
     chosen = [a for a in legal if isinstance(a, Deploy) and a.name == first and a.facing == FORWARD[seat]]
     return chosen or legal
+
+
+def settled(st: State, seat: int, legal: list[Any]) -> Any | None:
+    """A decision that search buys nothing for, taken at once: a deployment, or None (search it).
+
+    Where a troop stands at the start matters less than what it does next, and a search over the
+    twenty-odd zones of one troop's deployment spends a whole turn's thinking (ten troops took as long
+    as five turns) to choose among places its short rollouts hardly tell apart. The policy's favourite
+    is taken instead: the front row facing the enemy, the least crowded zone first.
+    """
+    chosen = candidates(st, seat, legal)
+    if st.phase != "deploy" or not chosen or not isinstance(chosen[0], Deploy):
+        return None
+    preference = weights(st, seat, chosen)
+    return chosen[max(range(len(chosen)), key=lambda i: (preference[i], -i))]

@@ -36,7 +36,7 @@ BOT = "bot:1:normal"
 
 
 def nim_choice(
-    game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None
+    game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None, step: int
 ) -> str:
     """A Nim player that takes as many stones as its seed says: its moves show which seed it got."""
     assert game == "nim" and state["players"][seat] in (BOT, "alice") and deadline is not None
@@ -56,12 +56,19 @@ class Gate:
         await asyncio.wait_for(self.thinking.wait(), HANG_LIMIT)
 
     async def think(
-        self, game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None
+        self,
+        game: str,
+        state: dict[str, Any],
+        seat: int,
+        level: str,
+        seed: int,
+        deadline: float | None,
+        step: int,
     ) -> str:
         self.waiting += 1
         self.thinking.set()
         await self.open.wait()
-        return nim_choice(game, state, seat, level, seed, deadline)
+        return nim_choice(game, state, seat, level, seed, deadline, step)
 
 
 class Table:
@@ -322,7 +329,7 @@ async def test_the_process_thinker_decides_like_ai_choose() -> None:
     seat = ["alice", "bob"].index(game.to_act(state)[0])
     thinker = ProcessThinker(1)
     try:
-        text = await thinker.think("warchest", dump, seat, "easy", 99, None)
+        text = await thinker.think("warchest", dump, seat, "easy", 99, None, 0)
     finally:
         thinker.close()
     assert text == ai.choose("warchest", dump, seat, "easy", 99)
@@ -370,7 +377,7 @@ async def test_a_dead_thinking_worker_is_replaced_and_the_workers_end_with_the_b
         state = engine.get_game("warchest").new_game(["a", "b"], 4, {})
         seat = ["a", "b"].index(engine.get_game("warchest").to_act(state)[0])
         dump = engine.get_game("warchest").dump(state)
-        assert await thinker.think("warchest", dump, seat, "easy", 5, None) == ai.choose(
+        assert await thinker.think("warchest", dump, seat, "easy", 5, None, 0) == ai.choose(
             "warchest", dump, seat, "easy", 5
         ), "the decision is asked again of a new pool"
         workers = list(thinker._executor()._processes)
@@ -383,7 +390,7 @@ async def test_a_dead_thinking_worker_is_replaced_and_the_workers_end_with_the_b
 
 
 def any_legal(
-    game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None
+    game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None, step: int
 ) -> str:
     """A fast stand-in for the search: one of the seat's legal actions, picked by the decision's seed."""
     rules = engine.get_game(game)
@@ -481,3 +488,83 @@ async def test_a_departing_creator_hands_the_table_to_a_person_not_to_a_bot(bots
     await bots.commands.kick(ctx("mod", moderator=True), "bob")  # a moderator removes the creator
     record = (await bots.game()).record
     assert record.creator == "carol", [s.player for s in record.seats]
+
+
+class StepRecorder:
+    """``any_legal``, noting the step the table gave each decision (how many the seat made in a row)."""
+
+    def __init__(self) -> None:
+        self.steps: list[int] = []
+
+    def __call__(
+        self,
+        game: str,
+        state: dict[str, Any],
+        seat: int,
+        level: str,
+        seed: int,
+        deadline: float | None,
+        step: int,
+    ) -> str:
+        self.steps.append(step)
+        return any_legal(game, state, seat, level, seed, deadline, step)
+
+
+async def bot_runs(t: Table) -> list[int]:
+    """The lengths of the runs of bot moves in the game's log, in order."""
+    runs: list[int] = []
+    previous = None
+    for done in await t.tables.store.actions((await t.game()).record.id):
+        if is_bot(done.player):
+            runs[-1:] = [runs[-1] + 1] if previous == done.player else [*runs[-1:], 1]
+        previous = done.player
+    return runs
+
+
+async def test_a_turns_decisions_are_numbered_from_the_log_so_they_share_one_budget(store: db.Store) -> None:
+    """Each decision is told how many the bot made in a row before it (0 after anyone else's move):
+    ``ai.levels.TurnBudget`` shares the turn's iterations out by that number, read from the log so
+    that a restart or a replay gives the same share."""
+    recorder = StepRecorder()
+    t = Table(store, ThreadThinker(recorder))
+    await t.commands.new(ctx("alice"), "batailles", options="armies=classic map=open_field seed=5", bots=1)
+    await t.commands.start(ctx("alice"))
+    for _ in range(40):
+        await t.drain()
+        table = await t.game()
+        runs = await bot_runs(t)
+        if table.record.status != "active" or (len(runs) >= 3 and max(runs) > 2):
+            break
+        legal = table.game.legal_actions(table.state, "alice")
+        await t.commands.play(ctx("alice"), str(legal[0]))
+    await t.drain()
+    runs = await bot_runs(t)
+    assert len(runs) >= 3 and max(runs) > 2, "the bot made several decisions in a row, more than once"
+    assert recorder.steps == [step for run in runs for step in range(run)]
+
+
+async def test_a_bot_does_not_sit_out_the_folding_of_its_own_edits(store: db.Store) -> None:
+    """The moves a bot makes in a row edit the post that handed it the turn, and edits within the
+    coalescing window are folded: the bot plays on meanwhile, and the post that hands the turn back
+    goes out at once, never waiting for the window to close (here it never does)."""
+    from tests.table.test_play_by_post import HeldSleep
+
+    sleep = HeldSleep()
+    t = Table(store, ThreadThinker(any_legal))
+    announcer = Announcer(t.tables, t.outlet, clock=t.clock, coalesce=5, sleep=sleep)
+    t.commands = Commands(t.tables, announcer)
+    await t.commands.new(ctx("alice"), "batailles", options="armies=classic map=open_field seed=5", bots=1)
+    await t.commands.start(ctx("alice"))
+    for _ in range(12):
+        await asyncio.wait_for(t.drain(), HANG_LIMIT)
+        if max(await bot_runs(t), default=0) > 2:
+            break
+        table = await t.game()
+        await t.commands.play(ctx("alice"), str(table.game.legal_actions(table.state, "alice")[0]))
+    assert max(await bot_runs(t)) > 2, "the bot made several moves in a row"
+    assert sleep.asked, "an edit waited for the window to close"
+    assert not sleep.release.is_set()
+    table = await t.game()
+    assert table.to_act() == ["alice"]
+    shown = await store.announcement(table.record.id)
+    assert shown is not None and shown.version == table.record.version and shown.to_act == ("alice",)

@@ -1,0 +1,85 @@
+"""A turn's decisions share one budget, a Batailles deployment is placed without search, and both stay
+reproducible: the same position, seed and step give the same choice."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+import ai
+import engine
+from ai.levels import LEVELS, TurnBudget, budget, turn_budget
+from engine.batailles.actions import Deploy
+from engine.batailles.heuristics import FORWARD
+from tests.ai.support import players
+
+GAMES = ("warchest", "batailles", "cryhavoc")
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_turns_decisions_share_its_budget(name: str, level: str) -> None:
+    """The first decision searches like a decision alone; the later ones get less and less, never
+    under the least; a long turn spends the turn's iterations and the least for each decision more.
+    ``hard`` takes its time: every decision gets its whole budget."""
+    plan = turn_budget(name, level)
+    shares = [plan.iterations(step) for step in range(40)]
+    assert shares[0] == plan.most == budget(name, level).iterations
+    assert all(later <= earlier for earlier, later in itertools.pairwise(shares))
+    assert shares[-1] == plan.least <= plan.most
+    assert (plan.least < plan.most) == (level != "hard"), "hard searches every decision in full"
+    for n in (1, 6, 17, 40):
+        assert sum(shares[:n]) <= plan.turn + plan.least * n
+    assert [budget(name, level, step=step).iterations for step in range(40)] == shares
+
+
+def test_the_share_counts_what_the_turn_has_left() -> None:
+    plan = TurnBudget(turn=1000, most=200, least=10, spread=4)
+    assert [plan.iterations(step) for step in range(8)] == [200, 200, 150, 112, 84, 63, 47, 36]
+    assert plan.iterations(-1) == plan.iterations(0)
+
+
+def deployment(seed: int) -> tuple[dict[str, object], int]:
+    """A Batailles position where a seat deploys, with some of its troops placed already."""
+    game = engine.get_game("batailles")
+    names = players(2)
+    state = game.new_game(names, seed, {})
+    for _ in range(3):
+        player = game.to_act(state)[0]
+        state, _events = game.apply(state, player, game.legal_actions(state, player)[-1])
+    assert state.phase == "deploy"
+    return game.dump(state), names.index(game.to_act(state)[0])
+
+
+@pytest.mark.parametrize("seed", (1, 2))
+def test_a_batailles_deployment_is_placed_without_search(seed: int) -> None:
+    """Every level deploys the first troop still to place in the front row facing the enemy, at once
+    (no iteration), and the same position gives the same placement."""
+    dump, seat = deployment(seed)
+    game = engine.get_game("batailles")
+    state = game.load(dump)
+    outcome = ai.search("batailles", dump, seat, budget("batailles", "hard"), seed=5)
+    assert outcome.iterations == 0
+    action = outcome.action
+    assert isinstance(action, Deploy) and action.facing == FORWARD[seat]
+    assert action.zone[1] == state.board.front_row(seat)
+    assert action in game.legal_actions(state, game.to_act(state)[0])
+    for level in LEVELS:
+        assert ai.choose("batailles", dump, seat, level, seed=seed) == str(action)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_same_position_seed_and_step_give_the_same_choice(name: str) -> None:
+    """A later decision of the turn searches fewer iterations, as a function of its step alone."""
+    from tests.ai.support import decision
+
+    state, seat = decision(name, 2, seed=6, steps=30)
+    dump = engine.get_game(name).dump(state)
+    for step in (0, 9):
+        plan = budget(name, "easy", step=step)
+        first = ai.search(name, dump, seat, plan, seed=13)
+        assert first.iterations <= plan.iterations
+        assert ai.search(name, dump, seat, plan, seed=13).visits == first.visits
+        assert ai.choose(name, dump, seat, "easy", 13, step=step) == str(first.action)
+    assert budget(name, "easy", step=9).iterations < budget(name, "easy").iterations
