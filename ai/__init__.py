@@ -11,6 +11,8 @@ game and the public record, and samples everything hidden from it.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import time
 from typing import Any
 
@@ -31,6 +33,20 @@ def seed_for(game_seed: int, version: int, seat: int) -> int:
     rng = Rng((game_seed & _MASK) ^ ((version & 0xFFFFFFFF) << 32) ^ ((seat & 0xFFFF) * 0x9E3779B1))
     rng.next_u64()
     return rng.next_u64()
+
+
+def seed_at(game_seed: int, state_dump: dict[str, Any], seat: int) -> int:
+    """The search seed of ``seat`` deciding in the position ``state_dump`` of a game started from
+    ``game_seed``: ``seed_for`` with a digest of the position in place of the game's version.
+
+    The version grows with every stored change, an undo included, so a seed drawn from it would give a
+    player who takes a move back and plays it again another reply each time, to be fished for until
+    one suits. A position reached again (the same dump, its generator included) gets the same seed,
+    and so the same reply; a replay of the game still asks for the same decisions with the same seeds.
+    """
+    text = json.dumps(state_dump, sort_keys=True, separators=(",", ":"))
+    digest = hashlib.blake2b(text.encode(), digest_size=4).digest()
+    return seed_for(game_seed, int.from_bytes(digest, "big"), seat)
 
 
 def search(
@@ -92,4 +108,4 @@ def choose(
     return str(outcome.action)
 
 
-__all__ = ["LEVELS", "Budget", "choose", "search", "seed_for"]
+__all__ = ["LEVELS", "Budget", "choose", "search", "seed_at", "seed_for"]

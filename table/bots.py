@@ -13,8 +13,8 @@ start, after any move, and for every running game with a bot when asked to ``res
 and on each scheduler tick). The search (``ai.choose``) runs in worker processes of a pool of its
 own, so a long search neither blocks the event loop nor delays drawing; each decision has a few
 seconds, and the decisions of one turn share a budget (``ai.levels.TurnBudget``: the step of each is
-read from the game's log). Its seed comes from ``ai.seed_for(game seed, version, seat)``, so a game
-with bots replays exactly. A bot waits for the post that handed it the turn, not for the edits its
+read from the game's log). Its seed comes from ``ai.seed_at(game seed, position, seat)``, so a game
+with bots replays exactly, and a move taken back and played again meets the same reply. A bot waits for the post that handed it the turn, not for the edits its
 own moves make of it (folded for a few seconds by the announcer). The move goes through
 ``Tables.apply`` with the version the bot thought on, under the channel's lock; when someone acted
 meanwhile the bot thinks again on the new position.
@@ -409,12 +409,11 @@ class ComputerPlayers:
 
         record = table.record
         seat = record.player_ids.index(player)
-        seed = ai.seed_for(record.seed, record.version, seat)
+        state = table.game.dump(table.state)
+        seed = ai.seed_at(record.seed, state, seat)
         try:
             step = await self.turn_step(record.id, player)
-            return await self.thinker.think(
-                record.game, table.game.dump(table.state), seat, level, seed, self.deadline, step
-            )
+            return await self.thinker.think(record.game, state, seat, level, seed, self.deadline, step)
         except Exception:
             log.exception("the bot of seat %d in game #%s could not decide", seat, record.id)
             legal = table.game.legal_actions(table.state, player)

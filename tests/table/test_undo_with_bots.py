@@ -29,7 +29,9 @@ FACE_DOWN = ("pass", "recruit", "initiative")
 def bot_preferring(verbs: tuple[str, ...]) -> Callable[..., str]:
     """A War Chest bot that plays one of ``verbs`` whenever it can, chosen by its seed."""
 
-    def choose(game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: Any) -> str:
+    def choose(
+        game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: Any, step: int
+    ) -> str:
         rules = engine.get_game(game)
         position = rules.load(state)
         legal = [str(a) for a in rules.legal_actions(position, position.players[seat])]
@@ -164,3 +166,40 @@ async def test_a_bots_coin_played_face_up_blocks_the_undo(bold: BotTable) -> Non
         allowed += 1
     assert shown >= 3, f"a bot's coin shown blocked only {shown} times"
     assert allowed == 1, "a span where the bot showed nothing is taken back"
+
+
+async def test_a_move_taken_back_and_played_again_meets_the_same_reply(shy: BotTable) -> None:
+    """The bot's seed comes from the position, not from the game's version (which the undo moves on):
+    a player cannot fish for another reply by taking a move back and playing it again."""
+    await start(shy)
+    rng = random.Random(3)
+    compared = 0
+    for _ in range(60):
+        await shy.drain()
+        before = await shy.game()
+        legal = [str(a) for a in before.game.legal_actions(before.state, "alice")]
+        move = rng.choice([a for a in legal if a.split()[0] in FACE_UP] or legal)
+        await shy.commands.play(ctx("alice"), move)
+        await shy.drain()
+        after = await shy.game()
+        if after.record.status != "active":
+            break
+        replies = [
+            e.action for e in await shy.tables.store.actions(after.record.id) if e.seq > before.record.version
+        ]
+        if len(replies) < 2:
+            continue
+        try:
+            await shy.commands.undo(ctx("alice"))
+        except TableError:
+            continue
+        await shy.commands.play(ctx("alice"), move)
+        await shy.drain()
+        again = await shy.game()
+        log = await shy.tables.store.actions(again.record.id)
+        assert [e.action for e in log if e.seq > after.record.version + 1] == replies
+        assert again.record.state == after.record.state, "the same position as the first time"
+        compared += 1
+        if compared == 3:
+            break
+    assert compared == 3, f"only {compared} moves were taken back and played again"
