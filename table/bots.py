@@ -14,10 +14,10 @@ and on each scheduler tick). The search (``ai.choose``) runs in worker processes
 own, so a long search neither blocks the event loop nor delays drawing; each decision has a few
 seconds, and the decisions of one turn share a budget (``ai.levels.TurnBudget``: the step of each is
 read from the game's log). Its seed comes from ``ai.seed_at(game seed, position, seat)``, so a game
-with bots replays exactly, and a move taken back and played again meets the same reply. A bot waits for the post that handed it the turn, not for the edits its
-own moves make of it (folded for a few seconds by the announcer). The move goes through
-``Tables.apply`` with the version the bot thought on, under the channel's lock; when someone acted
-meanwhile the bot thinks again on the new position.
+with bots replays exactly, and a move taken back and played again meets the same reply. A bot waits
+for the post that handed it the turn, not for the edits its own moves make of it (folded for a few
+seconds by the announcer). The move goes through ``Tables.apply`` with the version the bot thought
+on, under the channel's lock; when someone acted meanwhile the bot thinks again on the new position.
 """
 
 from __future__ import annotations
