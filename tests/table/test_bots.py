@@ -23,6 +23,7 @@ from table.bots import Decision, ProcessThinker, ThreadThinker, stand_ins
 from table.clock import ManualClock
 from table.errors import TableError
 from table.posts import is_bot
+from table.replay import replay
 from table.schedule import Scheduler
 from table.tables import Tables
 from table.tasks import GameTasks
@@ -197,10 +198,8 @@ async def test_a_game_with_a_bot_replays_exactly(bots: Table) -> None:
     first = next(i for i, line in enumerate(logs[0]) if line.startswith(BOT))
     record = (await bots.game("one")).record
     nim = lookup("nim")
-    state = nim.new_game(record.player_ids, record.seed, record.options)
-    for line in logs[0][:first]:
-        player, text = line.split(" ", 1)
-        state, _events = nim.apply(state, player, nim.parse_action(state, player, text))
+    before = [(player, text) for player, text in (line.split(" ", 1) for line in logs[0][:first])]
+    state = replay(nim, record.player_ids, record.seed, record.options, before)
     expected = 1 + ai.seed_at(record.seed, nim.dump(state), 1) % 3
     assert logs[0][first] == f"{BOT} take {expected}"
 
