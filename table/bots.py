@@ -33,6 +33,7 @@ import threading
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import i18n
@@ -128,30 +129,33 @@ def returned_note(player: str) -> Msg:
 # ---- thinking off the event loop -------------------------------------------------------------------
 
 
-Choose = Callable[[str, dict[str, Any], int, str, int, float | None, int], str]
-"""``ai.choose``'s shape: game name, state dump, seat, level, seed, deadline, step -> action text."""
+@dataclass(frozen=True)
+class Decision:
+    """One decision asked of a computer player: everything ``ai.choose`` needs, JSON-safe and picklable,
+    so that it crosses to a worker process as one value and a thinker's shape never grows with it."""
+
+    game: str
+    state: dict[str, Any]
+    seat: int
+    level: str
+    seed: int
+    deadline: float | None
+    step: int = 0
+
+
+Choose = Callable[[Decision], str]
+"""``ai.choose``'s shape over a ``Decision``: the action text to play."""
 
 
 class Thinker(Protocol):
-    async def think(
-        self,
-        game: str,
-        state: dict[str, Any],
-        seat: int,
-        level: str,
-        seed: int,
-        deadline: float | None,
-        step: int,
-    ) -> str: ...
+    async def think(self, decision: Decision) -> str: ...
 
 
-def choose_now(
-    game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None, step: int
-) -> str:
+def choose_now(d: Decision) -> str:
     """Decide in this process (what a worker runs)."""
     import ai
 
-    return ai.choose(game, state, seat, level, seed, deadline=deadline, step=step)
+    return ai.choose(d.game, d.state, d.seat, d.level, d.seed, deadline=d.deadline, step=d.step)
 
 
 class ThreadThinker:
@@ -161,18 +165,9 @@ class ThreadThinker:
         self.choose = choose
         self.calls = 0
 
-    async def think(
-        self,
-        game: str,
-        state: dict[str, Any],
-        seat: int,
-        level: str,
-        seed: int,
-        deadline: float | None,
-        step: int,
-    ) -> str:
+    async def think(self, decision: Decision) -> str:
         self.calls += 1
-        return await asyncio.to_thread(self.choose, game, state, seat, level, seed, deadline, step)
+        return await asyncio.to_thread(self.choose, decision)
 
 
 def _hold_lifeline(lifeline: multiprocessing.connection.Connection) -> None:
@@ -218,23 +213,12 @@ class ProcessThinker:
             )
         return self._pool
 
-    async def think(
-        self,
-        game: str,
-        state: dict[str, Any],
-        seat: int,
-        level: str,
-        seed: int,
-        deadline: float | None,
-        step: int,
-    ) -> str:
+    async def think(self, decision: Decision) -> str:
         self.calls += 1
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             try:
-                return await loop.run_in_executor(
-                    self._executor(), choose_now, game, state, seat, level, seed, deadline, step
-                )
+                return await loop.run_in_executor(self._executor(), choose_now, decision)
             except BrokenProcessPool:
                 log.warning("a thinking worker died (attempt %d): the pool is replaced", attempt)
                 self.close(wait=False)
@@ -413,7 +397,9 @@ class ComputerPlayers:
         seed = ai.seed_at(record.seed, state, seat)
         try:
             step = await self.turn_step(record.id, player)
-            return await self.thinker.think(record.game, state, seat, level, seed, self.deadline, step)
+            return await self.thinker.think(
+                Decision(record.game, state, seat, level, seed, self.deadline, step)
+            )
         except Exception:
             log.exception("the bot of seat %d in game #%s could not decide", seat, record.id)
             legal = table.game.legal_actions(table.state, player)

@@ -19,10 +19,11 @@ import db
 import engine
 from table import Commands, Ctx, Post
 from table.announce import Announcer, RecordingOutlet
-from table.bots import ProcessThinker, ThreadThinker, stand_ins
+from table.bots import Decision, ProcessThinker, ThreadThinker, stand_ins
 from table.clock import ManualClock
 from table.errors import TableError
 from table.posts import is_bot
+from table.replay import replay
 from table.schedule import Scheduler
 from table.tables import Tables
 from table.tasks import GameTasks
@@ -35,12 +36,10 @@ START = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 BOT = "bot:1:normal"
 
 
-def nim_choice(
-    game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None, step: int
-) -> str:
+def nim_choice(d: Decision) -> str:
     """A Nim player that takes as many stones as its seed says: its moves show which seed it got."""
-    assert game == "nim" and state["players"][seat] in (BOT, "alice") and deadline is not None
-    return f"take {1 + seed % min(state['max'], state['heap'])}"
+    assert d.game == "nim" and d.state["players"][d.seat] in (BOT, "alice") and d.deadline is not None
+    return f"take {1 + d.seed % min(d.state['max'], d.state['heap'])}"
 
 
 class Gate:
@@ -55,20 +54,11 @@ class Gate:
         """Until a decision is asked for (bounded by the harness's hang limit, never a timing)."""
         await asyncio.wait_for(self.thinking.wait(), HANG_LIMIT)
 
-    async def think(
-        self,
-        game: str,
-        state: dict[str, Any],
-        seat: int,
-        level: str,
-        seed: int,
-        deadline: float | None,
-        step: int,
-    ) -> str:
+    async def think(self, decision: Decision) -> str:
         self.waiting += 1
         self.thinking.set()
         await self.open.wait()
-        return nim_choice(game, state, seat, level, seed, deadline, step)
+        return nim_choice(decision)
 
 
 class Table:
@@ -208,10 +198,8 @@ async def test_a_game_with_a_bot_replays_exactly(bots: Table) -> None:
     first = next(i for i, line in enumerate(logs[0]) if line.startswith(BOT))
     record = (await bots.game("one")).record
     nim = lookup("nim")
-    state = nim.new_game(record.player_ids, record.seed, record.options)
-    for line in logs[0][:first]:
-        player, text = line.split(" ", 1)
-        state, _events = nim.apply(state, player, nim.parse_action(state, player, text))
+    before = [(player, text) for player, text in (line.split(" ", 1) for line in logs[0][:first])]
+    state = replay(nim, record.player_ids, record.seed, record.options, before)
     expected = 1 + ai.seed_at(record.seed, nim.dump(state), 1) % 3
     assert logs[0][first] == f"{BOT} take {expected}"
 
@@ -335,7 +323,7 @@ async def test_the_process_thinker_decides_like_ai_choose() -> None:
     seat = ["alice", "bob"].index(game.to_act(state)[0])
     thinker = ProcessThinker(1)
     try:
-        text = await thinker.think("warchest", dump, seat, "easy", 99, None, 0)
+        text = await thinker.think(Decision("warchest", dump, seat, "easy", 99, None))
     finally:
         thinker.close()
     assert text == ai.choose("warchest", dump, seat, "easy", 99)
@@ -383,7 +371,7 @@ async def test_a_dead_thinking_worker_is_replaced_and_the_workers_end_with_the_b
         state = engine.get_game("warchest").new_game(["a", "b"], 4, {})
         seat = ["a", "b"].index(engine.get_game("warchest").to_act(state)[0])
         dump = engine.get_game("warchest").dump(state)
-        assert await thinker.think("warchest", dump, seat, "easy", 5, None, 0) == ai.choose(
+        assert await thinker.think(Decision("warchest", dump, seat, "easy", 5, None)) == ai.choose(
             "warchest", dump, seat, "easy", 5
         ), "the decision is asked again of a new pool"
         workers = list(thinker._executor()._processes)
@@ -395,14 +383,12 @@ async def test_a_dead_thinking_worker_is_replaced_and_the_workers_end_with_the_b
         thinker.close()
 
 
-def any_legal(
-    game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: float | None, step: int
-) -> str:
+def any_legal(d: Decision) -> str:
     """A fast stand-in for the search: one of the seat's legal actions, picked by the decision's seed."""
-    rules = engine.get_game(game)
-    position = rules.load(state)
-    player = rules.view(position, None)["seats"][seat]["id"]
-    return str(random.Random(seed).choice(rules.legal_actions(position, player)))
+    rules = engine.get_game(d.game)
+    position = rules.load(d.state)
+    player = rules.view(position, None)["seats"][d.seat]["id"]
+    return str(random.Random(d.seed).choice(rules.legal_actions(position, player)))
 
 
 async def test_a_cry_havoc_table_of_bots_plays_to_its_end_and_replays_exactly(store: db.Store) -> None:
@@ -502,18 +488,9 @@ class StepRecorder:
     def __init__(self) -> None:
         self.steps: list[int] = []
 
-    def __call__(
-        self,
-        game: str,
-        state: dict[str, Any],
-        seat: int,
-        level: str,
-        seed: int,
-        deadline: float | None,
-        step: int,
-    ) -> str:
-        self.steps.append(step)
-        return any_legal(game, state, seat, level, seed, deadline, step)
+    def __call__(self, decision: Decision) -> str:
+        self.steps.append(decision.step)
+        return any_legal(decision)
 
 
 async def bot_runs(t: Table) -> list[int]:

@@ -14,7 +14,7 @@ import db
 import engine
 from table import Commands
 from table.announce import Announcer, RecordingOutlet
-from table.bots import ThreadThinker
+from table.bots import Decision, ThreadThinker
 from table.clock import ManualClock
 from table.errors import TableError
 from table.tables import Tables
@@ -29,15 +29,13 @@ FACE_DOWN = ("pass", "recruit", "initiative")
 def bot_preferring(verbs: tuple[str, ...]) -> Callable[..., str]:
     """A War Chest bot that plays one of ``verbs`` whenever it can, chosen by its seed."""
 
-    def choose(
-        game: str, state: dict[str, Any], seat: int, level: str, seed: int, deadline: Any, step: int
-    ) -> str:
-        rules = engine.get_game(game)
-        position = rules.load(state)
-        legal = [str(a) for a in rules.legal_actions(position, position.players[seat])]
+    def choose(d: Decision) -> str:
+        rules = engine.get_game(d.game)
+        position = rules.load(d.state)
+        legal = [str(a) for a in rules.legal_actions(position, position.players[d.seat])]
         preferred = [a for a in legal if a.split()[0] in verbs]
         options = preferred or legal
-        return options[seed % len(options)]
+        return options[d.seed % len(options)]
 
     return choose
 
