@@ -241,9 +241,10 @@ class Console:
             await self.table.announcer.drain()
 
     async def show_choices(self, user: str, typed: str, *, quiet: bool = False) -> None:
-        """The user's legal moves matching ``typed`` (what Discord's autocomplete offers)."""
+        """The user's legal moves matching ``typed`` (what Discord's autocomplete offers), each in the
+        words the user types in their language (a French player reads ``déployer soldat e1``)."""
         try:
-            pairs = await self.table.autocomplete(self.ctx(user), typed)
+            pairs = await self.table.autocomplete(self.ctx(user), typed, in_words=True)
         except GameError as exc:
             if not quiet:
                 self.private(user, i18n.t(exc.msg, self.locale, names=lambda i: f"@{i}"))

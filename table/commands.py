@@ -481,8 +481,13 @@ class Commands(ClickCommands):
             return None
         return self._t("error.not_your_turn", ctx.locale, waiting=named(acting, table.names))
 
-    async def autocomplete(self, ctx: Ctx, typed: str) -> list[tuple[str, str]]:
-        """The caller's legal actions matching every typed word, as (label, "v<version>:<action>")."""
+    async def autocomplete(self, ctx: Ctx, typed: str, *, in_words: bool = False) -> list[tuple[str, str]]:
+        """The caller's legal actions matching every typed word, as (label, "v<version>:<action>").
+
+        A typed word matches the label, the action text or the action as the reader types it in their
+        language (``recruter`` finds ``recruit``). Discord shows the label and sends the value back, so
+        its values keep the action text (within Discord's length); ``in_words`` puts the reader's own words
+        in the value instead (the console lists the values), which read back as the same action."""
         try:
             table = await self._running(ctx, reclaim=False)
         except GameError:
@@ -497,23 +502,28 @@ class Commands(ClickCommands):
         typed_act = _typed_action(table, ctx.user_id, rest)
         if typed_act is not None:
             text = str(typed_act)
-            value = f"v{rec.version}:{text}"
-            if len(value) <= MAX_CHOICE_LEN:
+            if len(f"v{rec.version}:{text}") <= MAX_CHOICE_LEN:
                 label = self._t(game.label(state, typed_act), ctx.locale, names=table.names) or text
-                choices.append((_clip(label, MAX_CHOICE_LEN), value))
+                said = self._said(game, typed_act, ctx.locale) if in_words else text
+                choices.append((_clip(label, MAX_CHOICE_LEN), f"v{rec.version}:{said}"))
                 offered.add(text)
         for act in game.legal_actions(state, ctx.user_id):
             text = str(act)
-            value = f"v{rec.version}:{text}"
-            if len(value) > MAX_CHOICE_LEN or text in offered:
+            if len(f"v{rec.version}:{text}") > MAX_CHOICE_LEN or text in offered:
                 continue
             label = self._t(game.label(state, act), ctx.locale, names=table.names) or text
-            low_label, low_text = label.lower(), text.lower()
-            if all(w in low_label or w in low_text for w in words):
-                choices.append((_clip(label, MAX_CHOICE_LEN), value))
+            said = self._said(game, act, ctx.locale)
+            if all(w in f"{label}\n{text}\n{said}".lower() for w in words):
+                choices.append((_clip(label, MAX_CHOICE_LEN), f"v{rec.version}:{said if in_words else text}"))
                 if len(choices) == MAX_CHOICES:
                     break
         return choices
+
+    def _said(self, game: Any, act: Any, locale: str) -> str:
+        """``act`` as a reader of ``locale`` types it: the game's ``typed`` words without their
+        backquotes, else the action text (a game without words of its own, such as Batailles)."""
+        typed = getattr(game, "typed", None)
+        return self._t(typed(act), locale).strip("`") if typed is not None else str(act)
 
 
 def _typed_action(table: Table, player: str, typed: str) -> Any | None:

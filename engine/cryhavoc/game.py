@@ -20,7 +20,7 @@ from engine.cryhavoc import battle, flow, setup, turns
 from engine.cryhavoc.actions import Act, act
 from engine.cryhavoc.content import SKILLS
 from engine.cryhavoc.labels import action_label
-from engine.cryhavoc.parse import hints, match
+from engine.cryhavoc.parse import hints, match, typed
 from engine.cryhavoc.state import FORMAT, UPGRADES, St, clone, n_players
 from engine.cryhavoc.view import view
 from engine.defaults import neutral_default
@@ -206,6 +206,10 @@ class CryHavoc:
 
     def label(self, state: St, action: Act) -> Msg:
         return action_label(state, action)
+
+    def typed(self, action: Act) -> Msg:
+        """``action``'s text in the reader's words, in backquotes; it reads back as ``action``."""
+        return typed(action)
 
     def is_over(self, state: St) -> bool:
         return bool(state["phase"] == "over")

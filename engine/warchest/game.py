@@ -108,6 +108,10 @@ class WarChest:
     def label(self, state: State, action: Action) -> Msg:
         return action_label(state, action)
 
+    def typed(self, action: Action) -> Msg:
+        """``action``'s text in the reader's words, in backquotes; it reads back as ``action``."""
+        return parse.typed(action)
+
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
 

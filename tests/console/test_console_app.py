@@ -55,7 +55,7 @@ class ScriptedCommands:
         self.calls.append(("help", ctx, (front,)))
         return [Post(f"the commands of the {front}", ephemeral=True)]
 
-    async def autocomplete(self, ctx: Ctx, typed: str) -> list[tuple[str, str]]:
+    async def autocomplete(self, ctx: Ctx, typed: str, *, in_words: bool = False) -> list[tuple[str, str]]:
         self.calls.append(("autocomplete", ctx, (typed,)))
         moves = [("Move the archer from e1 to e2", "v3:move archer e1 e2"), ("Pass", "v3:pass royal")]
         return [m for m in moves if typed.split()[0] in m[1]] if typed.strip() else moves

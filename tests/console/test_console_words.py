@@ -1,0 +1,84 @@
+"""A French console lists a player's legal moves in French: ``alice: /jouer`` alone shows each move as the
+player types it (``déployer soldat e1``), never the English action text, and each text shown reads back
+as a legal action; one of them, typed as shown, is played."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+import engine
+import i18n
+from console.app import Console
+from engine.rng import Rng
+from table.commands import MAX_CHOICES, Commands
+from tests.discord.support import stand_in_commands
+
+MOVES = 12
+"""Random moves between listings: enough to leave War Chest's first turn and Cry Havoc's set-up."""
+ENGLISH = re.compile(
+    r"(?<![\w-])(?:deploy|bolster|move|control|attack|tactic|recruit|pass|pick|skip|go|discard|draw"
+    r"|play|build|construct|activate|pay|keep|end|done|capture|kill|ransom|retreat|fold)(?![\w-])",
+    re.I,
+)
+"""The English verbs of War Chest's and Cry Havoc's action texts, as words; none is a French word."""
+LISTING = re.compile(
+    r"\[privé, pour (\w+)\]\n" + re.escape(i18n.t("console.choices_all", "fr")) + r"\n((?:  .*\n?)+)"
+)
+
+
+@pytest.fixture
+async def commands(tmp_path: Path) -> AsyncIterator[Commands]:
+    async with stand_in_commands(tmp_path / "console.sqlite3") as cmds:
+        yield cmds
+
+
+async def listing(console: Console, out: io.StringIO, user: str) -> list[str]:
+    """The texts of the moves ``/jouer`` alone lists to ``user``, in the order shown."""
+    out.truncate(0)
+    out.seek(0)
+    assert await console.run_line(f"{user}: /jouer")
+    found = LISTING.search(out.getvalue())
+    assert found and found[1] == user, out.getvalue()
+    return [row.strip().split("  —  ")[0] for row in found[2].splitlines()]
+
+
+@pytest.mark.parametrize("name", ["warchest", "cryhavoc"])
+async def test_a_french_player_reads_their_legal_moves_in_french(
+    commands: Commands, tmp_path: Path, name: str
+) -> None:
+    out = io.StringIO()
+    console = Console(commands, out, tmp_path / "out", "fr")
+    await commands.new(console.ctx("alice"), name, players=2)
+    await commands.join(console.ctx("bob"))
+    await commands.start(console.ctx("alice"))
+    game = engine.get_game(name)
+    pick = Rng(5)
+    for _ in range(3):
+        table = await commands.tables.latest(console.ctx("alice").channel_id)
+        assert table is not None and table.state is not None
+        who = table.to_act()[0]
+        legal = game.legal_actions(table.state, who)
+        texts = await listing(console, out, who)
+        assert len(texts) == min(MAX_CHOICES, len(legal))
+        read = [game.parse_action(table.state, who, text) for text in texts]
+        assert read == legal[: len(texts)], "each text shown reads back as the move it stands for"
+        assert not [t for t in texts if ENGLISH.search(t)], texts
+        assert any(t != str(a) for t, a in zip(texts, read, strict=True)), "French words, not the log's"
+        verb = texts[-1].split()[0]  # a French verb typed finds its moves in Discord's autocomplete too
+        found = await commands.autocomplete(console.ctx(who), verb, in_words=True)
+        assert found and all(verb in value for _, value in found), (verb, found)
+        for _ in range(MOVES):
+            table = await commands.tables.latest(console.ctx("alice").channel_id)
+            assert table is not None
+            who = table.to_act()[0]
+            shown = await listing(console, out, who)
+            out.truncate(0)
+            out.seek(0)
+            assert await console.run_line(f"{who}: /jouer {shown[pick.below(len(shown))]}")
+            done = i18n.t("svc.played", "fr", events="").strip()
+            assert out.getvalue().startswith(f"[privé, pour {who}]\n{done}"), out.getvalue()
