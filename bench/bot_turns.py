@@ -35,6 +35,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from bench import take_option
 from bench.ai_levels import TABLES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -170,26 +171,26 @@ def show(rows: list[dict[str, Any]], old: list[dict[str, Any]] | None) -> None:
 
 def main(argv: list[str]) -> None:
     args = list(argv)
-    options: dict[str, str] = {}
-    for flag in ("--levels", "--tables", "--against"):
-        if flag in args:
-            at = args.index(flag)
-            options[flag] = args[at + 1]
-            del args[at : at + 2]
+    options = {flag: take_option(args, flag) for flag in ("--levels", "--tables", "--against")}
     as_json = "--json" in args
-    numbers = [a for a in args if not a.startswith("--")]
+    numbers = [a for a in args if a != "--json"]
+    if len(numbers) > 1 or not all(n.isdigit() for n in numbers):
+        # a run takes minutes: a mistyped option (or --help) shows the usage rather than starting one
+        print(__doc__)
+        raise SystemExit(2)
     waits = int(numbers[0]) if numbers else 6
-    levels = options.get("--levels", "normal,hard").split(",")
+    levels = (options["--levels"] or "normal,hard").split(",")
     tables = (
         [(t.split(":")[0], int(t.split(":")[1])) for t in options["--tables"].split(",")]
-        if "--tables" in options
+        if options["--tables"]
         else list(TABLES)
     )
     if as_json:
         print(json.dumps(measure(waits, levels, tables)))
         return
-    passed = [a for a in argv if a not in ("--against", options.get("--against"))]
-    old = against(options["--against"], passed) if "--against" in options else None
+    revision = options["--against"]
+    passed = [a for a in argv if a not in ("--against", revision)]
+    old = against(revision, passed) if revision else None
     rows = measure(waits, levels, tables)
     print(subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
     show(rows, old)

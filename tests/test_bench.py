@@ -3,6 +3,7 @@ are for the README, not for assertions)."""
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import Any
 
@@ -58,12 +59,13 @@ def test_the_decision_bench_stops_at_real_choices_and_reports_each_level(capsys:
     ]
 
 
+@pytest.mark.parametrize("bench", ["ai_levels", "bot_turns"])
 @pytest.mark.parametrize("argv", [["--help"], ["--decided"], ["--rounds", "3"]])
-def test_the_level_bench_shows_its_usage_instead_of_running_on_an_unknown_option(
-    argv: list[str], capsys: Any, tmp_path: Path, monkeypatch: Any
+def test_the_long_benches_show_their_usage_instead_of_running_on_an_unknown_option(
+    bench: str, argv: list[str], capsys: Any, tmp_path: Path, monkeypatch: Any
 ) -> None:
-    """A run plays for hours: a mistyped option must not start one with the defaults."""
-    from bench.ai_levels import main
+    """A run plays for minutes or hours: a mistyped option must not start one with the defaults."""
+    main = importlib.import_module(f"bench.{bench}").main
 
     monkeypatch.chdir(tmp_path)
     with pytest.raises(SystemExit) as ended:
