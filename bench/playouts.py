@@ -9,22 +9,14 @@ import sys
 import time
 
 import engine
+from engine.playout import random_steps
 from engine.rng import Rng
 
 
 def playout(game: engine.Game, seed: int, count: int) -> int:
     """Play one seeded random game to the end; return the number of actions."""
     players = [str(i) for i in range(count)]
-    state = game.new_game(players, seed=seed, options={})
-    chooser = Rng(seed ^ 0x5EED)
-    steps = 0
-    while not game.is_over(state):
-        acting = game.to_act(state)
-        player = acting[chooser.below(len(acting))]
-        legal = game.legal_actions(state, player)
-        state, _ = game.apply(state, player, legal[chooser.below(len(legal))])
-        steps += 1
-    return steps
+    return sum(1 for _step in random_steps(game, players, seed, Rng(seed ^ 0x5EED)))
 
 
 def main(argv: list[str]) -> None:

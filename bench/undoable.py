@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import engine
+from engine import playout
 from engine.rng import Rng
 
 OLD_SHOWING = {
@@ -74,20 +75,12 @@ def random_steps(
 ) -> Iterator[tuple[Any, ...]]:
     """Every step of a seeded random game: ``(position, player, action, position after)``; with
     ``prefer``, a player plays an action starting with that word whenever they have one."""
-    game = engine.get_game(name)
-    state = game.new_game(ids, seed, {})
+    narrow = (lambda legal: [a for a in legal if str(a).startswith(prefer)]) if prefer else None
     chooser = Rng(seed ^ salt)
-    for _ in range(MAX_STEPS):
-        if game.is_over(state):
-            return
-        acting = game.to_act(state)
-        player = acting[chooser.below(len(acting))]
-        legal = game.legal_actions(state, player)
-        legal = [a for a in legal if prefer and str(a).startswith(prefer)] or legal
-        action = legal[chooser.below(len(legal))]
-        after, _events = game.apply(state, player, action)
-        yield state, player, action, after
-        state = after
+    for step in playout.random_steps(
+        engine.get_game(name), ids, seed, chooser, limit=MAX_STEPS, narrow=narrow
+    ):
+        yield step.before, step.player, step.action, step.after
 
 
 def people(name: str, players: int, seed: int, count: Count) -> None:

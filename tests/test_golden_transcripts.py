@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import engine
+from engine.playout import random_steps
 from engine.rng import Rng
 from engine.text import Msg
 from i18n import t
@@ -33,17 +34,8 @@ def playout(name: str, count: int, seed: int, limit: int) -> Iterator[tuple[str,
     """A seeded random game: (who acted, the action, its events, the state after) per action, at most
     ``limit`` actions; the same seed always plays the same game."""
     game = engine.get_game(name)
-    state = game.new_game(PLAYERS[:count], seed, {})
-    chooser = Rng(seed)
-    for _ in range(limit):
-        if game.is_over(state):
-            return
-        acting = game.to_act(state)
-        who = acting[chooser.below(len(acting))]
-        legal = game.legal_actions(state, who)
-        action = legal[chooser.below(len(legal))]
-        state, events = game.apply(state, who, action)
-        yield who, action, events, state
+    for step in random_steps(game, PLAYERS[:count], seed, Rng(seed), limit=limit):
+        yield step.player, step.action, step.events, step.after
 
 
 def transcript(name: str, count: int) -> str:

@@ -6,6 +6,7 @@ from typing import Any
 
 import engine
 from bench.ai_levels import TABLES as BENCH_TABLES
+from engine.playout import random_steps
 from engine.rng import Rng
 
 TABLES = list(BENCH_TABLES)
@@ -21,13 +22,8 @@ def midgame(name: str, count: int, seed: int, steps: int, options: dict[str, str
     game = engine.get_game(name)
     state = game.new_game(players(count), seed, options or {})
     chooser = Rng(seed ^ 0x7E57)
-    for _ in range(steps):
-        if game.is_over(state):
-            break
-        acting = game.to_act(state)
-        player = acting[chooser.below(len(acting))]
-        legal = game.legal_actions(state, player)
-        state, _ = game.apply(state, player, legal[chooser.below(len(legal))])
+    for step in random_steps(game, players(count), seed, chooser, options=options, limit=steps):
+        state = step.after
     return state
 
 

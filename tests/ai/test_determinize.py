@@ -13,6 +13,7 @@ import pytest
 
 import engine
 from ai.models import model
+from engine.playout import random_steps
 from engine.rng import Rng
 from tests.ai.support import TABLES, players
 
@@ -27,17 +28,10 @@ def _positions(name: str, count: int, options: dict[str, str], games: int, every
     """States along seeded random games, every ``every`` actions."""
     game = engine.get_game(name)
     for seed in range(games):
-        state = game.new_game(players(count), seed, options)
-        chooser = Rng(seed + 1000)
-        step = 0
-        while not game.is_over(state) and step < 600:
-            if step % every == 0:
-                yield state
-            acting = game.to_act(state)
-            player = acting[chooser.below(len(acting))]
-            legal = game.legal_actions(state, player)
-            state, _ = game.apply(state, player, legal[chooser.below(len(legal))])
-            step += 1
+        steps = random_steps(game, players(count), seed, Rng(seed + 1000), options=options, limit=600)
+        for number, step in enumerate(steps):
+            if number % every == 0:
+                yield step.before
 
 
 @pytest.mark.parametrize(("name", "count"), TABLES)

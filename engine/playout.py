@@ -1,0 +1,54 @@
+"""Seeded random games over the engine contract, for benches and tests.
+
+A uniformly random player reaches positions no scripted game does, fast, and the same seed always
+plays the same game: the benches time and count with it, and the tests draw positions from it. The
+generator that picks who acts and what they play is the caller's, apart from the game's own, so a
+playout never changes the dice and draws the game makes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NamedTuple
+
+from engine.contract import Game
+from engine.rng import Rng
+from engine.text import Msg
+
+
+class Step(NamedTuple):
+    """One action of a playout: the position it was played in, by whom, and what it gave."""
+
+    before: Any
+    player: str
+    action: Any
+    after: Any
+    events: list[Msg]
+
+
+def random_steps(
+    game: Game,
+    players: Sequence[str],
+    seed: int,
+    chooser: Rng,
+    *,
+    options: dict[str, str] | None = None,
+    limit: int | None = None,
+    narrow: Callable[[list[Any]], list[Any]] | None = None,
+) -> Iterator[Step]:
+    """The steps of a new game from ``seed`` until it ends (or ``limit`` actions): each time,
+    ``chooser`` picks one of the players to act, then one of their legal actions (among those
+    ``narrow`` keeps, when it keeps any)."""
+    state = game.new_game(list(players), seed, dict(options or {}))
+    count = 0
+    while not game.is_over(state) and (limit is None or count < limit):
+        acting = game.to_act(state)
+        player = acting[chooser.below(len(acting))]
+        legal = game.legal_actions(state, player)
+        if narrow is not None:
+            legal = narrow(legal) or legal
+        action = legal[chooser.below(len(legal))]
+        after, events = game.apply(state, player, action)
+        yield Step(state, player, action, after, events)
+        state = after
+        count += 1
