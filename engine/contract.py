@@ -65,7 +65,7 @@ class Game(Protocol):
     """What ``engine.get_game(name)`` returns.
 
     A game may also offer ``typed(action) -> Msg``: the action's text in the reader's own words, in
-    backquotes, reading back through ``parse_action`` as that action (War Chest and Cry Havoc do), so a
+    backquotes, reading back through ``parse_action`` as that action (every game does), so a
     list of moves shows a French player French texts; without it the list shows ``str(action)``."""
 
     name: str

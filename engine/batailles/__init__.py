@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.batailles import rules
-from engine.batailles.actions import parse
+from engine.batailles.actions import parse, typed
 from engine.batailles.board import PRESET_MAPS, parse_map, preset_map
 from engine.batailles.labels import action_label
 from engine.batailles.state import State, clone, dump, load
@@ -116,6 +116,10 @@ class Batailles:
 
     def label(self, state: State, action: Any) -> Msg:
         return action_label(action)
+
+    def typed(self, action: Any) -> Msg:
+        """``action``'s text as a reader of the message's language types it (French verbs for French)."""
+        return typed(action)
 
     def is_over(self, state: State) -> bool:
         return state.phase == "over"

@@ -8,7 +8,8 @@ defence, range, command, logistics.
 French players may type the same actions with the French verbs of the rules
 (``déplacer n n``, ``attaquer d5 1``, ``fin``) and ``o`` (ouest) for west; accents are
 optional. They parse to the same actions, whose text stays the English form above, so
-the log and replays read one way whatever language was typed.
+the log and replays read one way whatever language was typed. ``typed`` gives an action's text in
+the reader's words (``déplacer n o`` for a French reader), as hints and the console's list quote it.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from dataclasses import dataclass
 from engine.batailles.board import FACINGS, Zone, label, parse_label
 from engine.batailles.troops import Profile, check_name, check_profile
 from engine.errors import BadInput
-from engine.text import msg
+from engine.matching import typed_text
+from engine.text import Msg, msg
 
 
 @dataclass(frozen=True)
@@ -212,6 +214,22 @@ def parse(text: str) -> Action:
         return parser(args)
     except (ValueError, IndexError):
         raise BadInput("bt.err.parse_args", input=text, usage=msg(f"bt.usage.{verb}")) from None
+
+
+def typed(a: Action) -> Msg:
+    """``a``'s text in the reader's words (the French verbs ``parse`` reads and ``o`` for west for a
+    French reader), in backquotes as a hint quotes it; it parses back as ``a``. Names, zones and
+    numbers are the same in both languages; a profile's six numbers stay one word of the text."""
+    verb, *rest = str(a).split()
+    words: list[Msg | str] = [msg(f"bt.typed.verb.{verb}")]
+    if isinstance(a, (Recruit, SetProfile)):
+        words += [*rest[:-6], " ".join(rest[-6:])]
+    elif isinstance(a, (Deploy, Move, Face)):  # directions come last; a troop's name may be ``w``
+        directions = {Deploy: 1, Move: 2, Face: 1}[type(a)]
+        words += [*rest[:-directions], *(msg(f"bt.typed.dir.{d}") for d in rest[-directions:])]
+    else:
+        words += rest
+    return typed_text(words)
 
 
 def _fold(word: str) -> str:

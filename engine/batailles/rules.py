@@ -36,6 +36,7 @@ from engine.batailles.actions import (
     Reroll,
     Retrain,
     SetProfile,
+    typed,
 )
 from engine.batailles.board import FACINGS, PLACES, Zone, label, step
 from engine.batailles.state import Activation, Combat, Pending, State
@@ -270,8 +271,8 @@ def refuse(s: State, seat: int, action: Action) -> Exception:
     reason = _reason(s, seat, action)
     if reason is not None:
         return IllegalAction(reason.key, **reason.params)
-    examples = ", ".join(str(a) for a in legal(s, seat)[:8])
-    return IllegalAction("bt.err.illegal", input=str(action), legal=examples)
+    examples = [typed(a) for a in legal(s, seat)[:8]]  # in the reader's words, as they would type them
+    return IllegalAction("bt.err.illegal", input=typed(action), legal=examples or "—")
 
 
 def _reason(s: State, seat: int, action: Action) -> Msg | None:

@@ -19,13 +19,15 @@ from table.commands import MAX_CHOICES, Commands
 from tests.discord.support import stand_in_commands
 
 MOVES = 12
-"""Random moves between listings: enough to leave War Chest's first turn and Cry Havoc's set-up."""
+"""Random moves between listings: enough to leave War Chest's first turn, Cry Havoc's set-up and
+Batailles' deployment."""
 ENGLISH = re.compile(
     r"(?<![\w-])(?:deploy|bolster|move|control|attack|tactic|recruit|pass|pick|skip|go|discard|draw"
-    r"|play|build|construct|activate|pay|keep|end|done|capture|kill|ransom|retreat|fold)(?![\w-])",
+    r"|play|build|construct|activate|pay|keep|end|done|capture|kill|ransom|retreat|fold"
+    r"|face|reroll|coordinate|morale|hold|lose|ready|dismiss|retrain|profile)(?![\w-])",
     re.I,
 )
-"""The English verbs of War Chest's and Cry Havoc's action texts, as words; none is a French word."""
+"""The English verbs of the games' action texts, as words; none is a French word."""
 LISTING = re.compile(
     r"\[privé, pour (\w+)\]\n" + re.escape(i18n.t("console.choices_all", "fr")) + r"\n((?:  .*\n?)+)"
 )
@@ -47,7 +49,7 @@ async def listing(console: Console, out: io.StringIO, user: str) -> list[str]:
     return [row.strip().split("  —  ")[0] for row in found[2].splitlines()]
 
 
-@pytest.mark.parametrize("name", ["warchest", "cryhavoc"])
+@pytest.mark.parametrize("name", ["warchest", "cryhavoc", "batailles"])
 async def test_a_french_player_reads_their_legal_moves_in_french(
     commands: Commands, tmp_path: Path, name: str
 ) -> None:

@@ -139,15 +139,13 @@ async def _play(name: str, count: int, lang: str, path: Path) -> tuple[list[tupl
                     await attempt(user, commands.play(ctx(user), typed))
                 offered = await commands.autocomplete(ctx(user), "")
                 seen += [("autocomplete", label) for label, _ in offered]
-                if hasattr(game, "typed"):  # the moves the console lists, quoted as a player types them
-                    listed = await commands.autocomplete(ctx(user), "", in_words=True)
-                    seen += [("listed", f"`{value.split(':', 1)[1]}`") for _, value in listed]
-                    now = await tables.latest("chan")  # a mistyped "pass" may have been a move
-                    assert now is not None and (user in now.to_act() or listed == offered == [])
-                    said = [game.parse_action(now.state, user, v.split(":", 1)[1]) for _, v in listed]
-                    assert said == [
-                        game.parse_action(now.state, user, v.split(":", 1)[1]) for _, v in offered
-                    ]
+                # the moves the console lists, quoted as a player types them
+                listed = await commands.autocomplete(ctx(user), "", in_words=True)
+                seen += [("listed", f"`{value.split(':', 1)[1]}`") for _, value in listed]
+                now = await tables.latest("chan")  # a mistyped "pass" may have been a move
+                assert now is not None and (user in now.to_act() or listed == offered == [])
+                said = [game.parse_action(now.state, user, v.split(":", 1)[1]) for _, v in listed]
+                assert said == [game.parse_action(now.state, user, v.split(":", 1)[1]) for _, v in offered]
             action = pick.choice(game.legal_actions(table.state, user))
             played.add(str(action))
             await attempt(user, commands.play(ctx(user), f"v{table.record.version}:{action}"))
