@@ -13,6 +13,7 @@ import pytest
 
 import engine
 import i18n
+from engine.playout import random_steps
 from engine.rng import Rng
 from engine.text import decode_msg
 
@@ -26,16 +27,9 @@ YOU = re.compile(r"\b(?:you|your|vous|votre|vos)\b", re.I)
 @pytest.mark.parametrize(("name", "count"), CASES, ids=[f"{n}-{c}p" for n, c in CASES])
 def test_the_last_action_is_told_in_the_third_person(name: str, count: int) -> None:
     game = engine.get_game(name)
-    state = game.new_game(PLAYERS[:count], 23, {})
-    chooser = Rng(23)
     kinds: set[str] = set()
-    for _ in range(STEPS):
-        if game.is_over(state):
-            break
-        who = game.to_act(state)[0]
-        legal = game.legal_actions(state, who)
-        state, _ = game.apply(state, who, legal[chooser.below(len(legal))])
-        last = game.view(state, None)["last"]
+    for step in random_steps(game, PLAYERS[:count], 23, Rng(23), limit=STEPS):
+        last = game.view(step.after, None)["last"]
         label = decode_msg(last["label"])
         kinds.add(label.key)
         for lang in ("en", "fr"):
