@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cogs.components import GameButton, GameMenu
+from cogs.components import GameButton, GameMenu, OtherComponent
 from cogs.game import GameCog
 from cogs.service import ServiceCog
 from cogs.translator import CatalogTranslator
@@ -37,7 +37,7 @@ async def install(
     """
     cog = GameCog(table, announcer)
     await bot.add_cog(cog)
-    bot.add_dynamic_items(GameButton, GameMenu)
+    bot.add_dynamic_items(GameButton, GameMenu, OtherComponent)
     await bot.add_cog(ServiceCog(bot, cog, scheduler, tick_seconds=tick_seconds))
     await bot.tree.set_translator(CatalogTranslator())
     return cog

@@ -5,6 +5,10 @@ custom id is ``g:<game>:v<version>:<action>`` (``:pick`` for the moves menu). Re
 ``add_dynamic_items``, they answer on any message, however old, after any number of restarts: nothing
 is held in memory. A press goes to ``GameCog.pressed`` and a pick to ``GameCog.picked``, which call the
 table layer as the slash commands do.
+
+Any other custom id (a number longer than the bot writes, or not of its form at all: a forged id) goes
+to ``OtherComponent``, which tells the player the button does nothing. Each press is handled once,
+however many times Discord delivers it.
 """
 
 from __future__ import annotations
@@ -14,10 +18,19 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+import i18n
+
 if TYPE_CHECKING:
     from table.posts import Button, Menu
 
-GAME = r"g:(?P<game>\d+):v(?P<version>\d+)"
+NUMBER = r"(?:0|[1-9]\d{0,17})"
+"""A game id, a version or a seat in a custom id: at most 18 digits, well within the store's 64-bit
+integers. A longer number (or a leading zero) is no id the bot ever made."""
+GAME = rf"g:(?P<game>{NUMBER}):v(?P<version>{NUMBER})"
+BUTTON = GAME + rf":(?P<action>(?!pick$)[a-z_]+(?::{NUMBER})?)"
+MENU = GAME + r":pick"
+OURS = re.sub(r"\(\?P<\w+>", "(?:", f"{BUTTON}|{MENU}")
+"""Either template without its named groups (a pattern may name a group only once)."""
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -27,9 +40,7 @@ STYLES = {
 BUTTONS_PER_ROW = 5
 
 
-class GameButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":(?P<action>(?!pick$)[a-z_]+(?::\d+)?)"
-):
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON):
     """A button of a post: Join, My hand, Accept..."""
 
     def __init__(self, game: int, version: int, action: str, *, label: str = "…", style: Any = None) -> None:
@@ -54,6 +65,9 @@ class GameButton(
             style=item.style,
         )
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return first_delivery(interaction)
+
     async def callback(self, interaction: discord.Interaction) -> None:
         from cogs.game import GameCog
 
@@ -62,7 +76,7 @@ class GameButton(
         await cog.pressed(interaction, self.game, self.version, self.action)
 
 
-class GameMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=GAME + r":pick"):
+class GameMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=MENU):
     """The "My moves" menu: a group of moves, a page, or a move to play."""
 
     def __init__(
@@ -88,6 +102,9 @@ class GameMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=GAME + r
     ) -> GameMenu:
         return cls(int(match["game"]), int(match["version"]), options=list(item.options) or None)
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return first_delivery(interaction)
+
     async def callback(self, interaction: discord.Interaction) -> None:
         from cogs.game import GameCog
 
@@ -95,6 +112,36 @@ class GameMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=GAME + r
         assert isinstance(cog, GameCog)
         values = list((interaction.data or {}).get("values") or [])  # type: ignore[union-attr]
         await cog.picked(interaction, self.game, self.version, values[0] if values else "")
+
+
+class OtherComponent(
+    discord.ui.DynamicItem[discord.ui.Item[Any]],
+    template=rf"(?!(?:{OURS})\Z)(?s:.*)",
+):
+    """Any button or menu whose custom id is none the bot makes (an older bot's, or a forged one):
+    the player is told it does nothing, rather than Discord's "This interaction failed"."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> OtherComponent:
+        return cls(item)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return first_delivery(interaction)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.tree import tell
+
+        await tell(interaction, i18n.t("svc.error.unknown_button", str(interaction.locale)))
+
+
+def first_delivery(interaction: discord.Interaction) -> bool:
+    """Whether the press reaches the bot for the first time (see ``GameTree.first_delivery``)."""
+    from cogs.tree import GameTree
+
+    tree = getattr(interaction.client, "tree", None)
+    return not isinstance(tree, GameTree) or tree.first_delivery(interaction)
 
 
 def button_item(button: Button) -> GameButton:

@@ -102,16 +102,19 @@ class ClickCommands(ServiceCommands):
 
     # ---- presses -------------------------------------------------------------------------------------
 
-    async def _game_of(self, ctx: Ctx, game_id: int) -> Table:
-        """The channel's game a button belongs to; a button of another game is refused."""
+    async def _game_of(self, ctx: Ctx, game_id: int, version: int) -> Table:
+        """The channel's game a button belongs to; a button of another game is refused, and so is
+        one of a version the game never reached (no post of the bot's shows one)."""
         record = await self.tables.store.get_game(game_id)
         if record is None or record.channel != ctx.channel_id:
             raise NoGame()
+        if version > record.version:
+            raise TableError("svc.error.unknown_button")
         return self.tables.table(record)
 
     async def press(self, ctx: Ctx, game_id: int, version: int, action: str) -> list[Post]:
         """What pressing ``action`` (as carried by the button) does for the caller."""
-        table = await self._game_of(ctx, game_id)
+        table = await self._game_of(ctx, game_id, version)
         name, _sep, arg = action.partition(":")
         if name in ("join", "leave", "start"):
             return await self._press_lobby(ctx, table, name, arg)
@@ -210,7 +213,7 @@ class ClickCommands(ServiceCommands):
 
     async def pick(self, ctx: Ctx, game_id: int, version: int, value: str) -> list[Post]:
         """A choice in the moves menu: a group opens, a page turns, a move is played (version-checked)."""
-        table = await self._game_of(ctx, game_id)
+        table = await self._game_of(ctx, game_id, version)
         kind, _sep, rest = value.partition(":")
         if kind == "g":
             return [dataclasses.replace(await self.moves(ctx, rest), update=True)]

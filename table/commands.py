@@ -34,6 +34,8 @@ MAX_TEXT = 1900  # under Discord's 2000 characters per message, with room for a 
 MAX_CHOICES = 25  # Discord's autocomplete limit
 MAX_CHOICE_LEN = 100
 
+VERSION_DIGITS = 18
+"""No game reaches a version of more digits (the store keeps versions as 64-bit integers)."""
 _VERSIONED = re.compile(r"^\s*v(\d+)\s*:\s*(.*)$", re.IGNORECASE | re.DOTALL)
 
 # Catalog prefixes naming the items a game's private view lists (coins, cards...).
@@ -41,11 +43,16 @@ _ITEM_KEYS = {"warchest": ("wc.unit.", "wc.coin."), "cryhavoc": ("ch.card.",)}
 
 
 def split_version(text: str) -> tuple[int | None, str]:
-    """``"v12:move archer c3 d4"`` -> ``(12, "move archer c3 d4")``; no prefix -> ``(None, text)``."""
+    """``"v12:move archer c3 d4"`` -> ``(12, "move archer c3 d4")``; no prefix -> ``(None, text)``.
+
+    A number of more than ``VERSION_DIGITS`` digits is read as its first ``VERSION_DIGITS + 1``:
+    still beyond any version a game reaches, and never the thousands of digits Python refuses to read.
+    """
     m = _VERSIONED.match(text or "")
     if m is None:
         return None, (text or "").strip()
-    return int(m.group(1)), m.group(2).strip()
+    digits = m.group(1).lstrip("0") or "0"
+    return int(digits[: VERSION_DIGITS + 1]), m.group(2).strip()
 
 
 def _clip(text: str, limit: int = MAX_TEXT) -> str:

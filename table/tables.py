@@ -206,12 +206,14 @@ class Tables:
     async def apply(self, table: Table, player: str, text: str, *, version: int | None = None) -> Moved:
         """Parse and apply ``text`` for ``player`` and persist it; the caller holds the lock.
 
-        Raises the engine's errors (and ``StaleAction`` when ``version`` is not the game's)
-        before anything is written.
+        Raises the engine's errors (and ``StaleAction`` when ``version`` is not the game's: an older
+        one, or one it never reached) before anything is written.
         """
         record, game, state = table.record, table.game, table.state
         if record.status in ("over", "aborted") or state is None or game.is_over(state):
             raise GameOver()
+        if version is not None and version > record.version:
+            raise StaleAction("error.version_ahead", current=record.version)
         if (
             version is not None
             and version != record.version

@@ -9,9 +9,11 @@ stores to the same behaviour.
 from __future__ import annotations
 
 import shutil
+import signal
 import tempfile
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from types import FrameType
 
 import pytest
 
@@ -20,18 +22,35 @@ from tests.postgres import Server
 BACKENDS = ("sqlite", "postgres")
 
 
+def interrupt(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM ends the run as Ctrl-C does: pytest then tears its fixtures down (the server stops)."""
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[Server]:
     """The session's PostgreSQL server. Its data lives in a folder of its own under the system's
     temporary folder, not pytest's: the server runs as another user, and every pytest run takes away
-    other users' access to its own temporary folders."""
+    other users' access to its own temporary folders.
+
+    The server is a process of its own that outlives pytest unless stopped, so it is stopped however
+    the run ends: at the end of the session (tests passed or failed), after Ctrl-C (pytest tears the
+    session down), and after SIGTERM, which is turned into the same interruption while the server
+    runs (by default SIGTERM ends Python at once, with no clean-up at all).
+    """
     folder = Path(tempfile.mkdtemp(prefix="tabletop-postgres-"))
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    server: Server | None = None
     try:
         server = Server(folder)
         yield server
-        server.stop()
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        try:
+            if server is not None:
+                server.stop()
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture

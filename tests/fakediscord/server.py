@@ -322,6 +322,36 @@ class FakeDiscord(FakeRestApi):
         payload["message"] = message.payload(self.base_url, self.application_id)
         return await self._run(payload, channel, timeout, target=message)
 
+    async def deliver(
+        self,
+        user: FakeUser,
+        channel: FakeChannel,
+        data: dict[str, Any],
+        *,
+        kind: int = 2,
+        message: SentMessage | None = None,
+        components: list[dict[str, Any]] | None = None,
+        copies: int = 1,
+        locale: str | None = None,
+        timeout: float = HANG_LIMIT,
+    ) -> InteractionResult:
+        """Deliver an interaction whose ``data`` goes out as given, unchecked: what a modified client,
+        a client with a stale command list or a forged request may send, which ``slash`` and ``click``
+        refuse to build. ``kind`` 2 is a command, 3 a component (on ``message``, shown with
+        ``components`` in place of its own), 4 an autocomplete. ``copies`` > 1 delivers the same
+        interaction (same id and token) that many times in a row, as a gateway may after a resume;
+        Discord takes the first answer and refuses any other (400, code 40060)."""
+        if kind in (2, 4):
+            await self._wait_for_command(channel, str(data.get("name") or ""))
+        payload = self._base_interaction(kind, user, channel, locale)
+        payload["data"] = data
+        if message is not None:
+            shown = message.payload(self.base_url, self.application_id)
+            if components is not None:
+                shown["components"] = components
+            payload["message"] = shown
+        return await self._run(payload, channel, timeout, target=message, copies=copies)
+
     def _interaction_user(self, interaction_id: str) -> str | None:
         for record in self._interactions.values():
             if record.result.interaction_id == interaction_id:
@@ -329,7 +359,13 @@ class FakeDiscord(FakeRestApi):
         return None
 
     async def _run(
-        self, payload: dict[str, Any], channel: FakeChannel, timeout: float, target: SentMessage | None = None
+        self,
+        payload: dict[str, Any],
+        channel: FakeChannel,
+        timeout: float,
+        target: SentMessage | None = None,
+        *,
+        copies: int = 1,
     ) -> InteractionResult:
         result = InteractionResult(interaction_id=payload["id"], token=payload["token"])
         record = PendingInteraction(
@@ -339,7 +375,8 @@ class FakeDiscord(FakeRestApi):
         self._in_flight.append(record)
         deadline = time.monotonic() + timeout
         try:
-            await self.dispatch("INTERACTION_CREATE", payload)
+            for _copy in range(copies):
+                await self.dispatch("INTERACTION_CREATE", payload)
             record.sent = True
             await self._wait_for_answer(record, deadline)
             await self._wait_for_handlers(deadline)

@@ -143,6 +143,17 @@ async def test_a_stale_version_is_refused_after_a_move(commands: Commands, ctx: 
     assert (await current(commands)).record.version == 2
 
 
+async def test_a_version_the_game_never_reached_is_named_so(commands: Commands, ctx: CtxFactory) -> None:
+    await start_nim(commands, ctx)
+    first, _ = await whose_turn(commands)
+    for pinned in ("v1", "v" + "9" * 5000):  # Python refuses to read an int of that many digits
+        with pytest.raises(StaleAction) as err:
+            await commands.play(ctx(first), f"{pinned}:take 1")
+        assert err.value.msg.key == "error.version_ahead" and err.value.msg.params == {"current": 0}
+    assert split_version("v" + "0" * 40 + "7:take 1") == (7, "take 1")
+    assert (await current(commands)).record.version == 0
+
+
 async def test_simultaneous_moves_are_applied_once(commands: Commands, ctx: CtxFactory) -> None:
     await start_nim(commands, ctx)
     first, _ = await whose_turn(commands)
