@@ -390,9 +390,11 @@ class TabletopBot(commands.Bot):
 
     async def _shut_down(self) -> None:
         from cogs import ServiceCog
+        from table.drawing import ProcessDrawer
 
         await self._close_gateway()  # no new interaction arrives from here on
-        announcer: Announcer | None = getattr(self.table, "announcer", None)
+        # The announcer of the table this bot opened (a table handed in is its owner's to stop).
+        announcer: Announcer | None = self.scheduler.announcer if self.scheduler is not None else None
         service = self.get_cog("ServiceCog")
         ticker = service.ticker if isinstance(service, ServiceCog) else None
         if ticker is not None:
@@ -417,6 +419,9 @@ class TabletopBot(commands.Bot):
             store, self.store = self.store, None
             if store is not None:
                 await store.close()
+            drawer = getattr(getattr(self.table, "tables", None), "drawer", None)
+            if self.serving is not None and isinstance(drawer, ProcessDrawer):
+                drawer.close(at_once=True)  # no drawing is awaited any more
             with contextlib.suppress(OSError):
                 self.settings.heartbeat.unlink(missing_ok=True)
         if unfinished or cancelled:
