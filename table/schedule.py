@@ -122,7 +122,7 @@ class Scheduler:
                     policy=self.announcer._t(f"svc.policy.{pace.on_deadline}", locale),
                 )
             )
-        nonce = post_nonce(f"g{record.id}", f"r{current.reminders + 1}")
+        nonce = post_nonce(f"g{record.id}", f"w{current.since}", f"r{current.reminders + 1}")
         await self.announcer.outlet.send(
             record.channel, Post("\n".join(lines), mentions=tuple(waiting), nonce=nonce)
         )

@@ -23,6 +23,7 @@ from table.announce import Announcer, RecordingOutlet, claim_key
 from table.clock import ManualClock
 from table.errors import TableError
 from table.owners import Owner, this_host
+from table.posts import post_nonce
 from table.schedule import Scheduler
 from tests.fakediscord.server import HANG_LIMIT
 from tests.table.conftest import FakeRenderer
@@ -241,4 +242,35 @@ async def test_a_start_takes_at_once_the_claims_of_predecessors_provably_gone(
         assert await store.claim_owners() == []
         assert await store.next_generation("all") == 2
     finally:
+        await store.close()
+
+
+async def test_every_post_names_what_it_announces_in_a_nonce_of_its_own(
+    db_path: Path, renderers: tuple[FakeRenderer, FakeRenderer]
+) -> None:
+    """Handover posts are named by game, version and status; reminders by the wait they belong to
+    and their number: equal in any process that makes the same post, different for any other post."""
+    store = await db.open_store(db_path)
+    try:
+        svc = Service(store, renderers, ManualClock(START))
+        await open_nim(svc, "remind=1h")
+        for _ in range(2):
+            svc.clock.advance(timedelta(hours=1, minutes=1))
+            await svc.tick()
+            (mover,) = await to_act(svc)
+            await svc.commands.play(ctx(mover), "take 1")
+            await svc.commands.announcer.drain()
+            svc.clock.advance(timedelta(hours=1, minutes=1))
+            await svc.tick()
+        table = await svc.commands.tables.latest("chan")
+        assert table is not None
+        nonces = [p.nonce for p in svc.posts]
+        assert all(n is not None and len(n) <= 25 for n in nonces), nonces
+        assert len(set(nonces)) == len(nonces), nonces
+        assert nonces[0] == f"g{table.record.id}.v0.active"
+        assert len(svc.reminders()) >= 3 and all(p.nonce and ".r" in p.nonce for p in svc.reminders())
+        assert post_nonce("g1", "x" * 40) == post_nonce("g1", "x" * 40)
+        assert len(post_nonce("g1", "x" * 40)) <= 22
+    finally:
+        await svc.commands.announcer.drain()
         await store.close()
