@@ -13,7 +13,8 @@ front ends share the same store and table layer, so a game started in one is a g
 
 ``python bot.py --health`` exits 0 when the running bot's heartbeat is fresh (the container's
 HEALTHCHECK). SIGTERM (``docker stop``) and SIGINT stop the bot cleanly: the gateway closes, the
-commands and posts under way finish, then the store closes.
+commands and posts under way finish within ``SHUTDOWN_GRACE`` (what still runs then is cancelled
+and waited for), the process gives up its claims, then the store closes.
 """
 
 from __future__ import annotations
@@ -235,8 +236,10 @@ class TabletopBot(commands.Bot):
     """The Discord bot: opens the store, installs the cogs and syncs the commands at start-up.
 
     ``close`` is a clean stop: the gateway closes first (no new command arrives), the commands, posts
-    and scheduler tick under way finish within ``settings.shutdown_grace`` seconds, then discord.py
-    closes its HTTP session and the store closes. SIGTERM and SIGINT call it (``serve``).
+    and scheduler tick under way finish within ``settings.shutdown_grace`` seconds, what still runs
+    then is cancelled and waited for, the claims are given up, then discord.py closes its HTTP
+    session and the store closes: no task meets a closed store. SIGTERM and SIGINT call it
+    (``serve``).
     """
 
     def __init__(

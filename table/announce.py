@@ -17,8 +17,11 @@ A post that fails leaves the game unannounced; the scheduler's next tick tries a
 provides an ``Outlet``: Discord channels, or the console.
 
 Several processes may share one store (shards): each announcement is made under the game's claim in
-the store (``claimed``), so exactly one process posts a game's handover; the claim's lease lets another
-process take over the games of one that died (docs/architecture.md, "Several processes").
+the store (``claimed``), so exactly one process posts a game's handover; a process that starts takes
+at once the claims of predecessors provably gone (``take_over``), and the claim's lease lets another
+process take over the games of one that died otherwise (docs/architecture.md, "Several processes").
+Each post carries a nonce naming what it announces (``announcement_nonce``), so that a post repeated
+after a crash is one Discord has already made, and returns instead of being made twice.
 """
 
 from __future__ import annotations
