@@ -13,7 +13,8 @@ front ends share the same store and table layer, so a game started in one is a g
 
 ``python bot.py --health`` exits 0 when the running bot's heartbeat is fresh (the container's
 HEALTHCHECK). SIGTERM (``docker stop``) and SIGINT stop the bot cleanly: the gateway closes, the
-commands and posts under way finish, then the store closes.
+commands and posts under way finish within ``SHUTDOWN_GRACE`` (what still runs then is cancelled
+and waited for), the process gives up its claims, then the store closes.
 """
 
 from __future__ import annotations
@@ -30,11 +31,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import discord
 from discord.ext import commands
 
+from table.owners import shard_scope
 from table.schedule import Scheduler, TickReport
 
 if TYPE_CHECKING:
@@ -48,6 +50,8 @@ log = logging.getLogger("bot")
 WORK_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_")
 """Names discord.py gives the tasks that run a command, a click or an event handler: the work a
 shutdown lets finish."""
+CANCEL_WAIT = 0.5
+"""Seconds a stop waits for cancelled work to end (a rollback, a claim given up) before it goes on."""
 NO_INPUT = (
     "no DISCORD_TOKEN is set and standard input is empty: set DISCORD_TOKEN to run the Discord bot,"
     " or give the console its lines from a terminal or a script (make run < script.txt)"
@@ -232,8 +236,10 @@ class TabletopBot(commands.Bot):
     """The Discord bot: opens the store, installs the cogs and syncs the commands at start-up.
 
     ``close`` is a clean stop: the gateway closes first (no new command arrives), the commands, posts
-    and scheduler tick under way finish within ``settings.shutdown_grace`` seconds, then discord.py
-    closes its HTTP session and the store closes. SIGTERM and SIGINT call it (``serve``).
+    and scheduler tick under way finish within ``settings.shutdown_grace`` seconds, what still runs
+    then is cancelled and waited for, the claims are given up, then discord.py closes its HTTP
+    session and the store closes: no task meets a closed store. SIGTERM and SIGINT call it
+    (``serve``).
     """
 
     def __init__(
@@ -262,6 +268,9 @@ class TabletopBot(commands.Bot):
         self._installed = False
         self._stopping = False
         self._shutdown: asyncio.Task[None] | None = None
+        self.serving: asyncio.Task[object] | None = None
+        """The task that runs the bot (``serve``): the loop is the bot's own, so a stop may end every
+        other task in it before the store closes."""
 
     async def prepare(self) -> None:
         """Open the store and install the commands: everything start-up does except syncing.
@@ -285,6 +294,10 @@ class TabletopBot(commands.Bot):
                 warm=i18n.LOCALES if self.settings.warm_up else (),
             )
             self.table.announcer.link = _channel_link
+            await self.table.announcer.take_over(
+                shard_scope(self.settings.shard_count, self.settings.shard_ids),
+                sole=self.settings.shard_count is None,
+            )
             scheduler = self.scheduler = BeatingScheduler(self.table.announcer, self._beat)
         await cogs.install(
             self,
@@ -380,22 +393,46 @@ class TabletopBot(commands.Bot):
 
     async def _shut_down(self) -> None:
         from cogs import ServiceCog
+        from table.drawing import ProcessDrawer
 
         await self._close_gateway()  # no new interaction arrives from here on
-        unfinished = await self._finish_work(self.settings.shutdown_grace)
+        # The announcer of the table this bot opened (a table handed in is its owner's to stop).
+        announcer: Announcer | None = self.scheduler.announcer if self.scheduler is not None else None
         service = self.get_cog("ServiceCog")
-        if isinstance(service, ServiceCog):
-            service.ticker.cancel()  # between ticks now: nothing of a tick is cut short
+        ticker = service.ticker if isinstance(service, ServiceCog) else None
+        if ticker is not None:
+            ticker.stop()  # no new tick begins; the one under way finishes
+        if announcer is not None:
+            announcer.stop()  # no new decision of a computer player begins
+        unfinished = await self._finish_work(self.settings.shutdown_grace)
+        if ticker is not None:
+            ticker.cancel()
+        # What still runs is cancelled, and waited for: nothing uses the store once it closes.
+        # A cancelled command rolls back; a cancelled post is caught up at the next start.
+        cancelled = await self._cancel_work(announcer)
         try:
+            if announcer is not None and self.store is not None:
+                try:
+                    await announcer.release_all()
+                except Exception as exc:  # the store is unreachable: the claims lapse with their lease
+                    log.warning("this process's claims could not be released: %s", exc)
             await super().close()
         finally:
+            await self._end_the_rest()
             store, self.store = self.store, None
             if store is not None:
                 await store.close()
+            drawer = getattr(getattr(self.table, "tables", None), "drawer", None)
+            if self.serving is not None and isinstance(drawer, ProcessDrawer):
+                drawer.close(at_once=True)  # no drawing is awaited any more
             with contextlib.suppress(OSError):
                 self.settings.heartbeat.unlink(missing_ok=True)
-        if unfinished:
-            log.warning("stopped after %d task(s) still running were cancelled", unfinished)
+        if unfinished or cancelled:
+            log.warning(
+                "stopped after %d task(s) still running were cancelled; what they stored is shown at"
+                " the next start",
+                max(unfinished, cancelled),
+            )
         log.info("stopped cleanly: gateway closed, work finished, store closed")
 
     async def _close_gateway(self) -> None:
@@ -407,20 +444,21 @@ class TabletopBot(commands.Bot):
         elif self.ws is not None and self.ws.open:
             await self.ws.close(code=1000)
 
+    def _running_work(self) -> list[asyncio.Task[object]]:
+        """The commands, clicks and event handlers under way (discord.py's tasks for them)."""
+        current = asyncio.current_task()
+        return [
+            t
+            for t in asyncio.all_tasks()
+            if t is not current and not t.done() and t.get_name().startswith(WORK_TASKS)
+        ]
+
     async def _finish_work(self, grace: float) -> int:
         """Wait for the commands, posts and scheduler tick under way, at most ``grace`` seconds;
-        how many commands were still running then (they are cancelled: their transactions roll back)."""
-        current = asyncio.current_task()
-
-        def running() -> list[asyncio.Task[object]]:
-            return [
-                t
-                for t in asyncio.all_tasks()
-                if t is not current and not t.done() and t.get_name().startswith(WORK_TASKS)
-            ]
+        how many commands were still running then (``_cancel_work`` ends them)."""
 
         async def settle() -> None:
-            while pending := running():
+            while pending := self._running_work():
                 await asyncio.wait(pending)
             announcer = getattr(self.table, "announcer", None)
             if announcer is not None:
@@ -431,8 +469,36 @@ class TabletopBot(commands.Bot):
         try:
             await asyncio.wait_for(settle(), grace)
         except TimeoutError:
-            return len(running()) or 1
+            return len(self._running_work()) or 1
         return 0
+
+    async def _cancel_work(self, announcer: Announcer | None) -> int:
+        """Cancel the commands, posts, decisions and tick still running, and wait for them to end
+        (their transactions roll back, their claims are given up); how many there were."""
+        pending: list[asyncio.Future[Any]] = list(self._running_work())
+        if announcer is not None:
+            pending += announcer.cancel()
+        pending = [p for p in pending if not p.done()]
+        for future in pending:
+            future.cancel()
+        service = self.get_cog("ServiceCog")
+        tick = getattr(getattr(service, "ticker", None), "get_task", lambda: None)()
+        ending = [*pending, tick] if tick is not None and not tick.done() else pending
+        if ending:
+            await asyncio.wait(ending, timeout=CANCEL_WAIT)
+        return len(pending)
+
+    async def _end_the_rest(self) -> None:
+        """When the loop is the bot's own (``serve``): cancel any other task left in it (a drawing
+        awaited by nobody, a library's helper) and wait for them, before the store closes."""
+        if self.serving is None:
+            return
+        current = asyncio.current_task()
+        rest = [t for t in asyncio.all_tasks() if t not in (current, self.serving) and not t.done()]
+        for task in rest:
+            task.cancel()
+        if rest:
+            await asyncio.wait(rest, timeout=CANCEL_WAIT)
 
 
 class ShardedTabletopBot(TabletopBot, commands.AutoShardedBot):
@@ -478,6 +544,7 @@ async def serve(bot: TabletopBot, token: str) -> None:
     here both signals start the bot's clean stop, and the process then exits 0.
     """
     loop = asyncio.get_running_loop()
+    bot.serving = asyncio.current_task()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, bot.stop, signal.Signals(sig).name)
     try:

@@ -16,7 +16,7 @@ import discord
 from cogs.components import view_for
 from cogs.replies import allowed_mentions, split_text
 from table.announce import OutletError
-from table.posts import Post
+from table.posts import Post, piece_nonce
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,10 @@ class DiscordOutlet:
                 if not piece and file is None:
                     continue
                 view = view_for(post) if index == len(pieces) - 1 else None
-                extra = {} if view is None else {"view": view}
+                extra: dict[str, object] = {} if view is None else {"view": view}
+                if post.nonce is not None:
+                    # discord.py sends enforce_nonce with it: a repeat returns the first message
+                    extra["nonce"] = piece_nonce(post.nonce, index)
                 sent = await target.send(content=piece or None, file=file, allowed_mentions=mentions, **extra)  # type: ignore[arg-type]
                 first = first or sent
         except discord.HTTPException as exc:

@@ -191,6 +191,19 @@ class Store(Protocol):
         """Give up ``owner``'s claim ``key`` (nothing when another owner holds it by now)."""
         ...
 
+    async def claim_owners(self) -> list[str]:
+        """The owners of the claims in the store, expired or not, each once."""
+        ...
+
+    async def release_owner(self, owner: str) -> int:
+        """Give up every claim ``owner`` holds (a clean stop, or a process found gone); how many."""
+        ...
+
+    async def next_generation(self, scope: str) -> int:
+        """Count one more start of a process serving ``scope`` (which shards it runs); its number,
+        1 for the first. Two starts never get the same number."""
+        ...
+
 
 def is_postgres_url(target: object) -> bool:
     """Whether ``target`` names a PostgreSQL database (``postgresql://...``) rather than a file."""

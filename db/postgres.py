@@ -16,6 +16,7 @@ together never apply one twice; a database that has a migration this code does n
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -46,6 +47,8 @@ MIGRATIONS_DIR = Path(__file__).parent / "migrations_pg"
 MIGRATION_LOCK = 7_461_226_301
 """The advisory lock key held while migrating (any constant the bot's database uses for nothing else)."""
 POOL_SIZE = 10
+CLOSE_SECONDS = 2.0
+"""How long closing the store waits for connections still in use before it cuts them."""
 
 
 def describe(url: str) -> str:
@@ -134,7 +137,12 @@ class PostgresStore:
         self._pool = pool
 
     async def close(self) -> None:
-        await self._pool.close()
+        """Close the pool's connections once they are released; connections still held after
+        ``CLOSE_SECONDS`` (work that was not ended first) are cut."""
+        try:
+            await asyncio.wait_for(self._pool.close(), CLOSE_SECONDS)
+        except TimeoutError:
+            self._pool.terminate()
 
     @asynccontextmanager
     async def _tx(self, *, write: bool = True) -> AsyncIterator[asyncpg.Connection]:
@@ -649,6 +657,24 @@ class PostgresStore:
     async def release(self, key: str, owner: str) -> None:
         async with self._tx() as c:
             await c.execute("DELETE FROM claims WHERE key = $1 AND owner = $2", key, owner)
+
+    async def claim_owners(self) -> list[str]:
+        rows = await self._pool.fetch("SELECT DISTINCT owner FROM claims ORDER BY owner")
+        return [str(r["owner"]) for r in rows]
+
+    async def release_owner(self, owner: str) -> int:
+        async with self._tx() as c:
+            rows = await c.fetch("DELETE FROM claims WHERE owner = $1 RETURNING key", owner)
+        return len(rows)
+
+    async def next_generation(self, scope: str) -> int:
+        async with self._tx() as c:
+            value = await c.fetchval(
+                "INSERT INTO meta (key, value) VALUES ($1, '1')"
+                " ON CONFLICT (key) DO UPDATE SET value = (meta.value::bigint + 1)::text RETURNING value",
+                f"generation:{scope}",
+            )
+        return int(value)
 
     # ---- undo by consent -----------------------------------------------------------------------------
 

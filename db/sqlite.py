@@ -605,6 +605,23 @@ class SqliteStore:
     async def release(self, key: str, owner: str) -> None:
         await self._write_one("DELETE FROM claims WHERE key = ? AND owner = ?", (key, owner))
 
+    async def claim_owners(self) -> list[str]:
+        rows = await self._select("SELECT DISTINCT owner FROM claims ORDER BY owner")
+        return [str(r[0]) for r in rows]
+
+    async def release_owner(self, owner: str) -> int:
+        rows = await self._write_one("DELETE FROM claims WHERE owner = ? RETURNING key", (owner,))
+        return len(rows)
+
+    async def next_generation(self, scope: str) -> int:
+        rows = await self._write_one(
+            "INSERT INTO meta (key, value) VALUES (?, '1')"
+            " ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(meta.value AS INTEGER) + 1 AS TEXT)"
+            " RETURNING value",
+            (f"generation:{scope}",),
+        )
+        return int(rows[0][0])
+
     async def _clear_claims(self) -> None:
         """Forget every claim: a SQLite file has one bot process, so a claim found at opening was left
         by a process that is gone, and its work is this process's to do now."""

@@ -17,8 +17,11 @@ A post that fails leaves the game unannounced; the scheduler's next tick tries a
 provides an ``Outlet``: Discord channels, or the console.
 
 Several processes may share one store (shards): each announcement is made under the game's claim in
-the store (``claimed``), so exactly one process posts a game's handover; the claim's lease lets another
-process take over the games of one that died (docs/architecture.md, "Several processes").
+the store (``claimed``), so exactly one process posts a game's handover; a process that starts takes
+at once the claims of predecessors provably gone (``take_over``), and the claim's lease lets another
+process take over the games of one that died otherwise (docs/architecture.md, "Several processes").
+Each post carries a nonce naming what it announces (``announcement_nonce``), so that a post repeated
+after a crash is one Discord has already made, and returns instead of being made twice.
 """
 
 from __future__ import annotations
@@ -26,9 +29,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
-import secrets
-import socket
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
@@ -41,7 +41,8 @@ from table.bots import ComputerPlayers, stand_ins
 from table.clock import Clock, parse_stamp, stamp, system_clock
 from table.events import decode_msg
 from table.menus import board_buttons
-from table.posts import Post
+from table.owners import ALL_SHARDS, Owner, stale
+from table.posts import Post, post_nonce
 from table.settings import TableSettings, public_locale
 from table.tables import Table, Tables
 from table.tasks import GameTasks
@@ -61,15 +62,23 @@ DEFAULT_LEASE = 60.0
 and how long the game's posts wait when the process holding it is killed."""
 
 
+def announcement_nonce(record: GameRecord) -> str:
+    """The nonce of the post announcing the game's stored version and status: a process that dies
+    after Discord created the post and before the store recorded it makes the same post again at
+    its next start, and Discord returns the first message instead of creating a second one."""
+    return post_nonce(f"g{record.id}", f"v{record.version}", record.status)
+
+
 def claim_key(game_id: int) -> str:
     """The claim under which one process at a time posts and reminds for a game."""
     return f"game:{game_id}"
 
 
 def process_owner() -> str:
-    """This process's name in the claims it holds: host, process id, and a random part, so that a
-    restarted process with a recycled id never mistakes a dead one's claims for its own."""
-    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+    """This process's name in the claims it holds (``table.owners.Owner``): host, process id, and a
+    random part, so that a restarted process with a recycled id never mistakes a dead one's claims
+    for its own. ``Announcer.take_over`` names it anew at start-up, with its scope and generation."""
+    return str(Owner.here())
 
 
 class OutletError(Exception):
@@ -236,6 +245,21 @@ class Announcer(Wording):
                 drawing.cancel()
         return await self.tables.board_image(table, locale)
 
+    def stop(self) -> None:
+        """A stop of the bot begins: the computer players start no new decision; the posts under
+        way go on (``drain`` waits for them, ``cancel`` ends them)."""
+        self.bots.stop()
+
+    def cancel(self) -> list[asyncio.Future[Any]]:
+        """Cancel every post and bot decision still under way (a stop whose grace ran out: what is
+        stored and not shown is caught up at the next start); the tasks to wait for."""
+        pending: list[asyncio.Future[Any]] = [*self._tasks.pending(), *self.bots.pending()]
+        pending += [drawing for _, drawing in self._early.values()]
+        self._early.clear()
+        for future in pending:
+            future.cancel()
+        return pending
+
     async def drain(self, channel: str | None = None) -> None:
         """Wait until the pending announcements and bot moves (of ``channel``, or all) are done."""
         while pending := [*self._tasks.pending(channel), *self.bots.pending(channel)]:
@@ -258,6 +282,28 @@ class Announcer(Wording):
         return announced
 
     # ---- the claim: one process posts for a game at a time ---------------------------------------
+
+    async def take_over(self, scope: str = ALL_SHARDS, *, sole: bool = True) -> int:
+        """At start-up, before any work: name this process in its claims as the next start of
+        ``scope`` (the shards it serves), and take at once the claims its predecessors left, when
+        they are provably gone, or all of them when this is the ``sole`` process of the bot
+        (``table.owners``): their games are caught up at the first tick, with no lease to wait out.
+        How many claims were taken."""
+        store = self.tables.store
+        me = Owner.here(scope, await store.next_generation(scope))
+        self.owner = str(me)
+        gone = stale(await store.claim_owners(), me, sole=sole)
+        taken = 0
+        for owner in gone:
+            taken += await store.release_owner(owner)
+        if gone:
+            log.info("took over %d claim(s) left by %d stopped process(es)", taken, len(gone))
+        return taken
+
+    async def release_all(self) -> int:
+        """Give up every claim this process holds (a clean stop); how many there were."""
+        self._taken.clear()
+        return await self.tables.store.release_owner(self.owner)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -395,7 +441,13 @@ class Announcer(Wording):
             raise
         image = await drawing
         ping = tuple(p for p in pings(plan.ping) if p not in standing)
-        post = Post(text, image=image, mentions=ping, buttons=board_buttons(table, locale))
+        post = Post(
+            text,
+            image=image,
+            mentions=ping,
+            buttons=board_buttons(table, locale),
+            nonce=announcement_nonce(record),
+        )
         now = self.clock()
         message = current.message if current else None
         posted_at = current.posted_at if current else None

@@ -274,6 +274,8 @@ class ComputerPlayers:
         self.deadline = deadline
         self._tasks = GameTasks("the computer players")
         self._again: set[int] = set()
+        self.stopped = False
+        """Set by a stop of the bot: no decision starts any more (a restart resumes them)."""
 
     @property
     def thinker(self) -> Thinker:
@@ -281,7 +283,7 @@ class ComputerPlayers:
 
     def poke(self, record: GameRecord) -> None:
         """Play what the bots of ``record``'s game have to play, in a task; returns at once."""
-        if record.status != "active":
+        if record.status != "active" or self.stopped:
             return
         self._again.add(record.id)
         if self._tasks.get(record.id) is None:  # else the running task reads the game again
@@ -298,10 +300,16 @@ class ComputerPlayers:
             self.poke(record)
         return len(records)
 
+    def stop(self) -> list[asyncio.Task[None]]:
+        """Start no decision from now on (the one under way may finish); the tasks still running."""
+        self.stopped = True
+        self._again.clear()
+        return self._tasks.pending()
+
     async def _run(self, game_id: int) -> None:
-        while game_id in self._again:
+        while game_id in self._again and not self.stopped:
             self._again.discard(game_id)
-            while await self._step(game_id):
+            while not self.stopped and await self._step(game_id):
                 pass
 
     async def plays_for(self, record: GameRecord, player: str) -> str | None:

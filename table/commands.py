@@ -22,7 +22,7 @@ from table.clicks import ClickCommands
 from table.errors import NoGame, NotSeated, TableError, Unreadable
 from table.events import decode_msg, encode_msg
 from table.menus import vote_buttons
-from table.posts import Ctx, Post, is_bot, mention
+from table.posts import Ctx, Post, is_bot, mention, post_nonce
 from table.settings import TableSettings
 from table.tables import Table, Tables
 from table.text import game_title, has_key, mentions, name_players_in, named, pings
@@ -413,7 +413,8 @@ class Commands(ClickCommands):
         loc = await self._public(ctx)
         text = self._t("svc.bot.back", loc, player=table.name(ctx.user_id), game=self._game(table, loc))
         try:
-            await self.announcer.outlet.send(ctx.channel_id, Post(text))
+            nonce = post_nonce(f"g{rec.id}", f"v{rec.version}", "back", ctx.user_id)
+            await self.announcer.outlet.send(ctx.channel_id, Post(text, nonce=nonce))
         except OutletError:
             log.warning("telling channel %s that %s is back failed", ctx.channel_id, ctx.user_id)
 

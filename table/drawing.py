@@ -511,12 +511,14 @@ class ProcessDrawer:
         for worker in list(self._all):
             self._drop(worker)
 
-    def close(self) -> None:
+    def close(self, *, at_once: bool = False) -> None:
+        """End the workers: each once its drawing is done, or ``at_once`` (a stop of the bot, whose
+        drawings nobody waits for any more)."""
         workers = list(self._all)
         warming = self._warming
         self._let_go()
         for worker in workers:
-            if worker is warming and worker.reply is None:  # only a throwaway board to finish
+            if at_once or (worker is warming and worker.reply is None):  # a throwaway board
                 worker.process.kill()
             worker.process.join(timeout=5)
             if worker.process.is_alive():

@@ -6,6 +6,7 @@ each ``Post`` as a message; the console builds one from a typed line and prints 
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 
@@ -75,6 +76,33 @@ class Post:
     buttons: tuple[Button, ...] = ()
     menu: Menu | None = None
     update: bool = False  # replaces the message whose button or menu was used (else a new message)
+    nonce: str | None = None
+    """What the channel post announces, as a short key (``post_nonce``): the same post made again
+    (after a crash between Discord creating it and the store recording it) carries the same nonce,
+    and Discord returns the message it already created instead of a second one."""
+
+
+NONCE_LENGTH = 25
+"""Discord's limit on a message nonce, in characters."""
+
+
+def post_nonce(*parts: object) -> str:
+    """A nonce naming what a post announces (a game, a version, a kind of post...): the parts joined
+    by dots, or a digest of them when that is too long. Equal parts give equal nonces in any process,
+    so a post repeated after a restart is the same request. The result leaves room for the front end
+    to number the pieces of a long post (``piece_nonce``)."""
+    text = ".".join(str(p) for p in parts)
+    if len(text) <= NONCE_LENGTH - 3:
+        return text
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()[: NONCE_LENGTH - 3]
+
+
+def piece_nonce(nonce: str, index: int) -> str:
+    """The nonce of the ``index``-th message of a post split to Discord's length limit."""
+    if index == 0:
+        return nonce
+    text = f"{nonce}/{index}"
+    return text if len(text) <= NONCE_LENGTH else post_nonce(nonce, index)
 
 
 def mention(player_id: str) -> str:

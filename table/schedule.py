@@ -30,7 +30,7 @@ from table.announce import Announcer, OutletError
 from table.bots import stand_in_id, stand_ins, takeover_note
 from table.clock import discord_time, parse_stamp, stamp
 from table.events import encode_msg, encode_result
-from table.posts import Post
+from table.posts import Post, post_nonce
 from table.settings import TableSettings, public_locale
 from table.tables import Table
 from table.text import mentions, pings
@@ -122,7 +122,10 @@ class Scheduler:
                     policy=self.announcer._t(f"svc.policy.{pace.on_deadline}", locale),
                 )
             )
-        await self.announcer.outlet.send(record.channel, Post("\n".join(lines), mentions=tuple(waiting)))
+        nonce = post_nonce(f"g{record.id}", f"w{current.since}", f"r{current.reminders + 1}")
+        await self.announcer.outlet.send(
+            record.channel, Post("\n".join(lines), mentions=tuple(waiting), nonce=nonce)
+        )
         await self.announcer._direct(table, waiting, locale, "svc.dm.reminder")
         return 1
 
@@ -157,7 +160,10 @@ class Scheduler:
         text = self.announcer._t(
             key, locale, players=mentions(absent), game=self.announcer._game(table, locale)
         )
-        await self.announcer.outlet.send(table.record.channel, Post(text, mentions=tuple(absent)))
+        nonce = post_nonce(f"g{table.record.id}", f"d{table.record.version}")
+        await self.announcer.outlet.send(
+            table.record.channel, Post(text, mentions=tuple(absent), nonce=nonce)
+        )
 
     async def _take_over(self, table: Table, absent: list[str]) -> None:
         """A bot plays for each absent player from now on; the channel is told, the log keeps it."""
@@ -170,7 +176,8 @@ class Scheduler:
         text = self.announcer._t(
             "svc.deadline.bot", locale, players=mentions(absent), game=self.announcer._game(table, locale)
         )
-        await self.announcer.outlet.send(record.channel, Post(text, mentions=tuple(absent)))
+        nonce = post_nonce(f"g{record.id}", f"d{record.version}")
+        await self.announcer.outlet.send(record.channel, Post(text, mentions=tuple(absent), nonce=nonce))
         self.announcer.bots.poke(record)
 
     async def _skip(self, table: Table, absent: list[str]) -> bool:

@@ -15,16 +15,19 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
 import sys
 from collections.abc import Mapping
 from pathlib import Path
 
 import db
+import engine
 from tests.discord.support import CONFIRMED, current_board
-from tests.discord.test_crash_catch_up import _held, _posted, bot_posts, until
+from tests.discord.test_crash_catch_up import _held, _posted, bot_posts, claims_left, until
+from tests.fakediscord.model import FakeChannel
 from tests.fakediscord.process import ROOT, BotProcess
-from tests.fakediscord.server import FakeDiscord
+from tests.fakediscord.server import FakeDiscord, InteractionLost
 
 
 def store_env(target: str | Path) -> dict[str, str]:
@@ -129,3 +132,106 @@ async def test_the_default_heartbeat_is_in_the_data_folder_and_a_stale_one_is_un
 
 async def _exists(path: Path) -> bool:
     return path.exists()
+
+
+STORM_CHANNELS = 6
+
+
+async def test_sigterm_in_a_storm_of_moves_on_a_slow_store_ends_every_task_before_the_store_closes(
+    tmp_path: Path, store_target: str | Path
+) -> None:
+    """Players keep moving in six channels while every call to the store is slowed down; SIGTERM
+    arrives in the middle, with a grace far shorter than the work under way needs. The bot closes the
+    gateway, lets what it can finish, cancels the rest and waits for it, then gives up its claims and
+    closes the store: exit 0, not one traceback, no claim left. What it stored and did not show is
+    shown by the next start."""
+    database = store_target if isinstance(store_target, str) else tmp_path / "bot.sqlite3"
+    env = {
+        **store_env(database),
+        "FAKE_STORE_DELAY": "0.05",
+        "SHUTDOWN_GRACE": "0.2",
+        "HEARTBEAT_PATH": str(tmp_path / "heartbeat"),
+        "TICK_SECONDS": "0.5",
+    }
+    store = await db.open_store(database)  # before the bot: opening a SQLite store clears claims
+    try:
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("Les Joueurs", locale="fr")
+            chans = [fake.add_channel(guild, f"partie-{n}") for n in range(STORM_CHANNELS)]
+            alice, bob = fake.add_user("alice"), fake.add_user("bob")
+            users = {alice.id: alice, bob.id: bob}
+            bot = await BotProcess.start(fake, database, env)
+            await bot.ready()
+            for n, chan in enumerate(chans):
+                await fake.slash(alice, chan, "game new", game="warchest", options=f"seed={n + 3}")
+                await fake.slash(bob, chan, "game join")
+                await fake.slash(alice, chan, "game start")
+            stop = asyncio.Event()
+            acked: list[tuple[str, int]] = []
+
+            async def storm(chan: FakeChannel) -> None:
+                while not stop.is_set():
+                    record = await store.latest_game(chan.id)
+                    assert record is not None and record.state is not None
+                    game = engine.get_game(record.game)
+                    state = game.load(record.state)
+                    movers = game.to_act(state)
+                    if not movers:
+                        return
+                    action = str(game.legal_actions(state, movers[0])[0])
+                    try:
+                        reply = await fake.slash(
+                            users[movers[0]], chan, "play", action=f"v{record.version}:{action}"
+                        )
+                    except InteractionLost:
+                        return
+                    except RuntimeError:
+                        if stop.is_set():
+                            return  # sent as the bot closed its gateway: no bot to deliver it to
+                        raise
+                    if reply.content.startswith(CONFIRMED):
+                        acked.append((chan.id, record.version + 1))
+
+            storms = [asyncio.ensure_future(storm(c)) for c in chans]
+
+            async def stormy() -> bool:
+                return len(acked) >= 2 * STORM_CHANNELS and fake.in_flight() >= STORM_CHANNELS // 2
+
+            await until(stormy, "moves stored and more under way")
+            bot.signal(signal.SIGTERM)
+            stop.set()  # set before any storm runs again: a move sent now finds no gateway
+            code = await bot.exited()
+            fake.abandon_shard(0)
+            await asyncio.gather(*storms)
+            assert code == 0, bot.log
+            assert "Traceback" not in bot.log, bot.log
+            assert "stopped cleanly" in bot.log
+            assert "were cancelled" in bot.log, "the grace ran out with work under way"
+            assert await claims_left(database) == 0, "a clean stop gives up every claim"
+            for chan_id, version in acked:
+                record = await store.latest_game(chan_id)
+                assert record is not None and record.version >= version, "every acknowledged move kept"
+            left = len(await store.unannounced())
+
+            again = await BotProcess.start(fake, database, env)
+            await again.ready()
+
+            async def all_shown() -> bool:
+                return await store.unannounced() == []
+
+            await until(all_shown, "the next start shows what the stopped one stored")
+            assert await again.kill(signal.SIGTERM) == 0
+            assert "Traceback" not in again.log, again.log
+            assert await claims_left(database) == 0
+            print(
+                "SIGTERM in a storm:",
+                {
+                    "moves acknowledged": len(acked),
+                    "exit codes": [code, 0],
+                    "tasks cancelled at the stop": re.findall(r"after (\d+) task", bot.log) or ["0"],
+                    "games left unannounced for the next start": left,
+                    "claims left": 0,
+                },
+            )
+    finally:
+        await store.close()

@@ -1,25 +1,31 @@
-"""Two bot processes, one shard each, over one PostgreSQL database: one is killed mid-move and restarted.
+"""Two bot processes, one shard each, over one PostgreSQL database: killed mid-move and restarted, ten times.
 
 Both processes are the real bot (``tests.fakediscord.run_bot``) with ``SHARD_COUNT=2`` and their own
 ``SHARD_IDS``; the fake Discord sends each the events of its shard's servers only. Four games, two on
 each shard, get moves from their players on both shards at once, every move sent twice (a double
 click). In one round the fake holds shard 0's posts, so its moves are stored and acknowledged but not
 shown; that process is then killed with SIGKILL, with one more move sent to each of its games, and
-started again. Then:
+started again. Nine more kills follow, of each shard in turn, at the worst moment for posting once:
+Discord has made the handover posts of the dying process's games but the process never hears their
+ids, so the store does not record them and its successor makes them again (with the same nonces,
+which Discord answers with the posts already made). Then:
 
 - nothing acknowledged is lost: every move a player was told was done is in the log, at its version;
 - nothing is applied twice: each log runs 1, 2, 3... with one entry per round, and each entry is a
   move that was sent;
 - everything stored is announced once: every game's channel shows its latest version, with exactly
-  one post per handover (the caught-up one included, and none for the post the dead process held).
+  one post per handover (the caught-up one included, and none for the post the dead process held),
+  and no post repeated: 0 duplicates over the ten kills.
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import re
 import signal
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,11 +34,14 @@ import engine
 from table.replay import played, replay
 from tests.discord.support import CONFIRMED
 from tests.discord.test_crash_catch_up import until
-from tests.fakediscord.model import FakeChannel, FakeUser, InteractionResult
+from tests.fakediscord.model import FakeChannel, FakeUser, InteractionResult, SentMessage
 from tests.fakediscord.process import BotProcess
 from tests.fakediscord.server import FakeDiscord, InteractionLost
 
 ROUNDS_BEFORE, ROUNDS_AFTER = 2, 2
+KILLS = 10
+"""SIGKILLs in all: the first with shard 0's posts held before Discord made them, the others, each
+shard in turn, with Discord's answers held after it made them."""
 LEASE = "20"
 """Seconds a process's claim on a game lasts: how long the killed process's games wait for another.
 Well above the time a live process may go without renewing its claims on a loaded test machine
@@ -103,6 +112,16 @@ async def fire(
     return fired
 
 
+async def made_or_recorded(fake: FakeDiscord, store: db.Store, chans: list[FakeChannel]) -> bool:
+    """Each game's latest version announced and recorded, or its post made and its answer held."""
+    shown = {r.id for r in await store.unannounced()}
+    for chan in chans:
+        record = await store.latest_game(chan.id)
+        if record is not None and record.id in shown and not fake.answers_held(chan.id):
+            return False
+    return True
+
+
 async def finished(fired: list[Fired]) -> None:
     await asyncio.wait([f.task for f in fired])
 
@@ -117,6 +136,13 @@ def handovers(record: db.GameRecord, log: list[db.ActionRecord]) -> int:
         for n in range(len(moves) + 1)
     ]
     return 1 + sum(1 for before, after in itertools.pairwise(acting) if before != after)
+
+
+def repeats(posts: list[SentMessage]) -> int:
+    """Posts that repeat an earlier one of the channel: the same text and buttons as it was made (a
+    board post's buttons carry the version it shows)."""
+    made = Counter((m.created_content, json.dumps(m.created_components, sort_keys=True)) for m in posts)
+    return sum(n - 1 for n in made.values())
 
 
 def caught_up(*processes: BotProcess) -> int:
@@ -185,14 +211,39 @@ async def test_two_shards_lose_no_acknowledged_move_apply_none_twice_and_announc
             processes.append(await BotProcess.start(fake, postgres_url, bot_env(0, tmp_path)))
             await processes[-1].ready()
             await until(lambda: settled(store, chans), "the killed process's moves announced")
+            running = {0: processes[-1], 1: processes[1]}
+
+            # More kills, each shard in turn, at the worst moment: Discord has made the handover
+            # posts of the process's games, and the process dies before hearing their ids, so the
+            # store has no record of them and its successor posts them again (same nonces).
+            for kill in range(1, KILLS):
+                dying = kill % 2
+                mine = [c for c in chans if shard[c.id] == dying]
+                releases = [fake.hold_answers(c.id) for c in mine]
+                fired += (batch := await fire(fake, store, chans, users))
+                await finished(batch)
+                assert "lost" not in {f.outcome() for f in batch}
+
+                await until(
+                    lambda mine=mine: made_or_recorded(fake, store, mine),  # type: ignore[misc]
+                    f"kill {kill + 1}: the posts made, unanswered",
+                )
+                assert await running[dying].kill(signal.SIGKILL) == -signal.SIGKILL
+                fake.abandon_shard(dying)
+                for release in releases:
+                    release.set()  # the answers go to a dead process
+                processes.append(await BotProcess.start(fake, postgres_url, bot_env(dying, tmp_path)))
+                running[dying] = processes[-1]
+                await processes[-1].ready()
+                await until(lambda: settled(store, chans), f"kill {kill + 1}: caught up")
             for _ in range(ROUNDS_AFTER):
                 fired += (batch := await fire(fake, store, chans, users))
                 await finished(batch)
                 await until(lambda: settled(store, chans), "the round announced after the restart")
 
             outcomes = [f.outcome() for f in fired]
-            rounds = ROUNDS_BEFORE + 1 + ROUNDS_AFTER
-            posts = stored = 0
+            rounds = ROUNDS_BEFORE + KILLS + ROUNDS_AFTER
+            posts = stored = duplicates = 0
             for chan in chans:
                 record = await store.latest_game(chan.id)
                 assert record is not None
@@ -224,6 +275,7 @@ async def test_two_shards_lose_no_acknowledged_move_apply_none_twice_and_announc
                 # killed shard's games had two moves unannounced as it died (the held round and the
                 # last move): the catch-up shows both in one post, or in place when the same player
                 # acts again after them, so up to two handovers there have no post of their own.
+                duplicates += repeats(new_posts)
                 due = handovers(record, log)
                 unannounced = 2 if shard[chan.id] == 0 else 0
                 assert due - unannounced <= len(new_posts) <= due, [m.content for m in new_posts]
@@ -236,11 +288,16 @@ async def test_two_shards_lose_no_acknowledged_move_apply_none_twice_and_announc
                 "lost with the killed process": outcomes.count("lost"),
                 "stored": stored,
                 "handover posts": posts,
+                "kills": KILLS,
+                "posts repeated by a successor, answered by their nonce": fake.nonce_repeats,
+                "duplicate posts": duplicates,
                 "caught up by the schedulers": caught_up(*processes),
             }
-            print("two shards, one killed:", figures)
-            assert figures["caught up by the schedulers"] >= len(releases), "the held posts were made up"
-            for process in processes[1:]:
+            print("two shards, ten kills:", figures)
+            assert figures["caught up by the schedulers"] >= 1 + KILLS // 2, "the held posts were made up"
+            assert duplicates == 0
+            assert fake.nonce_repeats >= KILLS - 1, "each kill left at least one post to repeat"
+            for process in running.values():
                 assert await process.kill(signal.SIGTERM) == 0
                 assert "stopped cleanly" in process.log, "each shard closes its gateway, then stops"
         finally:

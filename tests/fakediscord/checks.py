@@ -18,6 +18,7 @@ MAX_CUSTOM_ID = 100
 MAX_CHOICES = 25
 MAX_CHOICE_NAME = 100
 MAX_CHOICE_VALUE = 100
+MAX_NONCE = 25
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024
 
 BUTTON = 2
@@ -91,6 +92,9 @@ def message_errors(
     if len(files) > MAX_FILES:
         errors["attachments"] = f"Must be {MAX_FILES} or fewer in length."
     errors.update(_component_errors(data.get("components") or []))
+    nonce = data.get("nonce")
+    if nonce is not None and len(str(nonce)) > MAX_NONCE:
+        errors["nonce"] = f"Must be {MAX_NONCE} or fewer in length."
     if errors:
         return 400, form_error(errors)
     empty = not content and not embeds and not files and not data.get("components") and not data.get("poll")

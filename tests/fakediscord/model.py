@@ -241,6 +241,10 @@ class SentMessage:
     edits: int = 0
     deleted: bool = False
     timestamp: str = field(default_factory=iso_now)
+    nonce: str | None = None
+    created_content: str = ""
+    """The content as the message was created (``content`` follows the edits)."""
+    created_components: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def age(self) -> dt.timedelta:
@@ -308,6 +312,8 @@ class SentMessage:
             "type": 20 if self.interaction_id else 0,
             "flags": self.flags,
         }
+        if self.nonce is not None:
+            data["nonce"] = self.nonce
         if self.interaction_id:
             data["application_id"] = application_id
             data["webhook_id"] = application_id

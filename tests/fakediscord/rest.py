@@ -24,6 +24,9 @@ from tests.fakediscord.model import EPHEMERAL, LOADING, SentMessage
 from tests.fakediscord.world import HANG_LIMIT, PendingInteraction, RecordedRequest
 
 API_PREFIX = "/api/v10"
+NONCE_WINDOW = 300.0
+"""Seconds within which Discord returns the message an author already created with the same nonce
+(``enforce_nonce``) instead of creating another: "the past few minutes"."""
 OLD_MESSAGE = timedelta(hours=1)
 # Message flags a bot may set itself: suppress embeds, ephemeral, suppress notifications.
 SETTABLE_FLAGS = 4 | EPHEMERAL | 4096
@@ -58,6 +61,15 @@ class FakeRestApi(FakeGateway):
         self.response_deadline = response_deadline
         self._held: dict[str, asyncio.Event] = {}
         self.held_requests = 0
+        self._held_answers: dict[str, asyncio.Event] = {}
+        self.held_answers = 0
+        self._answers_waiting: dict[str, int] = {}
+        self.nonce_clock: Callable[[], float] = time.monotonic
+        """The clock of the nonce window (a test replaces it to step past the window)."""
+        self.nonce_window = NONCE_WINDOW
+        self._nonces: dict[tuple[str, str], tuple[float, SentMessage]] = {}
+        self.nonce_repeats = 0
+        """Posts Discord answered with the message already created for their nonce."""
 
     def _add_routes(self, app: web.Application) -> None:
         p = API_PREFIX
@@ -260,6 +272,9 @@ class FakeRestApi(FakeGateway):
             author=self.bot_user,
             kind=kind,
             content=data.get("content") or "",
+            created_content=data.get("content") or "",
+            created_components=list(data.get("components") or []),
+            nonce=None if data.get("nonce") is None else str(data["nonce"]),
             flags=int(data.get("flags") or 0) & SETTABLE_FLAGS,
             files=list(files),
             embeds=list(data.get("embeds") or []),
@@ -470,6 +485,39 @@ class FakeRestApi(FakeGateway):
         event = self._held.setdefault(channel, asyncio.Event())
         return event
 
+    def hold_answers(self, channel: str) -> asyncio.Event:
+        """Create the bot's next posts in ``channel`` but keep Discord's answers waiting until the
+        returned event is set: a test can then kill the bot after Discord made its post and before
+        the bot learnt the message's id (and stored it). Its successor, posting the same again, is
+        answered by the nonce rule (``_repeated``)."""
+        event = self._held_answers.get(channel)
+        if event is None or event.is_set():
+            event = self._held_answers[channel] = asyncio.Event()
+        return event
+
+    def answers_held(self, channel: str) -> int:
+        """How many posts made in ``channel`` wait for their answer now (``hold_answers``)."""
+        return self._answers_waiting.get(channel, 0)
+
+    def _repeated(self, payload: dict[str, Any]) -> SentMessage | None:
+        """Discord's nonce rule: a post whose ``nonce`` (with ``enforce_nonce``) an author already
+        used within ``nonce_window`` seconds is answered with the message created then; nothing new
+        is created (None: the post is new, and ``_remember_nonce`` keeps its nonce once made)."""
+        nonce = payload.get("nonce")
+        if nonce is None or not payload.get("enforce_nonce"):
+            return None
+        key = (self.bot_user.id, str(nonce))
+        now = self.nonce_clock()
+        seen = self._nonces.get(key)
+        if seen is not None and now - seen[0] <= self.nonce_window:
+            self.nonce_repeats += 1
+            return seen[1]
+        return None
+
+    def _remember_nonce(self, message: SentMessage) -> None:
+        if message.nonce is not None:
+            self._nonces[(message.author.id, message.nonce)] = (self.nonce_clock(), message)
+
     async def _wait_if_held(self, channel_id: str, request: web.Request) -> bool:
         """Hold a post or an edit in a held channel until released; False when its bot is gone by then."""
         held = self._held.get(channel_id)
@@ -500,10 +548,23 @@ class FakeRestApi(FakeGateway):
         refusal = checks.message_errors(payload, files)
         if refusal is not None:
             return json_response(refusal[1], status=refusal[0])
+        repeated = self._repeated(payload)
+        if repeated is not None:
+            return self._message_json(repeated)
+        nonce = payload.get("nonce") if payload.get("enforce_nonce") else None
         message = self._new_message(
-            channel_id, "channel", {**payload, "flags": payload.get("flags", 0)}, files, None
+            channel_id, "channel", {**payload, "flags": payload.get("flags", 0), "nonce": nonce}, files, None
         )
         message.flags &= ~EPHEMERAL  # only interaction responses can be ephemeral
+        self._remember_nonce(message)
+        answer = self._held_answers.get(channel_id)
+        if answer is not None and not answer.is_set():
+            self.held_answers += 1
+            self._answers_waiting[channel_id] = self.answers_held(channel_id) + 1
+            try:
+                await answer.wait()  # made, but its bot may be gone before it hears so
+            finally:
+                self._answers_waiting[channel_id] -= 1
         return self._message_json(message)
 
     def _channel_message(self, request: web.Request) -> SentMessage | None:

@@ -422,3 +422,35 @@ async def test_a_bot_in_another_process_is_waited_for_after_deferring_and_given_
         with pytest.raises(InteractionLost):
             await asyncio.wait_for(unanswered, HANG_LIMIT)
         await ws.close()
+
+
+async def test_a_repeated_nonce_returns_the_first_message_within_the_window(world: World) -> None:
+    """Discord's rule for ``enforce_nonce`` (which discord.py sends with every nonce): the same author
+    posting the same nonce within a few minutes gets the first message back; nothing new is made."""
+    now = [1000.0]
+    world.fake.nonce_clock = lambda: now[0]
+    channel = world.bot.get_channel(int(world.chan.id))
+    assert isinstance(channel, discord.TextChannel)
+    first = await channel.send("the board at version 3", nonce="g1.v3.active")
+    now[0] += world.fake.nonce_window - 1
+    again = await channel.send("the board at version 3, posted again", nonce="g1.v3.active")
+    other = await channel.send("the board at version 4", nonce="g1.v4.active")
+    plain = await channel.send("no nonce")
+    plain_again = await channel.send("no nonce")
+    assert again.id == first.id and again.content == "the board at version 3"
+    assert len({first.id, other.id, plain.id, plain_again.id}) == 4
+    assert world.fake.nonce_repeats == 1
+    now[0] += 2  # past the window: Discord no longer knows the nonce
+    late = await channel.send("the board at version 3, much later", nonce="g1.v3.active")
+    assert late.id != first.id
+    assert [m.content for m in world.fake.messages_in(world.chan)] == [
+        "the board at version 3",
+        "the board at version 4",
+        "no nonce",
+        "no nonce",
+        "the board at version 3, much later",
+    ]
+    with pytest.raises(discord.HTTPException) as refused:
+        await channel.send("too long a nonce", nonce="x" * 26)
+    assert refused.value.code == 50035
+    assert world.fake.rejections[-1].body["errors"]["nonce"]

@@ -8,6 +8,9 @@ Discord is slow, or dead before its lease ends.
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
+import sys
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
@@ -19,6 +22,8 @@ from table import Post
 from table.announce import Announcer, RecordingOutlet, claim_key
 from table.clock import ManualClock
 from table.errors import TableError
+from table.owners import Owner, this_host
+from table.posts import post_nonce
 from table.schedule import Scheduler
 from tests.fakediscord.server import HANG_LIMIT
 from tests.table.conftest import FakeRenderer
@@ -188,4 +193,84 @@ async def test_a_post_goes_out_only_under_a_claim_known_to_be_held(
         assert await announcer.catch_up() == 1
         assert len(svc.posts) == 3 and await announcer.catch_up() == 0
     finally:
+        await store.close()
+
+
+def gone_pid() -> int:
+    """The id of a process of this host that has ended."""
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+async def test_a_start_takes_at_once_the_claims_of_predecessors_provably_gone(
+    db_path: Path, renderers: tuple[FakeRenderer, FakeRenderer]
+) -> None:
+    """Gone for sure: on this host, a process id that no longer runs (or this process's own, a
+    restarted container's); in the same shards, an earlier start. Anything else waits out its lease,
+    unless the bot runs unsharded: its one process takes every claim it finds. A clean stop gives up
+    every claim it holds."""
+    store = await db.open_store(db_path)
+    try:
+        svc = Service(store, renderers, ManualClock(START))
+        here = this_host()
+        assert await store.next_generation("0/2") == 1  # the start before this one, of shard 0
+        left = {
+            "dead here": Owner(here, gone_pid(), "1/2", 7, "a"),
+            "earlier start of shard 0": Owner("elsewhere", 4242, "0/2", 1, "b"),
+            "a restarted container": Owner(here, os.getpid(), "1/2", 3, "c"),
+            "alive here": Owner(here, os.getppid(), "1/2", 2, "d"),
+            "shard 1 elsewhere": Owner("elsewhere", 4242, "1/2", 9, "e"),
+        }
+        older = "oldhost:77:abcd"  # as an older version of the bot named itself
+        for n, owner in enumerate([*map(str, left.values()), older]):
+            assert await store.claim(claim_key(n + 1), owner, 3600)
+            assert await store.claim(f"extra:{n}", owner, 3600)
+
+        announcer = Announcer(svc.commands.tables, svc.outlet, clock=svc.clock)
+        assert await announcer.take_over("0/2", sole=False) == 6
+        me = Owner.parse(announcer.owner)
+        assert me is not None and (me.scope, me.generation, me.host) == ("0/2", 2, here)
+        assert sorted(await store.claim_owners()) == sorted(
+            [str(left["alive here"]), str(left["shard 1 elsewhere"]), older]
+        )
+        assert await store.claim("work", announcer.owner, 3600)
+        assert await announcer.release_all() == 1
+
+        alone = Announcer(svc.commands.tables, svc.outlet, clock=svc.clock)
+        assert await alone.take_over() == 6, "unsharded: every claim found is a predecessor's"
+        assert await store.claim_owners() == []
+        assert await store.next_generation("all") == 2
+    finally:
+        await store.close()
+
+
+async def test_every_post_names_what_it_announces_in_a_nonce_of_its_own(
+    db_path: Path, renderers: tuple[FakeRenderer, FakeRenderer]
+) -> None:
+    """Handover posts are named by game, version and status; reminders by the wait they belong to
+    and their number: equal in any process that makes the same post, different for any other post."""
+    store = await db.open_store(db_path)
+    try:
+        svc = Service(store, renderers, ManualClock(START))
+        await open_nim(svc, "remind=1h")
+        for _ in range(2):
+            svc.clock.advance(timedelta(hours=1, minutes=1))
+            await svc.tick()
+            (mover,) = await to_act(svc)
+            await svc.commands.play(ctx(mover), "take 1")
+            await svc.commands.announcer.drain()
+            svc.clock.advance(timedelta(hours=1, minutes=1))
+            await svc.tick()
+        table = await svc.commands.tables.latest("chan")
+        assert table is not None
+        nonces = [p.nonce for p in svc.posts]
+        assert all(n is not None and len(n) <= 25 for n in nonces), nonces
+        assert len(set(nonces)) == len(nonces), nonces
+        assert nonces[0] == f"g{table.record.id}.v0.active"
+        assert len(svc.reminders()) >= 3 and all(p.nonce and ".r" in p.nonce for p in svc.reminders())
+        assert post_nonce("g1", "x" * 40) == post_nonce("g1", "x" * 40)
+        assert len(post_nonce("g1", "x" * 40)) <= 22
+    finally:
+        await svc.commands.announcer.drain()
         await store.close()
