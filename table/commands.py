@@ -22,7 +22,7 @@ from table.clicks import ClickCommands
 from table.errors import NoGame, NotSeated, TableError, Unreadable
 from table.events import decode_msg, encode_msg
 from table.menus import vote_buttons
-from table.posts import Ctx, Post, is_bot, mention
+from table.posts import Ctx, Post, is_bot, mention, pictured
 from table.settings import TableSettings
 from table.tables import Table, Tables
 from table.text import game_title, has_key, mentions, name_players_in, named, pings
@@ -238,13 +238,13 @@ class Commands(ClickCommands):
         table = await self._shown(ctx)
         rec = table.record
         loc = ctx.channel_locale
-        image = await self.tables.board_image(table, loc)
+        picture = await self.tables.board_image(table, loc)
         lines = [self._t("table.board", loc, game=self._game(table, loc), version=rec.version)]
         if rec.status == "active":
             lines.append(self._t("table.status.waiting", loc, players=named(table.to_act(), table.names)))
         else:
             lines.append(self._result_text(table, self._stored_result(table), loc))
-        posts = [Post(_clip("\n".join(lines)), image=image)]
+        posts = [Post(_clip("\n".join(lines)), **pictured(picture))]
         return [*posts, *await self.details(ctx)] if details else posts
 
     async def details(self, ctx: Ctx) -> list[Post]:
@@ -253,9 +253,9 @@ class Commands(ClickCommands):
         same for everyone, and one player's curiosity should not push the board up the channel."""
         table = await self._shown(ctx)
         loc = ctx.locale
-        image = await self.tables.details_image(table, loc)
+        picture = await self.tables.details_image(table, loc)
         text = self._t("table.details", loc, game=self._game(table, loc), version=table.record.version)
-        return [Post(text, image=image, filename="details.png", ephemeral=True)]
+        return [Post(text, filename="details.png", ephemeral=True, **pictured(picture))]
 
     async def _shown(self, ctx: Ctx) -> Table:
         """The channel's latest game, once it has a board to show."""
@@ -440,7 +440,7 @@ class Commands(ClickCommands):
         """The caller's hidden information, privately: an image and a text listing."""
         table = await self._running(ctx)
         loc = ctx.locale
-        view, image = await self.tables.private_image(table, ctx.user_id, loc)
+        view, picture = await self.tables.private_image(table, ctx.user_id, loc)
         private = view.get("private") or {}
         lines = [self._t("table.hand.header", loc, game=self._game(table, loc))]
         shown = {k: v for k, v in private.items() if k != "seat"}
@@ -451,7 +451,7 @@ class Commands(ClickCommands):
             lines.append(
                 self._t("table.hand.line", loc, what=label, items=self._items(table.record.game, value, loc))
             )
-        return [Post(_clip("\n".join(lines)), image=image, filename="hand.png", ephemeral=True)]
+        return [Post(_clip("\n".join(lines)), filename="hand.png", ephemeral=True, **pictured(picture))]
 
     def _item(self, game: str, item: Any, loc: str) -> str:
         for prefix in (*_ITEM_KEYS.get(game, ()), f"{game}.item."):

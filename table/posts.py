@@ -7,6 +7,7 @@ each ``Post`` as a message; the console builds one from a typed line and prints 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -70,11 +71,25 @@ class Post:
     text: str  # already translated; mentions written as <@id>
     image: bytes | None = None
     filename: str = "board.png"
+    alt: str = ""  # the image's alt text, in the post's language (Discord's attachment description)
     mentions: tuple[str, ...] = ()  # user ids this post pings
     ephemeral: bool = False
     buttons: tuple[Button, ...] = ()
     menu: Menu | None = None
     update: bool = False  # replaces the message whose button or menu was used (else a new message)
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A drawn image and its alt text, in one language, from one view."""
+
+    data: bytes
+    alt: str
+
+
+def pictured(picture: Picture | None) -> dict[str, Any]:
+    """A post's ``image`` and ``alt`` from a drawn picture (none when the drawing failed)."""
+    return {} if picture is None else {"image": picture.data, "alt": picture.alt}
 
 
 def mention(player_id: str) -> str:
