@@ -391,7 +391,9 @@ def seat_panel(
             max_width=zone_w - 6,
         )
         for i, stat in enumerate(profile_of(troop)):
-            color = RULE if stat == 0 or lost else ink
+            color = (
+                MUTED if (stat == 0 or lost) and state != ACTIVE else ink
+            )  # muted is faint on the highlight
             text = str(stat)
             if i in (4, 5) and not lost and view.get("phase") == "play":
                 left = troop.get("command_left" if i == 4 else "logistics_left")

@@ -146,7 +146,7 @@ def seat_panel(
         draw_text(draw, (PAD + 46, mid), unit_label, size, INK, anchor="lc", max_width=room, role="unit_name")
         for (_label, w), left, value in zip(cols, lefts, values, strict=True):
             text = value(unit)
-            color = RULE if text == "0" else INK
+            color = MUTED if text == "0" else INK
             draw_text(draw, (left + w / 2, mid), text, 24, color, anchor="mc", bold=True, role="count")
         y += ROW_H
 
