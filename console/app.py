@@ -183,7 +183,9 @@ class Console:
             ("game", "leave"): lambda: table.leave(ctx),
             ("game", "start"): lambda: table.start(ctx),
             ("game", "status"): lambda: table.status(ctx),
-            ("game", "board"): lambda: table.board(ctx, bool(_bool_or_none(opts.get("details")))),
+            ("game", "board"): lambda: table.board(
+                ctx, bool(_bool_or_none(opts.get("details"))), bool(_bool_or_none(opts.get("text")))
+            ),
             ("game", "log"): lambda: table.log(ctx, _int_or_none(opts.get("page")) or 1),
             ("game", "resign"): lambda: table.resign(ctx),
             ("game", "abort"): lambda: table.abort(ctx),

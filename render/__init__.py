@@ -87,6 +87,17 @@ def describe(kind: str, view: Mapping[str, Any], *, names: Mapping[str, str], lo
     return alt.board_words(glance, locale)
 
 
+def text_board(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> str:
+    """The whole public position of ``view`` as lines a screen reader follows, in ``locale``
+    (never uses ``view["private"]``); "" for a game without words here."""
+    from render.board_text import text_board as board_text
+
+    if view.get("game") not in GLANCES:
+        return ""
+    locale = i18n.normalize(locale)
+    return board_text(_pick(GLANCES, view)(view, names, locale), view, names, locale)
+
+
 def _pick(table: Mapping[str, T], view: Mapping[str, Any]) -> T:
     game = view.get("game")
     if game not in table:

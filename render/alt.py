@@ -53,11 +53,13 @@ def seat_words(glance: Glance, locale: str) -> str:
     return tr("render.alt.between", locale).join(parts)
 
 
-def board_words(glance: Glance, locale: str) -> str:
-    """A board image's alt text: game and round, whose turn or the result, the last action, counts."""
+def board_words(glance: Glance, locale: str, limit: int | None = MAX_ALT) -> str:
+    """A board image's alt text: game and round, whose turn or the result, the last action, counts
+    (within ``limit`` characters, unless None)."""
     head = glance.title if glance.round is None else f"{glance.title}, {glance.round}"
     pieces = [head, *glance.lines, glance.last, seat_words(glance, locale)]
-    return clip(" ".join(sentence(p) for p in pieces if p))
+    words = " ".join(sentence(p) for p in pieces if p)
+    return words if limit is None else clip(words, limit)
 
 
 def details_words(glance: Glance, what: str, locale: str) -> str:

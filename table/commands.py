@@ -24,7 +24,7 @@ from table.events import decode_msg, encode_msg
 from table.menus import vote_buttons
 from table.posts import Ctx, Post, is_bot, mention, pictured
 from table.settings import TableSettings
-from table.tables import Table, Tables
+from table.tables import Table, Tables, describe, text_board
 from table.text import game_title, has_key, mentions, name_players_in, named, pings
 
 log = logging.getLogger(__name__)
@@ -233,8 +233,12 @@ class Commands(ClickCommands):
             )
         return [Post(_clip(text), ephemeral=True)]
 
-    async def board(self, ctx: Ctx, details: bool = False) -> list[Post]:
-        """The board again, in the channel; with ``details``, the details image too, for the caller."""
+    async def board(self, ctx: Ctx, details: bool = False, text: bool = False) -> list[Post]:
+        """The board again, in the channel; with ``details``, the details image too, for the caller;
+        with ``text``, the whole position as text instead, for the caller alone (and their own hidden
+        part with it), what a screen reader reads."""
+        if text:
+            return await self.text_board(ctx)
         table = await self._shown(ctx)
         rec = table.record
         loc = ctx.channel_locale
@@ -246,6 +250,23 @@ class Commands(ClickCommands):
             lines.append(self._result_text(table, self._stored_result(table), loc))
         posts = [Post(_clip("\n".join(lines)), **pictured(picture))]
         return [*posts, *await self.details(ctx)] if details else posts
+
+    async def text_board(self, ctx: Ctx) -> list[Post]:
+        """The position as lines (``render.text_board``) in the caller's language, privately: the
+        public view for everyone, then the caller's own hand or bag where the game hides one."""
+        table = await self._shown(ctx)
+        if table.state is None:
+            raise TableError(
+                "table.error.not_started", seated=len(table.record.seats), players=table.record.players
+            )
+        loc = ctx.locale
+        head = self._t("table.text_board", loc, game=self._game(table, loc), version=table.record.version)
+        lines = [head, text_board(table.game.view(table.state, None), table.names, loc)]
+        if table.record.seat_of(ctx.user_id) is not None:
+            own = table.game.view(table.state, ctx.user_id)
+            if own.get("private"):
+                lines.append(describe("private", own, table.names, loc))
+        return [Post("\n".join(line for line in lines if line), ephemeral=True)]
 
     async def details(self, ctx: Ctx) -> list[Post]:
         """What the board image leaves out for a phone's first look (War Chest's unit tables,

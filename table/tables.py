@@ -319,3 +319,14 @@ def describe(kind: str, view: dict[str, Any], names: dict[str, str], locale: str
     except Exception:
         log.exception("writing the alt text of a %s image failed", kind)
         return ""
+
+
+def text_board(view: dict[str, Any], names: dict[str, str], locale: str) -> str:
+    """The position as text (``render.text_board``); a failure is logged and gives ""."""
+    try:
+        import render
+
+        return render.text_board(view, names=names, locale=locale)
+    except Exception:
+        log.exception("writing the text board failed")
+        return ""

@@ -103,6 +103,10 @@ async def test_every_image_of_a_game_has_alt_text_in_the_posts_language(
     hand = await fake.slash(alice, chan, "hand")
     board = await fake.slash(bob, chan, "game board", details=True)
     replay = await fake.slash(bob, chan, "game replay")
+    text = await fake.slash(bob, chan, "game board", text=True)
+    assert text.ephemeral and not text.files, "the text board is for the asker alone, with no image"
+    walk = {"warchest": "render.tb.units", "batailles": "render.tb.troops", "cryhavoc": "render.tb.regions"}
+    assert i18n.t(walk[name], locale) in text.content.splitlines(), text.content
 
     channel = [m for m in fake.messages_in(chan) if m.author.id == fake.bot_user.id and not m.ephemeral]
     public = described(channel + [m for m in board.messages if not m.ephemeral])
