@@ -75,3 +75,19 @@ def test_a_faint_text_is_caught() -> None:
         draw_text(ImageDraw.Draw(image), (10, 30), "faint", 24, (205, 198, 182), anchor="lc")
     worst = lowest(found)
     assert worst is not None and worst[0] < AA and worst[1].ground == (255, 255, 255)
+
+
+@pytest.mark.parametrize("state", ["idle", "active", "done"])
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_troops_characteristics_read_on_its_bar(seat: int, state: str) -> None:
+    """A Batailles troop's characteristics are drawn on a transparent layer (squeezed when long)
+    before they reach the bar, where the recorder cannot see under them: their colours are held to
+    the bar's own fill in each state instead."""
+    from render.batailles import sprites
+
+    state = getattr(sprites, state.upper())
+    bar = sprites.bar_shape(seat, 200, 60, state).convert("RGB")
+    fill = bar.getpixel((100, 30))
+    assert isinstance(fill, tuple)
+    for ink in sprites.stat_inks(state):
+        assert contrast(ink, fill) >= AA, (ink, fill)
