@@ -368,10 +368,14 @@ class GameCog(commands.Cog):
         await self._answer(interaction, self.table.status)
 
     @game.command(name=label("cmd.game.board.name"), description=label("cmd.game.board.desc"))
-    @app_commands.rename(details=label("cmd.game.board.details.name"))
-    @app_commands.describe(details=label("cmd.game.board.details.desc"))
-    async def board(self, interaction: discord.Interaction, details: bool = False) -> None:
-        await self._answer(interaction, lambda ctx: self.table.board(ctx, details), renders=True)
+    @app_commands.rename(details=label("cmd.game.board.details.name"), text=label("cmd.game.board.text.name"))
+    @app_commands.describe(
+        details=label("cmd.game.board.details.desc"), text=label("cmd.game.board.text.desc")
+    )
+    async def board(
+        self, interaction: discord.Interaction, details: bool = False, text: bool = False
+    ) -> None:
+        await self._answer(interaction, lambda ctx: self.table.board(ctx, details, text), renders=not text)
 
     @game.command(name=label("cmd.game.log.name"), description=label("cmd.game.log.desc"))
     @app_commands.rename(page=label("cmd.game.log.page.name"))

@@ -8,21 +8,16 @@ an edit refused (too old, deleted, rate limited) makes the announcer post anew; 
 
 from __future__ import annotations
 
-import io
 import logging
 
 import discord
 
 from cogs.components import view_for
-from cogs.replies import allowed_mentions, split_text
+from cogs.replies import allowed_mentions, attachment, split_text
 from table.announce import OutletError
 from table.posts import Post, piece_nonce
 
 log = logging.getLogger(__name__)
-
-
-def _file(post: Post) -> discord.File | None:
-    return None if post.image is None else discord.File(io.BytesIO(post.image), filename=post.filename)
 
 
 class DiscordOutlet:
@@ -49,7 +44,7 @@ class DiscordOutlet:
         try:
             pieces = split_text(post.text or "")
             for index, piece in enumerate(pieces):
-                file = _file(post) if index == 0 else None
+                file = attachment(post) if index == 0 else None
                 if not piece and file is None:
                     continue
                 view = view_for(post) if index == len(pieces) - 1 else None
@@ -72,7 +67,7 @@ class DiscordOutlet:
             return False
         if not isinstance(target, discord.abc.GuildChannel | discord.Thread | discord.DMChannel):
             return False
-        file = _file(post)
+        file = attachment(post)
         try:
             await target.get_partial_message(
                 int(message)
@@ -90,7 +85,7 @@ class DiscordOutlet:
     async def direct(self, user: str, post: Post) -> bool:
         try:
             target = self.client.get_user(int(user)) or await self.client.fetch_user(int(user))
-            await target.send(content=(post.text or "")[:2000], file=_file(post))  # type: ignore[arg-type]
+            await target.send(content=(post.text or "")[:2000], file=attachment(post))  # type: ignore[arg-type]
         except (discord.HTTPException, ValueError):
             return False
         return True

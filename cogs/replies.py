@@ -24,6 +24,17 @@ from cogs.components import view_for
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000
+ALT_LIMIT = 1024
+"""Discord's limit on an attachment's description (its alt text)."""
+
+
+def attachment(post: PostLike) -> discord.File | None:
+    """The post's image as a file, with its alt text as the attachment's description (read aloud by
+    screen readers); None when the post has no image."""
+    if post.image is None:
+        return None
+    alt = (post.alt or "")[:ALT_LIMIT] or None
+    return discord.File(io.BytesIO(post.image), filename=post.filename or "board.png", description=alt)
 
 
 class PostLike(Protocol):
@@ -37,6 +48,9 @@ class PostLike(Protocol):
 
     @property
     def filename(self) -> str: ...
+
+    @property
+    def alt(self) -> str: ...
 
     @property
     def mentions(self) -> tuple[str, ...]: ...
@@ -109,13 +123,12 @@ class Responder:
         update = bool(getattr(post, "update", False))
         pieces = split_text(post.text or "")
         for index, piece in enumerate(pieces):
-            image = post.image if index == 0 else None
+            file = attachment(post) if index == 0 else None
             last = index == len(pieces) - 1
-            if piece or image is not None:
+            if piece or file is not None:
                 await self._send(
                     piece,
-                    image,
-                    post.filename,
+                    file,
                     mentions,
                     post.ephemeral,
                     view=view if last else None,
@@ -124,22 +137,18 @@ class Responder:
 
     async def send_text(self, text: str, *, ephemeral: bool) -> None:
         for piece in split_text(text):
-            await self._send(piece, None, "", discord.AllowedMentions.none(), ephemeral)
+            await self._send(piece, None, discord.AllowedMentions.none(), ephemeral)
 
     async def _send(
         self,
         content: str,
-        image: bytes | None,
-        filename: str,
+        file: discord.File | None,
         mentions: discord.AllowedMentions,
         ephemeral: bool,
         *,
         view: discord.ui.View | None = None,
         update: bool = False,
     ) -> None:
-        file = (
-            discord.File(io.BytesIO(image), filename=filename or "board.png") if image is not None else None
-        )
         text = content or None
         response = self.interaction.response
         extra: dict[str, Any] = {} if view is None else {"view": view}

@@ -102,9 +102,7 @@ class Console:
         if post.image is None:
             self._texts += 1
             return f"text-{self._texts}"
-        path = self.save_image(post.image, post.filename)
-        self.say(self.t("console.image", path=str(path)))
-        return str(path)
+        return str(self.show_image(post))
 
     async def edit(self, channel: str, message: str, post: Post) -> bool:
         """The turn's post updated in place: its board file is overwritten."""
@@ -113,6 +111,7 @@ class Console:
             return False
         path.write_bytes(post.image)
         self.say(self.t("console.image_updated", path=str(path)))
+        self.write_alt(path, post.alt)
         return True
 
     async def direct(self, user: str, post: Post) -> bool:
@@ -184,7 +183,9 @@ class Console:
             ("game", "leave"): lambda: table.leave(ctx),
             ("game", "start"): lambda: table.start(ctx),
             ("game", "status"): lambda: table.status(ctx),
-            ("game", "board"): lambda: table.board(ctx, bool(_bool_or_none(opts.get("details")))),
+            ("game", "board"): lambda: table.board(
+                ctx, bool(_bool_or_none(opts.get("details"))), bool(_bool_or_none(opts.get("text")))
+            ),
             ("game", "log"): lambda: table.log(ctx, _int_or_none(opts.get("page")) or 1),
             ("game", "resign"): lambda: table.resign(ctx),
             ("game", "abort"): lambda: table.abort(ctx),
@@ -274,8 +275,7 @@ class Console:
             else:
                 self.show_public(post)
             if post.image is not None:
-                path = self.save_image(post.image, post.filename)
-                self.say(self.t("console.image", path=str(path)))
+                self.show_image(post)
 
     def show_public(self, post: Post) -> None:
         text = plain_text(post.text or "")
@@ -289,6 +289,22 @@ class Console:
         self.say(self.t("console.private", user=user))
         if text:
             self.say(text)
+
+    def show_image(self, post: Post) -> Path:
+        """Write the post's image and its alt text; print the image's path, then the alt text."""
+        assert post.image is not None
+        path = self.save_image(post.image, post.filename)
+        self.say(self.t("console.image", path=str(path)))
+        self.write_alt(path, post.alt)
+        return path
+
+    def write_alt(self, image: Path, alt: str) -> None:
+        """The alt text beside the image (same name, ``.txt``), and printed after its path, for a
+        screen reader in the terminal; no file when the image has none."""
+        if not alt:
+            return
+        image.with_suffix(".txt").write_text(alt + "\n", encoding="utf-8")
+        self.say(self.t("console.alt", text=alt))
 
     def save_image(self, data: bytes, filename: str) -> Path:
         self.image_dir.mkdir(parents=True, exist_ok=True)

@@ -9,13 +9,21 @@ tests can call it directly. Each game has one package (``render/warchest``, ``re
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
+import i18n
+from render import alt
 from render.batailles import images as batailles
+from render.batailles import panels as batailles_panels
+from render.catalog import tr
+from render.cryhavoc import hand as cryhavoc_hand
 from render.cryhavoc import images as cryhavoc
+from render.cryhavoc import panels as cryhavoc_panels
 from render.warchest import images as warchest
+from render.warchest import panels as warchest_panels
 
 Renderer = Callable[..., bytes]
+T = TypeVar("T")
 
 PUBLIC: dict[str, Renderer] = {"warchest": warchest.render, "batailles": batailles.render}
 PUBLIC["cryhavoc"] = cryhavoc.render
@@ -45,7 +53,52 @@ def render_private(view: Mapping[str, Any], *, names: Mapping[str, str], locale:
     return _pick(PRIVATE, view)(view, names=names, locale=locale)
 
 
-def _pick(table: Mapping[str, Renderer], view: Mapping[str, Any]) -> Renderer:
+Words = Callable[[Mapping[str, Any], Mapping[str, str], str], Any]
+
+GLANCES: dict[str, Words] = {
+    "warchest": warchest.glance,
+    "batailles": batailles_panels.glance,
+    "cryhavoc": cryhavoc_panels.glance,
+}
+PRIVATE_WORDS: dict[str, Words] = {
+    "warchest": warchest_panels.private_words,
+    "batailles": batailles.private_words,
+    "cryhavoc": cryhavoc_hand.private_words,
+}
+
+
+def describe(kind: str, view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> str:
+    """The alt text of the image of ``kind`` (``board``, ``details``, ``private``, ``replay``) drawn
+    from ``view``, in ``locale``: what a sighted player takes from it first, at most 1,024 characters.
+    Only ``private`` reads ``view["private"]``; a replay's ``view`` holds its ``frames``. A game
+    without words here (a test's stand-in) gets ""."""
+    locale = i18n.normalize(locale)
+    frames = list(view.get("frames") or []) if kind == "replay" else [view]
+    if any(frame.get("game") not in GLANCES for frame in frames):
+        return ""
+    if kind == "replay":
+        last = _pick(GLANCES, frames[-1])(frames[-1], names, locale) if frames else None
+        return alt.replay_words(len(frames), last, locale)
+    if kind == "private":
+        return str(_pick(PRIVATE_WORDS, view)(view, names, locale))
+    glance = _pick(GLANCES, view)(view, names, locale)
+    if kind == "details":
+        return alt.details_words(glance, tr(f"render.alt.details.{view['game']}", locale), locale)
+    return alt.board_words(glance, locale)
+
+
+def text_board(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> str:
+    """The whole public position of ``view`` as lines a screen reader follows, in ``locale``
+    (never uses ``view["private"]``); "" for a game without words here."""
+    from render.board_text import text_board as board_text
+
+    if view.get("game") not in GLANCES:
+        return ""
+    locale = i18n.normalize(locale)
+    return board_text(_pick(GLANCES, view)(view, names, locale), view, names, locale)
+
+
+def _pick(table: Mapping[str, T], view: Mapping[str, Any]) -> T:
     game = view.get("game")
     if game not in table:
         raise ValueError(f"no renderer for game {game!r}; known: {', '.join(sorted(table))}")

@@ -1,9 +1,12 @@
 """Seat colours and shapes shared by every game, and the light and dark variants drawn from them.
 
 Every board gives seat 0 blue with round marks and seat 1 vermilion with square ones, then (Cry Havoc,
-up to four seats) bluish green with triangles and reddish purple with diamonds: the Okabe-Ito set,
-distinct under every common colour-vision deficiency, and a shape each so that nobody depends on
-colour alone. A player who knows one board reads the others at once.
+up to four seats) sky blue with triangles and plum with diamonds, and a darker grey for what belongs
+to nobody. Any two of them (the Trogs' dark grey too) stay at least ``MIN_DIFFERENCE`` apart in
+CIEDE2000 for normal colour vision and under simulated protanopia, deuteranopia and tritanopia (the
+Okabe-Ito bluish green and reddish purple did not: blue and green merge for a tritanope, green and
+purple for a deuteranope); ``tests/render/test_colour_vision.py`` measures it. Each seat also has a
+shape, so that nobody depends on colour alone. A player who knows one board reads the others at once.
 """
 
 from __future__ import annotations
@@ -12,10 +15,15 @@ from render.common import RGB, WHITE, mix
 
 CIRCLE, SQUARE, TRIANGLE, DIAMOND = "circle", "square", "triangle", "diamond"
 
-SEAT_COLOR: tuple[RGB, ...] = ((0, 114, 178), (213, 94, 0), (0, 158, 115), (204, 121, 167))
+SEAT_COLOR: tuple[RGB, ...] = ((0, 114, 178), (225, 105, 0), (0, 210, 240), (60, 0, 60))
 SEAT_SHAPE: tuple[str, ...] = (CIRCLE, SQUARE, TRIANGLE, DIAMOND)
-NEUTRAL: RGB = (120, 114, 100)
+NEUTRAL: RGB = (90, 86, 76)
 """Marks that belong to no seat (an uncontrolled location, an unknown team)."""
+MIN_DIFFERENCE = 20.0
+"""The smallest CIEDE2000 difference between two seat colours of one board, with and without a
+simulated colour-vision deficiency: about ten times the just-noticeable difference, enough to tell
+two small marks apart at a glance on a phone when they are not side by side (two colours side by
+side are told apart from about 2)."""
 
 
 def lighten(color: RGB, amount: float = 0.8) -> RGB:

@@ -419,7 +419,9 @@ def shrink(text: str, size: int, max_width: float, smallest: int, *, bold: bool 
 class Drawn(NamedTuple):
     """One text as ``draw_text`` drew it: the text asked for, what was drawn (shortened or not), the
     font size in pixels of the finished image, the role of the label (None for plain text), and the
-    width it had to fit in (None when it had no limit), in the pixels it was drawn at."""
+    width it had to fit in (None when it had no limit), in the pixels it was drawn at; its colour and
+    the colour most of its box had just before (None where the text lies on a transparent layer,
+    whose colour under it is only known once pasted), for the contrast checks."""
 
     text: str
     shown: str
@@ -427,6 +429,8 @@ class Drawn(NamedTuple):
     bold: bool
     role: str | None
     room: float | None
+    ink: tuple[int, int, int] | None = None
+    ground: tuple[int, int, int] | None = None
 
 
 _SCALE: ContextVar[float] = ContextVar("render_text_scale", default=1.0)
@@ -479,9 +483,6 @@ def draw_text(
     asked = text
     if max_width is not None:
         text = fit(text, size, max_width, bold=bold, words=words)
-    records = _RECORDS.get()
-    if records is not None:
-        records.append(Drawn(asked, text, size / _SCALE.get(), bold, role, max_width))
     runs = _plan(text, bold)
     width = sum(_run_width(run, size) for run in runs)
     x, y = xy
@@ -493,6 +494,11 @@ def draw_text(
         baseline = y + size * _cap_height() / 2
     else:
         baseline = y
+    records = _RECORDS.get()
+    if records is not None:
+        box = (pen, baseline - size * _cap_height(), pen + width, baseline)
+        ink, ground = _opaque(fill), _ground_under(draw, box)
+        records.append(Drawn(asked, text, size / _SCALE.get(), bold, role, max_width, ink, ground))
     for run in runs:
         if run.box:
             _draw_box(draw, pen, baseline, size, fill, run.bold)
@@ -504,6 +510,32 @@ def draw_text(
             draw.bitmap((x + left, y + top), mask, fill=fill)
         pen += _run_width(run, size)
     return width
+
+
+def _opaque(fill: Color) -> tuple[int, int, int] | None:
+    """A text colour as RGB (None for a colour given otherwise than as a tuple)."""
+    if isinstance(fill, tuple) and len(fill) >= 3:
+        return (int(fill[0]), int(fill[1]), int(fill[2]))
+    return None
+
+
+def _ground_under(
+    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]
+) -> tuple[int, int, int] | None:
+    """The colour that covers most of ``box`` on the image ``draw`` draws on (text not drawn yet);
+    None when it is not opaque or the image is not in colour."""
+    image = getattr(draw, "_image", None)
+    if image is None or image.mode not in ("RGB", "RGBA"):
+        return None
+    left, top = max(0, math.floor(box[0])), max(0, math.floor(box[1]))
+    right, bottom = min(image.width, math.ceil(box[2])), min(image.height, math.ceil(box[3]))
+    if right <= left or bottom <= top:
+        return None
+    colors = image.crop((left, top, right, bottom)).getcolors((right - left) * (bottom - top))
+    _count, top_color = max(colors, key=lambda c: c[0])
+    if image.mode == "RGBA" and top_color[3] < 250:
+        return None
+    return (int(top_color[0]), int(top_color[1]), int(top_color[2]))
 
 
 def _sixty_fourth(fraction: float) -> float:

@@ -42,7 +42,7 @@ from table.clock import Clock, parse_stamp, stamp, system_clock
 from table.events import decode_msg
 from table.menus import board_buttons
 from table.owners import ALL_SHARDS, Owner, stale
-from table.posts import Post, post_nonce
+from table.posts import Picture, Post, pictured, post_nonce
 from table.settings import TableSettings, public_locale
 from table.tables import Table, Tables
 from table.tasks import GameTasks
@@ -221,7 +221,7 @@ class Announcer(Wording):
         last = self._edited_at.get(game_id)
         return last is not None and self.coalesce > 0 and self._monotonic() - last < self.coalesce
 
-    async def _early_board(self, table: Table) -> tuple[str, bytes | None]:
+    async def _early_board(self, table: Table) -> tuple[str, Picture | None]:
         locale = await public_locale(self.tables.store, table.record)
         return locale, await self.tables.board_image(table, locale)
 
@@ -230,7 +230,7 @@ class Announcer(Wording):
         if early is not None:
             early[1].cancel()
 
-    async def _board(self, table: Table, locale: str) -> bytes | None:
+    async def _board(self, table: Table, locale: str) -> Picture | None:
         """The board of the table's version in ``locale``: the one drawn as soon as that version was
         stored, when it was drawn in that language, else drawn now."""
         early = self._early.pop(table.record.id, None)
@@ -439,14 +439,14 @@ class Announcer(Wording):
         except BaseException:
             drawing.cancel()
             raise
-        image = await drawing
+        picture = await drawing
         ping = tuple(p for p in pings(plan.ping) if p not in standing)
         post = Post(
             text,
-            image=image,
             mentions=ping,
             buttons=board_buttons(table, locale),
             nonce=announcement_nonce(record),
+            **pictured(picture),
         )
         now = self.clock()
         message = current.message if current else None

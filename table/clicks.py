@@ -31,7 +31,7 @@ from table.errors import NoGame, NotSeated, TableError
 from table.events import decode_msg, encode_msg
 from table.lobby import FIXED_SEED, guard, team_slots
 from table.menus import lobby_buttons, moves_menu, vote_buttons
-from table.posts import Ctx, Post, is_bot
+from table.posts import Ctx, Post, is_bot, pictured
 from table.replay import handovers, played, replay
 from table.service import ServiceCommands
 from table.settings import POLICIES
@@ -394,11 +394,9 @@ class ClickCommands(ServiceCommands):
         if len(frames) > MAX_FRAMES:
             step = (len(frames) - 1) / (MAX_FRAMES - 1)
             frames = [frames[round(i * step)] for i in range(MAX_FRAMES)]
-        image = await self.tables.drawer.draw(
-            "replay", {"frames": frames}, names=table.names, locale=ctx.locale
-        )
+        picture = await self.tables.picture("replay", {"frames": frames}, table.names, ctx.locale)
         text = self._t("svc.replay.ready", ctx.locale, game=self._game(table, ctx.locale), frames=len(frames))
-        return [Post(text, image=image, filename="replay.gif", ephemeral=True)]
+        return [Post(text, filename="replay.gif", ephemeral=True, **pictured(picture))]
 
     # ---- rematch -------------------------------------------------------------------------------------
 

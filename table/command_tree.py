@@ -92,7 +92,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(("play",), (Option("action", required=True, optional_in=_ONLY_CONSOLE),), section="play"),
     Command(("hand",), section="play"),
     Command(("game", "undo"), section="play"),
-    Command(("game", "board"), (Option("details", bool),), section="play"),
+    Command(("game", "board"), (Option("details", bool), Option("text", bool)), section="play"),
     Command(("game", "status"), section="play"),
     Command(("game", "log"), (Option("page", int),), section="play"),
     Command(("game", "replay"), section="play"),

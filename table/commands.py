@@ -22,9 +22,9 @@ from table.clicks import ClickCommands
 from table.errors import NoGame, NotSeated, TableError, Unreadable
 from table.events import decode_msg, encode_msg
 from table.menus import vote_buttons
-from table.posts import Ctx, Post, is_bot, mention, post_nonce
+from table.posts import Ctx, Post, is_bot, mention, pictured, post_nonce
 from table.settings import TableSettings
-from table.tables import Table, Tables
+from table.tables import Table, Tables, describe, text_board
 from table.text import game_title, has_key, mentions, name_players_in, named, pings
 
 log = logging.getLogger(__name__)
@@ -240,19 +240,40 @@ class Commands(ClickCommands):
             )
         return [Post(_clip(text), ephemeral=True)]
 
-    async def board(self, ctx: Ctx, details: bool = False) -> list[Post]:
-        """The board again, in the channel; with ``details``, the details image too, for the caller."""
+    async def board(self, ctx: Ctx, details: bool = False, text: bool = False) -> list[Post]:
+        """The board again, in the channel; with ``details``, the details image too, for the caller;
+        with ``text``, the whole position as text instead, for the caller alone (and their own hidden
+        part with it), what a screen reader reads."""
+        if text:
+            return await self.text_board(ctx)
         table = await self._shown(ctx)
         rec = table.record
         loc = ctx.channel_locale
-        image = await self.tables.board_image(table, loc)
+        picture = await self.tables.board_image(table, loc)
         lines = [self._t("table.board", loc, game=self._game(table, loc), version=rec.version)]
         if rec.status == "active":
             lines.append(self._t("table.status.waiting", loc, players=named(table.to_act(), table.names)))
         else:
             lines.append(self._result_text(table, self._stored_result(table), loc))
-        posts = [Post(_clip("\n".join(lines)), image=image)]
+        posts = [Post(_clip("\n".join(lines)), **pictured(picture))]
         return [*posts, *await self.details(ctx)] if details else posts
+
+    async def text_board(self, ctx: Ctx) -> list[Post]:
+        """The position as lines (``render.text_board``) in the caller's language, privately: the
+        public view for everyone, then the caller's own hand or bag where the game hides one."""
+        table = await self._shown(ctx)
+        if table.state is None:
+            raise TableError(
+                "table.error.not_started", seated=len(table.record.seats), players=table.record.players
+            )
+        loc = ctx.locale
+        head = self._t("table.text_board", loc, game=self._game(table, loc), version=table.record.version)
+        lines = [head, text_board(table.game.view(table.state, None), table.names, loc)]
+        if table.record.seat_of(ctx.user_id) is not None:
+            own = table.game.view(table.state, ctx.user_id)
+            if own.get("private"):
+                lines.append(describe("private", own, table.names, loc))
+        return [Post("\n".join(line for line in lines if line), ephemeral=True)]
 
     async def details(self, ctx: Ctx) -> list[Post]:
         """What the board image leaves out for a phone's first look (War Chest's unit tables,
@@ -260,9 +281,9 @@ class Commands(ClickCommands):
         same for everyone, and one player's curiosity should not push the board up the channel."""
         table = await self._shown(ctx)
         loc = ctx.locale
-        image = await self.tables.details_image(table, loc)
+        picture = await self.tables.details_image(table, loc)
         text = self._t("table.details", loc, game=self._game(table, loc), version=table.record.version)
-        return [Post(text, image=image, filename="details.png", ephemeral=True)]
+        return [Post(text, filename="details.png", ephemeral=True, **pictured(picture))]
 
     async def _shown(self, ctx: Ctx) -> Table:
         """The channel's latest game, once it has a board to show."""
@@ -448,7 +469,7 @@ class Commands(ClickCommands):
         """The caller's hidden information, privately: an image and a text listing."""
         table = await self._running(ctx)
         loc = ctx.locale
-        view, image = await self.tables.private_image(table, ctx.user_id, loc)
+        view, picture = await self.tables.private_image(table, ctx.user_id, loc)
         private = view.get("private") or {}
         lines = [self._t("table.hand.header", loc, game=self._game(table, loc))]
         shown = {k: v for k, v in private.items() if k != "seat"}
@@ -459,7 +480,7 @@ class Commands(ClickCommands):
             lines.append(
                 self._t("table.hand.line", loc, what=label, items=self._items(table.record.game, value, loc))
             )
-        return [Post(_clip("\n".join(lines)), image=image, filename="hand.png", ephemeral=True)]
+        return [Post(_clip("\n".join(lines)), filename="hand.png", ephemeral=True, **pictured(picture))]
 
     def _item(self, game: str, item: Any, loc: str) -> str:
         for prefix in (*_ITEM_KEYS.get(game, ()), f"{game}.item."):

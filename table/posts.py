@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,7 @@ class Post:
     text: str  # already translated; mentions written as <@id>
     image: bytes | None = None
     filename: str = "board.png"
+    alt: str = ""  # the image's alt text, in the post's language (Discord's attachment description)
     mentions: tuple[str, ...] = ()  # user ids this post pings
     ephemeral: bool = False
     buttons: tuple[Button, ...] = ()
@@ -103,6 +105,19 @@ def piece_nonce(nonce: str, index: int) -> str:
         return nonce
     text = f"{nonce}/{index}"
     return text if len(text) <= NONCE_LENGTH else post_nonce(nonce, index)
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A drawn image and its alt text, in one language, from one view."""
+
+    data: bytes
+    alt: str
+
+
+def pictured(picture: Picture | None) -> dict[str, Any]:
+    """A post's ``image`` and ``alt`` from a drawn picture (none when the drawing failed)."""
+    return {} if picture is None else {"image": picture.data, "alt": picture.alt}
 
 
 def mention(player_id: str) -> str:

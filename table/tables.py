@@ -27,6 +27,7 @@ from engine.errors import GameOver, NotYourTurn, StaleAction
 from engine.text import Msg
 from table.drawing import Drawer, ThreadDrawer, draw_now, shared_drawer
 from table.events import encode_msg, encode_result
+from table.posts import Picture
 from table.replay import played, replay
 
 if TYPE_CHECKING:
@@ -257,8 +258,14 @@ class Tables:
 
     # ---- images --------------------------------------------------------------------------
 
-    async def board_image(self, table: Table, locale: str) -> bytes | None:
-        """The public board (spectator view), drawn off the event loop; None before the start.
+    async def picture(self, kind: str, view: dict[str, Any], names: dict[str, str], locale: str) -> Picture:
+        """The image of ``kind`` drawn from ``view`` off the event loop, with its alt text written
+        from the same view in the same language."""
+        data = await self.drawer.draw(kind, view, names=names, locale=locale)
+        return Picture(data, describe(kind, view, names, locale))
+
+    async def board_image(self, table: Table, locale: str) -> Picture | None:
+        """The public board (spectator view) and its alt text; None before the start.
 
         A drawing failure is logged and gives None: by then the move is already stored, and
         the post must still tell the players what happened and whose turn it is.
@@ -267,26 +274,26 @@ class Tables:
             return None
         try:
             view = table.game.view(table.state, None)
-            return await self.drawer.draw("board", view, names=table.names, locale=locale)
+            return await self.picture("board", view, table.names, locale)
         except Exception:
             log.exception("drawing the board of game #%s failed", table.record.id)
             return None
 
-    async def details_image(self, table: Table, locale: str) -> bytes | None:
+    async def details_image(self, table: Table, locale: str) -> Picture | None:
         """The public details the board leaves out (tables, rosters, tracks); None before the start
         or when the drawing fails, as for the board."""
         if table.state is None:
             return None
         try:
             view = table.game.view(table.state, None)
-            return await self.drawer.draw("details", view, names=table.names, locale=locale)
+            return await self.picture("details", view, table.names, locale)
         except Exception:
             log.exception("drawing the details of game #%s failed", table.record.id)
             return None
 
     async def private_image(
         self, table: Table, player: str, locale: str
-    ) -> tuple[dict[str, Any], bytes | None]:
+    ) -> tuple[dict[str, Any], Picture | None]:
         """The player's own view and the image of its hidden part (None if nothing is hidden).
 
         As for the board, a drawing failure is logged and leaves the text listing alone.
@@ -297,8 +304,31 @@ class Tables:
         if not view.get("private"):
             return view, None
         try:
-            image = await self.drawer.draw("private", view, names=table.names, locale=locale)
+            image: Picture | None = await self.picture("private", view, table.names, locale)
         except Exception:
             log.exception("drawing the hand of %s in game #%s failed", player, table.record.id)
             image = None
         return view, image
+
+
+def describe(kind: str, view: dict[str, Any], names: dict[str, str], locale: str) -> str:
+    """The alt text of an image (``render.describe``, imported when first needed like the renderer);
+    a failure is logged and gives "", so the image is still posted."""
+    try:
+        import render
+
+        return render.describe(kind, view, names=names, locale=locale)
+    except Exception:
+        log.exception("writing the alt text of a %s image failed", kind)
+        return ""
+
+
+def text_board(view: dict[str, Any], names: dict[str, str], locale: str) -> str:
+    """The position as text (``render.text_board``); a failure is logged and gives ""."""
+    try:
+        import render
+
+        return render.text_board(view, names=names, locale=locale)
+    except Exception:
+        log.exception("writing the text board failed")
+        return ""

@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 
 import i18n
 from render import palettes
+from render.alt import sentence
 from render.batailles.board import draw_battlefield
 from render.batailles.field import grid_for
 from render.batailles.panels import legend, panel_height, round_text, seat_panel, stat_key, status, strip
@@ -76,3 +77,8 @@ def render_private(view: Mapping[str, Any], *, names: Mapping[str, str], locale:
     """A short notice: Batailles has no hidden information, the public image shows everything."""
     locale = i18n.normalize(locale)
     return to_png(notice(tr("render.bt.private.title", locale), tr("render.bt.private.text", locale)))
+
+
+def private_words(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> str:
+    """The alt text of the private image: the notice that nothing is hidden."""
+    return f"{sentence(tr('render.bt.private.title', locale))} {tr('render.bt.private.text', locale)}"

@@ -16,6 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from render.alt import Glance
 from render.batailles.board import profile_of, troop_state
 from render.batailles.field import (
     FieldMap,
@@ -184,26 +185,48 @@ def strip(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width:
     """One chip per army under the battlefield: name and badges; advantage, losses against the
     defeat threshold, troops in play."""
     chips = []
-    threshold = int(view.get("threshold") or 0)
     for seat in (0, 1):
         info = (view.get("seats") or [{}, {}])[seat]
-        troops = seat_troops(view, seat)
-        losses = int(info.get("losses", 0))
-        in_play = sum(1 for t in troops if not t.get("lost"))
-        counts = (
-            (tr("render.bt.count.advantage", locale), str(info.get("advantage", 0))),
-            (
-                tr("render.bt.count.losses.short", locale),
-                f"{losses}/{threshold}" if threshold else str(losses),
-            ),
-            (tr("render.bt.count.troops", locale), f"{in_play}/{len(troops)}"),
-        )
         name = player_name(names, info.get("id"))
         colors = (seat_tint(seat, 0.85), seat_color(seat))
+        counts = seat_counts(view, seat, locale)
         chips.append(
             Chip(facing_mark(seat, None, 32), name, colors, tuple(_pills(view, seat, locale)), counts)
         )
     return chip_row(chips, width, 2)
+
+
+def seat_counts(view: Mapping[str, Any], seat: int, locale: str) -> tuple[tuple[str, str], ...]:
+    """An army's counts, as its chip shows them: advantage, losses against the defeat threshold,
+    troops in play."""
+    threshold = int(view.get("threshold") or 0)
+    info = (view.get("seats") or [{}, {}])[seat]
+    troops = seat_troops(view, seat)
+    losses = int(info.get("losses", 0))
+    in_play = sum(1 for t in troops if not t.get("lost"))
+    return (
+        (tr("render.bt.count.advantage", locale), str(info.get("advantage", 0))),
+        (
+            tr("render.bt.count.losses.short", locale),
+            f"{losses}/{threshold}" if threshold else str(losses),
+        ),
+        (tr("render.bt.count.troops", locale), f"{in_play}/{len(troops)}"),
+    )
+
+
+def glance(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> Glance:
+    """What the battlefield's status and chips say, in words: for the image's alt text."""
+    keys = ("render.bt.last", "render.bt.last.none")
+    seats = view.get("seats") or []
+    return Glance(
+        title=tr("render.bt.title", locale),
+        round=round_text(view, locale),
+        lines=(*status_lines(view, names, locale), tr(f"render.bt.phase.{phase_key(view)}", locale)),
+        last=last_text(view.get("last"), keys, locale, lambda seat: seat_label(view, names, int(seat))),
+        seats=tuple(
+            (player_name(names, seats[s].get("id")), seat_counts(view, s, locale)) for s in range(len(seats))
+        ),
+    )
 
 
 def _pills(view: Mapping[str, Any], seat: int, locale: str) -> list[Pill]:
@@ -368,7 +391,9 @@ def seat_panel(
             max_width=zone_w - 6,
         )
         for i, stat in enumerate(profile_of(troop)):
-            color = RULE if stat == 0 or lost else ink
+            color = (
+                MUTED if (stat == 0 or lost) and state != ACTIVE else ink
+            )  # muted is faint on the highlight
             text = str(stat)
             if i in (4, 5) and not lost and view.get("phase") == "play":
                 left = troop.get("command_left" if i == 4 else "logistics_left")

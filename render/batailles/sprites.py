@@ -16,7 +16,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.batailles.style import HITS, seat_color, seat_shape, seat_tint
-from render.common import HIGHLIGHT, INK, MUTED, RULE, WHITE, mix, rgba, sprite, star
+from render.common import HIGHLIGHT, INK, MUTED, RGB, WHITE, mix, rgba, sprite, star
 from render.page import LABEL, legible
 from render.palette import CIRCLE
 from render.text import ELLIPSIS, draw_text, fit, text_width
@@ -107,6 +107,15 @@ def bar_shape(seat: int, width: int, height: int, state: str = IDLE) -> Image.Im
     return sprite(width, height, paint)
 
 
+def stat_inks(state: str) -> tuple[RGB, RGB]:
+    """The colours of a troop bar's name and values, and of its characteristics' initials: muted
+    once it has acted; the initials in ink on the highlight of the troop acting, where muted grey
+    would not read."""
+    if state == ACTIVE:
+        return INK, INK
+    return (MUTED if state == DONE else INK), MUTED
+
+
 STAT_LETTERS = ("M", "A", "D", "R", "C", "L")
 """The characteristics' initials in English; the image passes the reader's (``style.stat_letters``)."""
 
@@ -129,7 +138,7 @@ def troop_bar(
 
     The bar is rounded at the ends for seat 0 and square for seat 1 (the two armies' shapes), in the
     army's light colour with its colour around; yellow while it acts, grey once it has acted."""
-    ink = MUTED if state == DONE else INK
+    ink = stat_inks(state)[0]
     two_lines = height >= 2 * legible() + 5
     mark = min((height if not two_lines else height // 2 + 4) - 4, LABEL + 6, 30)
     img = bar_shape(seat, width, height, state).copy()
@@ -144,7 +153,7 @@ def troop_bar(
     draw = ImageDraw.Draw(img)
     draw_text(draw, (left, cy), text, size, ink, anchor="lc", bold=bold, role="troop")
     if two_lines:
-        stat_line(img, profile, letters, (6, height * 0.74), width - 12, size, ink)
+        stat_line(img, profile, letters, (6, height * 0.74), width - 12, size, stat_inks(state))
     return img
 
 
@@ -164,12 +173,14 @@ def stat_line(
     at: tuple[float, float],
     room: float,
     size: int,
-    ink: tuple[int, int, int],
+    inks: tuple[RGB, RGB],
 ) -> None:
     """The characteristics line of a troop, from ``at`` (left end, middle height): the non-zero
     ones after their initials, at ``size`` down to the smallest legible size, squeezed sideways (to
     ``SQUEEZE`` at most) when they are still too wide; past that (a troop strong in everything),
-    the six values in the rules' order, as the key under the battlefield lists them."""
+    the six values in the rules' order, as the key under the battlefield lists them. ``inks`` are
+    the colours of the values and of the initials (and zeros): ``stat_inks`` of the bar's state."""
+    ink, faint = inks
     x, cy = at
     pairs = stat_pairs(profile, letters)
     for at_size in range(size, legible() - 1, -1):
@@ -182,7 +193,7 @@ def stat_line(
         draw = ImageDraw.Draw(img)
         cell = room / 6
         for i, value in enumerate(profile[:6]):
-            color = ink if value else RULE
+            color = ink if value else faint
             at_cell = (x + cell * (i + 0.5), cy)
             draw_text(draw, at_cell, str(value), size, color, anchor="mc", bold=True, role="stat")
         return
@@ -190,7 +201,7 @@ def stat_line(
     draw = ImageDraw.Draw(line)
     pen = 1.0
     for letter, value in pairs:
-        pen += draw_text(draw, (pen, line.height / 2), letter, at_size, MUTED, anchor="lc", role="stat")
+        pen += draw_text(draw, (pen, line.height / 2), letter, at_size, faint, anchor="lc", role="stat")
         pen += draw_text(
             draw, (pen, line.height / 2), value, at_size, ink, anchor="lc", bold=True, role="stat"
         )

@@ -25,7 +25,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from engine.cryhavoc.content import TOKENS
 from render.catalog import tr
-from render.common import HIGHLIGHT, INK, PAPER, RGB, SS, WHITE, paste_centered, path_arrow, sprite
+from render.common import HIGHLIGHT, INK, PAPER, RGB, SS, WHITE, ink_on, paste_centered, path_arrow, sprite
 from render.cryhavoc.layout import (
     BADGE_RADIUS,
     Layout,
@@ -219,7 +219,7 @@ def empty_map(key: StaticKey) -> Image.Image:
             draw.rounded_rectangle(
                 [box[0] - 5, box[1] - 5, box[2] + 5, box[3] + 5], radius=15, outline=WALL, width=8
             )
-        ink = WHITE if kind == "hive" else INK
+        ink = ink_on(HIVE_FILL) if kind == "hive" else INK
         for n, line in enumerate(name_lines({"id": rid}, g, locale)):
             at = (box[0] + INSET, box[1] + 8 + LINE_H / 2 + n * LINE_H)
             draw_text(draw, at, line, LABEL, ink, anchor="lc", bold=True, role="region")
@@ -528,7 +528,7 @@ def _house(letter: str, color: RGB, size: int) -> Image.Image:
         (size / 2, size * 0.62),
         letter,
         max(legible(), size // 2),
-        WHITE,
+        ink_on(color),
         anchor="mc",
         bold=True,
     )

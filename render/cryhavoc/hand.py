@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from engine.cryhavoc.content import CARDS, POINT_TYPES
 from engine.cryhavoc.describe import effect_text
+from render.alt import clip, field, listing, sentence
 from render.catalog import tr
 from render.common import HIGHLIGHT, INK, MUTED, PANEL, PAPER, RGB, RULE, WHITE, sprite, to_png
 from render.cryhavoc.style import (
@@ -226,3 +227,22 @@ def compose_private(view: Mapping[str, Any], *, names: Mapping[str, str], locale
 
 def render_private(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
     return to_png(compose_private(view, names=names, locale=locale))
+
+
+def private_words(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> str:
+    """The alt text of the viewer's hand: its cards by name, and the drawn pair to keep one of (its
+    owner's alone)."""
+    private = view.get("private")
+    if not private:
+        return f"{sentence(tr('render.ch.private.none', locale))} {tr('render.ch.private.none_text', locale)}"
+    seat = int(private.get("seat", 0))
+    seats = view.get("seats") or []
+    info = seats[seat] if 0 <= seat < len(seats) else {}
+    who = names.get(str(info.get("id")), str(info.get("id", "?")))
+    hand = [name_of(f"ch.card.{k}", locale, str(k)) for k in private.get("hand") or []]
+    drawn = [name_of(f"ch.card.{k}", locale, str(k)) for k in private.get("drawn") or []]
+    title = tr("render.ch.private.hand", locale, name=who, count=len(hand))
+    pieces = [field(title, ", ".join(hand), locale) if hand else title]
+    if drawn:
+        pieces.append(listing(tr("render.ch.private.drawn", locale), drawn, locale))
+    return clip(" ".join(sentence(p) for p in pieces))

@@ -17,6 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from render.alt import Glance
 from render.catalog import has_key, player_name, tr
 from render.common import HIGHLIGHT, INK, MUTED, PANEL, PAPER, RGB, RULE, WHITE, paste_centered
 from render.cryhavoc.board import structure_mark
@@ -148,18 +149,41 @@ def strip(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width:
         if i in [int(s) for s in view.get("to_act") or []] and view.get("phase") != "over":
             pills = ((tr("render.ch.badge.to_act", locale), HIGHLIGHT, INK),)
         winners = (view.get("result") or {}).get("winners") or []
-        counts = (
-            ("", tr("render.ch.vp", locale, vp=info.get("vp", 0))),
-            (tr("render.ch.count.hand", locale), str(info.get("hand", 0))),
-            (tr("render.ch.count.reserve", locale), str(info.get("reserve", 0))),
-        )
         if info.get("id") in winners:
             pills = ((tr("render.ch.badge.winner", locale), HIGHLIGHT, INK),)
         mark = token(side_shape(i), color, 30)
-        chips.append(
-            Chip(mark, player_name(names, info.get("id")), (tint(color, 0.85), color), pills, counts)
-        )
+        name = player_name(names, info.get("id"))
+        chips.append(Chip(mark, name, (tint(color, 0.85), color), pills, seat_counts(info, locale)))
     return chip_row(chips, width, max(2, len(seats)))
+
+
+def seat_counts(info: Mapping[str, Any], locale: str) -> tuple[tuple[str, str], ...]:
+    """A player's counts, as the chip shows them: victory points, hand, reserve."""
+    return (
+        ("", tr("render.ch.vp", locale, vp=info.get("vp", 0))),
+        (tr("render.ch.count.hand", locale), str(info.get("hand", 0))),
+        (tr("render.ch.count.reserve", locale), str(info.get("reserve", 0))),
+    )
+
+
+def glance(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> Glance:
+    """What the map's status and chips say, in words: for the image's alt text."""
+    keys = ("render.ch.last", "render.ch.last.none")
+    seats = view.get("seats") or []
+    phase = tr(f"render.ch.phase.{view.get('phase', 'actions')}", locale)
+    return Glance(
+        title=tr("render.ch.title", locale),
+        round=round_text(view, locale),
+        lines=(*status_lines(view, names, locale), phase),
+        last=last_text(view.get("last"), keys, locale, lambda seat: seat_label(view, seat, names, locale)),
+        seats=tuple(
+            (
+                f"{player_name(names, info.get('id'))} ({faction_name(str(info.get('faction')), locale)})",
+                seat_counts(info, locale),
+            )
+            for info in seats
+        ),
+    )
 
 
 def _panel(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 import i18n
 from engine.text import Msg
 from render.catalog import lookup, player_name
-from render.common import RGB, WHITE, sprite
+from render.common import RGB, WHITE, ink_on, sprite
 from render.page import LABEL
 from render.palette import SEAT_COLOR, SEAT_SHAPE, darken, lighten
 from render.text import SOFT_HYPHEN, draw_text, text_width
@@ -40,7 +40,7 @@ TERRAIN_MARK: dict[str | None, RGB] = {
     "ocean": (70, 120, 175),
     None: (160, 150, 130),
 }
-HIVE_FILL: RGB = (120, 98, 78)
+HIVE_FILL: RGB = (170, 145, 120)
 CRYSTAL: dict[str, tuple[RGB, int]] = {
     "green": ((60, 170, 80), 1),
     "yellow": ((235, 200, 40), 3),
@@ -160,7 +160,7 @@ def token(shape: str, color: RGB, size: int, label: str = "", hollow: bool = Fal
         d = ImageDraw.Draw(img)
         fs = max(9, int(size * (0.5 if len(label) < 2 else 0.42)))
         dy = size * 0.08 if shape == "triangle" else 0
-        draw_text(d, (size / 2, size / 2 + dy), label, fs, WHITE, anchor="mc", bold=True)
+        draw_text(d, (size / 2, size / 2 + dy), label, fs, ink_on(color), anchor="mc", bold=True)
     return img
 
 

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 import i18n
 from render import palettes
+from render.alt import Glance
 from render.catalog import has_key, player_name, tr
 from render.common import HIGHLIGHT, INK, MUTED, PAPER, RULE, paste_centered, to_png
 from render.page import GAP, INNER, LABEL, MARGIN, WIDTH, Section, centered, stack
@@ -122,21 +123,44 @@ def _strip(
     for index in order:
         seat = seats[index]
         team = int(seat.get("team", index))
-        counts = (
-            (tr("render.wc.count.bag", locale), str(seat.get("bag", 0))),
-            (tr("render.wc.count.hand", locale), str(seat.get("hand", 0))),
-            (tr("render.wc.count.markers", locale), str(seat.get("markers_left", 0))),
-        )
         chips.append(
             Chip(
                 team_mark(team, 32, owners.get(index, "")),
                 player_name(names, seat.get("id")),
                 (tint(team, 0.85), TEAM_COLOR[team]),
                 tuple(pills(view, index, locale)),
-                counts,
+                _counts(seat, locale),
             )
         )
     return chip_row(chips, INNER, 2)
+
+
+def _counts(seat: Mapping[str, Any], locale: str) -> tuple[tuple[str, str], ...]:
+    """A seat's public counts, as its chip shows them: bag, hand, markers left."""
+    return (
+        (tr("render.wc.count.bag", locale), str(seat.get("bag", 0))),
+        (tr("render.wc.count.hand", locale), str(seat.get("hand", 0))),
+        (tr("render.wc.count.markers", locale), str(seat.get("markers_left", 0))),
+    )
+
+
+def glance(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> Glance:
+    """What the board's status and chips say, in words: for the image's alt text."""
+    locale = i18n.normalize(locale)
+    seats = view.get("seats") or []
+    order = sorted(range(len(seats)), key=lambda i: (int(seats[i].get("team", i)), i))
+    keys = ("render.wc.last", "render.wc.last.none")
+    initiative = view.get("initiative")
+    lines = list(_status_line(view, names, locale))
+    if initiative is not None and view.get("phase") != "draft":
+        lines.append(tr("render.wc.initiative", locale, name=_seat_name(view, names, int(initiative))))
+    return Glance(
+        title=tr("render.wc.title", locale),
+        round=_round(view, locale),
+        lines=tuple(lines),
+        last=last_text(view.get("last"), keys, locale, lambda seat: _seat_name(view, names, int(seat))),
+        seats=tuple((player_name(names, seats[i].get("id")), _counts(seats[i], locale)) for i in order),
+    )
 
 
 def _seat_name(view: Mapping[str, Any], names: Mapping[str, str], index: int) -> str:

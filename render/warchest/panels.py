@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from render.alt import clip, listing, sentence
 from render.catalog import player_name, tr
 from render.common import HIGHLIGHT, INK, MUTED, PANEL, RULE, WHITE, paste_centered
 from render.page import LABEL
@@ -145,7 +146,7 @@ def seat_panel(
         draw_text(draw, (PAD + 46, mid), unit_label, size, INK, anchor="lc", max_width=room, role="unit_name")
         for (_label, w), left, value in zip(cols, lefts, values, strict=True):
             text = value(unit)
-            color = RULE if text == "0" else INK
+            color = MUTED if text == "0" else INK
             draw_text(draw, (left + w / 2, mid), text, 24, color, anchor="mc", bold=True, role="count")
         y += ROW_H
 
@@ -260,3 +261,23 @@ def private_panel(
         w = draw_text(draw, (x0 + 52, mid), unit_name(coin, locale), 21, INK, anchor="lc", max_width=room)
         draw_text(draw, (x0 + 60 + w, mid), count_text, 24, INK, anchor="lc", bold=True)
     return img
+
+
+def private_words(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> str:
+    """The alt text of the viewer's coins: the title, the hand, the bag by type (its owner's alone)."""
+    private = view.get("private")
+    if not private:
+        return tr("render.wc.private.none", locale)
+    seat = view["seats"][int(private["seat"])]
+    hand = [unit_name(str(c), locale) for c in private.get("hand") or []]
+    bag = {str(k): int(v) for k, v in (private.get("bag") or {}).items() if int(v) > 0}
+    in_bag = [f"{unit_name(coin, locale)} ×{n}" for coin, n in sorted(bag.items())]
+    title = tr("render.wc.private.title", locale, name=player_name(names, seat.get("id")))
+    pieces = (
+        title,
+        listing(tr("render.wc.private.hand", locale), hand, locale),
+        listing(tr("render.wc.private.bag", locale, count=sum(bag.values())), in_bag, locale)
+        if in_bag
+        else tr("render.wc.private.bag", locale, count=0),
+    )
+    return clip(" ".join(sentence(p) for p in pieces))

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, WHITE, rgba, sprite
+from render.common import HIGHLIGHT, INK, WHITE, ink_on, rgba, sprite
 from render.page import LABEL, legible
 from render.palette import CIRCLE
 from render.text import draw_text, shrink
@@ -62,7 +62,7 @@ def token(
         _shape(draw, shape, cx, cy, r, fill=fill, outline=INK, width=line)
         _shape(draw, shape, cx, cy, r * 0.84, outline=WHITE, width=max(1, round(0.05 * r)))
         text = unit_abbr(unit, locale)
-        draw_text(draw, (cx, cy), text, label * k, WHITE, anchor="mc", bold=True, role="unit")
+        draw_text(draw, (cx, cy), text, label * k, ink_on(fill), anchor="mc", bold=True, role="unit")
         br = badge_radius(radius) * k
         if height is not None:
             bx, by = cx + 0.82 * r, cy + 0.72 * r + layers * 0.17 * r
@@ -169,6 +169,6 @@ def team_mark(team: int | None, size: int, letter: str = "") -> Image.Image:
         )
         if letter:
             tag = max(legible(), round(size * 0.62))  # legible on a phone
-            draw_text(draw, (c, c), letter, tag * k, WHITE, anchor="mc", bold=True)
+            draw_text(draw, (c, c), letter, tag * k, ink_on(TEAM_COLOR[team]), anchor="mc", bold=True)
 
     return sprite(size, size, paint)

@@ -22,11 +22,12 @@ class Run:
     err: str
 
 
-def run_console(tmp_path: Path, script: str) -> Run:
+def run_console(tmp_path: Path, script: str, locale: str = "en") -> Run:
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     env.update(
         DATABASE_PATH=str(tmp_path / "db" / "bot.sqlite3"),
         CONSOLE_OUT=str(tmp_path / "images"),
+        CONSOLE_LOCALE=locale,
         LOG_LEVEL="WARNING",
         PYTHONPATH=str(ROOT),
     )
@@ -43,9 +44,9 @@ def run_console(tmp_path: Path, script: str) -> Run:
     return Run(done.returncode, done.stdout, done.stderr)
 
 
-def run_clean(tmp_path: Path, script: str) -> Run:
+def run_clean(tmp_path: Path, script: str, locale: str = "en") -> Run:
     """``run_console`` that must end normally, with no traceback anywhere in its output."""
-    run = run_console(tmp_path, script)
+    run = run_console(tmp_path, script, locale)
     assert run.code == 0, run.err
     assert "Traceback" not in run.out + run.err
     return run

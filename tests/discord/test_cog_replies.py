@@ -69,7 +69,7 @@ class ScriptedCommands:
             Post("only for you", ephemeral=True),
         ]
 
-    async def board(self, ctx: Ctx, details: bool = False) -> list[Post]:
+    async def board(self, ctx: Ctx, details: bool = False, text: bool = False) -> list[Post]:
         """A slow public command whose first post is private (waits for the gate)."""
         self.calls.append(("board", ctx, ()))
         await self.gate.wait()

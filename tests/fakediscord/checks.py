@@ -12,6 +12,8 @@ MAX_CONTENT = 2000
 MAX_EMBEDS = 10
 MAX_EMBED_CHARS = 6000
 MAX_FILES = 10
+MAX_DESCRIPTION = 1024
+"""An attachment's description (alt text), in characters."""
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
 MAX_CUSTOM_ID = 100
@@ -91,6 +93,9 @@ def message_errors(
         errors["embeds"] = f"Embed size exceeds maximum size of {MAX_EMBED_CHARS}"
     if len(files) > MAX_FILES:
         errors["attachments"] = f"Must be {MAX_FILES} or fewer in length."
+    for attachment in data.get("attachments") or []:
+        if len(str(attachment.get("description") or "")) > MAX_DESCRIPTION:
+            errors["attachments.description"] = f"Must be {MAX_DESCRIPTION} or fewer in length."
     errors.update(_component_errors(data.get("components") or []))
     nonce = data.get("nonce")
     if nonce is not None and len(str(nonce)) > MAX_NONCE:

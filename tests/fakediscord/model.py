@@ -238,6 +238,8 @@ class SentMessage:
     components: list[dict[str, Any]] = field(default_factory=list)
     allowed_mentions: dict[str, Any] | None = None
     interaction_id: str | None = None
+    descriptions: list[str | None] = field(default_factory=list)
+    """Each file's description (its alt text), in the order of ``files``; None when sent without."""
     edits: int = 0
     deleted: bool = False
     timestamp: str = field(default_factory=iso_now)
@@ -289,9 +291,14 @@ class SentMessage:
                 "url": f"{base_url}/attachments/{self.channel_id}/{self.id}/{index}/{name}",
                 "proxy_url": f"{base_url}/attachments/{self.channel_id}/{self.id}/{index}/{name}",
                 "content_type": "image/png" if name.lower().endswith(".png") else "application/octet-stream",
+                **({"description": self.alt(index)} if self.alt(index) is not None else {}),
             }
             for index, (name, data) in enumerate(self.files)
         ]
+
+    def alt(self, index: int) -> str | None:
+        """The description of file ``index``, as Discord stores it."""
+        return self.descriptions[index] if index < len(self.descriptions) else None
 
     def payload(self, base_url: str, application_id: str) -> dict[str, Any]:
         data: dict[str, Any] = {

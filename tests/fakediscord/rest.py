@@ -277,6 +277,7 @@ class FakeRestApi(FakeGateway):
             nonce=None if data.get("nonce") is None else str(data["nonce"]),
             flags=int(data.get("flags") or 0) & SETTABLE_FLAGS,
             files=list(files),
+            descriptions=new_descriptions(data, len(files)),
             embeds=list(data.get("embeds") or []),
             components=list(data.get("components") or []),
             allowed_mentions=data.get("allowed_mentions"),
@@ -309,7 +310,10 @@ class FakeRestApi(FakeGateway):
             message.allowed_mentions = data["allowed_mentions"]
         if "attachments" in data:
             kept_ids = {str(a.get("id")) for a in data["attachments"] or []}
-            message.files = [f for i, f in enumerate(message.files) if f"{message.id}{i}" in kept_ids]
+            kept = [i for i in range(len(message.files)) if f"{message.id}{i}" in kept_ids]
+            message.descriptions = [message.alt(i) for i in kept]
+            message.files = [message.files[i] for i in kept]
+        message.descriptions.extend(new_descriptions(data, len(files)))
         message.files.extend(files)
         message.flags &= ~LOADING
         message.edits += 1
@@ -637,3 +641,10 @@ class FakeRestApi(FakeGateway):
         if blob is None:
             return self._not_found("Not Found", 0)
         return web.Response(body=blob, content_type="application/octet-stream")
+
+
+def new_descriptions(data: dict[str, Any], count: int) -> list[str | None]:
+    """The descriptions of the ``count`` files uploaded with a request: ``attachments`` names each new
+    file by its index among the uploads (what discord.py sends), with its ``description`` if any."""
+    by_index = {str(a.get("id")): a.get("description") for a in data.get("attachments") or []}
+    return [by_index.get(str(i)) for i in range(count)]
