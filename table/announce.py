@@ -42,6 +42,7 @@ from table.clock import Clock, parse_stamp, stamp, system_clock
 from table.events import decode_msg
 from table.menus import board_buttons
 from table.posts import Post
+from table.ratings import changes_line, settle
 from table.settings import TableSettings, public_locale
 from table.tables import Table, Tables
 from table.tasks import GameTasks
@@ -477,6 +478,10 @@ class Announcer(Wording):
                 + " "
                 + self._t("svc.over.players", locale, players=mentions(record.player_ids, table.names))
             )
+            settled = await settle(self.tables.store, record)
+            rated = settled and changes_line(settled, table.names, locale)
+            if rated:
+                lines.append(rated)
         return _fit(lines, locale)
 
     async def _summary(self, table: Table, after: int, upto: int, locale: str) -> list[str]:
