@@ -200,6 +200,21 @@ class Console:
             ("play",): lambda: table.play(ctx, str(opts["action"])),
             ("hand",): lambda: table.hand(ctx),
             ("games",): lambda: table.games(ctx),
+            ("leaderboard",): lambda: table.leaderboard(
+                ctx, _str_or_none(opts.get("game")), _int_or_none(opts.get("page")) or 1
+            ),
+            ("history",): lambda: table.history(
+                ctx,
+                _str_or_none(opts.get("player")),
+                _str_or_none(opts.get("game")),
+                _int_or_none(opts.get("page")) or 1,
+            ),
+            ("stats",): lambda: table.stats(
+                ctx,
+                _str_or_none(opts.get("player")),
+                _str_or_none(opts.get("game")),
+                bool(_bool_or_none(opts.get("public"))),
+            ),
             ("notify",): lambda: table.notify(ctx, _bool_or_none(opts.get("dm"))),
             ("settings",): lambda: table.settings(
                 ctx,

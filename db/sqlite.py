@@ -798,7 +798,7 @@ class SqliteStore:
         limit: int | None = None,
     ) -> list[ResultRecord]:
         """The server's results, newest first; only ``pool``'s, only those ``player`` played, when given."""
-        where, params = "guild = ?", [guild]
+        where, params = "guild = ?", list[Any]([guild])
         if pool is not None:
             where += " AND pool = ?"
             params.append(pool)

@@ -103,6 +103,9 @@ COMMANDS: tuple[Command, ...] = (
     Command(("game", "rules"), (Option("game"), Option("topic"))),
     Command(("game", "help")),
     Command(("games",)),
+    Command(("leaderboard",), (Option("game"), Option("page", int))),
+    Command(("history",), (Option("player"), Option("game"), Option("page", int))),
+    Command(("stats",), (Option("player"), Option("game"), Option("public", bool))),
     Command(("notify",), (Option("dm", bool),)),
     Command(
         ("settings",),

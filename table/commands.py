@@ -24,6 +24,7 @@ from table.events import decode_msg, encode_msg
 from table.menus import vote_buttons
 from table.posts import Ctx, Post, is_bot, mention
 from table.settings import TableSettings
+from table.standings import StandingCommands
 from table.tables import Table, Tables
 from table.text import game_title, has_key, mentions, name_players_in, named, pings
 
@@ -52,7 +53,7 @@ def _clip(text: str, limit: int = MAX_TEXT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class Commands(ClickCommands):
+class Commands(ClickCommands, StandingCommands):
     """The commands of the bot, over a ``Tables``."""
 
     def __init__(self, tables: Tables, announcer: Announcer | None = None) -> None:
