@@ -197,6 +197,7 @@ class Console:
             ("game", "replay"): lambda: table.replay(ctx),
             ("game", "kick"): lambda: table.kick(ctx, str(opts["player"]).lstrip("@")),
             ("game", "end"): lambda: table.end(ctx, _str_or_none(opts.get("winner"))),
+            ("game", "unrate"): lambda: table.unrate(ctx, str(opts["game"])),
             ("play",): lambda: table.play(ctx, str(opts["action"])),
             ("hand",): lambda: table.hand(ctx),
             ("games",): lambda: table.games(ctx),

@@ -220,6 +220,11 @@ class Store(Protocol):
         """Rebuild every rating from the rated results in their recorded order; how many there were."""
         ...
 
+    async def unrate(self, game_id: int) -> ResultRecord | None:
+        """Take a recorded game out of the ratings (recomputed without it, in the same transaction);
+        the result as it now stands, None when the game has none."""
+        ...
+
     # work one process does at a time, when several share the database
 
     async def claim(self, key: str, owner: str, lease: float) -> bool:

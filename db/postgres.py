@@ -155,6 +155,22 @@ async def _result_where(c: asyncpg.Connection, where: str, *params: Any) -> list
     return [result_from_row(r, changes[r["id"]]) for r in rows]
 
 
+async def _recompute(c: asyncpg.Connection) -> int:
+    """Rebuild every rating and rating change from the rated results, in their recorded order."""
+    rated = [
+        ratings.Rated(r["id"], r["guild"], r["pool"], _places(r["places"]))
+        for r in await c.fetch("SELECT * FROM results WHERE rated ORDER BY id")
+    ]
+    done = ratings.replay(rated)
+    await c.execute("DELETE FROM rating_changes")
+    await c.execute("DELETE FROM ratings")
+    for result_id, changes in done.changes.items():
+        await _write_changes(c, result_id, changes)
+    for (guild, pool), standings in done.standings.items():
+        await _write_standings(c, guild, pool, list(standings.values()))
+    return len(rated)
+
+
 async def _write_changes(c: asyncpg.Connection, result_id: int, changes: Sequence[ratings.Change]) -> None:
     await c.executemany(
         "INSERT INTO rating_changes (result_id, player, mu_before, sigma_before, mu, sigma)"
@@ -884,18 +900,17 @@ class PostgresStore:
         """Rebuild every rating and rating change from the rated results; the number of results."""
         async with self._tx() as c:
             await c.execute("SELECT pg_advisory_xact_lock($1)", RATINGS_LOCK)
-            rated = [
-                ratings.Rated(r["id"], r["guild"], r["pool"], _places(r["places"]))
-                for r in await c.fetch("SELECT * FROM results WHERE rated ORDER BY id")
-            ]
-            done = ratings.replay(rated)
-            await c.execute("DELETE FROM rating_changes")
-            await c.execute("DELETE FROM ratings")
-            for result_id, changes in done.changes.items():
-                await _write_changes(c, result_id, changes)
-            for (guild, pool), standings in done.standings.items():
-                await _write_standings(c, guild, pool, list(standings.values()))
-            return len(rated)
+            return await _recompute(c)
+
+    async def unrate(self, game_id: int) -> ResultRecord | None:
+        """Take a recorded game out of the ratings, which are recomputed without it in the same
+        transaction; the result as it now stands (None: the game has no result)."""
+        async with self._tx() as c:
+            await c.execute("SELECT pg_advisory_xact_lock($1)", RATINGS_LOCK)
+            if await c.execute("UPDATE results SET rated = FALSE WHERE game_id = $1", game_id) != "UPDATE 1":
+                return None
+            await _recompute(c)
+            return (await _result_where(c, "game_id = $1", game_id))[0]
 
     # ---- moving games between stores (``python -m db``) ---------------------------------------------
 

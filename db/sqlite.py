@@ -133,6 +133,22 @@ def _result_where(c: sqlite3.Connection, where: str, params: Sequence[Any]) -> l
     return out
 
 
+def _recompute(c: sqlite3.Connection) -> int:
+    """Rebuild every rating and rating change from the rated results, in their recorded order."""
+    rated = [
+        ratings.Rated(r["id"], r["guild"], r["pool"], _places(r["places"]))
+        for r in c.execute("SELECT * FROM results WHERE rated = 1 ORDER BY id")
+    ]
+    done = ratings.replay(rated)
+    c.execute("DELETE FROM rating_changes")
+    c.execute("DELETE FROM ratings")
+    for result_id, changes in done.changes.items():
+        _write_changes(c, result_id, changes)
+    for (guild, pool), standings in done.standings.items():
+        _write_standings(c, guild, pool, list(standings.values()))
+    return len(rated)
+
+
 def _write_changes(c: sqlite3.Connection, result_id: int, changes: Sequence[ratings.Change]) -> None:
     c.executemany(
         "INSERT INTO rating_changes (result_id, player, mu_before, sigma_before, mu, sigma)"
@@ -819,20 +835,17 @@ class SqliteStore:
 
     async def recompute_ratings(self) -> int:
         """Rebuild every rating and rating change from the rated results; the number of results."""
+        return await self._on_thread(_recompute)
 
-        def write(c: sqlite3.Connection) -> int:
-            rated = [
-                ratings.Rated(r["id"], r["guild"], r["pool"], _places(r["places"]))
-                for r in c.execute("SELECT * FROM results WHERE rated = 1 ORDER BY id")
-            ]
-            done = ratings.replay(rated)
-            c.execute("DELETE FROM rating_changes")
-            c.execute("DELETE FROM ratings")
-            for result_id, changes in done.changes.items():
-                _write_changes(c, result_id, changes)
-            for (guild, pool), standings in done.standings.items():
-                _write_standings(c, guild, pool, list(standings.values()))
-            return len(rated)
+    async def unrate(self, game_id: int) -> ResultRecord | None:
+        """Take a recorded game out of the ratings, which are recomputed without it in the same
+        transaction; the result as it now stands (None: the game has no result)."""
+
+        def write(c: sqlite3.Connection) -> ResultRecord | None:
+            if c.execute("UPDATE results SET rated = 0 WHERE game_id = ?", (game_id,)).rowcount != 1:
+                return None
+            _recompute(c)
+            return _result_where(c, "game_id = ?", (game_id,))[0]
 
         return await self._on_thread(write)
 

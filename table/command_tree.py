@@ -100,6 +100,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(("game", "resign"), section="end"),
     Command(("game", "abort"), section="end"),
     Command(("game", "end"), (Option("winner"),), section="end"),
+    Command(("game", "unrate"), (Option("game", required=True),), section="end"),
     Command(("game", "rules"), (Option("game"), Option("topic"))),
     Command(("game", "help")),
     Command(("games",)),

@@ -15,10 +15,13 @@ from typing import TYPE_CHECKING
 import i18n
 from db import ResultRecord, Standing
 from db.ratings import POOLS, Change, outcome
+from engine.text import PlayerRef, msg
 from table.clock import discord_time, parse_stamp
 from table.errors import TableError
+from table.events import encode_msg
 from table.posts import Ctx, Post, mention
 from table.ratings import NO_GUILD, points, pool_title
+from table.settings import server_locale
 from table.wording import Wording
 
 if TYPE_CHECKING:
@@ -155,6 +158,30 @@ class StandingCommands(Wording):
             game=pool_title(result.pool, loc),
             outcome=outcome_text + unrated,
         )
+
+    # ---- /game unrate ----------------------------------------------------------------------------
+
+    async def unrate(self, ctx: Ctx, typed: int | str) -> list[Post]:
+        """A moderator takes finished game number ``typed`` ("12" or "#12") of this server out of the
+        ratings, which follow at once (recomputed without it); the game's log keeps who did it."""
+        if not ctx.moderator:
+            raise TableError("svc.error.moderator_only")
+        number = str(typed).strip().lstrip("#")
+        if not number.isdigit():
+            raise TableError("rating.error.bad_number", value=str(typed))
+        game = int(number)
+        store = self.tables.store
+        found = await store.result_of(game)
+        if found is None or found.guild != _guild(ctx):
+            raise TableError("rating.error.no_result", id=game)
+        if not found.rated:
+            raise TableError("rating.error.not_rated", id=game)
+        await store.unrate(game)
+        record = await store.get_game(game)
+        note = msg("rating.note.unrated", player=PlayerRef(ctx.user_id))
+        await store.add_note(game, record.version if record else 0, ctx.user_id, encode_msg(note))
+        loc = await server_locale(store, ctx.guild_id, ctx.channel_locale)
+        return [Post(self._t("rating.unrated", loc, id=game, pool=pool_title(found.pool, loc)))]
 
     # ---- /stats ----------------------------------------------------------------------------------
 

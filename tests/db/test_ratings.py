@@ -13,14 +13,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
 from openskill.models import PlackettLuce
 
 import db
 from db.ratings import POOLS
 from engine.contract import Result
 from engine.text import PlayerRef, msg
+from table import Commands, Ctx, Tables
+from table.errors import TableError
 from table.events import encode_msg, encode_result
 from table.ratings import places_of, settle
+from tests.discord.support import tiny_png
 
 GUILD = "g1"
 _channels = itertools.count(1)
@@ -218,3 +222,51 @@ def test_places_rank_sides_with_a_winner_first_and_then_by_score() -> None:
         ("c", 1, "machines"),
         ("d", 2, "pilgrims"),
     ]
+
+
+def ctx(user: str, channel: str, **kw: Any) -> Ctx:
+    return Ctx(channel, user, user.capitalize(), "en", "en", guild_id=GUILD, **kw)
+
+
+async def test_a_moderator_takes_a_game_out_of_the_ratings_and_they_follow(store_target: str | Path) -> None:
+    store = await db.open_store(store_target)
+    seeds = iter(range(10, 20))
+    commands = Commands(
+        Tables(store, render=tiny_png, render_private=tiny_png, seed_source=lambda: next(seeds))
+    )
+    try:
+        for channel, loser in (("one", "ann"), ("two", "bob")):
+            await commands.new(ctx("ann", channel), "batailles")
+            await commands.join(ctx("bob", channel))
+            await commands.start(ctx("ann", channel))
+            await commands.resign(ctx(loser, channel))
+            await commands.announcer.drain()
+        first = await store.latest_game("one")
+        assert first is not None
+        with pytest.raises(TableError) as refused:
+            await commands.unrate(ctx("bob", "two"), first.id)
+        assert refused.value.msg.key == "svc.error.moderator_only"
+
+        (post,) = await commands.unrate(ctx("mod", "two", moderator=True), first.id)
+        said = (
+            f"Game #{first.id} no longer counts for the ratings of Batailles: they are recomputed without it."
+        )
+        assert post.text == said
+        direct = Direct()
+        direct.rate("batailles", [["ann"], ["bob"]], [1, 2])
+        assert mu_sigma((await stored(store))["batailles"]) == direct.expected("batailles")
+        result = await store.result_of(first.id)
+        assert result is not None and not result.rated and not result.changes
+        notes = await store.notes(first.id)
+        assert notes[-1].actor == "mod" and notes[-1].event["key"] == "rating.note.unrated", (
+            "the log keeps it"
+        )
+
+        for game_id, key in ((first.id, "rating.error.not_rated"), (999, "rating.error.no_result")):
+            with pytest.raises(TableError) as refused:
+                await commands.unrate(ctx("mod", "two", moderator=True), game_id)
+            assert refused.value.msg.key == key
+        assert await store.recompute_ratings() == 1
+        assert mu_sigma((await stored(store))["batailles"]) == direct.expected("batailles")
+    finally:
+        await store.close()

@@ -12,6 +12,7 @@ import pytest
 
 import db
 from tests.discord.support import Room, fake_discord, open_room, start
+from tests.fakediscord.model import MODERATOR_PERMISSIONS
 
 
 @pytest.fixture
@@ -73,6 +74,18 @@ async def test_rated_games_make_a_leaderboard_a_history_and_a_record(room: Room)
     )
     theirs = await fake.slash(alice, chan, "stats", player=bob, game="warchest", public=True)
     assert not theirs.ephemeral and "2 défaites d'affilée" in theirs.content
+
+    first = lines[-1].split()[0].lstrip("#")
+    refused = await fake.slash(bob, chan, "game unrate", game=int(first))
+    assert refused.ephemeral and "moderators" in refused.content
+    mod = fake.add_user("mod", permissions=MODERATOR_PERMISSIONS, locale="en-US")
+    unrated = await fake.slash(mod, chan, "game unrate", game=int(first))
+    assert (
+        not unrated.ephemeral
+        and f"Game #{first} no longer counts for the ratings of War Chest" in unrated.content
+    )
+    board = await fake.slash(bob, chan, "leaderboard", game="warchest")
+    assert "1 game, 1 win" in board.content and "1 game, 0 wins" in board.content
 
 
 async def test_a_game_against_a_computer_player_is_listed_but_not_rated(room: Room) -> None:
