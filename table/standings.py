@@ -195,16 +195,31 @@ class StandingCommands(Wording):
         chosen = pool_named(game)
         store = self.tables.store
         sections = []
+        chart: bytes | None = None
         for pool in [chosen] if chosen else list(POOLS):
             results = [r for r in await store.results(_guild(ctx), pool=pool, player=who) if r.rated]
             if not results and not chosen:
                 continue
             standing = next((s for s in await store.standings(_guild(ctx), pool) if s.player == who), None)
             sections.append(self._card(who, pool, standing, results, loc))
+            if chart is None and results:
+                chart = await self._chart(who, pool, results, loc)
         if not sections:
             sections = [self._t("rating.stats.none", loc, player=mention(who))]
         head = self._t("rating.stats.title", loc, player=mention(who))
-        return [Post("\n\n".join([f"**{head}**", *sections])[:MAX_TEXT], ephemeral=not public)]
+        text = "\n\n".join([f"**{head}**", *sections])[:MAX_TEXT]
+        return [Post(text, image=chart, filename="rating.png", ephemeral=not public)]
+
+    async def _chart(self, who: str, pool: str, results: list[ResultRecord], loc: str) -> bytes:
+        """The player's conservative rating after each rated game of ``pool`` (oldest first), drawn."""
+        changes = [c for r in reversed(results) if (c := r.change_of(who)) is not None]
+        view = {
+            "title": pool_title(pool, loc),
+            "start": changes[0].before.ordinal if changes else 0.0,
+            "points": [c.after.ordinal for c in changes],
+            "caption": self._t("rating.chart.caption", loc, games=len(changes)),
+        }
+        return await self.tables.drawer.draw("chart", view, names={}, locale=loc)
 
     def _card(
         self, who: str, pool: str, standing: Standing | None, results: list[ResultRecord], loc: str

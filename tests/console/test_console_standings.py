@@ -39,4 +39,5 @@ def test_two_games_make_a_leaderboard_a_history_and_a_record(tmp_path: Path) -> 
     assert "War Chest: 1. bob · 2. alice (not rated)" in history, "rated=no at /game new"
     record = out.split("> carol: /stats player:alice game:warchest\n", 1)[1].split("> carol:", 1)[0]
     assert "[private to carol]" in record and "1 game: 0 won, 0 drawn, 1 lost" in record
+    assert "rating.png" in record or "image:" in record, "the rating chart is written beside the record"
     assert "is not a game with ratings: choose one of warchest, warchest-teams, batailles, cryhavoc" in out

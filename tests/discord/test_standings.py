@@ -68,6 +68,7 @@ async def test_rated_games_make_a_leaderboard_a_history_and_a_record(room: Room)
 
     mine = await fake.slash(alice, chan, "stats")
     assert mine.ephemeral and "Le bilan de" in mine.content
+    assert [name for name, _ in mine.files] == ["rating.png"], "the rating chart beside the record"
     assert (
         "2 parties : 2 gagnées, 0 nulles, 0 perdues" in mine.content
         and "2 victoires d'affilée" in mine.content
