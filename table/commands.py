@@ -80,7 +80,8 @@ class Commands(ClickCommands, StandingCommands):
                 policy=self._t(f"svc.policy.{pace.on_deadline}", locale),
             )
         )
-        return self._t("svc.lobby.pace", locale, remind=remind, deadline=deadline)
+        pace_line = self._t("svc.lobby.pace", locale, remind=remind, deadline=deadline)
+        return pace_line if pace.rated else f"{pace_line} {self._t('rating.lobby.unrated', locale)}"
 
     # ---- lobby ---------------------------------------------------------------------------
 

@@ -37,6 +37,7 @@ def test_two_games_make_a_leaderboard_a_history_and_a_record(tmp_path: Path) -> 
     history = out.split("> carol: /history player:@bob\n", 1)[1].split("> carol:", 1)[0]
     assert history.count("War Chest: 1. bob (+") == 1 and history.count("Batailles: 1. alice (+") == 1
     assert "War Chest: 1. bob · 2. alice (not rated)" in history, "rated=no at /game new"
+    assert "Not rated (rated=no)." in out, "the lobby says so"
     record = out.split("> carol: /stats player:alice game:warchest\n", 1)[1].split("> carol:", 1)[0]
     assert "[private to carol]" in record and "1 game: 0 won, 0 drawn, 1 lost" in record
     assert "rating.png" in record or "image:" in record, "the rating chart is written beside the record"
