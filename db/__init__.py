@@ -200,6 +200,10 @@ class Store(Protocol):
 
     async def result_of(self, game_id: int) -> ResultRecord | None: ...
 
+    async def unrecorded(self) -> list[GameRecord]:
+        """Started games that ended and have no result yet, in the order they ended."""
+        ...
+
     async def results(
         self,
         guild: str,

@@ -860,6 +860,16 @@ class PostgresStore:
                 await _write_standings(c, guild, pool, [standings[ch.player] for ch in changes])
             return (await _result_where(c, "id = $1", result_id))[0]
 
+    async def unrecorded(self) -> list[GameRecord]:
+        """Ended games that were started and have no result yet (ended before results were kept, or
+        a crash before their end was announced), in the order they ended."""
+        async with self._tx(write=False) as c:
+            rows = await c.fetch(
+                "SELECT g.id FROM games g WHERE g.status IN ('over', 'aborted') AND g.state IS NOT NULL"
+                " AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) ORDER BY g.updated_at, g.id"
+            )
+            return await self._games(c, [r["id"] for r in rows])
+
     async def result_of(self, game_id: int) -> ResultRecord | None:
         async with self._tx(write=False) as c:
             found = await _result_where(c, "game_id = $1", game_id)

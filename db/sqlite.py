@@ -800,6 +800,17 @@ class SqliteStore:
 
         return await self._on_thread(write)
 
+    async def unrecorded(self) -> list[GameRecord]:
+        """Ended games that were started and have no result yet (ended before results were kept, or
+        a crash before their end was announced), in the order they ended."""
+        async with self._tx(write=False) as c:
+            async with c.execute(
+                "SELECT g.id FROM games g WHERE g.status IN ('over', 'aborted') AND g.state IS NOT NULL"
+                " AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) ORDER BY g.updated_at, g.id"
+            ) as cur:
+                ids = [r[0] async for r in cur]
+            return [rec for i in ids if (rec := await self._fetch(c, "id = ?", (i,))) is not None]
+
     async def result_of(self, game_id: int) -> ResultRecord | None:
         found = await self._on_thread(lambda c: _result_where(c, "game_id = ?", (game_id,)), write=False)
         return found[0] if found else None

@@ -256,6 +256,10 @@ class Announcer(Wording):
                 announced += await self.announce(record.id)
             except OutletError as exc:
                 log.warning("catch-up of game #%s in %s failed: %s", record.id, record.channel, exc)
+        # games that ended before results were kept (or whose end is still unannounced: the post
+        # records it too, once) get their result, and their ratings, in the order they ended
+        for record in await self.tables.store.unrecorded():
+            await settle(self.tables.store, record)
         return announced
 
     # ---- the claim: one process posts for a game at a time ---------------------------------------

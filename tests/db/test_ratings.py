@@ -270,3 +270,36 @@ async def test_a_moderator_takes_a_game_out_of_the_ratings_and_they_follow(store
         assert mu_sigma((await stored(store))["batailles"]) == direct.expected("batailles")
     finally:
         await store.close()
+
+
+async def test_games_that_ended_before_results_were_kept_get_them_at_the_catch_up(
+    store_target: str | Path,
+) -> None:
+    """A game that ended and was announced by a version of the bot without ratings has no result: the
+    next catch-up records it, games in the order they ended, as if they had been rated then."""
+    store = await db.open_store(store_target)
+    tables = Tables(store, render=tiny_png, render_private=tiny_png)
+    try:
+        ended = []
+        for winner in ("ann", "bob"):
+            rec = await store.create_game(
+                channel=f"old-{winner}", game="batailles", creator=db.Seat("ann", "Ann"), players=2,
+                options={}, seed=1, guild=GUILD,
+            )  # fmt: skip
+            await store.add_seat(rec.id, db.Seat("bob", "Bob"))
+            await store.start_game(rec.id, state={})
+            reason = msg("table.reason.resigned", player=PlayerRef("ann"))
+            rec = await store.finish_game(
+                rec.id, version=0, status="over", result=encode_result(Result((winner,), reason))
+            )
+            await store.save_announcement(db.Announcement(rec.id, 0, "over", 0, 0))
+            ended.append(rec.id)
+        assert [r.id for r in await store.unrecorded()] == ended
+        assert await Commands(tables).announcer.catch_up() == 0, "nothing to post"
+        assert await store.unrecorded() == []
+        direct = Direct()
+        direct.rate("batailles", [["ann"], ["bob"]], [1, 2])
+        direct.rate("batailles", [["ann"], ["bob"]], [2, 1])
+        assert mu_sigma((await stored(store))["batailles"]) == direct.expected("batailles")
+    finally:
+        await store.close()
