@@ -19,7 +19,7 @@ from engine.text import PlayerRef, msg
 from table.clock import discord_time, parse_stamp
 from table.errors import TableError
 from table.events import encode_msg
-from table.posts import Ctx, Post, mention
+from table.posts import Button, Ctx, Post, mention
 from table.ratings import NO_GUILD, points, pool_title
 from table.settings import server_locale
 from table.wording import Wording
@@ -126,9 +126,14 @@ class StandingCommands(Wording):
         if player is not None:
             title = self._t("rating.history.title_of", loc, player=mention(player), page=page, pages=pages)
         lines = [f"**{title}**"]
-        for result in found[start : start + PAGE_SIZE]:
+        shown = found[start : start + PAGE_SIZE]
+        for result in shown:
             lines.append(await self._history_line(result, loc))
-        return [Post("\n".join(lines)[:MAX_TEXT])]
+        buttons = tuple(
+            Button(f"replay:{r.game_id}", self._t("rating.history.replay", loc, id=r.game_id), r.game_id)
+            for r in shown
+        )
+        return [Post("\n".join(lines)[:MAX_TEXT], buttons=buttons)]
 
     async def _history_line(self, result: ResultRecord, loc: str) -> str:
         record = await self.tables.store.get_game(result.game_id)

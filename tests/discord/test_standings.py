@@ -63,6 +63,17 @@ async def test_rated_games_make_a_leaderboard_a_history_and_a_record(room: Room)
     assert "Finished games of" in history.content
     lines = [line for line in history.content.splitlines() if line.startswith("#")]
     assert len(lines) == 2 and all("1. alice (+" in line and "2. bob (−" in line for line in lines)
+    (listed,) = [m for m in history.messages if not m.deleted]
+    oldest = next(
+        item["custom_id"]
+        for row in listed.components
+        for item in row["components"]
+        if item["custom_id"].endswith(f":replay:{lines[-1].split()[0].lstrip('#')}")
+    )
+    replayed = await fake.click(alice, listed, oldest)
+    assert replayed.ephemeral and [name for name, _ in replayed.files] == ["replay.gif"], (
+        "an older game's replay"
+    )
     refused = await fake.slash(bob, chan, "history", page=3)
     assert refused.ephemeral and "3" in refused.content
 
