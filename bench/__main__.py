@@ -7,6 +7,7 @@ from bench import (
     hosting,
     move_latency,
     playouts,
+    ratings,
     render_bench,
     replay_bench,
     undoable,
@@ -21,3 +22,4 @@ for name in engine.GAMES:
 cryhavoc_factions.main(["200"])
 hosting.main(["20", "60"])
 undoable.main(["20"])
+ratings.main(["10000"])

@@ -403,6 +403,12 @@ class GameCog(commands.Cog):
     async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
         await self._answer(interaction, lambda ctx: self.table.kick(ctx, str(player.id)))
 
+    @game.command(name=label("cmd.game.unrate.name"), description=label("cmd.game.unrate.desc"))
+    @app_commands.rename(game=label("cmd.game.unrate.game.name"))
+    @app_commands.describe(game=label("cmd.game.unrate.game.desc"))
+    async def unrate(self, interaction: discord.Interaction, game: app_commands.Range[int, 1]) -> None:
+        await self._answer(interaction, lambda ctx: self.table.unrate(ctx, game))
+
     @game.command(name=label("cmd.game.end.name"), description=label("cmd.game.end.desc"))
     @app_commands.rename(winner=label("cmd.game.end.winner.name"))
     @app_commands.describe(winner=label("cmd.game.end.winner.desc"))

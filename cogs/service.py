@@ -17,12 +17,16 @@ from discord.ext import commands, tasks
 from cogs.translator import label
 from i18n import LOCALES
 from table.settings import POLICIES
+from table.standings import POOLS
 
 if TYPE_CHECKING:
     from cogs.game import GameCog
     from table.schedule import Scheduler
 
 log = logging.getLogger(__name__)
+
+_POOL_CHOICES = [app_commands.Choice(name=label(f"cmd.choice.pool.{pool}"), value=pool) for pool in POOLS]
+"""The rating pools offered by ``/leaderboard``, ``/history`` and ``/stats``."""
 
 
 class ServiceCog(commands.Cog):
@@ -66,6 +70,67 @@ class ServiceCog(commands.Cog):
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction) -> None:
         await self.game._answer(interaction, self.game.table.games, private=True)
+
+    @app_commands.command(name=label("cmd.leaderboard.name"), description=label("cmd.leaderboard.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(game=label("cmd.leaderboard.game.name"), page=label("cmd.leaderboard.page.name"))
+    @app_commands.choices(game=_POOL_CHOICES)
+    @app_commands.describe(game=label("cmd.leaderboard.game.desc"), page=label("cmd.leaderboard.page.desc"))
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: str | None = None,
+        page: app_commands.Range[int, 1, 10000] = 1,
+    ) -> None:
+        await self.game._answer(interaction, lambda ctx: self.game.table.leaderboard(ctx, game, page))
+
+    @app_commands.command(name=label("cmd.history.name"), description=label("cmd.history.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(
+        player=label("cmd.history.player.name"),
+        game=label("cmd.history.game.name"),
+        page=label("cmd.history.page.name"),
+    )
+    @app_commands.choices(game=_POOL_CHOICES)
+    @app_commands.describe(
+        player=label("cmd.history.player.desc"),
+        game=label("cmd.history.game.desc"),
+        page=label("cmd.history.page.desc"),
+    )
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        game: str | None = None,
+        page: app_commands.Range[int, 1, 10000] = 1,
+    ) -> None:
+        who = None if player is None else str(player.id)
+        await self.game._answer(interaction, lambda ctx: self.game.table.history(ctx, who, game, page))
+
+    @app_commands.command(name=label("cmd.stats.name"), description=label("cmd.stats.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(
+        player=label("cmd.stats.player.name"),
+        game=label("cmd.stats.game.name"),
+        public=label("cmd.stats.public.name"),
+    )
+    @app_commands.choices(game=_POOL_CHOICES)
+    @app_commands.describe(
+        player=label("cmd.stats.player.desc"),
+        game=label("cmd.stats.game.desc"),
+        public=label("cmd.stats.public.desc"),
+    )
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        game: str | None = None,
+        public: bool = False,
+    ) -> None:
+        who = None if player is None else str(player.id)
+        await self.game._answer(
+            interaction, lambda ctx: self.game.table.stats(ctx, who, game, public), private=not public
+        )
 
     @app_commands.command(name=label("cmd.notify.name"), description=label("cmd.notify.desc"))
     @app_commands.rename(dm=label("cmd.notify.dm.name"))

@@ -198,9 +198,25 @@ class Console:
             ("game", "replay"): lambda: table.replay(ctx),
             ("game", "kick"): lambda: table.kick(ctx, str(opts["player"]).lstrip("@")),
             ("game", "end"): lambda: table.end(ctx, _str_or_none(opts.get("winner"))),
+            ("game", "unrate"): lambda: table.unrate(ctx, str(opts["game"])),
             ("play",): lambda: table.play(ctx, str(opts["action"])),
             ("hand",): lambda: table.hand(ctx),
             ("games",): lambda: table.games(ctx),
+            ("leaderboard",): lambda: table.leaderboard(
+                ctx, _str_or_none(opts.get("game")), _int_or_none(opts.get("page")) or 1
+            ),
+            ("history",): lambda: table.history(
+                ctx,
+                _str_or_none(opts.get("player")),
+                _str_or_none(opts.get("game")),
+                _int_or_none(opts.get("page")) or 1,
+            ),
+            ("stats",): lambda: table.stats(
+                ctx,
+                _str_or_none(opts.get("player")),
+                _str_or_none(opts.get("game")),
+                bool(_bool_or_none(opts.get("public"))),
+            ),
             ("notify",): lambda: table.notify(ctx, _bool_or_none(opts.get("dm"))),
             ("settings",): lambda: table.settings(
                 ctx,

@@ -20,12 +20,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from db.errors import ChannelBusy, Conflict, StoreError
+from db.ratings import Place, Standing
 from db.records import (
     OPEN_STATUSES,
     ActionRecord,
     Announcement,
     GameRecord,
     Note,
+    ResultRecord,
     Seat,
     Status,
     UndoRequest,
@@ -180,6 +182,53 @@ class Store(Protocol):
 
     async def set_meta(self, key: str, value: str) -> None: ...
 
+    # results of finished games and the ratings they make (db.ratings)
+
+    async def record_result(
+        self,
+        game_id: int,
+        *,
+        guild: str,
+        pool: str,
+        rated: bool,
+        places: Sequence[Place],
+        finished_at: str,
+    ) -> ResultRecord:
+        """Record how a game ended and, when rated, update its players' ratings, in one transaction;
+        a game recorded already keeps its stored result, which is returned."""
+        ...
+
+    async def result_of(self, game_id: int) -> ResultRecord | None: ...
+
+    async def unrecorded(self) -> list[GameRecord]:
+        """Started games that ended and have no result yet, in the order they ended."""
+        ...
+
+    async def results(
+        self,
+        guild: str,
+        *,
+        pool: str | None = None,
+        player: str | None = None,
+        offset: int = 0,
+        limit: int | None = None,
+    ) -> list[ResultRecord]:
+        """The server's results, newest first; only ``pool``'s, only those ``player`` played, when given."""
+        ...
+
+    async def standings(self, guild: str, pool: str) -> list[Standing]:
+        """Every rated player of a pool of a server, best conservative rating first."""
+        ...
+
+    async def recompute_ratings(self) -> int:
+        """Rebuild every rating from the rated results in their recorded order; how many there were."""
+        ...
+
+    async def unrate(self, game_id: int) -> ResultRecord | None:
+        """Take a recorded game out of the ratings (recomputed without it, in the same transaction);
+        the result as it now stands, None when the game has none."""
+        ...
+
     # work one process does at a time, when several share the database
 
     async def claim(self, key: str, owner: str, lease: float) -> bool:
@@ -230,8 +279,11 @@ __all__ = [
     "Conflict",
     "GameRecord",
     "Note",
+    "Place",
+    "ResultRecord",
     "Seat",
     "SqliteStore",
+    "Standing",
     "Status",
     "Store",
     "StoreError",

@@ -2,11 +2,14 @@
 
     python -m db export --from data/bot.sqlite3 > dump.jsonl
     python -m db import --to postgresql://bot:secret@db/bot < dump.jsonl
+    python -m db recompute-ratings --db data/bot.sqlite3
 
 Stop the bot first (or export a copy): an export is one consistent snapshot, but moves made after
 it are not in it. Both commands bring the schema of the database they open up to date, as the bot
 does at start-up. An import needs an empty database (a new file, or a new PostgreSQL database) and
-lands completely or not at all. What was done, or why not, goes to standard error.
+lands completely or not at all. ``recompute-ratings`` rebuilds every rating from the stored results
+of the finished games (the same numbers, as ratings are a function of them). What was done, or why
+not, goes to standard error.
 """
 
 from __future__ import annotations
@@ -62,6 +65,17 @@ async def import_(target: str, lines: Iterable[str]) -> dict[str, int]:
     return counts
 
 
+async def recompute(target: str) -> int:
+    """Rebuild every rating of ``target`` from its stored results; the number of rated results."""
+    if not db.is_postgres_url(target) and not Path(target).is_file():
+        raise StoreError(f"there is no database file at {target}")
+    store = await db.open_store(target)
+    try:
+        return await store.recompute_ratings()
+    finally:
+        await store.close()
+
+
 def _summary(counts: dict[str, int]) -> str:
     return ", ".join(f"{n} {name}" for name, n in counts.items())
 
@@ -73,11 +87,17 @@ def main(argv: list[str] | None = None) -> int:
     out.add_argument("--from", dest="source", required=True, help="a SQLite file or a postgresql:// URL")
     into = commands.add_parser("import", help="load a dump from standard input into an empty store")
     into.add_argument("--to", dest="target", required=True, help="a SQLite file or a postgresql:// URL")
+    again = commands.add_parser("recompute-ratings", help="rebuild every rating from the stored results")
+    again.add_argument("--db", dest="target", required=True, help="a SQLite file or a postgresql:// URL")
     args = parser.parse_args(argv)
     try:
         if args.command == "export":
             counts = asyncio.run(export(args.source, sys.stdout.buffer))
             print(f"exported from {_describe(args.source)}: {_summary(counts)}", file=sys.stderr)
+        elif args.command == "recompute-ratings":
+            rated = asyncio.run(recompute(args.target))
+            where = _describe(args.target)
+            print(f"recomputed the ratings of {where} from {rated} rated games", file=sys.stderr)
         else:
             lines = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8")
             counts = asyncio.run(import_(args.target, lines))

@@ -8,11 +8,13 @@ whichever store holds it, and a dump of one store loads into the other unchanged
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
 from db.errors import Conflict
-from db.records import ActionRecord, Announcement, GameRecord, Seat, UndoRequest
+from db.ratings import Change, Place, Rating, Standing
+from db.records import ActionRecord, Announcement, GameRecord, ResultRecord, Seat, UndoRequest
 from engine.errors import GameOver, StaleAction
 
 
@@ -125,3 +127,35 @@ def announcement_values(new: Announcement) -> tuple[Any, ...]:
         new.deadline_done,
         new.game_id,
     )
+
+
+def result_from_row(row: Any, changes: Iterable[Any] = ()) -> ResultRecord:
+    """The record of a ``results`` row and its ``rating_changes`` rows, from either store (``places``
+    is JSON text); the changes come in the order of the places."""
+    places = tuple(Place.from_json(p) for p in json.loads(row["places"]))
+    by_player = {
+        c["player"]: Change(
+            c["player"], Rating(c["mu_before"], c["sigma_before"]), Rating(c["mu"], c["sigma"])
+        )
+        for c in changes
+    }
+    return ResultRecord(
+        id=row["id"],
+        game_id=row["game_id"],
+        guild=row["guild"],
+        pool=row["pool"],
+        rated=bool(row["rated"]),
+        places=places,
+        finished_at=row["finished_at"],
+        changes=tuple(by_player[p.player] for p in places if p.player in by_player),
+    )
+
+
+def standing_from_row(row: Any) -> Standing:
+    """A ``ratings`` row as the player's standing in its pool."""
+    return Standing(row["player"], Rating(row["mu"], row["sigma"]), row["games"], row["wins"], row["draws"])
+
+
+def places_text(places: Iterable[Place]) -> str:
+    """The ``places`` column of a result: its places as canonical JSON."""
+    return dumps([p.to_json() for p in places])

@@ -26,6 +26,7 @@ from typing import Any
 
 import asyncpg
 
+from db import ratings
 from db.encoding import (
     action_from_row,
     announcement_from_row,
@@ -34,12 +35,26 @@ from db.encoding import (
     game_from_row,
     heir_of,
     now_text,
+    places_text,
     refusal,
+    result_from_row,
+    standing_from_row,
     undo_request_from_row,
 )
 from db.errors import ChannelBusy, Conflict, StoreError
 from db.migrate import Migration, discover, refuse_newer
-from db.records import ActionRecord, Announcement, GameRecord, Note, Seat, Status, UndoRequest, VoteKind
+from db.ratings import Place, Standing
+from db.records import (
+    ActionRecord,
+    Announcement,
+    GameRecord,
+    Note,
+    ResultRecord,
+    Seat,
+    Status,
+    UndoRequest,
+    VoteKind,
+)
 from db.transfer import TABLES, Table, batches, not_empty
 from engine.errors import GameOver, StaleAction
 
@@ -120,6 +135,66 @@ async def open_store(url: str, *, pool_size: int = POOL_SIZE) -> PostgresStore:
         await pool.close()
         raise
     return PostgresStore(pool)
+
+
+RATINGS_LOCK = 0x7261_7469_6E67
+"""The advisory lock key held while recording a result or recomputing ratings."""
+
+
+def _places(text: str) -> tuple[Place, ...]:
+    return tuple(Place.from_json(p) for p in json.loads(text))
+
+
+async def _result_where(c: asyncpg.Connection, where: str, *params: Any) -> list[ResultRecord]:
+    """The results matching ``where`` with their rating changes."""
+    rows = await c.fetch(f"SELECT * FROM results WHERE {where}", *params)
+    if not rows:
+        return []
+    changes: dict[int, list[Any]] = {r["id"]: [] for r in rows}
+    for ch in await c.fetch(
+        "SELECT * FROM rating_changes WHERE result_id = ANY($1::bigint[])", list(changes)
+    ):
+        changes[ch["result_id"]].append(ch)
+    return [result_from_row(r, changes[r["id"]]) for r in rows]
+
+
+async def _recompute(c: asyncpg.Connection) -> int:
+    """Rebuild every rating and rating change from the rated results, in their recorded order."""
+    rated = [
+        ratings.Rated(r["id"], r["guild"], r["pool"], _places(r["places"]))
+        for r in await c.fetch("SELECT * FROM results WHERE rated ORDER BY id")
+    ]
+    done = ratings.replay(rated)
+    await c.execute("DELETE FROM rating_changes")
+    await c.execute("DELETE FROM ratings")
+    for result_id, changes in done.changes.items():
+        await _write_changes(c, result_id, changes)
+    for (guild, pool), standings in done.standings.items():
+        await _write_standings(c, guild, pool, list(standings.values()))
+    return len(rated)
+
+
+async def _write_changes(c: asyncpg.Connection, result_id: int, changes: Sequence[ratings.Change]) -> None:
+    await c.executemany(
+        "INSERT INTO rating_changes (result_id, player, mu_before, sigma_before, mu, sigma)"
+        " VALUES ($1, $2, $3, $4, $5, $6)",
+        [
+            (result_id, ch.player, ch.before.mu, ch.before.sigma, ch.after.mu, ch.after.sigma)
+            for ch in changes
+        ],
+    )
+
+
+async def _write_standings(
+    c: asyncpg.Connection, guild: str, pool: str, standings: Sequence[Standing]
+) -> None:
+    await c.executemany(
+        "INSERT INTO ratings (guild, pool, player, mu, sigma, games, wins, draws)"
+        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (guild, pool, player) DO UPDATE SET"
+        " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, wins = excluded.wins,"
+        " draws = excluded.draws",
+        [(guild, pool, s.player, s.rating.mu, s.rating.sigma, s.games, s.wins, s.draws) for s in standings],
+    )
 
 
 # ---- the store ----------------------------------------------------------------------------------------
@@ -765,6 +840,113 @@ class PostgresStore:
             await c.execute("DELETE FROM undo_requests WHERE game_id = $1", game_id)
             await c.execute("DELETE FROM votes WHERE game_id = $1 AND kind = 'draw'", game_id)
             return await self._require(c, game_id)
+
+    # ---- results and ratings ------------------------------------------------------------------------
+
+    async def record_result(
+        self,
+        game_id: int,
+        *,
+        guild: str,
+        pool: str,
+        rated: bool,
+        places: Sequence[Place],
+        finished_at: str,
+    ) -> ResultRecord:
+        """Record how game ``game_id`` ended and, when it is rated, update its players' ratings, in one
+        transaction; a game already recorded keeps its result (the stored one is returned).
+
+        Results are recorded one at a time (an advisory lock): the order of their ids is the order
+        their rating updates were made in, which is the order a recomputation replays them in."""
+        async with self._tx() as c:
+            await c.execute("SELECT pg_advisory_xact_lock($1)", RATINGS_LOCK)
+            found = await _result_where(c, "game_id = $1", game_id)
+            if found:
+                return found[0]
+            result_id = await c.fetchval(
+                "INSERT INTO results (game_id, guild, pool, rated, places, finished_at)"
+                " VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                game_id,
+                guild,
+                pool,
+                rated,
+                places_text(places),
+                finished_at,
+            )
+            if rated:
+                rows = await c.fetch(
+                    "SELECT * FROM ratings WHERE guild = $1 AND pool = $2 AND player = ANY($3::text[])",
+                    guild,
+                    pool,
+                    [p.player for p in places],
+                )
+                standings = {r["player"]: standing_from_row(r) for r in rows}
+                changes = ratings.apply(standings, places)
+                await _write_changes(c, result_id, changes)
+                await _write_standings(c, guild, pool, [standings[ch.player] for ch in changes])
+            return (await _result_where(c, "id = $1", result_id))[0]
+
+    async def unrecorded(self) -> list[GameRecord]:
+        """Ended games that were started and have no result yet (ended before results were kept, or
+        a crash before their end was announced), in the order they ended."""
+        async with self._tx(write=False) as c:
+            rows = await c.fetch(
+                "SELECT g.id FROM games g WHERE g.status IN ('over', 'aborted') AND g.state IS NOT NULL"
+                " AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) ORDER BY g.updated_at, g.id"
+            )
+            return await self._games(c, [r["id"] for r in rows])
+
+    async def result_of(self, game_id: int) -> ResultRecord | None:
+        async with self._tx(write=False) as c:
+            found = await _result_where(c, "game_id = $1", game_id)
+        return found[0] if found else None
+
+    async def results(
+        self,
+        guild: str,
+        *,
+        pool: str | None = None,
+        player: str | None = None,
+        offset: int = 0,
+        limit: int | None = None,
+    ) -> list[ResultRecord]:
+        """The server's results, newest first; only ``pool``'s, only those ``player`` played, when given."""
+        params: list[Any] = [guild]
+        where = "guild = $1"
+        if pool is not None:
+            params.append(pool)
+            where += f" AND pool = ${len(params)}"
+        if player is not None:
+            params.append(player)
+            where += (
+                " AND EXISTS (SELECT 1 FROM json_array_elements(results.places) j"
+                f" WHERE j ->> 'player' = ${len(params)})"
+            )
+        params += [limit, offset]
+        where += f" ORDER BY id DESC LIMIT ${len(params) - 1} OFFSET ${len(params)}"
+        async with self._tx(write=False) as c:
+            return await _result_where(c, where, *params)
+
+    async def standings(self, guild: str, pool: str) -> list[Standing]:
+        """Every rated player of the pool, best conservative rating first."""
+        rows = await self._pool.fetch("SELECT * FROM ratings WHERE guild = $1 AND pool = $2", guild, pool)
+        return ratings.ranked(standing_from_row(r) for r in rows)
+
+    async def recompute_ratings(self) -> int:
+        """Rebuild every rating and rating change from the rated results; the number of results."""
+        async with self._tx() as c:
+            await c.execute("SELECT pg_advisory_xact_lock($1)", RATINGS_LOCK)
+            return await _recompute(c)
+
+    async def unrate(self, game_id: int) -> ResultRecord | None:
+        """Take a recorded game out of the ratings, which are recomputed without it in the same
+        transaction; the result as it now stands (None: the game has no result)."""
+        async with self._tx() as c:
+            await c.execute("SELECT pg_advisory_xact_lock($1)", RATINGS_LOCK)
+            if await c.execute("UPDATE results SET rated = FALSE WHERE game_id = $1", game_id) != "UPDATE 1":
+                return None
+            await _recompute(c)
+            return (await _result_where(c, "game_id = $1", game_id))[0]
 
     # ---- moving games between stores (``python -m db``) ---------------------------------------------
 

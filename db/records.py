@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from db.ratings import Change, Place
+
 Status = Literal["lobby", "active", "over", "aborted"]
 VoteKind = Literal["draw", "abort"]
 
@@ -121,3 +123,26 @@ class Note:
     actor: str | None
     event: dict[str, Any]
     created_at: str
+
+
+@dataclass(frozen=True)
+class ResultRecord:
+    """How a finished game ended, as recorded for ratings and history (``db.ratings``).
+
+    ``id`` is the order results were recorded in, which is the order ratings take them in;
+    ``changes`` is what the result did to its players' ratings (none when it is not rated)."""
+
+    id: int
+    game_id: int
+    guild: str
+    pool: str
+    rated: bool
+    places: tuple[Place, ...]
+    finished_at: str
+    changes: tuple[Change, ...] = ()
+
+    def change_of(self, player: str) -> Change | None:
+        return next((c for c in self.changes if c.player == player), None)
+
+    def place_of(self, player: str) -> Place | None:
+        return next((p for p in self.places if p.player == player), None)

@@ -21,20 +21,35 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from db import ratings
 from db.encoding import (
     action_from_row,
     announcement_from_row,
     announcement_values,
     game_from_row,
     heir_of,
+    places_text,
     refusal,
+    result_from_row,
+    standing_from_row,
     undo_request_from_row,
 )
 from db.encoding import dumps as _dumps
 from db.encoding import now_text as _now
 from db.errors import ChannelBusy, Conflict, StoreError
 from db.migrate import migrate
-from db.records import ActionRecord, Announcement, GameRecord, Note, Seat, Status, UndoRequest, VoteKind
+from db.ratings import Place, Standing
+from db.records import (
+    ActionRecord,
+    Announcement,
+    GameRecord,
+    Note,
+    ResultRecord,
+    Seat,
+    Status,
+    UndoRequest,
+    VoteKind,
+)
 from db.transfer import TABLES, Table, batches, not_empty
 from engine.errors import GameOver, StaleAction
 
@@ -102,6 +117,57 @@ def _transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], 
             conn.execute("ROLLBACK")
         raise
     return result
+
+
+def _places(text: str) -> tuple[Place, ...]:
+    return tuple(Place.from_json(p) for p in json.loads(text))
+
+
+def _result_where(c: sqlite3.Connection, where: str, params: Sequence[Any]) -> list[ResultRecord]:
+    """The results matching ``where`` with their rating changes (on the connection's own thread)."""
+    rows = c.execute(f"SELECT * FROM results WHERE {where}", params).fetchall()
+    out = []
+    for row in rows:
+        changes = c.execute("SELECT * FROM rating_changes WHERE result_id = ?", (row["id"],)).fetchall()
+        out.append(result_from_row(row, changes))
+    return out
+
+
+def _recompute(c: sqlite3.Connection) -> int:
+    """Rebuild every rating and rating change from the rated results, in their recorded order."""
+    rated = [
+        ratings.Rated(r["id"], r["guild"], r["pool"], _places(r["places"]))
+        for r in c.execute("SELECT * FROM results WHERE rated = 1 ORDER BY id")
+    ]
+    done = ratings.replay(rated)
+    c.execute("DELETE FROM rating_changes")
+    c.execute("DELETE FROM ratings")
+    for result_id, changes in done.changes.items():
+        _write_changes(c, result_id, changes)
+    for (guild, pool), standings in done.standings.items():
+        _write_standings(c, guild, pool, list(standings.values()))
+    return len(rated)
+
+
+def _write_changes(c: sqlite3.Connection, result_id: int, changes: Sequence[ratings.Change]) -> None:
+    c.executemany(
+        "INSERT INTO rating_changes (result_id, player, mu_before, sigma_before, mu, sigma)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (result_id, ch.player, ch.before.mu, ch.before.sigma, ch.after.mu, ch.after.sigma)
+            for ch in changes
+        ],
+    )
+
+
+def _write_standings(c: sqlite3.Connection, guild: str, pool: str, standings: Sequence[Standing]) -> None:
+    c.executemany(
+        "INSERT INTO ratings (guild, pool, player, mu, sigma, games, wins, draws)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild, pool, player) DO UPDATE SET"
+        " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, wins = excluded.wins,"
+        " draws = excluded.draws",
+        [(guild, pool, s.player, s.rating.mu, s.rating.sigma, s.games, s.wins, s.draws) for s in standings],
+    )
 
 
 class SqliteStore:
@@ -710,6 +776,106 @@ class SqliteStore:
             await c.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
             await c.execute("DELETE FROM votes WHERE game_id = ? AND kind = 'draw'", (game_id,))
             return await self._require(c, game_id)
+
+    # ---- results and ratings ------------------------------------------------------------------------
+
+    async def record_result(
+        self,
+        game_id: int,
+        *,
+        guild: str,
+        pool: str,
+        rated: bool,
+        places: Sequence[Place],
+        finished_at: str,
+    ) -> ResultRecord:
+        """Record how game ``game_id`` ended and, when it is rated, update its players' ratings, in one
+        transaction; a game already recorded keeps its result (the stored one is returned)."""
+
+        def write(c: sqlite3.Connection) -> ResultRecord:
+            found = _result_where(c, "game_id = ?", (game_id,))
+            if found:
+                return found[0]
+            cur = c.execute(
+                "INSERT INTO results (game_id, guild, pool, rated, places, finished_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, guild, pool, int(rated), places_text(places), finished_at),
+            )
+            result_id = cur.lastrowid
+            assert result_id is not None
+            if rated:
+                marks = ", ".join("?" for _ in places)
+                rows = c.execute(
+                    f"SELECT * FROM ratings WHERE guild = ? AND pool = ? AND player IN ({marks})",
+                    (guild, pool, *(p.player for p in places)),
+                )
+                standings = {r["player"]: standing_from_row(r) for r in rows}
+                changes = ratings.apply(standings, places)
+                _write_changes(c, result_id, changes)
+                _write_standings(c, guild, pool, [standings[ch.player] for ch in changes])
+            return _result_where(c, "id = ?", (result_id,))[0]
+
+        return await self._on_thread(write)
+
+    async def unrecorded(self) -> list[GameRecord]:
+        """Ended games that were started and have no result yet (ended before results were kept, or
+        a crash before their end was announced), in the order they ended."""
+        async with self._tx(write=False) as c:
+            async with c.execute(
+                "SELECT g.id FROM games g WHERE g.status IN ('over', 'aborted') AND g.state IS NOT NULL"
+                " AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) ORDER BY g.updated_at, g.id"
+            ) as cur:
+                ids = [r[0] async for r in cur]
+            return [rec for i in ids if (rec := await self._fetch(c, "id = ?", (i,))) is not None]
+
+    async def result_of(self, game_id: int) -> ResultRecord | None:
+        found = await self._on_thread(lambda c: _result_where(c, "game_id = ?", (game_id,)), write=False)
+        return found[0] if found else None
+
+    async def results(
+        self,
+        guild: str,
+        *,
+        pool: str | None = None,
+        player: str | None = None,
+        offset: int = 0,
+        limit: int | None = None,
+    ) -> list[ResultRecord]:
+        """The server's results, newest first; only ``pool``'s, only those ``player`` played, when given."""
+        where, params = "guild = ?", list[Any]([guild])
+        if pool is not None:
+            where += " AND pool = ?"
+            params.append(pool)
+        if player is not None:
+            where += (
+                " AND EXISTS (SELECT 1 FROM json_each(results.places) j"
+                " WHERE json_extract(j.value, '$.player') = ?)"
+            )
+            params.append(player)
+        where += " ORDER BY id DESC LIMIT ? OFFSET ?"
+        params += [-1 if limit is None else limit, offset]
+        return await self._on_thread(lambda c: _result_where(c, where, params), write=False)
+
+    async def standings(self, guild: str, pool: str) -> list[Standing]:
+        """Every rated player of the pool, best conservative rating first."""
+        rows = await self._select("SELECT * FROM ratings WHERE guild = ? AND pool = ?", (guild, pool))
+        return ratings.ranked(standing_from_row(r) for r in rows)
+
+    async def recompute_ratings(self) -> int:
+        """Rebuild every rating and rating change from the rated results; the number of results."""
+        return await self._on_thread(_recompute)
+
+    async def unrate(self, game_id: int) -> ResultRecord | None:
+        """Take a recorded game out of the ratings, which are recomputed without it in the same
+        transaction; the result as it now stands (None: the game has no result)."""
+
+        def write(c: sqlite3.Connection) -> ResultRecord | None:
+            if c.execute("UPDATE results SET rated = 0 WHERE game_id = ?", (game_id,)).rowcount != 1:
+                return None
+            _recompute(c)
+            return _result_where(c, "game_id = ?", (game_id,))[0]
+
+        return await self._on_thread(write)
 
     # ---- moving games between stores (``python -m db``) ---------------------------------------------
 

@@ -1,7 +1,8 @@
 """Moving a server's games between stores: a dump of every row, one JSON object a line.
 
 ``python -m db export --from <url-or-path> > dump.jsonl`` writes every table of a store (games, seats,
-actions, votes, announcements, notes, undo requests, guild settings, notify, meta) with its ids;
+actions, votes, announcements, notes, undo requests, guild settings, notify, meta, and the results
+and ratings) with its ids;
 ``python -m db import --to <url-or-path> < dump.jsonl`` loads it into an empty store of either kind. SQLite to
 PostgreSQL and back gives the same records: ids, versions, times and JSON values are kept as they are.
 
@@ -24,7 +25,7 @@ from db.errors import StoreError
 FORMAT = "tabletop-bot dump"
 VERSION = 1
 
-Kind = Literal["int", "text", "json", "bool"]
+Kind = Literal["int", "text", "json", "bool", "float"]
 
 
 @dataclass(frozen=True)
@@ -155,6 +156,46 @@ TABLES: tuple[Table, ...] = (
     Table("guild_settings", (("guild", "text"), ("settings", "json"), ("updated_at", "text")), ("guild",)),
     Table("notify", (("player", "text"), ("dm", "bool"), ("updated_at", "text")), ("player",)),
     Table("meta", (("key", "text"), ("value", "text")), ("key",)),
+    Table(
+        "results",
+        (
+            ("id", "int"),
+            ("game_id", "int"),
+            ("guild", "text"),
+            ("pool", "text"),
+            ("rated", "bool"),
+            ("places", "json"),
+            ("finished_at", "text"),
+        ),
+        ("id",),
+        identity=True,
+    ),
+    Table(
+        "rating_changes",
+        (
+            ("result_id", "int"),
+            ("player", "text"),
+            ("mu_before", "float"),
+            ("sigma_before", "float"),
+            ("mu", "float"),
+            ("sigma", "float"),
+        ),
+        ("result_id", "player"),
+    ),
+    Table(
+        "ratings",
+        (
+            ("guild", "text"),
+            ("pool", "text"),
+            ("player", "text"),
+            ("mu", "float"),
+            ("sigma", "float"),
+            ("games", "int"),
+            ("wins", "int"),
+            ("draws", "int"),
+        ),
+        ("guild", "pool", "player"),
+    ),
 )
 BY_NAME = {t.name: t for t in TABLES}
 

@@ -43,6 +43,7 @@ from table.events import decode_msg
 from table.menus import board_buttons
 from table.owners import ALL_SHARDS, Owner, stale
 from table.posts import Picture, Post, pictured, post_nonce
+from table.ratings import changes_line, settle
 from table.settings import TableSettings, public_locale
 from table.tables import Table, Tables
 from table.tasks import GameTasks
@@ -279,6 +280,10 @@ class Announcer(Wording):
                 announced += await self.announce(record.id)
             except OutletError as exc:
                 log.warning("catch-up of game #%s in %s failed: %s", record.id, record.channel, exc)
+        # games that ended before results were kept (or whose end is still unannounced: the post
+        # records it too, once) get their result, and their ratings, in the order they ended
+        for record in await self.tables.store.unrecorded():
+            await settle(self.tables.store, record)
         return announced
 
     # ---- the claim: one process posts for a game at a time ---------------------------------------
@@ -529,6 +534,10 @@ class Announcer(Wording):
                 + " "
                 + self._t("svc.over.players", locale, players=mentions(record.player_ids, table.names))
             )
+            settled = await settle(self.tables.store, record)
+            rated = settled and changes_line(settled, table.names, locale)
+            if rated:
+                lines.append(rated)
         return _fit(lines, locale)
 
     async def _summary(self, table: Table, after: int, upto: int, locale: str) -> list[str]:

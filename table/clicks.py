@@ -114,8 +114,13 @@ class ClickCommands(ServiceCommands):
 
     async def press(self, ctx: Ctx, game_id: int, version: int, action: str) -> list[Post]:
         """What pressing ``action`` (as carried by the button) does for the caller."""
-        table = await self._game_of(ctx, game_id, version)
         name, _sep, arg = action.partition(":")
+        if name == "replay" and arg.isdigit():  # a /history button: any finished game of this server
+            record = await self.tables.store.get_game(int(arg))
+            if record is None or record.guild != ctx.guild_id or record.state is None:
+                raise NoGame()
+            return await self.replay(ctx, self.tables.table(record))
+        table = await self._game_of(ctx, game_id, version)
         if name in ("join", "leave", "start"):
             return await self._press_lobby(ctx, table, name, arg)
         if name in ("rules", "log", "rematch", "replay", "details"):
@@ -380,10 +385,11 @@ class ClickCommands(ServiceCommands):
 
     # ---- replay --------------------------------------------------------------------------------------
 
-    async def replay(self, ctx: Ctx) -> list[Post]:
+    async def replay(self, ctx: Ctx, table: Table | None = None) -> list[Post]:
         """The whole game as an animation, for the caller: a frame at the start and at each handover,
-        rebuilt from the seed and the log (the public view only: nothing hidden is drawn)."""
-        table = await self._latest(ctx.channel_id)
+        rebuilt from the seed and the log (the public view only: nothing hidden is drawn). The
+        channel's latest game, or ``table``'s."""
+        table = table or await self._latest(ctx.channel_id)
         if table.state is None:
             raise TableError(
                 "table.error.not_started", seated=len(table.record.seats), players=table.record.players

@@ -100,9 +100,13 @@ COMMANDS: tuple[Command, ...] = (
     Command(("game", "resign"), section="end"),
     Command(("game", "abort"), section="end"),
     Command(("game", "end"), (Option("winner"),), section="end"),
+    Command(("game", "unrate"), (Option("game", required=True),), section="end"),
     Command(("game", "rules"), (Option("game"), Option("topic"))),
     Command(("game", "help")),
     Command(("games",)),
+    Command(("leaderboard",), (Option("game"), Option("page", int))),
+    Command(("history",), (Option("player"), Option("game"), Option("page", int))),
+    Command(("stats",), (Option("player"), Option("game"), Option("public", bool))),
     Command(("notify",), (Option("dm", bool),)),
     Command(
         ("settings",),

@@ -24,6 +24,7 @@ from table.events import decode_msg, encode_msg
 from table.menus import vote_buttons
 from table.posts import Ctx, Post, is_bot, mention, pictured, post_nonce
 from table.settings import TableSettings
+from table.standings import StandingCommands
 from table.tables import Table, Tables, describe, text_board
 from table.text import game_title, has_key, mentions, name_players_in, named, pings
 
@@ -59,7 +60,7 @@ def _clip(text: str, limit: int = MAX_TEXT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class Commands(ClickCommands):
+class Commands(ClickCommands, StandingCommands):
     """The commands of the bot, over a ``Tables``."""
 
     def __init__(self, tables: Tables, announcer: Announcer | None = None) -> None:
@@ -86,7 +87,8 @@ class Commands(ClickCommands):
                 policy=self._t(f"svc.policy.{pace.on_deadline}", locale),
             )
         )
-        return self._t("svc.lobby.pace", locale, remind=remind, deadline=deadline)
+        pace_line = self._t("svc.lobby.pace", locale, remind=remind, deadline=deadline)
+        return pace_line if pace.rated else f"{pace_line} {self._t('rating.lobby.unrated', locale)}"
 
     # ---- lobby ---------------------------------------------------------------------------
 

@@ -34,7 +34,7 @@ from typing import Any, NoReturn, Protocol
 
 log = logging.getLogger(__name__)
 
-KINDS = ("board", "private", "details", "replay")
+KINDS = ("board", "private", "details", "replay", "chart")
 """What can be drawn: the public board, a seat's hidden part, the public details, a whole game's
 animation (``view`` then holds ``frames``, the public views of its handovers)."""
 
@@ -56,6 +56,10 @@ def draw_now(kind: str, view: dict[str, Any], names: dict[str, str], locale: str
         from render.animation import animate
 
         return animate(view["frames"], names=names, locale=locale)
+    if kind == "chart":
+        from render.chart import rating_chart
+
+        return rating_chart(view, names=names, locale=locale)
     function = {"board": render.render, "private": render.render_private}.get(kind)
     if function is None:
         function = getattr(render, "render_details", None)

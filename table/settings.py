@@ -9,7 +9,7 @@ language of its public posts.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
@@ -25,7 +25,8 @@ the game has one; the absent side loses; or a computer player plays for the abse
 they return."""
 DEFAULT_REMIND = timedelta(hours=24)
 OFF = ("off", "none", "no", "non", "aucun", "aucune")
-KEYS = ("remind", "deadline", "on_deadline")
+YES = ("yes", "on", "oui", "true")
+KEYS = ("remind", "deadline", "on_deadline", "rated")
 LANGUAGE = "language"
 MIN_REMIND = timedelta(hours=1)
 
@@ -41,24 +42,31 @@ class TableSettings:
     remind: timedelta | None = DEFAULT_REMIND
     deadline: timedelta | None = None
     on_deadline: str = "wait"
+    rated: bool = True
+    """Whether the game counts for ratings when it ends (it never does with a computer player)."""
 
     @classmethod
     def parse(cls, values: Mapping[str, str], base: TableSettings | None = None) -> TableSettings:
         """Settings from stored or typed ``key: value`` texts, over ``base`` (default: built in)."""
         out = base or cls()
         if "remind" in values:
-            out = cls(_duration("remind", values["remind"]), out.deadline, out.on_deadline)
+            out = replace(out, remind=_duration("remind", values["remind"]))
             if out.remind is not None and out.remind < MIN_REMIND:
                 raise BadOptions("svc.error.remind_too_often", value=values["remind"])
         if "deadline" in values:
-            out = cls(out.remind, _duration("deadline", values["deadline"]), out.on_deadline)
+            out = replace(out, deadline=_duration("deadline", values["deadline"]))
         if "on_deadline" in values:
             policy = values["on_deadline"].strip().lower()
             if policy not in POLICIES:
                 raise BadOptions(
                     "svc.error.bad_policy", value=values["on_deadline"], choices=", ".join(POLICIES)
                 )
-            out = cls(out.remind, out.deadline, policy)
+            out = replace(out, on_deadline=policy)
+        if "rated" in values:
+            flag = values["rated"].strip().lower()
+            if flag not in YES + OFF:
+                raise BadOptions("svc.error.bad_rated", value=values["rated"])
+            out = replace(out, rated=flag in YES)
         return out
 
     @classmethod
@@ -70,11 +78,14 @@ class TableSettings:
 
     def to_options(self) -> dict[str, str]:
         """The stored (and displayed) form, which ``parse`` reads back."""
-        return {
+        out = {
             "remind": "off" if self.remind is None else format_duration(self.remind),
             "deadline": "none" if self.deadline is None else format_duration(self.deadline),
             "on_deadline": self.on_deadline,
         }
+        if not self.rated:
+            out["rated"] = "no"
+        return out
 
     def describe(self) -> str:
         return " ".join(f"{k}={v}" for k, v in self.to_options().items())

@@ -131,6 +131,7 @@ class Tables:
                 "private": render_private
                 or (lambda view, **kw: draw_now("private", view, kw["names"], kw["locale"])),
                 "details": lambda view, **kw: draw_now("details", view, kw["names"], kw["locale"]),
+                "chart": lambda view, **kw: draw_now("chart", view, kw["names"], kw["locale"]),
             }
             drawer = ThreadDrawer(functions)
         self.drawer: Drawer = drawer or shared_drawer()

@@ -104,3 +104,10 @@ def test_the_undo_bench_compares_both_rules_at_every_table(capsys: Any) -> None:
     assert float(rows[0][5].rstrip(" %|")) > float(rows[0][4].rstrip(" %")), (
         "own coins face up no longer block"
     )
+
+
+async def test_the_ratings_bench_recomputes_every_game_it_wrote() -> None:
+    from bench.ratings import run
+
+    figures = await run(60, 8)
+    assert figures["games"] == 60 and 8 <= figures["players"] <= 32

@@ -140,8 +140,9 @@ async def test_french_console(tmp_path: Path) -> None:
         "Commande inconnue « /dance ». Commandes : /partie nouvelle, /partie rejoindre, /partie quitter,"
         " /partie robot, /partie sansrobot, /partie retirer, /partie commencer, /jouer, /main,"
         " /partie reprendre, /partie plateau, /partie état, /partie historique, /partie revoir,"
-        " /partie nulle, /partie abandonner, /partie annuler, /partie terminer, /partie règles,"
-        " /partie aide, /parties, /notifier, /réglages, /appuyer, /horloge, /horloge avancer.",
+        " /partie nulle, /partie abandonner, /partie annuler, /partie terminer, /partie déclasser,"
+        " /partie règles, /partie aide, /parties, /classement, /parties-finies, /bilan, /notifier,"
+        " /réglages, /appuyer, /horloge, /horloge avancer.",
         "L'option page demande un nombre entier, pas « deux ».",
         "La commande /partie nouvelle demande l'option jeu.",
     ]

@@ -22,6 +22,7 @@ import db
 import engine
 from bench.move_latency import random_move
 from db.errors import StoreError
+from db.ratings import POOLS
 from db.transfer import no_rows, parse_dump
 from engine.rng import Rng
 from table import Commands, Ctx, Tables
@@ -156,6 +157,8 @@ async def everything(target: str | Path) -> dict[str, Any]:
             "guild": await store.guild_settings(GUILD),
             "notify": {p: await store.notify(p) for p in ("lea", "sam", "nobody")},
             "meta": await store.meta("commands:global"),
+            "results": await store.results(GUILD),
+            "standings": {pool: await store.standings(GUILD, pool) for pool in POOLS},
         }
     finally:
         await store.close()
@@ -184,6 +187,9 @@ async def test_a_server_moves_to_postgresql_and_back_with_every_record_equal(
     assert any(g[3] for g in before["games"].values()) and any(g[4] for g in before["games"].values())
     assert any(g[6] for g in before["games"].values()), "moderation notes"
     assert sum(g[2] for g in before["games"].values()) > 60
+    rated = [r for r in before["results"] if r.rated]
+    assert len(rated) == 6 and all(r.changes for r in rated), "every game between people is rated"
+    assert len(before["results"]) == 6 and sum(map(len, before["standings"].values())) > 8
     assert await everything(postgres_url) == before
     assert await everything(back) == before
 
@@ -195,6 +201,10 @@ async def test_a_server_moves_to_postgresql_and_back_with_every_record_equal(
             )
             assert rec.id == len(before["games"]) + 1
             await store.add_note(rec.id, 0, "x", {"key": "k"})
+            result = await store.record_result(
+                rec.id, guild=GUILD, pool="warchest", rated=False, places=(), finished_at="2030"
+            )
+            assert result.id == len(before["results"]) + 1
         finally:
             await store.close()
 

@@ -248,7 +248,17 @@ async def test_inside_a_thread_the_thread_is_the_channel(scene: Scene) -> None:
 
 async def test_start_up_syncs_globally_with_french_names(scene: Scene) -> None:
     synced = {c["name"]: c for c in scene.fake.global_commands}
-    assert set(synced) == {"game", "play", "hand", "games", "notify", "settings"}
+    assert set(synced) == {
+        "game",
+        "play",
+        "hand",
+        "games",
+        "leaderboard",
+        "history",
+        "stats",
+        "notify",
+        "settings",
+    }
     assert synced["game"]["name_localizations"] == {"fr": "partie"}
     assert scene.fake.guild_commands == {}
 
@@ -265,6 +275,9 @@ async def test_start_up_syncs_to_the_dev_guild_when_set(tmp_path: Path) -> None:
             "play",
             "hand",
             "games",
+            "leaderboard",
+            "history",
+            "stats",
             "notify",
             "settings",
         }

@@ -41,11 +41,21 @@ async def test_every_command_passes_discords_limits(payloads: list[dict[str, Any
 
 async def test_the_expected_commands_are_there(payloads: list[dict[str, Any]]) -> None:
     by_name = {p["name"]: p for p in payloads}
-    assert set(by_name) == {"game", "play", "hand", "games", "notify", "settings"}
+    assert set(by_name) == {
+        "game",
+        "play",
+        "hand",
+        "games",
+        "leaderboard",
+        "history",
+        "stats",
+        "notify",
+        "settings",
+    }
     subcommands = {o["name"] for o in by_name["game"]["options"]}
     assert subcommands == {
         "new", "join", "leave", "start", "status", "board", "log", "resign", "abort", "draw", "rules", "help",
-        "kick", "end", "undo", "replay", "addbot", "removebot",
+        "kick", "end", "unrate", "undo", "replay", "addbot", "removebot",
     }  # fmt: skip
     assert int(by_name["settings"]["default_member_permissions"]) == 1 << 5, "Manage Server only"
     assert by_name["games"]["contexts"] == [0] and by_name["settings"]["contexts"] == [0], "servers only"

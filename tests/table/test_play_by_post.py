@@ -212,6 +212,10 @@ async def test_forfeit_makes_the_absent_side_lose(service: Service, name: str) -
     end = service.posts[-1]
     assert "Game over" in end.text and "missed the deadline" in end.text
     assert set(end.mentions) == {"alice", "bob"}
+    rated = await service.commands.tables.store.result_of(table.record.id)
+    assert rated is not None and rated.rated, "a forfeit is rated: a loss for the absent side"
+    assert {p.player: p.rank for p in rated.places} == {p: 2 if p == absent else 1 for p in ("alice", "bob")}
+    assert "📈 Ratings" in end.text and rated.change_of(absent).delta < 0  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("name", GAMES)
