@@ -60,7 +60,8 @@ def search(
     """Search the decision of ``seat`` with an explicit budget (``choose`` picks one by level).
 
     A decision with one candidate, or one the game settles without search (``settled`` in its
-    heuristics: a Batailles deployment), is answered at once with no iteration.
+    heuristics: a Batailles deployment) when ``plan.settle`` allows it, is answered at once with no
+    iteration.
     """
     m = model(game_name)
     game = m.game
@@ -75,7 +76,7 @@ def search(
     legal = m.candidates(state, seat, everything)
     if len(legal) == 1:
         return Outcome(legal[0], 0, {str(legal[0]): 0})
-    quick = m.settled(state, seat, everything)
+    quick = m.settled(state, seat, everything) if plan.settle else None
     if quick is not None:
         return Outcome(quick, 0, {str(quick): 0})
     observation = m.observe(state, seat)

@@ -70,7 +70,7 @@ _BUDGETS: dict[str, dict[str, Budget]] = {
     "batailles": {
         "easy": Budget(iterations=40, rollout=6),
         "normal": Budget(iterations=250, rollout=10),
-        "hard": Budget(iterations=900, rollout=14),
+        "hard": Budget(iterations=900, rollout=10, greedy=0.5, settle=False),
     },
     "cryhavoc": {
         "easy": Budget(iterations=40, rollout=6),

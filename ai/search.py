@@ -93,6 +93,9 @@ class Budget:
     exploration: float = 0.6
     widen: float = 1.5
     greedy: float = 0.0
+    settle: bool = True
+    """Take the decisions the game settles without search (``settled`` in its heuristics) at once;
+    ``False`` searches them too, for a level that can afford the time."""
 
 
 class Node:
