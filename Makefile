@@ -6,6 +6,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 LOCK := requirements-test.lock
+# Test processes of `make test` (pytest-xdist): one per core by default.
+TEST_WORKERS ?= auto
 LOCK_VENV := .venv-lock
 PIP_COMPILE := $(LOCK_VENV)/bin/pip-compile
 COMPILE := CUSTOM_COMPILE_COMMAND="make lock" $(PIP_COMPILE) --quiet --generate-hashes --strip-extras \
@@ -27,7 +29,7 @@ test: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist load
 
 lint: $(STAMP)
 	$(PY) -m ruff check --fix .

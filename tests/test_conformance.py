@@ -12,7 +12,6 @@ from __future__ import annotations
 import itertools
 import json
 import os
-from collections.abc import Iterator
 
 import pytest
 
@@ -23,17 +22,22 @@ GAMES_PER_NAME = int(os.environ.get("CONFORMANCE_GAMES", "500"))
 # Full deep checks (mutation, parse of every legal action, dump round trip at every step)
 # on the first games; cheaper spot checks on the rest keep the suite within minutes.
 DEEP_GAMES = 12
+CHUNKS = 5
+"""The playouts of each game run as this many tests, which parallel test workers share out."""
 MAX_STEPS = 20_000
 NEUTRAL_ODDS = 6
 """One decision in this many takes the game's neutral default, when it has one."""
 
 
-def _setups(game: engine.Game) -> Iterator[tuple[int, dict[str, str]]]:
-    """Cycle through every player count and every combination of option choices."""
+def _setups(game: engine.Game) -> list[tuple[int, dict[str, str]]]:
+    """Every player count with every combination of option choices; game ``i`` plays setup ``i``
+    modulo their number, as it did when the games ran in one test."""
     specs = [s for s in game.option_specs if s.choices]
     combos = list(itertools.product(*[s.choices for s in specs])) or [()]
-    for count, combo in itertools.cycle(itertools.product(game.player_counts, combos)):
-        yield count, {s.name: v for s, v in zip(specs, combo, strict=True)}
+    return [
+        (count, {s.name: v for s, v in zip(specs, combo, strict=True)})
+        for count, combo in itertools.product(game.player_counts, combos)
+    ]
 
 
 def _canon(game: engine.Game, state: object) -> str:
@@ -97,12 +101,14 @@ def _play(game: engine.Game, index: int, count: int, options: dict[str, str], de
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("name", engine.GAMES)
-def test_random_playouts_follow_the_contract(name: str) -> None:
+def test_random_playouts_follow_the_contract(name: str, chunk: int) -> None:
+    """Games ``chunk``, ``chunk + CHUNKS``, ... of the ``GAMES_PER_NAME`` playouts of ``name``."""
     game = engine.get_game(name)
     setups = _setups(game)
-    for index in range(GAMES_PER_NAME):
-        count, options = next(setups)
+    for index in range(chunk, GAMES_PER_NAME, CHUNKS):
+        count, options = setups[index % len(setups)]
         _play(game, index, count, options, deep=index < DEEP_GAMES)
 
 
