@@ -110,7 +110,15 @@ def start_child(folder: Path, ending: str) -> subprocess.Popen[bytes]:
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
+        preexec_fn=_interruptible,
     )
+
+
+def _interruptible() -> None:
+    """Give the child run Ctrl-C as a terminal would. A parallel test worker (pytest-xdist) ignores
+    SIGINT, children inherit an ignored signal, and Python only turns SIGINT into KeyboardInterrupt
+    when it starts with the default disposition."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def test_the_server_stops_however_the_run_ends(tmp_path: Path) -> None:
