@@ -50,9 +50,15 @@ class Result:
 
 
 def _plain(params: dict[str, Any]) -> dict[str, Any]:
-    return {
-        k: (v if isinstance(v, (str, int, float, bool)) or v is None else str(v)) for k, v in params.items()
-    }
+    """JSON-safe parameters: players as their text form (``@id``, which the front ends replace by a
+    name), lists item by item, so that a winning team reads "Alice and Carol", not a list's repr."""
+    return {k: _plain_value(v) for k, v in params.items()}
+
+
+def _plain_value(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return [_plain_value(v) for v in value]
+    return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
 
 
 class Action(Protocol):
