@@ -128,7 +128,7 @@ class Troop:
         return Troop(
             name=data["name"],
             seat=data["seat"],
-            profile=tuple(data["profile"]),  # type: ignore[arg-type]
+            profile=tuple(data["profile"]),
             zone=(zone[0], zone[1]) if zone is not None else None,
             facing=data["facing"],
             lost=data["lost"],

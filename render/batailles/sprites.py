@@ -192,10 +192,10 @@ def stat_line(
     if wide > room / SQUEEZE:
         draw = ImageDraw.Draw(img)
         cell = room / 6
-        for i, value in enumerate(profile[:6]):
-            color = ink if value else faint
+        for i, stat in enumerate(profile[:6]):
+            color = ink if stat else faint
             at_cell = (x + cell * (i + 0.5), cy)
-            draw_text(draw, at_cell, str(value), size, color, anchor="mc", bold=True, role="stat")
+            draw_text(draw, at_cell, str(stat), size, color, anchor="mc", bold=True, role="stat")
         return
     line = Image.new("RGBA", (math.ceil(wide) + 2, math.ceil(at_size * 1.5)), (0, 0, 0, 0))
     draw = ImageDraw.Draw(line)
