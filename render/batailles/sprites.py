@@ -27,14 +27,16 @@ IDLE, ACTIVE, DONE = "idle", "active", "done"
 _ANGLE = {"n": -90.0, "e": 0.0, "s": 90.0, "w": 180.0}
 
 
-def _arrow(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, facing: str, fill: object) -> None:
+def _arrow(
+    draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, facing: str, fill: tuple[int, ...]
+) -> None:
     """A solid arrow of half-length ``r`` centred on (cx, cy), pointing ``facing``."""
     a = math.radians(_ANGLE.get(facing, -90.0))
     ux, uy = math.cos(a), math.sin(a)
     px, py = -uy, ux
     shaft = [(-0.85, 0.2), (0.1, 0.2), (0.1, 0.55), (0.95, 0.0), (0.1, -0.55), (0.1, -0.2), (-0.85, -0.2)]
     pts = [(cx + r * (u * ux + v * px), cy + r * (u * uy + v * py)) for u, v in shaft]
-    draw.polygon(pts, fill=fill)  # type: ignore[arg-type]
+    draw.polygon(pts, fill=fill)
 
 
 def _mark(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: float, line: int) -> None:
