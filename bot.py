@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import io
 import json
 import logging
 import os
@@ -247,7 +248,7 @@ class TabletopBot(commands.Bot):
     ) -> None:
         from cogs import GameTree
 
-        sharding: dict[str, object] = {}
+        sharding: dict[str, Any] = {}  # discord.py's client options, untyped there
         if settings.shard_count is not None:
             sharding["shard_count"] = settings.shard_count
             if settings.shard_ids is not None:
@@ -258,7 +259,7 @@ class TabletopBot(commands.Bot):
             tree_cls=GameTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
-            **sharding,  # type: ignore[arg-type]
+            **sharding,
         )
         self.settings = settings
         self.store: Store | None = None
@@ -567,7 +568,8 @@ def stdin_is_empty(stream: TextIO | None) -> bool:
     try:
         if stream.isatty():
             return False
-        return stream.buffer.peek(1) == b""  # type: ignore[attr-defined]
+        buffer = stream.buffer
+        return isinstance(buffer, io.BufferedReader) and buffer.peek(1) == b""
     except (AttributeError, OSError, ValueError):
         return False
 

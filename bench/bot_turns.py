@@ -89,7 +89,9 @@ async def run(name: str, count: int, level: str, waits: int, seed: int = 7) -> d
             alice = ctx("alice")
             await commands.new(alice, name, count, bots=count - 1, level=level)
             chooser = Rng(seed)
-            before = await store.count_actions((await tables.latest("bench")).record.id)  # type: ignore[union-attr]
+            opened = await tables.latest("bench")
+            assert opened is not None
+            before = await store.count_actions(opened.record.id)
             start = time.perf_counter()
             await commands.start(alice)
             for _ in range(waits * 60):
@@ -145,7 +147,8 @@ def against(revision: str, argv: list[str]) -> list[dict[str, Any]]:
             )
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=True)
-    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+    rows: list[dict[str, Any]] = json.loads(done.stdout.strip().splitlines()[-1])
+    return rows
 
 
 def show(rows: list[dict[str, Any]], old: list[dict[str, Any]] | None) -> None:

@@ -106,12 +106,9 @@ async def scenario(label: str, channels: int, *, processes: bool) -> dict[str, f
         moves[channel] = (player, str(table.game.legal_actions(table.state, player)[0]))
     if processes:
         pool = ProcessDrawer()
-        await pool.draw(
-            "board",
-            (await tables.open(names[0])).game.view((await tables.open(names[0])).state, None),
-            names={},
-            locale="en",
-        )  # type: ignore[union-attr]
+        first = await tables.open(names[0])
+        assert first is not None and first.state is not None
+        await pool.draw("board", first.game.view(first.state, None), names={}, locale="en")
         tables.drawer = pool
     else:
         tables.drawer = ThreadDrawer(
@@ -170,14 +167,15 @@ def old_bot(revision: str, channels: int) -> dict[str, float]:
             cwd=tmp,  # first on the path: the old ``render`` package
         )
     print(done.stdout.strip().splitlines()[0], flush=True)
-    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+    figures: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
 
 
 async def main(argv: list[str]) -> None:
     channels = int(argv[0]) if argv and argv[0].isdigit() else 500
     if "--threads-only" in argv:
-        revision = argv[argv.index("--threads-only") + 1]
-        label = f"threads, one store connection, the renderer of {revision}"
+        renderer = argv[argv.index("--threads-only") + 1]
+        label = f"threads, one store connection, the renderer of {renderer}"
         print(json.dumps(await scenario(label, channels, processes=False)))
         return
     revision = argv[argv.index("--against") + 1] if "--against" in argv else None

@@ -74,8 +74,8 @@ def position(state: dict[str, Any], seat: int) -> float:
     """
     trogs = state["factions"][seat] == "trogs"
     held = [r for r in state["regions"].values() if r["control"] == seat]
-    crystals = sum(r["crystals"] for r in held) * (0.25 if trogs else 0.5)
-    units = sum(r["units"][seat] for r in state["regions"].values())
+    crystals: float = sum(r["crystals"] for r in held) * (0.25 if trogs else 0.5)
+    units: int = sum(r["units"][seat] for r in state["regions"].values())
     return float(state["vp"][seat]) + crystals + 0.25 * len(held) + 0.1 * units
 
 

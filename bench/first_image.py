@@ -105,7 +105,7 @@ class Console:
         if until is None:
             self.proc.stdin.write(b"__mark__\n")  # an unknown line, echoed once the line is done
         await self.proc.stdin.drain()
-        out = []
+        out: list[str] = []
         while True:
             raw = await asyncio.wait_for(self.proc.stdout.readline(), LIMIT)
             if not raw:

@@ -23,8 +23,8 @@ Measure = Callable[[Any, int], float]
 
 def _warchest(st: Any, seat: int) -> float:
     team = st.seats[seat].team
-    held = sum(1 if t == team else -1 for t in st.control.values() if t is not None)
-    board = sum(h if st.seats[s].team == team else -h for s, _k, h in st.board.values())
+    held: int = sum(1 if t == team else -1 for t in st.control.values() if t is not None)
+    board: int = sum(h if st.seats[s].team == team else -h for s, _k, h in st.board.values())
     owned = 0
     for s in st.seats:
         n = len(s.bag) + len(s.hand) + len(s.discard_down) + sum(s.discard_up.values())
@@ -33,10 +33,11 @@ def _warchest(st: Any, seat: int) -> float:
 
 
 def _batailles(st: Any, seat: int) -> float:
-    lead = st.losses[1 - seat] - st.losses[seat]
-    hits = sum(st.hits.values()) if st.phase == "play" else 0
+    lead: int = st.losses[1 - seat] - st.losses[seat]
+    hits: int = sum(st.hits.values()) if st.phase == "play" else 0
     sign = 1 if st.order[st.turn_index] == seat else -1
-    return lead + 0.2 * sign * hits + 0.02 * (st.advantage[seat] - st.advantage[1 - seat])
+    advantage: int = st.advantage[seat] - st.advantage[1 - seat]
+    return lead + 0.2 * sign * hits + 0.02 * advantage
 
 
 def _cryhavoc(st: Any, seat: int) -> float:

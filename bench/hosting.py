@@ -214,10 +214,10 @@ async def run(games: int, moves: int, url: str | None, *, store_only: bool) -> l
         server = Server(Path(tmp), durable=True)
         try:
             for processes in (1, 2):
-                target = await server.create_database()
+                database = await server.create_database()
                 results.append(
                     await burst(
-                        "postgresql", target, games, moves, store_only=store_only, processes=processes
+                        "postgresql", database, games, moves, store_only=store_only, processes=processes
                     )
                 )
         finally:

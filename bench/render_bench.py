@@ -36,6 +36,7 @@ import tarfile
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -105,7 +106,7 @@ def measure(all_views: dict[str, View], runs: int) -> dict[str, dict[str, float]
         png = render.render(view, names=NAMES, locale="fr")
         cold = time.perf_counter() - start
         image = Image.open(io.BytesIO(png))
-        warm = _median(lambda v=view: render.render(v, names=NAMES, locale="fr"), runs)  # type: ignore[misc]
+        warm = _median(partial(render.render, view, names=NAMES, locale="fr"), runs)
         out[name] = {
             "bytes": len(png),
             "width": image.width,
@@ -125,7 +126,8 @@ def _rgb_png(image: Image.Image) -> bytes:
 def _compose(view: View, lead: bool = False) -> Image.Image:
     module = {"warchest": "warchest", "batailles": "batailles", "cryhavoc": "cryhavoc"}[view["game"]]
     images = sys.modules[f"render.{module}.images"]
-    return images.compose(view, names=NAMES, locale="fr", lead=lead)  # type: ignore[no-any-return]
+    page: Image.Image = images.compose(view, names=NAMES, locale="fr", lead=lead)
+    return page
 
 
 def _clear_text_caches() -> None:
@@ -144,14 +146,14 @@ def report(all_views: dict[str, View], runs: int) -> dict[str, dict[str, float]]
         page = _compose(view, lead=True)
         picture = page.crop((1, 0, page.width, page.height))
         palette = palettes.load(view["game"])
-        draw = _median(lambda v=view: _compose(v, lead=True), runs)  # type: ignore[misc]
+        draw = _median(partial(_compose, view, lead=True), runs)
 
         def from_scratch(p: Image.Image = page, pal: Image.Image = palette) -> bytes:
             png.forget()  # every band deflated, as for a board unlike any before it
             return to_png(p, pal, lead=True)
 
         palette_time = _median(from_scratch, runs)
-        rgb_time = _median(lambda p=picture: _rgb_png(p), runs)  # type: ignore[misc]
+        rgb_time = _median(partial(_rgb_png, picture), runs)
         palette_bytes, rgb_bytes = len(from_scratch()), len(_rgb_png(picture))
 
         def uncached(v: View = view) -> None:
@@ -159,7 +161,7 @@ def report(all_views: dict[str, View], runs: int) -> dict[str, dict[str, float]]
             render.render(v, names=NAMES, locale="fr")
 
         cold_text = _median(uncached, max(3, runs // 4))
-        warm = _median(lambda v=view: render.render(v, names=NAMES, locale="fr"), max(3, runs // 4))  # type: ignore[misc]
+        warm = _median(partial(render.render, view, names=NAMES, locale="fr"), max(3, runs // 4))
         print(
             f"render {name}: {int(f['width'])}x{int(f['height'])}, PNG {f['bytes'] / 1024:.0f} KiB; "
             f"first {_ms(f['cold'])}, median of {runs} warm {_ms(f['warm'])} "
@@ -219,7 +221,8 @@ def against(revision: str, all_views: dict[str, View], runs: int) -> dict[str, d
             env=env,
             cwd=tmp,
         )
-    return json.loads(done.stdout)  # type: ignore[no-any-return]
+    figures: dict[str, dict[str, float]] = json.loads(done.stdout)
+    return figures
 
 
 PHONE_WIDTH = 400

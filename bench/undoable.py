@@ -66,7 +66,9 @@ class Count:
         self.new += new
 
     def row(self, name: str, players: int, setting: str) -> str:
-        share = lambda n: f"{100 * n / max(1, self.actions):.1f} %"  # noqa: E731
+        def share(n: int) -> str:
+            return f"{100 * n / max(1, self.actions):.1f} %"
+
         return f"| {name} | {players} | {setting} | {self.actions} | {share(self.old)} | {share(self.new)} |"
 
 

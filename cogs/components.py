@@ -14,6 +14,7 @@ however many times Discord delivers it.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -55,14 +56,16 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> GameButton:
+        # A menu given a button's custom id (a forged one) still gets a button that answers.
+        button = item if isinstance(item, discord.ui.Button) else None
         return cls(
             int(match["game"]),
             int(match["version"]),
             match["action"],
-            label=item.label or "…",
-            style=item.style,
+            label=(button.label if button else None) or "…",
+            style=button.style if button else None,
         )
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
@@ -98,9 +101,10 @@ class GameMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=MENU):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> GameMenu:
-        return cls(int(match["game"]), int(match["version"]), options=list(item.options) or None)
+        options = list(item.options) if isinstance(item, discord.ui.Select) else []
+        return cls(int(match["game"]), int(match["version"]), options=options or None)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return first_delivery(interaction)
@@ -110,7 +114,7 @@ class GameMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=MENU):
 
         cog = interaction.client.get_cog("GameCog")  # type: ignore[attr-defined]
         assert isinstance(cog, GameCog)
-        values = list((interaction.data or {}).get("values") or [])  # type: ignore[union-attr]
+        values = picked_values(interaction)
         await cog.picked(interaction, self.game, self.version, values[0] if values else "")
 
 
@@ -169,7 +173,15 @@ def view_for(post: Any) -> discord.ui.View | None:
         item.item.row = index // BUTTONS_PER_ROW
         view.add_item(item)
     if menu is not None:
-        item = menu_item(menu)
-        item.item.row = 4
-        view.add_item(item)
+        picker = menu_item(menu)
+        picker.item.row = 4
+        view.add_item(picker)
     return view
+
+
+def picked_values(interaction: discord.Interaction) -> list[str]:
+    """The values a menu pick carries (discord.py types the data of every kind of interaction at once:
+    only a pick's has values)."""
+    data: Mapping[str, object] = interaction.data or {}
+    values = data.get("values")
+    return [str(v) for v in values] if isinstance(values, list) else []

@@ -496,4 +496,7 @@ async def send_to_channel(channel: discord.abc.Messageable, post: PostLike) -> N
         if not piece and image is None:
             continue
         file = discord.File(io.BytesIO(image), filename=post.filename) if image is not None else None
-        await channel.send(content=piece or None, file=file, allowed_mentions=mentions)  # type: ignore[arg-type]
+        if file is None:
+            await channel.send(content=piece or None, allowed_mentions=mentions)
+        else:
+            await channel.send(content=piece or None, file=file, allowed_mentions=mentions)

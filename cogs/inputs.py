@@ -123,7 +123,8 @@ def refusal(
                 return _wrong_type(parameters[name], where, locale)
             continue
         given[name] = entry.get("value")
-    resolved = data.get("resolved") if isinstance(data.get("resolved"), dict) else {}
+    found = data.get("resolved")
+    resolved: dict[str, Any] = found if isinstance(found, dict) else {}
     for name, parameter in parameters.items():
         if name not in given:
             if parameter.required and not autocomplete:

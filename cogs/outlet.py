@@ -9,6 +9,7 @@ an edit refused (too old, deleted, rate limited) makes the announcer post anew; 
 from __future__ import annotations
 
 import logging
+from typing import TypedDict
 
 import discord
 
@@ -18,6 +19,15 @@ from table.announce import OutletError
 from table.posts import Post, piece_nonce
 
 log = logging.getLogger(__name__)
+
+
+class _Extras(TypedDict, total=False):
+    """What a piece of a post sends besides its text, each only when it has one (discord.py types
+    these as never None)."""
+
+    file: discord.File
+    view: discord.ui.View
+    nonce: str | int
 
 
 class DiscordOutlet:
@@ -48,11 +58,15 @@ class DiscordOutlet:
                 if not piece and file is None:
                     continue
                 view = view_for(post) if index == len(pieces) - 1 else None
-                extra: dict[str, object] = {} if view is None else {"view": view}
+                extra = _Extras()
+                if file is not None:
+                    extra["file"] = file
+                if view is not None:
+                    extra["view"] = view
                 if post.nonce is not None:
                     # discord.py sends enforce_nonce with it: a repeat returns the first message
                     extra["nonce"] = piece_nonce(post.nonce, index)
-                sent = await target.send(content=piece or None, file=file, allowed_mentions=mentions, **extra)  # type: ignore[arg-type]
+                sent = await target.send(content=piece or None, allowed_mentions=mentions, **extra)
                 first = first or sent
         except discord.HTTPException as exc:
             raise OutletError(f"posting in channel {channel} failed: {exc}") from exc
@@ -69,9 +83,7 @@ class DiscordOutlet:
             return False
         file = attachment(post)
         try:
-            await target.get_partial_message(
-                int(message)
-            ).edit(  # type: ignore[union-attr]
+            await target.get_partial_message(int(message)).edit(
                 content=(post.text or "")[:2000] or None,
                 attachments=[file] if file is not None else [],
                 allowed_mentions=discord.AllowedMentions.none(),
@@ -85,7 +97,9 @@ class DiscordOutlet:
     async def direct(self, user: str, post: Post) -> bool:
         try:
             target = self.client.get_user(int(user)) or await self.client.fetch_user(int(user))
-            await target.send(content=(post.text or "")[:2000], file=attachment(post))  # type: ignore[arg-type]
+            file = attachment(post)
+            text = (post.text or "")[:2000]
+            await (target.send(content=text) if file is None else target.send(content=text, file=file))
         except (discord.HTTPException, ValueError):
             return False
         return True

@@ -15,9 +15,9 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs.translator import label
+from db.ratings import POOLS
 from i18n import LOCALES
 from table.settings import POLICIES
-from table.standings import POOLS
 
 if TYPE_CHECKING:
     from cogs.game import GameCog

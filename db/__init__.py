@@ -268,7 +268,7 @@ async def open_store(target: str | os.PathLike[str]) -> Store:
         return await postgres.open_store(str(target))
     from db import sqlite
 
-    return await sqlite.open_store(target)
+    return await sqlite.open_store(os.fspath(target))
 
 
 __all__ = [

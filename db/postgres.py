@@ -22,9 +22,10 @@ from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 import asyncpg
+from asyncpg.pool import PoolConnectionProxy
 
 from db import ratings
 from db.encoding import (
@@ -65,6 +66,10 @@ POOL_SIZE = 10
 CLOSE_SECONDS = 2.0
 """How long closing the store waits for connections still in use before it cuts them."""
 
+Connection: TypeAlias = asyncpg.Connection | PoolConnectionProxy
+"""A connection of its own (a migration run by hand) or one lent by the pool: the pool's proxy
+forwards every call to its connection, though asyncpg's types keep the two apart."""
+
 
 def describe(url: str) -> str:
     """The URL without its password, for logs and messages."""
@@ -84,7 +89,7 @@ def _count(status: str) -> int:
 # ---- migrations ---------------------------------------------------------------------------------------
 
 
-async def applied(conn: asyncpg.Connection) -> set[int]:
+async def applied(conn: Connection) -> set[int]:
     """Numbers of the migrations already recorded in the database (creating their table if needed)."""
     await conn.execute(
         "CREATE TABLE IF NOT EXISTS schema_migrations ("
@@ -94,7 +99,7 @@ async def applied(conn: asyncpg.Connection) -> set[int]:
 
 
 async def migrate(
-    conn: asyncpg.Connection, *, upto: int | None = None, migrations: list[Migration] | None = None
+    conn: Connection, *, upto: int | None = None, migrations: list[Migration] | None = None
 ) -> list[int]:
     """Apply every pending migration (up to ``upto`` when given), each in its own transaction
     together with the row recording it; returns the numbers applied.
@@ -145,7 +150,7 @@ def _places(text: str) -> tuple[Place, ...]:
     return tuple(Place.from_json(p) for p in json.loads(text))
 
 
-async def _result_where(c: asyncpg.Connection, where: str, *params: Any) -> list[ResultRecord]:
+async def _result_where(c: Connection, where: str, *params: Any) -> list[ResultRecord]:
     """The results matching ``where`` with their rating changes."""
     rows = await c.fetch(f"SELECT * FROM results WHERE {where}", *params)
     if not rows:
@@ -158,7 +163,7 @@ async def _result_where(c: asyncpg.Connection, where: str, *params: Any) -> list
     return [result_from_row(r, changes[r["id"]]) for r in rows]
 
 
-async def _recompute(c: asyncpg.Connection) -> int:
+async def _recompute(c: Connection) -> int:
     """Rebuild every rating and rating change from the rated results, in their recorded order."""
     rated = [
         ratings.Rated(r["id"], r["guild"], r["pool"], _places(r["places"]))
@@ -174,7 +179,7 @@ async def _recompute(c: asyncpg.Connection) -> int:
     return len(rated)
 
 
-async def _write_changes(c: asyncpg.Connection, result_id: int, changes: Sequence[ratings.Change]) -> None:
+async def _write_changes(c: Connection, result_id: int, changes: Sequence[ratings.Change]) -> None:
     await c.executemany(
         "INSERT INTO rating_changes (result_id, player, mu_before, sigma_before, mu, sigma)"
         " VALUES ($1, $2, $3, $4, $5, $6)",
@@ -185,9 +190,7 @@ async def _write_changes(c: asyncpg.Connection, result_id: int, changes: Sequenc
     )
 
 
-async def _write_standings(
-    c: asyncpg.Connection, guild: str, pool: str, standings: Sequence[Standing]
-) -> None:
+async def _write_standings(c: Connection, guild: str, pool: str, standings: Sequence[Standing]) -> None:
     await c.executemany(
         "INSERT INTO ratings (guild, pool, player, mu, sigma, games, wins, draws)"
         " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (guild, pool, player) DO UPDATE SET"
@@ -220,7 +223,7 @@ class PostgresStore:
             self._pool.terminate()
 
     @asynccontextmanager
-    async def _tx(self, *, write: bool = True) -> AsyncIterator[asyncpg.Connection]:
+    async def _tx(self, *, write: bool = True) -> AsyncIterator[Connection]:
         """One transaction on a connection of the pool; rolled back on any exception.
 
         Reads run in a read-only repeatable-read transaction: a game and its seats come from one
@@ -250,7 +253,7 @@ class PostgresStore:
 
     # ---- reading -------------------------------------------------------------------------
 
-    async def _records(self, conn: asyncpg.Connection, rows: Sequence[Mapping[str, Any]]) -> list[GameRecord]:
+    async def _records(self, conn: Connection, rows: Sequence[asyncpg.Record]) -> list[GameRecord]:
         """Game rows with their seats (one query for all of them)."""
         if not rows:
             return []
@@ -263,27 +266,27 @@ class PostgresStore:
             seats[s["game_id"]].append(Seat(s["player"], s["name"], s["team"]))
         return [game_from_row(row, tuple(seats[row["id"]])) for row in rows]
 
-    async def _fetch(self, conn: asyncpg.Connection, where: str, *params: Any) -> GameRecord | None:
+    async def _fetch(self, conn: Connection, where: str, *params: Any) -> GameRecord | None:
         rows = await conn.fetch(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY id DESC LIMIT 1", *params
         )
         found = await self._records(conn, rows)
         return found[0] if found else None
 
-    async def _games(self, conn: asyncpg.Connection, ids: Iterable[int]) -> list[GameRecord]:
+    async def _games(self, conn: Connection, ids: Iterable[int]) -> list[GameRecord]:
         """The games ``ids``, in that order."""
         wanted = list(ids)
         rows = await conn.fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ANY($1::bigint[])", wanted)
         by_id = {r.id: r for r in await self._records(conn, rows)}
         return [by_id[i] for i in wanted if i in by_id]
 
-    async def _require(self, conn: asyncpg.Connection, game_id: int) -> GameRecord:
+    async def _require(self, conn: Connection, game_id: int) -> GameRecord:
         rec = await self._fetch(conn, "id = $1", game_id)
         if rec is None:
             raise Conflict(f"no game #{game_id}")
         return rec
 
-    async def _lock(self, conn: asyncpg.Connection, game_id: int) -> asyncpg.Record | None:
+    async def _lock(self, conn: Connection, game_id: int) -> asyncpg.Record | None:
         """Lock the game's row for this transaction: other writers of the game wait until it ends."""
         return await conn.fetchrow(
             "SELECT status, version, players, creator FROM games WHERE id = $1 FOR UPDATE", game_id
@@ -315,7 +318,7 @@ class PostgresStore:
         return int(await self._pool.fetchval("SELECT count(*) FROM actions WHERE game_id = $1", game_id))
 
     @staticmethod
-    async def _votes(conn: asyncpg.Connection | asyncpg.Pool, game_id: int, kind: VoteKind) -> dict[str, int]:
+    async def _votes(conn: Connection | asyncpg.Pool, game_id: int, kind: VoteKind) -> dict[str, int]:
         rows = await conn.fetch(
             "SELECT player, version FROM votes WHERE game_id = $1 AND kind = $2 ORDER BY created_at, player",
             game_id,
@@ -372,7 +375,7 @@ class PostgresStore:
             )
             return await self._require(c, game_id)
 
-    async def _lock_lobby(self, conn: asyncpg.Connection, game_id: int) -> asyncpg.Record:
+    async def _lock_lobby(self, conn: Connection, game_id: int) -> asyncpg.Record:
         """Lock a game that must be in the lobby, and mark it changed."""
         row = await self._lock(conn, game_id)
         if row is None or row["status"] != "lobby":
@@ -469,7 +472,9 @@ class PostgresStore:
             row = await self._lock(c, game_id)
             await self._holding("move")
             if row is None or row["status"] != "active" or row["version"] != version:
-                raise refusal(game_id, row and row["status"], row["version"] if row else 0, version)
+                raise refusal(
+                    game_id, None if row is None else row["status"], row["version"] if row else 0, version
+                )
             await c.execute(
                 "INSERT INTO actions (game_id, seq, player, action, events, created_at)"
                 " VALUES ($1, $2, $3, $4, $5, $6)",
@@ -506,7 +511,9 @@ class PostgresStore:
         async with self._tx() as c:
             row = await self._lock(c, game_id)
             if row is None or row["status"] not in ("lobby", "active") or row["version"] != version:
-                raise refusal(game_id, row and row["status"], row["version"] if row else 0, version)
+                raise refusal(
+                    game_id, None if row is None else row["status"], row["version"] if row else 0, version
+                )
             await c.execute(
                 "UPDATE games SET status = $1, result = $2, updated_at = $3 WHERE id = $4",
                 status,
@@ -814,7 +821,9 @@ class PostgresStore:
         async with self._tx() as c:
             row = await self._lock(c, game_id)
             if row is None or row["status"] != "active" or row["version"] != version:
-                raise refusal(game_id, row and row["status"], row["version"] if row else 0, version)
+                raise refusal(
+                    game_id, None if row is None else row["status"], row["version"] if row else 0, version
+                )
             await c.execute(
                 "INSERT INTO actions (game_id, seq, player, action, events, created_at, kind)"
                 " VALUES ($1, $2, $3, $4, $5, $6, 'undo')",

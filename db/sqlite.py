@@ -228,6 +228,7 @@ class SqliteStore:
         transactions of this store out, as ``_tx`` does."""
         conn, lock = (self._conn, self._lock) if write else (self._reader, self._read_lock)
         async with lock:
+            # aiosqlite's _execute (its thread's queue, not public API) carries no annotations.
             return await conn._execute(lambda: _transaction(conn._conn, work, write=write))  # type: ignore[no-untyped-call,no-any-return]
 
     def _before_state_update(self) -> None:

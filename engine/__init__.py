@@ -26,7 +26,8 @@ def get_game(name: str) -> Game:
         module = _MODULES[name]
     except KeyError:
         raise BadInput("error.unknown_game", game=name, games=", ".join(GAMES)) from None
-    return import_module(module).GAME  # type: ignore[no-any-return]
+    game: Game = import_module(module).GAME
+    return game
 
 
 __all__ = [

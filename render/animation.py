@@ -23,7 +23,7 @@ import io
 import math
 import struct
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
 from PIL import GifImagePlugin, Image, ImageChops
 
@@ -63,7 +63,9 @@ def _palette(boards: Sequence[bytes], game: str | None) -> list[tuple[int, int, 
         x += small.width
     adaptive = mosaic.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     flat = adaptive.getpalette() or [0, 0, 0]
-    used = sorted(int(index) for _count, index in adaptive.getcolors(256) or [(1, 0)])  # type: ignore[arg-type]
+    # A palette image's colours are its indices.
+    indices = cast("list[tuple[int, int]]", adaptive.getcolors(256) or [(1, 0)])
+    used = sorted(index for _count, index in indices)
     return [(flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]) for i in used]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Callable
+from typing import cast
 
 from PIL import Image, ImageDraw
 
@@ -114,6 +115,12 @@ DRAWING_COLORS = 65536
 them), which a 256-colour palette shows without visible change; beyond it the image is kept in RGB."""
 
 
+def rgb_colours(image: Image.Image, most: int) -> list[tuple[int, RGB]] | None:
+    """The (count, colour) pairs of an RGB ``image``, or None when it has more than ``most`` colours:
+    ``getcolors`` typed for that mode (Pillow's type covers every mode, single-band counts too)."""
+    return cast("list[tuple[int, RGB]] | None", image.getcolors(most))
+
+
 def to_png(image: Image.Image, palette: Image.Image | None = None, *, lead: bool = False) -> bytes:
     """Encode as an opaque PNG: the same pixels always give the same bytes.
 
@@ -131,7 +138,7 @@ def to_png(image: Image.Image, palette: Image.Image | None = None, *, lead: bool
         if lead:
             return png.encode_page(rgb, palette)
         return png.encode(rgb.quantize(palette=palette, dither=Image.Dither.NONE))
-    exact = rgb.getcolors(PALETTE_COLORS)
+    exact = rgb_colours(rgb, PALETTE_COLORS)
     if exact is not None:
         palette = Image.new("P", (1, 1))
         palette.putpalette([channel for _count, color in exact for channel in color])

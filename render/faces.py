@@ -109,9 +109,18 @@ def load(face: int, size: int, bold: bool, index: int = 0) -> ImageFont.FreeType
     if f.bold_path is None:
         axes = loaded.get_variation_axes()
         weight = 700 if bold else 400  # the variable fonts' default may be another weight (CJK: thin)
-        values = [
-            min(max(weight, a["minimum"]), a["maximum"]) if a["name"] == b"Weight" else a["default"]
-            for a in axes
-        ]
-        loaded.set_variation_by_axes(values)
+        loaded.set_variation_by_axes([_axis_value(a, weight) for a in axes])
     return loaded
+
+
+def _axis_value(axis: ImageFont.Axis, weight: int) -> float:
+    """What one axis of a variable font is set to: ``weight`` on the weight axis, within the axis'
+    range, the font's own default on any other. FreeType reports every bound; Pillow's type allows
+    None for one it could not read, which then bounds nothing (a missing default: the minimum)."""
+    low, default, high = axis["minimum"], axis["default"], axis["maximum"]
+    if axis.get("name") == b"Weight":
+        value = weight if low is None else max(weight, low)
+        return value if high is None else min(value, high)
+    if default is not None:
+        return default
+    return 0 if low is None else low

@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
+from typing import cast
 
 from PIL import Image
 
-from render.common import PAPER, RGB
+from render.common import PAPER, RGB, rgb_colours
 
 ROOT = Path(__file__).resolve().parent
 SIZE = 256
@@ -80,7 +81,7 @@ def build(images: Sequence[Image.Image]) -> list[RGB]:
     counts: dict[RGB, int] = {}
     flat: set[RGB] = set()
     for rgb in rgbs:
-        for count, colour in rgb.getcolors(1 << 24) or []:
+        for count, colour in rgb_colours(rgb, 1 << 24) or []:
             counts[colour] = counts.get(colour, 0) + count
             if count >= EXACT_SHARE * rgb.width * rgb.height:
                 flat.add(colour)
@@ -95,9 +96,11 @@ def build(images: Sequence[Image.Image]) -> list[RGB]:
         mosaic.paste(rgb, (0, y))
         y += rgb.height
     octree = mosaic.quantize(SIZE, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    flat = octree.getpalette() or []
-    used = sorted(octree.getcolors(SIZE) or [], key=lambda item: (-item[0], item[1]))
-    edges = [(flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]) for _count, i in used]
+    entries = octree.getpalette() or []
+    # A palette image's colours are its indices.
+    indices = cast("list[tuple[int, int]]", octree.getcolors(SIZE) or [])
+    used = sorted(indices, key=lambda item: (-item[0], item[1]))
+    edges = [(entries[3 * i], entries[3 * i + 1], entries[3 * i + 2]) for _count, i in used]
 
     colours = list(exact)
     for colour in edges:

@@ -58,15 +58,16 @@ BOX_ADVANCE = 0.62
 
 class Run(NamedTuple):
     """A stretch of text drawn in one go: ``text`` in the bold or regular weight of font ``face`` of
-    the chain (``render.faces``; 0 is DejaVu Sans), face ``index`` of a collection; ``rtl`` when it
-    is a right-to-left run, in logical order, that the complex layout shapes and lays out from the
-    right. When ``box`` is set, one placeholder box standing for the cluster ``text`` no font has."""
+    the chain (``render.faces``; 0 is DejaVu Sans), face ``face_index`` of a collection (not named
+    ``index``, which would hide the tuple's method); ``rtl`` when it is a right-to-left run, in
+    logical order, that the complex layout shapes and lays out from the right. When ``box`` is set,
+    one placeholder box standing for the cluster ``text`` no font has."""
 
     text: str
     bold: bool
     box: bool = False
     face: int = 0
-    index: int = 0
+    face_index: int = 0
     rtl: bool = False
 
 
@@ -81,7 +82,7 @@ def _run_font(run: Run, size: int) -> ImageFont.FreeTypeFont:
     always; the complex layout for right-to-left runs (Arabic letters join) and the other fonts."""
     if run.face == 0 and not run.rtl:
         return font(size, run.bold)
-    return faces.load(run.face, size, run.bold, run.index)
+    return faces.load(run.face, size, run.bold, run.face_index)
 
 
 def _direction_of(run: Run) -> str | None:
@@ -300,7 +301,7 @@ def _plan(text: str, bold: bool = False) -> tuple[Run, ...]:
             chars, weight, face = found
             if not chars:
                 continue
-            run = Run(chars, weight, face=face, index=cjk if faces.is_collection(face) else 0, rtl=rtl)
+            run = Run(chars, weight, face=face, face_index=cjk if faces.is_collection(face) else 0, rtl=rtl)
             if group and _same_font(group[-1], run):
                 group[-1] = group[-1]._replace(text=group[-1].text + chars)
             else:

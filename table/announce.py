@@ -172,7 +172,7 @@ class Announcer(Wording):
         """When each claim this process holds was last taken or renewed (``monotonic``)."""
         self._locks: dict[int, asyncio.Lock] = {}
         self._edited_at: dict[int, float] = {}
-        self._early: dict[int, tuple[int, asyncio.Future[tuple[str, bytes | None]]]] = {}
+        self._early: dict[int, tuple[int, asyncio.Future[tuple[str, Picture | None]]]] = {}
         """Boards drawn as soon as a move is stored, by game: the version and the drawing."""
         self._tasks = GameTasks("announcing")
         self._waking: dict[int, tuple[frozenset[str], asyncio.Event]] = {}

@@ -21,9 +21,9 @@ the undo's own row names them (their first event each, as the log showed them).
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from db import ActionRecord, GameRecord, Seat
+from db import ActionRecord, GameRecord, Seat, VoteKind
 from engine.errors import GameError, StaleAction
 from engine.text import Msg, PlayerRef, msg
 from table import lobby
@@ -54,6 +54,22 @@ def _step(entry: ActionRecord) -> Msg:
 
 class ClickCommands(ServiceCommands):
     """``press`` and ``pick`` for buttons and menus, ``undo``, ``rematch``; and the lobby's buttons."""
+
+    if TYPE_CHECKING:
+        # A press does what the typed command does: these handlers come from ``Commands``, the class
+        # that joins this one with the rest. Declared here so that a press is checked against them.
+        async def join(self, ctx: Ctx, team: int | None = None) -> list[Post]: ...
+        async def leave(self, ctx: Ctx) -> list[Post]: ...
+        async def start(self, ctx: Ctx) -> list[Post]: ...
+        async def details(self, ctx: Ctx) -> list[Post]: ...
+        async def log(self, ctx: Ctx, page: int = 1) -> list[Post]: ...
+        async def rules(self, ctx: Ctx, game: str | None = None, topic: str | None = None) -> list[Post]: ...
+        async def draw(self, ctx: Ctx) -> list[Post]: ...
+        async def abort(self, ctx: Ctx) -> list[Post]: ...
+        async def play(self, ctx: Ctx, action: str) -> list[Post]: ...
+        async def hand(self, ctx: Ctx) -> list[Post]: ...
+        async def _running(self, ctx: Ctx, *, reclaim: bool = True) -> Table: ...
+        async def _latest(self, channel: str) -> Table: ...
 
     # ---- what posts carry ----------------------------------------------------------------------------
 
@@ -145,7 +161,7 @@ class ClickCommands(ServiceCommands):
             return await (self.draw(ctx) if name == "draw_accept" else self.abort(ctx))
         if name in ("draw_decline", "abort_decline"):
             self._check_version(table, version)
-            return await self.decline(ctx, name.split("_")[0])
+            return await self.decline(ctx, "draw" if name == "draw_decline" else "abort")
         if name == "undo_accept":
             return await self.accept_undo(ctx, version)
         if name == "undo_decline":
@@ -239,14 +255,14 @@ class ClickCommands(ServiceCommands):
 
     # ---- votes ---------------------------------------------------------------------------------------
 
-    async def decline(self, ctx: Ctx, kind: str) -> list[Post]:
+    async def decline(self, ctx: Ctx, kind: VoteKind) -> list[Post]:
         """Refuse a standing draw offer or abort vote: it is withdrawn, and the channel is told."""
         async with self.tables.lock(ctx.channel_id):
             table = await self._running(ctx)
-            votes = await self.tables.store.votes(table.record.id, kind)  # type: ignore[arg-type]
+            votes = await self.tables.store.votes(table.record.id, kind)
             if not votes:
                 raise TableError("svc.error.nothing_to_decline")
-            await self.tables.store.clear_votes(table.record.id, kind)  # type: ignore[arg-type]
+            await self.tables.store.clear_votes(table.record.id, kind)
         loc = await self._public(ctx)
         return [Post(self._t(f"svc.{kind}.declined", loc, player=ctx.user_name), update=True)]
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, replace
 
-from db import Announcement, GameRecord
+from db import Announcement, GameRecord, Status
 from engine.contract import Result
 from engine.errors import GameError
 from engine.text import Msg, PlayerRef, msg
@@ -32,7 +32,7 @@ from table.clock import discord_time, parse_stamp, stamp
 from table.events import encode_msg, encode_result
 from table.posts import Post, post_nonce
 from table.settings import TableSettings, public_locale
-from table.tables import Table
+from table.tables import Table, Tables
 from table.text import mentions, pings
 
 log = logging.getLogger(__name__)
@@ -54,7 +54,7 @@ class Scheduler:
         self.announcer = announcer
 
     @property
-    def tables(self):  # type: ignore[no-untyped-def]
+    def tables(self) -> Tables:
         return self.announcer.tables
 
     async def tick(self) -> TickReport:
@@ -217,7 +217,7 @@ class Scheduler:
             reason: Msg = msg("svc.reason.forfeit", players=[PlayerRef(p) for p in absent])
             if winners:
                 result = Result(winners=winners, reason=reason)
-                status = "over"
+                status: Status = "over"
             else:
                 result = Result(winners=(), reason=msg("svc.reason.all_absent"))
                 status = "aborted"

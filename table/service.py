@@ -17,9 +17,8 @@ from table.clock import discord_time, parse_stamp
 from table.errors import NoGame, TableError
 from table.events import encode_msg, encode_result
 from table.lobby import guard, human_heir, require_open
-from table.posts import Ctx, Post, is_bot
+from table.posts import Ctx, Post, is_bot, mention
 from table.settings import KEYS, LANGUAGE, TableSettings, server_defaults, server_locale
-from table.text import mention
 from table.wording import Wording
 
 if TYPE_CHECKING:

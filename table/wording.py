@@ -6,7 +6,6 @@ command behind them) speak of a table the same way, so both take these helpers f
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import i18n
@@ -22,7 +21,7 @@ class Wording:
     """Text helpers over a table, in a given language."""
 
     @staticmethod
-    def _t(key: str | Msg, locale: str, /, *, names: Mapping[str, str] | None = None, **params: Any) -> str:
+    def _t(key: str | Msg, locale: str, /, *, names: i18n.Names = None, **params: Any) -> str:
         return i18n.t(key, locale, names=names, **params)
 
     def _game(self, table: Table, locale: str) -> str:

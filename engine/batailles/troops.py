@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from engine.batailles.board import Zone
 from engine.errors import BadInput
@@ -34,7 +34,7 @@ def all_profiles() -> tuple[Profile, ...]:
     found: list[Profile] = []
     for combo in itertools.product(range(POINTS + 1), repeat=len(STATS)):
         if sum(combo) == POINTS:
-            found.append(combo)  # type: ignore[arg-type]
+            found.append(cast(Profile, combo))  # six values: repeat=len(STATS)
     return tuple(sorted(found, reverse=True))
 
 
@@ -46,7 +46,7 @@ def check_profile(values: tuple[int, ...]) -> Profile:
         raise BadInput(
             "bt.err.profile_sum", input=" ".join(map(str, values)), total=sum(values), points=POINTS
         )
-    return values  # type: ignore[return-value]
+    return cast(Profile, values)  # six values, checked above
 
 
 def profile_text(profile: Profile) -> str:
@@ -128,7 +128,7 @@ class Troop:
         return Troop(
             name=data["name"],
             seat=data["seat"],
-            profile=tuple(data["profile"]),  # type: ignore[arg-type]
+            profile=tuple(data["profile"]),
             zone=(zone[0], zone[1]) if zone is not None else None,
             facing=data["facing"],
             lost=data["lost"],

@@ -37,7 +37,8 @@ Format 1 is the first: nothing to upgrade yet."""
 
 
 def clone(st: St) -> St:
-    return json.loads(json.dumps(st))  # type: ignore[no-any-return]
+    copy: St = json.loads(json.dumps(st))
+    return copy
 
 
 def board(st: St) -> Board:

@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 Hex = tuple[int, int]
 
@@ -52,11 +53,12 @@ class BoardMap:
     location_set: frozenset[Hex]
 
 
-def _build(spec: dict[str, object]) -> BoardMap:
-    order = tuple(_must(parse_label(s)) for s in spec["hexes"])  # type: ignore[attr-defined]
+def _build(spec: dict[str, Any]) -> BoardMap:
+    """A map from its entry in ``boards.json`` (JSON, so read as it comes)."""
+    order = tuple(_must(parse_label(s)) for s in spec["hexes"])
     hexes = frozenset(order)
-    locations = tuple(_must(parse_label(s)) for s in spec["locations"])  # type: ignore[attr-defined]
-    start_spec: dict[str, list[str]] = spec["start"]  # type: ignore[assignment]
+    locations = tuple(_must(parse_label(s)) for s in spec["locations"])
+    start_spec: dict[str, list[str]] = spec["start"]
     start = tuple(tuple(_must(parse_label(s)) for s in start_spec[k]) for k in sorted(start_spec))
     neighbours: dict[Hex, tuple[Hex, ...]] = {}
     lines: dict[Hex, tuple[tuple[Hex, ...], ...]] = {}
@@ -75,7 +77,7 @@ def _build(spec: dict[str, object]) -> BoardMap:
                 per_dir.append(tuple(line))
         lines[h] = tuple(per_dir)
     within2 = {h: tuple(o for o in order if 1 <= distance(h, o) <= 2) for h in order}
-    markers = int(spec["markers"])  # type: ignore[call-overload]
+    markers = int(spec["markers"])
     return BoardMap(hexes, order, locations, start, markers, neighbours, within2, lines, frozenset(locations))
 
 

@@ -267,7 +267,8 @@ def _resolve_pending(st: State, p: Pending, a: Action, ev: list[Msg]) -> None:
         st.seats[s].add_up(BERSERKER)
         ev.append(msg("wc.ev.berserker", player=who, hex=label(h), height=height - 1))
     elif p.kind == "footman":
-        src = a.hex if isinstance(a, Control) else a.src  # type: ignore[union-attr]
+        assert isinstance(a, (Control, Move, Attack))  # a footman's manoeuvres, tactics aside
+        src = a.hex if isinstance(a, Control) else a.src
         rest = tuple(h for h in p.hexes if h != src)
         if rest:
             st.pending = (*st.pending, Pending("footman", p.seat, rest))

@@ -345,10 +345,10 @@ def empty_field(fmap: FieldMap, grid: Grid) -> Image.Image:
         if t.impassable:
             x0, y0, x1, y1 = grid.zone_box(zone)
             ImageDraw.Draw(field).rectangle([x0, y0, x1, y1], outline=INK, width=3)
-        box, _hits = badge_boxes(grid, zone, t)
-        if box is not None:
-            badge = advantage_badge(t.advantage, round(box[3] - box[1]))
-            field.alpha_composite(badge, (round(box[0]), round(box[1])))
+        badge_box, _hits = badge_boxes(grid, zone, t)
+        if badge_box is not None:
+            badge = advantage_badge(t.advantage, round(badge_box[3] - badge_box[1]))
+            field.alpha_composite(badge, (round(badge_box[0]), round(badge_box[1])))
     return field
 
 

@@ -27,14 +27,16 @@ IDLE, ACTIVE, DONE = "idle", "active", "done"
 _ANGLE = {"n": -90.0, "e": 0.0, "s": 90.0, "w": 180.0}
 
 
-def _arrow(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, facing: str, fill: object) -> None:
+def _arrow(
+    draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, facing: str, fill: tuple[int, ...]
+) -> None:
     """A solid arrow of half-length ``r`` centred on (cx, cy), pointing ``facing``."""
     a = math.radians(_ANGLE.get(facing, -90.0))
     ux, uy = math.cos(a), math.sin(a)
     px, py = -uy, ux
     shaft = [(-0.85, 0.2), (0.1, 0.2), (0.1, 0.55), (0.95, 0.0), (0.1, -0.55), (0.1, -0.2), (-0.85, -0.2)]
     pts = [(cx + r * (u * ux + v * px), cy + r * (u * uy + v * py)) for u, v in shaft]
-    draw.polygon(pts, fill=fill)  # type: ignore[arg-type]
+    draw.polygon(pts, fill=fill)
 
 
 def _mark(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: float, line: int) -> None:
@@ -192,10 +194,10 @@ def stat_line(
     if wide > room / SQUEEZE:
         draw = ImageDraw.Draw(img)
         cell = room / 6
-        for i, value in enumerate(profile[:6]):
-            color = ink if value else faint
+        for i, stat in enumerate(profile[:6]):
+            color = ink if stat else faint
             at_cell = (x + cell * (i + 0.5), cy)
-            draw_text(draw, at_cell, str(value), size, color, anchor="mc", bold=True, role="stat")
+            draw_text(draw, at_cell, str(stat), size, color, anchor="mc", bold=True, role="stat")
         return
     line = Image.new("RGBA", (math.ceil(wide) + 2, math.ceil(at_size * 1.5)), (0, 0, 0, 0))
     draw = ImageDraw.Draw(line)

@@ -102,12 +102,15 @@ def static_key(view: Mapping[str, Any], locale: str) -> StaticKey:
         )
         for r in view["regions"]
     )
-    edges = sorted(
-        {tuple(sorted((str(r["id"]), str(a)))) for r in view["regions"] for a in r.get("adjacent", [])}
-    )
-    arrows = tuple(tuple(map(str, a)) for a in view.get("arrows") or [])
-    thick = tuple(tuple(map(str, t)) for t in view.get("thick") or [])
-    return (str(view.get("side")), locale, regions, tuple(edges), arrows, thick)  # type: ignore[return-value, arg-type]
+    edges = sorted({_ordered(str(r["id"]), str(a)) for r in view["regions"] for a in r.get("adjacent", [])})
+    arrows = tuple((str(a), str(b)) for a, b in view.get("arrows") or [])
+    thick = tuple((str(a), str(b)) for a, b in view.get("thick") or [])
+    return (str(view.get("side")), locale, regions, tuple(edges), arrows, thick)
+
+
+def _ordered(a: str, b: str) -> tuple[str, str]:
+    """A border's two regions in a fixed order, so that each border is one key."""
+    return (a, b) if a <= b else (b, a)
 
 
 @lru_cache(maxsize=32)

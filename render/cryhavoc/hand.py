@@ -192,7 +192,7 @@ def compose_private(view: Mapping[str, Any], *, names: Mapping[str, str], locale
     draw.rectangle([MARGIN, MARGIN + 4, MARGIN + 8, MARGIN + 36], fill=color)
     faction = faction_name(str(info.get("faction")), locale)
     room = WIDTH - 2 * MARGIN - 18 - 14 - min(text_width(faction, 22), (WIDTH - 2 * MARGIN) / 3)
-    x = MARGIN + 18
+    x: float = MARGIN + 18
     x += draw_text(draw, (x, MARGIN + 20), title, 28, INK, anchor="lc", bold=True, max_width=room, words=True)
     draw_text(
         draw,

@@ -111,7 +111,7 @@ def borders(
     ids = dict(layout.centers)
     across = {tuple(sorted(pair)) for pair in arrows}
     pairs = {tuple(sorted(pair)) for pair in adjacency}
-    return sorted((a, b) for a, b in pairs if a in ids and b in ids and a != b and (a, b) not in across)  # type: ignore[misc]
+    return sorted((a, b) for a, b in pairs if a in ids and b in ids and a != b and (a, b) not in across)
 
 
 def border_segments(pairs: Iterable[tuple[str, str]], layout: Layout) -> list[Segment]:

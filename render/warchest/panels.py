@@ -121,7 +121,7 @@ def seat_panel(
     ]
     cols, head_size = _columns(locale, width)
     x = float(width - PAD)
-    lefts = []
+    lefts: list[float] = []
     for _label, w in reversed(cols):
         x -= w
         lefts.insert(0, x)

@@ -22,13 +22,24 @@ from render.warchest.style import TEAM_COLOR, TEAM_SHAPE, shade, tint, unit_abbr
 COS30 = math.cos(math.radians(30))
 
 
-def _shape(draw: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: float, **kw: object) -> None:
+def _shape(
+    draw: ImageDraw.ImageDraw,
+    shape: str,
+    cx: float,
+    cy: float,
+    r: float,
+    *,
+    fill: tuple[int, ...] | None = None,
+    outline: tuple[int, ...] | None = None,
+    width: int = 1,
+) -> None:
     """A round coin or a rounded square of comparable weight, centred on (cx, cy)."""
     if shape == CIRCLE:
-        draw.ellipse([cx - r, cy - r, cx + r, cy + r], **kw)  # type: ignore[arg-type]
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=fill, outline=outline, width=width)
     else:
         h = r * 0.9
-        draw.rounded_rectangle([cx - h, cy - h, cx + h, cy + h], radius=r * 0.28, **kw)  # type: ignore[arg-type]
+        box = [cx - h, cy - h, cx + h, cy + h]
+        draw.rounded_rectangle(box, radius=r * 0.28, fill=fill, outline=outline, width=width)
 
 
 def badge_radius(radius: int) -> float:

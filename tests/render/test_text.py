@@ -212,16 +212,17 @@ def test_variable_fonts_draw_bold_at_weight_700() -> None:
     """The Noto fonts are variable: bold is their weight 700 (the CJK one defaults to thin)."""
     for name in ("王小明", "สมชาย", "राहुल", "👑"):
         (run,) = text._plan(name)
-        regular = faces.load(run.face, 30, False, run.index).getmask(name)
-        bold = faces.load(run.face, 30, True, run.index).getmask(name)
+        regular = faces.load(run.face, 30, False, run.face_index).getmask(name)
+        bold = faces.load(run.face, 30, True, run.face_index).getmask(name)
         assert sum(bytes(bold)) > 1.2 * sum(bytes(regular)), name
 
 
 def test_cjk_names_take_the_shapes_of_their_writing() -> None:
-    assert text._plan("さくら")[0].index == faces.CJK_FACES["ja"]
-    assert text._plan("김민준")[0].index == faces.CJK_FACES["ko"]
-    assert text._plan("王小明")[0].index == faces.CJK_DEFAULT
-    assert text._plan("山田さん")[0].index == faces.CJK_FACES["ja"]  # kana: the kanji take Japanese shapes
+    assert text._plan("さくら")[0].face_index == faces.CJK_FACES["ja"]
+    assert text._plan("김민준")[0].face_index == faces.CJK_FACES["ko"]
+    assert text._plan("王小明")[0].face_index == faces.CJK_DEFAULT
+    # kana: the kanji take Japanese shapes
+    assert text._plan("山田さん")[0].face_index == faces.CJK_FACES["ja"]
 
 
 def test_right_to_left_runs_are_laid_out_from_the_right() -> None:
