@@ -14,8 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs.translator import label
-from i18n import LOCALES
+from cogs.translator import label, offer_languages
 from table.settings import POLICIES
 from table.standings import POOLS
 
@@ -147,10 +146,8 @@ class ServiceCog(commands.Cog):
         deadline=label("cmd.settings.deadline.name"),
         on_deadline=label("cmd.settings.on_deadline.name"),
     )
+    @offer_languages("language")
     @app_commands.choices(
-        language=[
-            app_commands.Choice(name=label(f"cmd.choice.language.{lang}"), value=lang) for lang in LOCALES
-        ],
         on_deadline=[app_commands.Choice(name=label(f"cmd.choice.policy.{p}"), value=p) for p in POLICIES],
     )
     @app_commands.describe(
