@@ -78,9 +78,14 @@ def offer_languages(option: str, languages: Sequence[str] | None = None) -> Call
         return app_commands.choices(**{option: choices})
 
     async def complete(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        typed = current.strip().lower()
-        named = [(i18n.language_name(lang), lang) for lang in langs]
-        found = [(n, v) for n, v in named if typed in n.lower() or v.lower().startswith(typed)]
-        return [app_commands.Choice(name=n, value=v) for n, v in found[:MAX_CHOICES]]
+        return [app_commands.Choice(name=n, value=v) for n, v in matching_languages(current, langs)]
 
     return app_commands.autocomplete(**{option: complete})
+
+
+def matching_languages(typed: str, languages: Sequence[str]) -> list[tuple[str, str]]:
+    """(name, code) of the languages whose own name holds ``typed`` or whose code starts with it,
+    at most 25: what the autocomplete of a long language list offers."""
+    wanted = typed.strip().lower()
+    named = [(i18n.language_name(lang), lang) for lang in languages]
+    return [(n, v) for n, v in named if wanted in n.lower() or v.lower().startswith(wanted)][:MAX_CHOICES]
