@@ -31,7 +31,7 @@ import json
 import string
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -93,8 +93,17 @@ def reload() -> None:
     LOCALES = languages()
     catalog.cache_clear()
     _required.cache_clear()
+    normalize.cache_clear()
 
 
+def check() -> None:
+    """Load every language's catalog now: a malformed entry stops the bot at start-up, naming its
+    key, file and the forms it lacks, instead of failing later in front of a player."""
+    for lang in LOCALES:
+        catalog(lang)
+
+
+@lru_cache(maxsize=4096)
 def plural_form(number: float | Decimal, lang: str) -> str:
     """The CLDR plural category of ``number`` in ``lang`` ("one", "few", "many", "other"...).
 
@@ -104,6 +113,7 @@ def plural_form(number: float | Decimal, lang: str) -> str:
     return str(cldr(lang).plural_form(number))
 
 
+@lru_cache(maxsize=256)
 def normalize(locale: str | None) -> str:
     """Map a Discord locale ('fr', 'en-US', 'pt-BR'...) to a catalog language: the folder of that
     exact locale, else of its language part, else English."""

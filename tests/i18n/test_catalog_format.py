@@ -206,6 +206,25 @@ def test_a_malformed_plural_entry_is_refused_when_the_catalog_loads(
         i18n.catalog.__wrapped__(lang)
 
 
+def test_the_bot_does_not_start_on_a_malformed_catalog(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import bot
+
+    (tmp_path / "pl").mkdir()
+    (tmp_path / "pl" / "core.json").write_text(json.dumps({"k": {"one": "a", "other": "b"}}), "utf-8")
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setattr(i18n, "PATH", (*i18n.PATH, tmp_path))
+    i18n.reload()
+    try:
+        assert bot.main([]) == 2
+    finally:
+        monkeypatch.undo()
+        i18n.reload()
+    error = capsys.readouterr().err
+    assert "catalog error" in error and "'k'" in error and "few" in error
+
+
 def test_a_folder_that_names_no_language_is_refused(tmp_path: Path) -> None:
     (tmp_path / "xx").mkdir()
     (tmp_path / "xx" / "core.json").write_text("{}", encoding="utf-8")
