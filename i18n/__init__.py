@@ -28,6 +28,7 @@ A list parameter reads "a, b, c" as ``{names}``, "a, b and c" as ``{names:and}``
 from __future__ import annotations
 
 import json
+import math
 import string
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from decimal import Decimal
@@ -395,6 +396,8 @@ def _number(value: Any) -> float | None:
 def _form(forms: Mapping[str, str], value: Any, lang: str) -> str:
     """The form ``value`` calls for in ``lang``; ``other`` for a category the entry leaves out."""
     number = _number(value)
+    if isinstance(number, float) and not math.isfinite(number):
+        number = None  # "nan" or "inf" typed by a player: no category, and no crash
     category = "other" if number is None else plural_form(number, lang)
     return forms.get(category, forms["other"])
 

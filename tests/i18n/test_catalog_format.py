@@ -232,6 +232,11 @@ def test_a_folder_that_names_no_language_is_refused(tmp_path: Path) -> None:
         i18n.languages([tmp_path])
 
 
+def test_a_number_that_is_not_finite_takes_the_other_form() -> None:
+    assert i18n.t("ch.ev.draws", "en", player="Carol", n="nan") == "Carol draws nan cards."
+    assert i18n.t("ch.ev.draws", "fr", player="Carol", n=float("inf")) == "Carol pioche inf cartes."
+
+
 def test_french_may_leave_out_the_form_for_millions() -> None:
     """French has a "many" category (un million de cartes) that the catalog does not write: it reads
     as "other", so French output stays what it was."""
