@@ -104,8 +104,8 @@ def check() -> None:
         catalog(lang)
 
 
-@lru_cache(maxsize=4096)
-def plural_form(number: float | Decimal, lang: str) -> str:
+@lru_cache(maxsize=4096, typed=True)
+def plural_form(number: float, lang: str) -> str:
     """The CLDR plural category of ``number`` in ``lang`` ("one", "few", "many", "other"...).
 
     French treats 0 and 1 (and anything below 2) as singular: "0 carte", "1 carte", "2 cartes";
