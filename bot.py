@@ -611,6 +611,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args:
         print(f"unknown arguments {args}; the only one is --health", file=sys.stderr)
         return 2
+    import i18n
+
+    try:
+        i18n.check()
+    except ValueError as exc:
+        print(f"catalog error: {exc}", file=sys.stderr)
+        return 2
     configure_logging(settings.log_level)
     if settings.token:
         bot = build_bot(settings)

@@ -14,9 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs.translator import label
+from cogs.translator import label, offer_languages
 from db.ratings import POOLS
-from i18n import LOCALES
 from table.settings import POLICIES
 
 if TYPE_CHECKING:
@@ -147,10 +146,8 @@ class ServiceCog(commands.Cog):
         deadline=label("cmd.settings.deadline.name"),
         on_deadline=label("cmd.settings.on_deadline.name"),
     )
+    @offer_languages("language")
     @app_commands.choices(
-        language=[
-            app_commands.Choice(name=label(f"cmd.choice.language.{lang}"), value=lang) for lang in LOCALES
-        ],
         on_deadline=[app_commands.Choice(name=label(f"cmd.choice.policy.{p}"), value=p) for p in POLICIES],
     )
     @app_commands.describe(

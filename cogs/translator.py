@@ -10,9 +10,17 @@ player-facing prose lives in the code.
 
 from __future__ import annotations
 
-from discord import Locale, app_commands
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from discord import Interaction, Locale, app_commands
 
 import i18n
+
+MAX_CHOICES = 25
+"""Discord's limit on the fixed choices of one option (autocomplete answers have the same)."""
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def label(key: str, *, fallback: str | None = None) -> app_commands.locale_str:
@@ -50,6 +58,34 @@ def translate(string: app_commands.locale_str, locale: Locale | str) -> str | No
     value = locale.value if isinstance(locale, Locale) else locale
     lang = i18n.normalize(value)
     # normalize() maps unknown languages to the default: only answer exact catalog languages.
-    if lang == i18n.DEFAULT or not value.lower().startswith(lang):
+    if lang == i18n.DEFAULT or not value.lower().startswith(lang.lower()):
         return None
     return i18n.text(key, lang)
+
+
+def language_label(lang: str) -> app_commands.locale_str:
+    """A catalog language as a choice reads: the catalog's own name for it, else the CLDR's."""
+    return label(f"cmd.choice.language.{lang}", fallback=i18n.language_name(lang))
+
+
+def offer_languages(option: str, languages: Sequence[str] | None = None) -> Callable[[F], F]:
+    """Offer the catalog's languages (its folders, ``i18n.LOCALES`` by default) on ``option``:
+    as fixed choices while there are at most 25 of them, then by autocomplete, which Discord
+    does not cap, so a 26th catalog folder never makes the command tree invalid."""
+    langs = list(i18n.LOCALES if languages is None else languages)
+    if len(langs) <= MAX_CHOICES:
+        choices = [app_commands.Choice(name=language_label(lang), value=lang) for lang in langs]
+        return app_commands.choices(**{option: choices})
+
+    async def complete(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=n, value=v) for n, v in matching_languages(current, langs)]
+
+    return app_commands.autocomplete(**{option: complete})
+
+
+def matching_languages(typed: str, languages: Sequence[str]) -> list[tuple[str, str]]:
+    """(name, code) of the languages whose own name holds ``typed`` or whose code starts with it,
+    at most 25: what the autocomplete of a long language list offers."""
+    wanted = typed.strip().lower()
+    named = [(i18n.language_name(lang), lang) for lang in languages]
+    return [(n, v) for n, v in named if wanted in n.lower() or v.lower().startswith(wanted)][:MAX_CHOICES]

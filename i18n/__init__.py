@@ -1,9 +1,11 @@
-"""The message catalog: every player-facing string, in English and French.
+"""The message catalog: every player-facing string, in every language that has a catalog folder.
 
-Catalogs are JSON files under ``i18n/locales/<lang>/``, one file per area
-(core, warchest, table, commands...), merged at import; a key may appear in only
-one file. ``t()`` renders a key or an ``engine.text.Msg`` in a language, falling
-back to English, then to the key itself, so a missing translation never crashes.
+Catalogs are JSON files under ``i18n/locales/<lang>/``, one file per area (core, warchest,
+table, commands...), merged at import; a key may appear in only one file. The languages the bot
+speaks are the folders present (``LOCALES``): adding a language is adding a folder, named by a
+Discord locale (``pl``, ``pt-BR``) or its language part. ``t()`` renders a key or an
+``engine.text.Msg`` in a language, falling back to English key by key, then to the key itself,
+so a missing translation never crashes.
 
 A catalog value is a template (``"{player} draws a card."``) or, for a message whose
 words depend on a number, an object of plural forms::
@@ -11,85 +13,199 @@ words depend on a number, an object of plural forms::
     "ch.ev.draws": {"one": "{player} draws {n} card.", "other": "{player} draws {n} cards.", "by": "n"}
 
 The form is picked by the parameter named in ``"by"`` (``count`` when absent): a number,
-or a list (its length). English says "one" for 1 only; French for 0 and 1, as French
-grammar has it. A second number in the same sentence is written inline, in the ICU
-style translators know: ``"{hits, plural, one {# hit} other {# hits}}"``, ``#`` being
-the number. A list parameter reads "a, b, c" as ``{names}``, "a, b and c" as
-``{names:and}`` and "a, b or c" as ``{names:or}``, with each language's conjunction.
+or a list (its length). The forms are the CLDR plural categories (``zero``, ``one``, ``two``,
+``few``, ``many``, ``other``) and the CLDR's rules (through Babel) say which one a number
+takes in each language: English says "one" for 1 only, French for 0 and 1, Polish "few" for
+2-4 and 22-24 but "many" for 5 and 25. An entry writes ``other`` and every category its
+language uses for the counts 0 to 999; a category it leaves out (French "many", for millions)
+reads as ``other``. A second number in the same sentence is written inline, in the ICU style
+translators know: ``"{hits, plural, one {# hit} other {# hits}}"``, ``#`` being the number.
+A list parameter reads "a, b, c" as ``{names}``, "a, b and c" as ``{names:and}`` and
+"a, b or c" as ``{names:or}``, joined by the CLDR's list patterns of the language (or its own
+``list.and`` / ``list.or`` entries where its house style differs from the CLDR's).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import string
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from functools import cache
+from decimal import Decimal
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from babel import Locale
+from babel.core import UnknownLocaleError
+from babel.lists import format_list
+from babel.numbers import format_decimal
+
 from engine.text import Msg, PlayerRef
 
-LOCALES = ("en", "fr")
 DEFAULT = "en"
-_ROOT = Path(__file__).parent / "locales"
+PATH: tuple[Path, ...] = (Path(__file__).parent / "locales",)
+"""Where catalog folders are looked for, first match wins (tests add a folder of their own)."""
 
 Entry = str | dict[str, str]
-"""A catalog value: a template, or plural forms (``one``, ``other``, optional ``by``)."""
+"""A catalog value: a template, or plural forms (CLDR categories, ``other`` always, optional ``by``)."""
 
 Names = Mapping[str, str] | Callable[[str], str] | None
 """How a ``PlayerRef`` becomes text: a mapping or function from id to display text (or the raw id)."""
 
-FORMS = ("one", "other")
+CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+"""The CLDR plural categories, in the CLDR's order; ``other`` is the one every language has."""
 DEFAULT_SELECTOR = "count"
+OWN_KEYS = frozenset({"list.and", "list.or"})
+"""Keys a language only ever reads from its own catalog: English list punctuation would be wrong
+in any other language, where the CLDR's patterns are right."""
 
 
+def languages(path: Sequence[Path] | None = None) -> tuple[str, ...]:
+    """The catalog folders found on ``path`` (``PATH`` by default): English first, then by name.
+
+    A folder counts when it holds a ``.json`` file; its name must be a locale the CLDR knows, so a
+    misspelt folder fails at start-up rather than sending players English.
+    """
+    found: set[str] = set()
+    for root in PATH if path is None else path:
+        if root.is_dir():
+            found |= {d.name for d in root.iterdir() if d.is_dir() and any(d.glob("*.json"))}
+    for lang in found:
+        cldr(lang)
+    return (DEFAULT, *sorted(found - {DEFAULT}))
+
+
+@cache
+def cldr(lang: str) -> Locale:
+    """The CLDR locale of a catalog language: its plural rules, list patterns and number symbols."""
+    try:
+        return Locale.parse(lang.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        raise ValueError(f"catalog folder {lang!r} is not a language the CLDR knows") from None
+
+
+LOCALES = languages()
+
+
+def reload() -> None:
+    """Read ``PATH`` again: the languages and their catalogs (after a test points it elsewhere)."""
+    global LOCALES
+    LOCALES = languages()
+    catalog.cache_clear()
+    _required.cache_clear()
+    normalize.cache_clear()
+
+
+def check() -> None:
+    """Load every language's catalog now: a malformed entry stops the bot at start-up, naming its
+    key, file and the forms it lacks, instead of failing later in front of a player."""
+    for lang in LOCALES:
+        catalog(lang)
+
+
+@lru_cache(maxsize=4096, typed=True)
 def plural_form(number: float, lang: str) -> str:
-    """The plural category of ``number`` in ``lang``: ``"one"`` or ``"other"``.
+    """The CLDR plural category of ``number`` in ``lang`` ("one", "few", "many", "other"...).
 
     French treats 0 and 1 (and anything below 2) as singular: "0 carte", "1 carte", "2 cartes";
-    English only 1: "0 cards", "1 card", "2 cards".
+    English only 1: "0 cards", "1 card", "2 cards"; Polish says "2 karty" (few) but "5 kart" (many).
     """
-    if lang == "fr":
-        return "one" if abs(number) < 2 else "other"
-    return "one" if number == 1 else "other"
+    return str(cldr(lang).plural_form(number))
 
 
+@lru_cache(maxsize=256)
 def normalize(locale: str | None) -> str:
-    """Map a Discord locale ('fr', 'en-US', 'en-GB'...) to a catalog language."""
+    """Map a Discord locale ('fr', 'en-US', 'pt-BR'...) to a catalog language: the folder of that
+    exact locale, else of its language part, else English."""
     if not locale:
         return DEFAULT
-    lang = str(locale).split("-")[0].split("_")[0].lower()
-    return lang if lang in LOCALES else DEFAULT
+    return find(locale) or find(str(locale).replace("_", "-").split("-")[0]) or DEFAULT
 
 
-def _check_entry(key: str, value: Any, path: Path) -> Entry:
+def find(tag: str) -> str | None:
+    """The catalog language ``tag`` names exactly ("FR", "pt_br" for a folder ``pt-BR``), or None."""
+    wanted = tag.strip().replace("_", "-").lower()
+    return next((lang for lang in LOCALES if lang.lower() == wanted), None)
+
+
+def language_name(lang: str) -> str:
+    """A language as its speakers write it, from the CLDR: "English", "Français", "Polski"."""
+    name = cldr(lang).get_display_name(cldr(lang)) or lang
+    return name[:1].upper() + name[1:]
+
+
+def decimal(value: float, locale: str | None, *, digits: int = 1, signed: bool = False) -> str:
+    """``value`` to ``digits`` decimals with the language's decimal mark ("12.3", "12,3"), no
+    grouping, and a true minus sign; ``signed`` writes "+" before a positive value.
+
+    Python rounds (as ``f"{value:.1f}"`` always has), the CLDR (through Babel) writes the symbols.
+    """
+    rounded = Decimal(f"{value:.{digits}f}")
+    body = "0" + ("." + "0" * digits if digits else "")
+    pattern = f"+{body};-{body}" if signed else body
+    return format_decimal(rounded, pattern, locale=cldr(normalize(locale))).replace("-", "\u2212")
+
+
+@cache
+def _required(lang: str) -> frozenset[str]:
+    """The forms an entry of ``lang`` must write: ``other``, and each category of a count to 999."""
+    return frozenset({"other", *(plural_form(n, lang) for n in range(1000))})
+
+
+def _check_forms(forms: Mapping[str, str], lang: str) -> None:
+    """Raise unless ``forms`` holds every form ``lang`` needs and only categories it has."""
+    needed, allowed = _required(lang), {"other", *cldr(lang).plural_form.tags}
+    missing, extra = needed - forms.keys(), forms.keys() - allowed
+    if missing or extra:
+        raise ValueError(
+            f"{lang} writes the forms {sorted(needed)} (may add {sorted(allowed - needed)});"
+            f" missing {sorted(missing)}, unknown {sorted(extra)}"
+        )
+
+
+def _check_entry(key: str, value: Any, path: Path, lang: str) -> Entry:
     """``value`` if it is a well-formed entry; a malformed one fails on load, not in front of a player."""
-    entry: Entry | None = None
-    if isinstance(value, str):
-        entry = value
-    elif isinstance(value, dict):
-        allowed = {*FORMS, "by"}
-        if set(FORMS) <= value.keys() <= allowed and all(isinstance(v, str) for v in value.values()):
-            entry = dict(value)
-    if entry is None:
-        raise ValueError(f"catalog key {key!r} in {path}: a template or {{'one', 'other'[, 'by']}} of texts")
     try:
+        if isinstance(value, str):
+            entry: Entry = value
+        elif isinstance(value, dict) and all(isinstance(v, str) for v in value.values()):
+            entry = dict(value)
+            _check_forms({k: v for k, v in entry.items() if k != "by"}, lang)
+        else:
+            raise ValueError("a template or an object of plural forms (and an optional 'by')")
+        for _start, _end, _name, forms in _scan_all(entry):
+            _check_forms(forms, lang)
         fields(entry)
     except ValueError as exc:
         raise ValueError(f"catalog key {key!r} in {path}: {exc}") from None
     return entry
 
 
+def _scan_all(entry: Entry) -> Iterator[tuple[int, int, str, dict[str, str]]]:
+    """Every inline plural block of an entry, nested ones included."""
+    pending = variants(entry)
+    while pending:
+        for block in _inline_plurals(pending.pop()):
+            pending.extend(block[3].values())
+            yield block
+
+
+def _folder(lang: str) -> Path | None:
+    return next((root / lang for root in PATH if (root / lang).is_dir()), None)
+
+
 @cache
 def catalog(lang: str) -> dict[str, Entry]:
     """All keys of one language; raises if two files define the same key or a value is malformed."""
     merged: dict[str, Entry] = {}
-    for path in sorted((_ROOT / lang).glob("*.json")):
+    folder = _folder(lang)
+    for path in sorted(folder.glob("*.json")) if folder else ():
         data = json.loads(path.read_text(encoding="utf-8"))
         for key, value in data.items():
             if key in merged:
                 raise ValueError(f"duplicate catalog key {key!r} in {path}")
-            merged[key] = _check_entry(key, value, path)
+            merged[key] = _check_entry(key, value, path, lang)
     return merged
 
 
@@ -106,7 +222,7 @@ def variants(entry: Entry) -> list[str]:
     """Every template an entry holds: the value itself, or each of its plural forms."""
     if isinstance(entry, str):
         return [entry]
-    return [entry[form] for form in FORMS]
+    return [entry[form] for form in CATEGORIES if form in entry]
 
 
 @cache
@@ -145,8 +261,8 @@ def _scan_plurals(template: str) -> Iterator[tuple[int, int, str, dict[str, str]
                     j += 1
                 forms[form] = template[open_at + 1 : j - 1]
                 i = j
-            if set(forms) != set(FORMS):
-                raise ValueError(f"plural block for {name!r} needs exactly one/other: {template!r}")
+            if "other" not in forms or not forms.keys() <= set(CATEGORIES):
+                raise ValueError(f"plural block for {name!r} needs 'other' and CLDR categories: {template!r}")
             yield start, i + 1, name, forms
             pos = i + 1
         else:
@@ -233,7 +349,8 @@ class _Noun:
 
 
 class _List:
-    """A list parameter: ``{x}`` joins with commas, ``{x:and}`` / ``{x:or}`` end with the conjunction."""
+    """A list parameter: ``{x}`` joins with commas, ``{x:and}`` / ``{x:or}`` end with the conjunction,
+    by the language's own ``list.and`` / ``list.or`` entry if it has one, else the CLDR's patterns."""
 
     def __init__(self, items: Sequence[str], lang: str) -> None:
         self.items = [str(i) for i in items]
@@ -248,6 +365,9 @@ class _List:
     def __format__(self, spec: str) -> str:
         if spec not in ("and", "or") or len(self.items) < 2:
             return str(self)
+        own = catalog(self.lang).get(f"list.{spec}")
+        if own is None:
+            return format_list(self.items, "standard" if spec == "and" else "or", locale=cldr(self.lang))
         head = ", ".join(self.items[:-1])
         return t(f"list.{spec}", self.lang, head=head, last=self.items[-1])
 
@@ -273,11 +393,19 @@ def _number(value: Any) -> float | None:
     return None
 
 
+def _form(forms: Mapping[str, str], value: Any, lang: str) -> str:
+    """The form ``value`` calls for in ``lang``; ``other`` for a category the entry leaves out."""
+    number = _number(value)
+    if isinstance(number, float) and not math.isfinite(number):
+        number = None  # "nan" or "inf" typed by a player: no category, and no crash
+    category = "other" if number is None else plural_form(number, lang)
+    return forms.get(category, forms["other"])
+
+
 def _pick(entry: Entry, params: Mapping[str, Any], lang: str) -> str:
     if isinstance(entry, str):
         return entry
-    number = _number(params.get(entry.get("by", DEFAULT_SELECTOR)))
-    return entry["other" if number is None else plural_form(number, lang)]
+    return _form(entry, params.get(entry.get("by", DEFAULT_SELECTOR)), lang)
 
 
 def _expand(template: str, params: Mapping[str, Any], lang: str) -> str:
@@ -285,8 +413,7 @@ def _expand(template: str, params: Mapping[str, Any], lang: str) -> str:
     out, last = [], 0
     for start, end, name, forms in _inline_plurals(template):
         value = params.get(name)
-        number = _number(value)
-        chosen = forms["other" if number is None else plural_form(number, lang)]
+        chosen = _form(forms, value, lang)
         shown = str(len(value)) if isinstance(value, (_List, list, tuple)) else str(value)
         out += [template[last:start], _expand(chosen, params, lang).replace("#", shown)]
         last = end
@@ -311,14 +438,21 @@ def t(
         params = {**key.params, **params}
         key = key.key
     lang = normalize(locale)
-    entry = catalog(lang).get(key) or catalog(DEFAULT).get(key)
+    entry = catalog(lang).get(key)
+    if entry is None and key not in OWN_KEYS:
+        # An English sentence standing in for a missing translation keeps English grammar: its
+        # forms and lists follow English rules (a Russian "21" is "one", English "21 cards" is not).
+        entry, lang = catalog(DEFAULT).get(key), DEFAULT
     if entry is None:
         return key
-    rendered = {k: _value(v, lang, names) for k, v in params.items()}
+    reader = normalize(locale)
+    rendered = {k: _value(v, reader, names, lang) for k, v in params.items()}
     return _FORMATTER.vformat(_expand(_pick(entry, rendered, lang), rendered, lang), (), rendered)
 
 
-def _value(v: Any, lang: str, names: Names) -> Any:
+def _value(v: Any, lang: str, names: Names, grammar: str | None = None) -> Any:
+    """A parameter ready for a template: named things in the reader's ``lang``, lists joined in the
+    ``grammar`` of the sentence they sit in (``lang`` unless the sentence fell back to English)."""
     if isinstance(v, Msg):
         return _Noun(v, lang, names)
     if isinstance(v, PlayerRef):
@@ -328,5 +462,5 @@ def _value(v: Any, lang: str, names: Names) -> Any:
             return names(v.id)
         return names.get(v.id, v.id)
     if isinstance(v, (list, tuple)):
-        return _List([str(_value(x, lang, names)) for x in v], lang)
+        return _List([str(_value(x, lang, names)) for x in v], grammar or lang)
     return v

@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import i18n
 from render.text import draw_text
 
 WIDTH, HEIGHT = 640, 300
@@ -24,8 +25,7 @@ GRID = (214, 206, 190)
 
 
 def _label(value: float, locale: str) -> str:
-    text = f"{value:.1f}".replace("-", "−")
-    return text.replace(".", ",") if locale.startswith("fr") else text
+    return i18n.decimal(value, locale)
 
 
 def rating_chart(view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:

@@ -118,9 +118,7 @@ async def settle(store: Store, record: GameRecord) -> ResultRecord | None:
 
 def points(value: float, locale: str, *, signed: bool = False) -> str:
     """A rating to one decimal, with the language's decimal mark ("12.3", "12,3"); ``signed``: "+2.4"."""
-    text = f"{value:+.1f}" if signed else f"{value:.1f}"
-    text = text.replace("-", "−")
-    return text.replace(".", ",") if i18n.normalize(locale) == "fr" else text
+    return i18n.decimal(value, locale, signed=signed)
 
 
 def pool_title(pool: str, locale: str) -> str:

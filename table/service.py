@@ -116,8 +116,8 @@ class ServiceCommands(Wording):
                 raise TableError("svc.error.unknown_setting", setting=", ".join(sorted(unknown)))
             current = await store.guild_settings(ctx.guild_id)
             if LANGUAGE in wanted:
-                lang = wanted[LANGUAGE].lower()
-                if lang not in i18n.LOCALES:
+                lang = i18n.find(wanted[LANGUAGE])
+                if lang is None:
                     raise TableError(
                         "svc.error.bad_language", value=wanted[LANGUAGE], choices=", ".join(i18n.LOCALES)
                     )

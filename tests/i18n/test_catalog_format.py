@@ -184,15 +184,64 @@ def test_the_bot_s_code_and_documents_use_the_straight_apostrophe() -> None:
     assert not wrong
 
 
+@pytest.mark.parametrize(
+    ("lang", "bad"),
+    [
+        ("en", {"one": "a", "many": "b"}),  # no "other", and English has no "many"
+        ("en", {"one": "a", "few": "b", "other": "c"}),  # English has no "few"
+        ("en", {"other": "b"}),  # English says "one" for 1
+        ("pl", {"one": "a", "other": "b"}),  # Polish says "few" for 2 and "many" for 5
+        ("en", "{n, plural, one {# a} other {# b}"),  # not closed
+        ("en", "{n, plural, one {# a}}"),  # no "other"
+        ("pl", "{n, plural, one {# a} few {# b} other {# c}}"),  # no "many"
+    ],
+)
 def test_a_malformed_plural_entry_is_refused_when_the_catalog_loads(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, bad: i18n.Entry
 ) -> None:
+    (tmp_path / lang).mkdir()
+    monkeypatch.setattr(i18n, "PATH", (tmp_path,))
+    (tmp_path / lang / "bad.json").write_text(json.dumps({"k": bad}), encoding="utf-8")
+    with pytest.raises(ValueError, match="'k'"):
+        i18n.catalog.__wrapped__(lang)
+
+
+def test_the_bot_does_not_start_on_a_malformed_catalog(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import bot
+
+    (tmp_path / "pl").mkdir()
+    (tmp_path / "pl" / "core.json").write_text(json.dumps({"k": {"one": "a", "other": "b"}}), "utf-8")
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setattr(i18n, "PATH", (*i18n.PATH, tmp_path))
+    i18n.reload()
+    try:
+        assert bot.main([]) == 2
+    finally:
+        monkeypatch.undo()
+        i18n.reload()
+    error = capsys.readouterr().err
+    assert "catalog error" in error and "'k'" in error and "few" in error
+
+
+def test_a_folder_that_names_no_language_is_refused(tmp_path: Path) -> None:
     (tmp_path / "xx").mkdir()
-    monkeypatch.setattr(i18n, "_ROOT", tmp_path)
-    for bad in ({"one": "a", "many": "b"}, "{n, plural, one {# a} other {# b}", "{n, plural, one {# a}}"):
-        (tmp_path / "xx" / "bad.json").write_text(json.dumps({"k": bad}), encoding="utf-8")
-        with pytest.raises(ValueError, match="'k'"):
-            i18n.catalog.__wrapped__("xx")
+    (tmp_path / "xx" / "core.json").write_text("{}", encoding="utf-8")
+    with pytest.raises(ValueError, match="'xx'"):
+        i18n.languages([tmp_path])
+
+
+def test_a_number_that_is_not_finite_takes_the_other_form() -> None:
+    assert i18n.t("ch.ev.draws", "en", player="Carol", n="nan") == "Carol draws nan cards."
+    assert i18n.t("ch.ev.draws", "fr", player="Carol", n=float("inf")) == "Carol pioche inf cartes."
+
+
+def test_french_may_leave_out_the_form_for_millions() -> None:
+    """French has a "many" category (un million de cartes) that the catalog does not write: it reads
+    as "other", so French output stays what it was."""
+    assert i18n.plural_form(1_000_000, "fr") == "many"
+    assert i18n.t("ch.ev.draws", "fr", player="Carol", n=1_000_000) == "Carol pioche 1000000 cartes."
 
 
 def test_fields_see_through_plural_forms() -> None:
