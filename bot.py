@@ -328,10 +328,12 @@ class TabletopBot(commands.Bot):
         super().dispatch(event_name, *args, **kwargs)
 
     def _timed(self, what: str, since: float) -> float:
-        """Log how long a step of start-up took, and when it ended after the bot was built: the
+        """Log how long a step of start-up took, and when it ended after the bot was built, with the
+        process's CPU time so far (what is not CPU is waiting, or another process's turn): the
         start-up's timeline, which ``bench.startup`` reads. Returns now."""
         now = time.perf_counter()
-        log.info("start-up: %s in %.3f s (at %.3f s)", what, now - since, now - self._began)
+        cpu = time.process_time()
+        log.info("start-up: %s in %.3f s (at %.3f s, cpu %.3f s)", what, now - since, now - self._began, cpu)
         return now
 
     async def prepare(self) -> None:

@@ -50,7 +50,9 @@ from typing import Any
 from bench import take_option
 
 ROOT = Path(__file__).resolve().parents[1]
-TIMELINE = re.compile(r"start-up: (?P<what>.+) in (?P<took>[\d.]+) s \(at (?P<at>[\d.]+) s\)")
+TIMELINE = re.compile(
+    r"start-up: (?P<what>.+) in (?P<took>[\d.]+) s \(at (?P<at>[\d.]+) s(, cpu (?P<cpu>[\d.]+) s)?\)"
+)
 READY = "connected as "
 CAUGHT_UP = "start-up catch-up: "
 WARM = "drawing worker "
@@ -95,8 +97,9 @@ class Start:
     caught_up: float | None
     warm: float | None
     store_open: float
-    timeline: list[tuple[str, float, float]] = field(default_factory=list)
-    """The bot's own start-up steps: (what, how long, when it ended after the process's launch)."""
+    timeline: list[tuple[str, float, float, float]] = field(default_factory=list)
+    """The bot's own start-up steps: (what, how long, when it ended after the process's launch, the
+    main process's CPU seconds by then)."""
     built: float | None = None
     """When the bot object was built (the interpreter and the imports before it)."""
     memory_kib: dict[str, int] = field(default_factory=dict)
@@ -272,7 +275,7 @@ class Bench:
         built = None
         for arrived, line in lines:
             if (match := TIMELINE.search(line)) is not None:
-                timeline.append((match["what"], float(match["took"]), arrived))
+                timeline.append((match["what"], float(match["took"]), arrived, float(match["cpu"] or 0)))
                 built = arrived - float(match["at"]) if built is None else built
         return Start(connected, answer, ready, caught_up, warmed, 0.0, timeline, built, used)
 
@@ -347,8 +350,8 @@ def show(name: str, figures: dict[str, Any]) -> None:
     )
     if figures["built"] is not None:
         print(f"  {figures['built']:.3f} s  bot built (interpreter, imports)")
-    for what, took, at in figures["timeline"]:
-        print(f"  {at:.3f} s  {what} ({took:.3f} s)")
+    for what, took, at, cpu in figures["timeline"]:
+        print(f"  {at:.3f} s  {what} ({took:.3f} s; main process's CPU so far {cpu:.3f} s)")
     if figures["memory KiB"]:
         print("  memory: " + ", ".join(f"{k} {v / 1024:.0f} MiB" for k, v in figures["memory KiB"].items()))
 
