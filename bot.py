@@ -81,8 +81,9 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     lease_seconds: float = 60.0
     warm_up: bool = True
-    """Whether the drawing workers start and warm up at start-up, in the background (RENDER_WARMUP=0:
-    each starts cold when the first drawing needs it, for a host short of memory)."""
+    """Whether the drawing workers start and warm up at start-up (the Discord bot: once the gateway is
+    ready), in the background (RENDER_WARMUP=0: each starts cold when the first drawing needs it, for
+    a host short of memory)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -322,6 +323,8 @@ class TabletopBot(commands.Bot):
         other task in it before the store closes."""
         self._guild_wait = GuildWait(self)
         self._began = time.perf_counter()
+        self._warm_locales: tuple[str, ...] = ()
+        """The languages the drawing workers warm up in, once the gateway is ready (then emptied)."""
 
     def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
         self._guild_wait.saw(event_name, args)
@@ -356,9 +359,9 @@ class TabletopBot(commands.Bot):
                 clock=self.clock,
                 coalesce=self.settings.coalesce_seconds,
                 lease=self.settings.lease_seconds,
-                warm=i18n.LOCALES if self.settings.warm_up else (),
             )
-            step = self._timed("store opened and migrated, drawing workers asked for", step)
+            self._warm_locales = tuple(i18n.LOCALES) if self.settings.warm_up else ()
+            step = self._timed("store opened and migrated", step)
             self.table.announcer.link = _channel_link
             await self.table.announcer.take_over(
                 shard_scope(self.settings.shard_count, self.settings.shard_ids),
@@ -423,6 +426,19 @@ class TabletopBot(commands.Bot):
             shards = f" as shard(s) {', '.join(map(str, ids))} of {self.settings.shard_count}"
         self._timed("gateway ready", self._began)
         log.info("connected as %s to %d servers%s", self.user, len(self.guilds), shards)
+        self._warm_drawers()
+
+    def _warm_drawers(self) -> None:
+        """Start the drawing workers and their warm-up, in the background, once: after the gateway is
+        ready, so that the fork server's imports and the warm-up's drawings do not take a core from
+        the start-up itself (started with the store, on two busy cores, they made the steps after
+        the imports take about 2.5 times as long)."""
+        from table.drawing import ProcessDrawer
+
+        locales, self._warm_locales = self._warm_locales, ()
+        drawer = getattr(getattr(self.table, "tables", None), "drawer", None)
+        if locales and isinstance(drawer, ProcessDrawer):
+            drawer.warm(locales)
 
     # ---- health and shutdown ----------------------------------------------------------------------
 

@@ -257,4 +257,11 @@ def main(argv: list[str]) -> None:
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         raise SystemExit(2)
     numbers = {name: int(value) for name, value in sizes.items() if value is not None}
-    run(list(parts), revision=revision, **numbers)
+    run(
+        list(parts),
+        revision=revision,
+        moves=numbers.get("moves", 60),
+        channels=numbers.get("channels", 500),
+        games=numbers.get("games", 10_000),
+        runs=numbers.get("runs", 3),
+    )

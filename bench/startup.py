@@ -377,11 +377,9 @@ def main(argv: list[str] | None = None) -> None:
     for name, found in figures.items():
         show(revision if name == "old" and revision else name, found)
     if "old" in figures:
-        old, new = figures["old"], figures["new"]
-        print(
-            f"new / old: ready {new['ready'] / old['ready']:.2f}, answer {new['answer'] / old['answer']:.2f},"
-            f" store open {new['store open'] / old['store open']:.2f}"
-        )
+        before, now = figures["old"], figures["new"]
+        ratios = ", ".join(f"{key} {now[key] / before[key]:.2f}" for key in ("ready", "answer", "store open"))
+        print(f"new / {revision}: {ratios}")
 
 
 if __name__ == "__main__":

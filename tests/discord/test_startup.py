@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
 import discord
+import pytest
 
 from bot import build_bot
+from table.drawing import ProcessDrawer
 from tests.discord.support import fake_discord
 from tests.fakediscord import HANG_LIMIT
 
@@ -60,3 +63,28 @@ async def test_a_server_still_unavailable_keeps_discord_py_waiting(tmp_path: Pat
         await bot.close()
         with contextlib.suppress(RuntimeError):  # "the bot stopped before becoming ready"
             await starting
+
+
+async def test_the_drawing_workers_start_warming_once_the_gateway_is_ready(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Their fork server's imports and their warm-up's drawings would take a core from the start-up:
+    they begin once the bot is ready, once, in the languages of the catalog."""
+    async with fake_discord(tmp_path) as env:
+        env.fake.add_guild("one")
+        bot = build_bot(env.settings)
+        asked: list[tuple[bool, tuple[str, ...]]] = []
+
+        def warm(self: ProcessDrawer, locales: Sequence[str] = ("en",), function: object = None) -> None:
+            asked.append((bot.is_ready(), tuple(locales)))
+
+        monkeypatch.setattr(ProcessDrawer, "warm", warm)
+        await env.fake.start_bot(bot)
+
+        async def warming() -> None:
+            while not asked:
+                await asyncio.sleep(0.01)  # on_ready runs in a task of its own
+
+        await asyncio.wait_for(warming(), HANG_LIMIT)
+        await env.fake.reconnect_gateway()  # a resumed session asks for nothing more
+        assert asked == [(True, ("en", "fr"))]
