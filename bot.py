@@ -251,29 +251,35 @@ class GuildWait:
 
     def __init__(self, client: discord.Client) -> None:
         self._client = client
+        self._sharded = isinstance(client, discord.AutoShardedClient)
         self._configured: float | None = None
-        self._waiting: dict[int, set[int]] = {}
-        """Per shard, the servers READY announced that have not arrived yet."""
+        self._waiting: dict[int | None, set[int]] = {}
+        """Per shard (None: the one connection of an unsharded client), the servers READY announced
+        that have not arrived yet."""
 
     def saw(self, event: str, args: Sequence[Any]) -> None:
         """Follow one dispatched event (``Client.dispatch`` calls this before any handler)."""
-        if event == "connect" and not isinstance(self._client, discord.AutoShardedClient):
-            self._connected(0)
-        elif event == "shard_connect":
+        if event == "connect" and not self._sharded:
+            self._connected(None)
+        elif event == "shard_connect" and self._sharded:
             self._connected(int(args[0]))
         elif event in ("guild_available", "guild_join") and args:
             guild = args[0]
-            waiting = self._waiting.get(guild.shard_id)
+            waiting = self._waiting.get(self._shard_of(guild))
             if waiting:
                 waiting.discard(guild.id)
                 self._settle()
 
-    def _connected(self, shard: int) -> None:
+    def _shard_of(self, guild: discord.Guild) -> int | None:
+        return guild.shard_id if self._sharded else None
+
+    def _connected(self, shard: int | None) -> None:
         state = self._client._connection
         if self._configured is None or state.guild_ready_timeout != 0:
             self._configured = state.guild_ready_timeout
         state.guild_ready_timeout = self._configured
-        self._waiting[shard] = {g.id for g in self._client.guilds if g.shard_id == shard and g.unavailable}
+        guilds = self._client.guilds
+        self._waiting[shard] = {g.id for g in guilds if g.unavailable and self._shard_of(g) == shard}
         self._settle()
 
     def _settle(self) -> None:

@@ -39,6 +39,20 @@ async def test_the_bot_is_ready_as_soon_as_every_announced_server_has_arrived(tm
         assert again.is_ready() and len(again.guilds) == 3
 
 
+async def test_each_shard_ends_its_wait_once_its_own_servers_are_in(tmp_path: Path) -> None:
+    """Two shards in one process: each READY lists that shard's servers only, and the bot is ready
+    once both shards have theirs (discord.py identifies the second shard 5 s after the first, as
+    Discord's identify limit asks)."""
+    async with fake_discord(tmp_path) as env:
+        env.fake.shard_count = 2
+        guilds = [env.fake.add_guild(f"server {n}") for n in range(4)]
+        assert sorted(env.fake.shard_of(g.id) for g in guilds) == [0, 0, 1, 1]
+        bot = build_bot(replace(env.settings, warm_up=False, shard_count=2))
+        await env.fake.start_bot(bot, guild_ready_timeout=FOREVER)
+        assert sorted(env.fake.identified_shards) == [(0, 2), (1, 2)]
+        assert len(bot.guilds) == 4 and not any(g.unavailable for g in bot.guilds)
+
+
 async def test_a_server_still_unavailable_keeps_discord_py_waiting(tmp_path: Path) -> None:
     """A server in an outage never arrives: the wait keeps its timeout, as discord.py has it."""
     async with fake_discord(tmp_path) as env:
