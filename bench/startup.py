@@ -15,6 +15,8 @@ process's launch to:
 - ``caught up``: the first tick's catch-up is done;
 
 and, apart, ``store open``: opening (and migrating) that store and closing it, in a process of its own.
+Each tree's modules are compiled first, as a deployed bot finds them (``make run`` writes their
+bytecode at its first start, the image compiles them when it is built).
 The start-up's own timeline (the bot's "start-up: ..." log lines: store and migrations, claims,
 commands, sync, gateway) is printed from the last start, with the time before the bot was built
 (the interpreter and the imports). The bot's memory is read at the end of each start: the main
@@ -137,6 +139,19 @@ def seed_store(tree: Path, database: Path, games: int) -> None:
         capture_output=True,
         cwd=tree,
         env=dict(os.environ, PYTHONPATH=str(tree)),
+    )
+
+
+def compile_tree(tree: Path) -> None:
+    """Compile ``tree``'s modules as a deployed bot finds them (``make run`` writes the bytecode at
+    its first start, the image at its build), whatever ``PYTHONDONTWRITEBYTECODE`` says here."""
+    names = [
+        p.name
+        for p in tree.iterdir()
+        if p.name == "bot.py" or ((p / "__init__.py").exists() and p.name not in ("tests", "bench"))
+    ]
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", *names], check=True, capture_output=True, cwd=tree
     )
 
 
@@ -323,6 +338,7 @@ async def measure(
         for name, tree in trees.items():
             databases[name] = folder / f"{name}.sqlite3"
             await asyncio.to_thread(seed_store, tree, databases[name], games)
+            await asyncio.to_thread(compile_tree, tree)
         starts: dict[str, list[Start]] = {name: [] for name in trees}
         async with FakeDiscord() as fake:
             bench = Bench(fake, folder)
