@@ -23,6 +23,9 @@ COPY table ./table
 COPY cogs ./cogs
 COPY console ./console
 COPY i18n ./i18n
+# Compiled once here: the bot's user cannot write beside the code (and PYTHONDONTWRITEBYTECODE says not
+# to), so without this every start would compile every module again: a third of its imports' CPU time.
+RUN python -m compileall -q .
 
 RUN useradd --create-home --uid 10001 bot \
     && mkdir -p /data && chown bot:bot /data

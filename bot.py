@@ -28,6 +28,7 @@ import logging
 import os
 import signal
 import sys
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -81,8 +82,9 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     lease_seconds: float = 60.0
     warm_up: bool = True
-    """Whether the drawing workers start and warm up at start-up, in the background (RENDER_WARMUP=0:
-    each starts cold when the first drawing needs it, for a host short of memory)."""
+    """Whether the drawing workers start and warm up at start-up (the Discord bot: once the gateway is
+    ready), in the background (RENDER_WARMUP=0: each starts cold when the first drawing needs it, for
+    a host short of memory)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -233,6 +235,60 @@ class BeatingScheduler(Scheduler):
         return report
 
 
+class GuildWait:
+    """Ends discord.py's wait for the servers at connection once every server READY announced has
+    arrived, rather than ``guild_ready_timeout`` (2 s) after the last one.
+
+    After READY, discord.py reads each server's GUILD_CREATE from a queue and gives up on more only
+    when none came for ``guild_ready_timeout`` seconds: with every server already in, that is 2 s of
+    nothing before ``on_ready``, the first tick (catch-up, heartbeat, health) and the start-up
+    counted as done. READY lists the servers this connection (or shard) will receive; discord.py
+    dispatches ``guild_available`` (or ``guild_join``) for each as it takes it from the queue, before
+    it waits for the next one. Once every announced server of every connected shard has been taken,
+    the wait's timeout is made 0, so the next wait ends at once; at the next READY (a new session)
+    it is the configured one again until that READY's servers are in. A server that stays
+    unavailable never arrives, and then discord.py's own timeout applies, as before.
+    """
+
+    def __init__(self, client: discord.Client) -> None:
+        self._client = client
+        self._sharded = isinstance(client, discord.AutoShardedClient)
+        self._configured: float | None = None
+        self._waiting: dict[int | None, set[int]] = {}
+        """Per shard (None: the one connection of an unsharded client), the servers READY announced
+        that have not arrived yet."""
+
+    def saw(self, event: str, args: Sequence[Any]) -> None:
+        """Follow one dispatched event (``Client.dispatch`` calls this before any handler)."""
+        if event == "connect" and not self._sharded:
+            self._connected(None)
+        elif event == "shard_connect" and self._sharded:
+            self._connected(int(args[0]))
+        elif event in ("guild_available", "guild_join") and args:
+            guild = args[0]
+            waiting = self._waiting.get(self._shard_of(guild))
+            if waiting:
+                waiting.discard(guild.id)
+                self._settle()
+
+    def _shard_of(self, guild: discord.Guild) -> int | None:
+        return guild.shard_id if self._sharded else None
+
+    def _connected(self, shard: int | None) -> None:
+        state = self._client._connection
+        if self._configured is None or state.guild_ready_timeout != 0:
+            self._configured = state.guild_ready_timeout
+        state.guild_ready_timeout = self._configured
+        guilds = self._client.guilds
+        self._waiting[shard] = {g.id for g in guilds if g.unavailable and self._shard_of(g) == shard}
+        self._settle()
+
+    def _settle(self) -> None:
+        if any(self._waiting.values()) or self._configured is None:
+            return
+        self._client._connection.guild_ready_timeout = 0
+
+
 class TabletopBot(commands.Bot):
     """The Discord bot: opens the store, installs the cogs and syncs the commands at start-up.
 
@@ -272,6 +328,23 @@ class TabletopBot(commands.Bot):
         self.serving: asyncio.Task[object] | None = None
         """The task that runs the bot (``serve``): the loop is the bot's own, so a stop may end every
         other task in it before the store closes."""
+        self._guild_wait = GuildWait(self)
+        self._began = time.perf_counter()
+        self._warm_locales: tuple[str, ...] = ()
+        """The languages the drawing workers warm up in, once the gateway is ready (then emptied)."""
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        self._guild_wait.saw(event_name, args)
+        super().dispatch(event_name, *args, **kwargs)
+
+    def _timed(self, what: str, since: float) -> float:
+        """Log how long a step of start-up took, and when it ended after the bot was built, with the
+        process's CPU time so far (what is not CPU is waiting, or another process's turn): the
+        start-up's timeline, which ``bench.startup`` reads. Returns now."""
+        now = time.perf_counter()
+        cpu = time.process_time()
+        log.info("start-up: %s in %.3f s (at %.3f s, cpu %.3f s)", what, now - since, now - self._began, cpu)
+        return now
 
     async def prepare(self) -> None:
         """Open the store and install the commands: everything start-up does except syncing.
@@ -285,6 +358,7 @@ class TabletopBot(commands.Bot):
         if self._installed:
             return
         scheduler = None
+        step = time.perf_counter()
         if self.table is None:
             self.table, self.store = await open_table(
                 self.settings.database,
@@ -292,13 +366,15 @@ class TabletopBot(commands.Bot):
                 clock=self.clock,
                 coalesce=self.settings.coalesce_seconds,
                 lease=self.settings.lease_seconds,
-                warm=i18n.LOCALES if self.settings.warm_up else (),
             )
+            self._warm_locales = tuple(i18n.LOCALES) if self.settings.warm_up else ()
+            step = self._timed("store opened and migrated", step)
             self.table.announcer.link = _channel_link
             await self.table.announcer.take_over(
                 shard_scope(self.settings.shard_count, self.settings.shard_ids),
                 sole=self.settings.shard_count is None,
             )
+            step = self._timed("claims taken over", step)
             scheduler = self.scheduler = BeatingScheduler(self.table.announcer, self._beat)
         await cogs.install(
             self,
@@ -307,6 +383,7 @@ class TabletopBot(commands.Bot):
             scheduler=scheduler,
             tick_seconds=self.settings.tick_seconds,
         )
+        self._timed("commands installed", step)
         self._installed = True
 
     async def setup_hook(self) -> None:
@@ -323,14 +400,17 @@ class TabletopBot(commands.Bot):
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
         scope = "global" if guild is None else f"guild:{guild.id}"
+        step = time.perf_counter()
         digest = await self._command_digest(guild)
         stored = None if self.store is None else await self.store.meta(f"commands:{scope}")
         if stored == digest and not self.settings.force_sync:
+            self._timed("commands compared with the last sync", step)
             log.info("commands unchanged since the last sync (%s): not syncing", scope)
             return
         synced = await self.tree.sync(guild=guild)
         if self.store is not None:
             await self.store.set_meta(f"commands:{scope}", digest)
+        self._timed("commands synced", step)
         where = "globally (may take up to an hour to appear)" if guild is None else f"to server {guild.id}"
         log.info("synced %d commands %s", len(synced), where)
 
@@ -351,7 +431,21 @@ class TabletopBot(commands.Bot):
         if self.settings.shard_count is not None:
             ids = self.settings.shard_ids or tuple(range(self.settings.shard_count))
             shards = f" as shard(s) {', '.join(map(str, ids))} of {self.settings.shard_count}"
+        self._timed("gateway ready", self._began)
         log.info("connected as %s to %d servers%s", self.user, len(self.guilds), shards)
+        self._warm_drawers()
+
+    def _warm_drawers(self) -> None:
+        """Start the drawing workers and their warm-up, in the background, once: after the gateway is
+        ready, so that the fork server's imports and the warm-up's drawings do not take a core from
+        the start-up itself (started with the store, on two busy cores, they made the steps after
+        the imports take about 2.5 times as long)."""
+        from table.drawing import ProcessDrawer
+
+        locales, self._warm_locales = self._warm_locales, ()
+        drawer = getattr(getattr(self.table, "tables", None), "drawer", None)
+        if locales and isinstance(drawer, ProcessDrawer):
+            drawer.warm(locales)
 
     # ---- health and shutdown ----------------------------------------------------------------------
 

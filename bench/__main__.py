@@ -1,4 +1,7 @@
-"""Run every benchmark with modest sizes: `make bench`."""
+"""Run every benchmark with modest sizes: `make bench`; `python -m bench figures ...` gives the
+figures the bot is held to, as ratios (``bench.figures``)."""
+
+import sys
 
 import engine
 from bench import (
@@ -12,6 +15,12 @@ from bench import (
     replay_bench,
     undoable,
 )
+
+if sys.argv[1:2] == ["figures"]:
+    from bench import figures
+
+    figures.main(sys.argv[2:])
+    sys.exit(0)
 
 playouts.main(["100"])
 render_bench.main(["20"])

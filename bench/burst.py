@@ -9,6 +9,9 @@ worker pool) and drawing in worker processes over a store with its own read conn
 Usage: ``python -m bench.burst [channels] [--against REV]`` (default 500 channels). With ``--against``
 the burst is also run as the bot of git revision ``REV`` drew it (its renderer, in threads, over one
 store connection), in a subprocess, and the figures are compared with it as well.
+
+``python -m bench.burst [channels] --json`` runs the bot's own way only and prints its figures as one
+JSON line (``python -m bench figures`` reads it).
 """
 
 from __future__ import annotations
@@ -177,6 +180,9 @@ async def main(argv: list[str]) -> None:
         renderer = argv[argv.index("--threads-only") + 1]
         label = f"threads, one store connection, the renderer of {renderer}"
         print(json.dumps(await scenario(label, channels, processes=False)))
+        return
+    if "--json" in argv:  # the bot's own way only, as one JSON line (``python -m bench figures``)
+        print(json.dumps(await scenario("worker processes, a read connection", channels, processes=True)))
         return
     revision = argv[argv.index("--against") + 1] if "--against" in argv else None
     old = old_bot(revision, channels) if revision else None

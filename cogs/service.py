@@ -8,6 +8,7 @@ is claimed in the store first, so a restart neither drops nor doubles a reminder
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING
 
 import discord
@@ -54,6 +55,7 @@ class ServiceCog(commands.Cog):
 
     async def _tick(self) -> None:
         assert self.scheduler is not None
+        began = time.perf_counter()
         try:
             report = await self.scheduler.tick()
         except Exception:
@@ -61,7 +63,8 @@ class ServiceCog(commands.Cog):
             return
         self.ticks += 1
         if self.ticker.current_loop == 0:
-            log.info("start-up catch-up: %d game(s) announced", report.caught_up)
+            took = time.perf_counter() - began
+            log.info("start-up catch-up: %d game(s) announced (in %.3f s)", report.caught_up, took)
         elif report.caught_up or report.reminders or report.deadlines:
             log.info("tick: %s", report)
 

@@ -304,7 +304,7 @@ class ProcessDrawer:
             if report.get("error"):
                 log.warning("a drawing worker's warm-up failed: %s", report["error"])
             else:
-                log.debug(
+                log.info(
                     "drawing worker %s warm: %d steps in %.1f s",
                     report["pid"],
                     len(report["steps"]),

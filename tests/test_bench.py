@@ -111,3 +111,28 @@ async def test_the_ratings_bench_recomputes_every_game_it_wrote() -> None:
 
     figures = await run(60, 8)
     assert figures["games"] == 60 and 8 <= figures["players"] <= 32
+
+
+def test_the_figures_command_gives_each_figure_as_a_ratio_with_the_load(capsys: Any) -> None:
+    """Tiny sizes through every part: a row per figure, each with its ratio to what it is held to
+    (where it has one) and the machine's load beside it."""
+    from bench.figures import main
+
+    main(["--only", "move,burst,startup", "--moves", "2", "--channels", "3", "--games", "20", "--runs", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    rows = [line.strip("|").split(" | ") for line in lines if line.startswith("| ") and "figure" not in line]
+    by_name = {row[0].strip(): row for row in rows}
+    moves = {name for name in by_name if name.startswith("move")}
+    assert {"move warchest 2p p50", "move batailles 2p p50", "move cryhavoc 2p p50"} <= moves
+    assert {
+        "burst moves/s",
+        "burst loop lateness p99",
+        "burst slowest autocomplete",
+        "start-up ready, 20 games",
+        "start-up store open",
+    } <= set(by_name)
+    held = [name for name in by_name if name.startswith("move") or "lateness" in name or "ready" in name]
+    for name in held:
+        assert float(by_name[name][3]) > 0, f"{name} has its ratio"
+    for row in rows:
+        assert len(row[-1].split()) == 3 and all(float(x) >= 0 for x in row[-1].split()), "the load"

@@ -241,6 +241,9 @@ def replay(dockerfile: Path, root: Path, venv: Path) -> Image:
                     venv_made = True
                 done = image.run(["bash", "-c", command], venv)
                 assert done.returncode == 0, f"{command}\n{done.stdout}\n{done.stderr}"
+            elif command.split()[:3] == ["python", "-m", "compileall"]:
+                done = image.run(shlex.split(command), venv)
+                assert done.returncode == 0, f"{command}\n{done.stdout}\n{done.stderr}"
             else:
                 assert "useradd" in command, f"a RUN step the replay does not know: {command}"
                 image.path("/data").mkdir(parents=True, exist_ok=True)  # what the user step makes
@@ -263,7 +266,9 @@ def test_the_dockerfile_installs_and_starts_the_bot_in_a_fresh_environment(tmp_p
     image = replay(ROOT / "Dockerfile", tmp_path / "image", tmp_path / "venv")
     assert image.stop_signal == "SIGTERM" and image.volumes == ["/data"]
     shipped = {p.name for p in image.workdir.iterdir()}
-    assert shipped == {"bot.py", "engine", "render", "ai", "db", "table", "cogs", "console", "i18n"}, shipped
+    code = {"bot.py", "engine", "render", "ai", "db", "table", "cogs", "console", "i18n"}
+    assert shipped == {*code, "__pycache__"}, shipped
+    assert (image.workdir / "table" / "__pycache__").is_dir(), "compiled in the image, not at each start"
     venv = tmp_path / "venv"
 
     done = image.run(image.cmd, venv, stdin=subprocess.DEVNULL)

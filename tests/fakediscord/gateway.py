@@ -54,6 +54,7 @@ class FakeGateway(FakeWorld):
         self.token: str | None = None
         self.shard_count = 1
         self.identifies = 0
+        self.sessions_sent = 0  # sessions whose READY and every GUILD_CREATE were sent
         self.resumes = 0
         self.gateway_paths: list[str] = []
         self.gateway_ops: list[int] = []
@@ -161,7 +162,11 @@ class FakeGateway(FakeWorld):
             mine = [g for g in self.guilds.values() if self.shard_of(g.id) == shard]
             await self._send_to(session, "READY", self._ready_payload(session, mine))
             for guild in mine:
-                await self._send_to(session, "GUILD_CREATE", guild.create_payload(self._members()))
+                payload = guild.create_payload(self._members())
+                if guild.outage:
+                    payload = {"id": guild.id, "unavailable": True}
+                await self._send_to(session, "GUILD_CREATE", payload)
+            self.sessions_sent += 1
         elif op == 6:  # resume
             session = next(
                 (s for s in self._sessions.values() if s.session_id == data.get("session_id")), None

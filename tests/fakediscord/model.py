@@ -135,6 +135,9 @@ class FakeGuild:
     locale: str = "en-US"
     owner_id: str = "0"
     channels: list[FakeChannel] = field(default_factory=list)
+    outage: bool = False
+    """Unavailable, as in a Discord outage: READY lists it, and its GUILD_CREATE says only that it is
+    unavailable."""
 
     def role_payload(self) -> dict[str, Any]:
         """The @everyone role, whose id is the guild id."""
