@@ -49,7 +49,9 @@ class NullOutlet:
 class QuickDrawer:
     """For setting the games up fast: no image."""
 
-    async def draw(self, kind: str, view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
+    async def draw(
+        self, kind: str, view: dict[str, Any], *, names: dict[str, str], locale: str, outdated: Any = None
+    ) -> bytes:
         return b""
 
     def idle(self) -> bool:
