@@ -470,7 +470,7 @@ class GameCog(commands.Cog):
         game: str | None = None,
         topic: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
-        await self._answer(interaction, lambda ctx: self.table.rules(ctx, game, topic))
+        await self._answer(interaction, lambda ctx: self.table.rules(ctx, game, topic), private=True)
 
     @rules.autocomplete("topic")
     async def rules_autocomplete(
@@ -489,7 +489,7 @@ class GameCog(commands.Cog):
 
     @game.command(name=label("cmd.game.help.name"), description=label("cmd.game.help.desc"))
     async def help(self, interaction: discord.Interaction) -> None:
-        await self._answer(interaction, self.table.help)
+        await self._answer(interaction, self.table.help, private=True)
 
     # playing --------------------------------------------------------------------------------------------
 
