@@ -214,3 +214,18 @@ async def test_autocomplete_answers_while_a_moves_drawing_is_held(scene: Scene) 
     assert choices and all(str(v).startswith(f"v{version}:") for _name, v in choices)
     scene.board.release()
     await asyncio.wait_for(scene.commands.announcer.drain(), HANG_LIMIT)
+
+
+async def test_a_refusal_that_cannot_be_delivered_any_more_logs_no_traceback(
+    scene: Scene, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A refused move whose token expired before the refusal went out: nothing changed, nothing to
+    keep, and the log says so without a traceback."""
+    player, _value = await scene.a_move()
+    before = await scene.version()
+    scene.fake.expire_tokens(scene.chan.id)
+    with pytest.raises(InteractionTimeout):
+        await scene.fake.slash(player, scene.chan, "play", action="fly to the moon")
+    assert await scene.version() == before
+    assert any("could no longer be answered" in r.getMessage() for r in caplog.records)
+    assert not [r for r in caplog.records if r.levelname == "ERROR" or r.exc_info]
