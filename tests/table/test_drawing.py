@@ -13,7 +13,7 @@ from typing import Any
 import db
 from table import Commands, Tables
 from table.announce import Announcer, RecordingOutlet
-from table.drawing import ProcessDrawer, ThreadDrawer
+from table.drawing import ProcessDrawer, ThreadDrawer, default_workers, workers_from_env
 from tests.fakediscord.world import HANG_LIMIT
 from tests.table.conftest import CtxFactory, current, png_size, start_nim
 from tests.table.nim import lookup
@@ -355,3 +355,14 @@ async def test_a_stale_board_is_not_drawn_when_a_newer_version_is_queued(
     finally:
         release.set()
         await store.close()
+
+
+def test_draw_workers_come_from_the_environment_under_either_name() -> None:
+    """``DRAW_WORKERS`` sets the pool's size, ``RENDER_WORKERS`` (its older name) when it is not set;
+    anything but a positive number leaves the default, one per usable core."""
+    assert workers_from_env({"DRAW_WORKERS": "3", "RENDER_WORKERS": "5"}) == 3
+    assert workers_from_env({"RENDER_WORKERS": "5"}) == 5
+    assert workers_from_env({"DRAW_WORKERS": "lots"}) is None
+    assert workers_from_env({"DRAW_WORKERS": "0"}) is None
+    assert workers_from_env({}) is None
+    assert ProcessDrawer().workers == default_workers() >= 1
