@@ -181,7 +181,8 @@ async def make_games(fake: Any, database: Path, channels: int) -> list[Table]:
         alice, bob = fake.add_user(f"alice{index}"), fake.add_user(f"bob{index}")
 
         def ctx(user: Any, chan: Any = chan) -> Ctx:
-            return Ctx(chan.id, user.id, user.name, "en", "en", guild_id=guild.id)
+            # the languages the fake's interactions give, so that no move has to store a new one
+            return Ctx(chan.id, user.id, user.name, user.locale, guild.locale, guild_id=guild.id)
 
         await commands.new(ctx(alice), "warchest")
         await commands.join(ctx(bob))
