@@ -1,66 +1,94 @@
-"""A burst: many channels each make one move at the same instant.
+"""A burst: many channels each make one move at the same instant, through the whole bot.
 
-Measures, for each way of drawing, in one run on the same machine: moves per second until every
-move is announced (board drawn and posted), the p50/p99 of a move's time to its announcement, how
-late the event loop runs (p99 of a 10 ms sleep's overshoot) and the slowest autocomplete answer
-during the burst. Compared: drawing in threads over a single store connection (the bot before its
-worker pool) and drawing in worker processes over a store with its own read connection.
+The bot runs as it does in production (``tests/fakediscord/run_bot.py``: ``bot.main()``, its store on
+disk, its drawing workers, every cog) in a process of its own, against the fake Discord of the tests
+served from this process. Every channel has a running two-player War Chest game; at once, the player
+to act in each channel sends ``/play`` with a legal move. Measured, for each bot:
 
-Usage: ``python -m bench.burst [channels] [--against REV]`` (default 500 channels). With ``--against``
-the burst is also run as the bot of git revision ``REV`` drew it (its renderer, in threads, over one
-store connection), in a subprocess, and the figures are compared with it as well.
+- moves per second, until every move's handover post (its board) has reached the channel;
+- a move's post latency, p50 and p99: from its ``/play`` to its post in the channel;
+- the share of interactions acknowledged within Discord's 3 seconds (the fake refuses later answers
+  with 10062, as Discord does) and the acknowledgement's p99;
+- how late the bot's event loop runs (p99 of a 10 ms sleep's overshoot, measured inside the bot);
+- the slowest autocomplete answer during the burst (a player typing every 0.1 s).
 
-``python -m bench.burst [channels] --json`` runs the bot's own way only and prints its figures as one
-JSON line (``python -m bench figures`` reads it).
+Usage: ``python -m bench.burst [channels] [--against REV | --old PATH] [--rounds N]`` (default 500
+channels, 1 round). With ``--against`` (a git worktree of ``REV`` is made for the run) or ``--old`` (a
+checkout of an older revision), the older bot runs the same burst, on the same games, interleaved
+with this one (new, old, new, old...), and each figure is given beside its ratio, with the machine's
+load. The games are made once by this revision's table layer; the older bot must read its database.
+With ``--json`` the figures end in one JSON line, ``{"new": {...}, "old": {...} or null}`` (medians
+over the rounds), which ``python -m bench figures`` reads.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
+import shutil
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import db
-from db.migrate import migrate
-from db.sqlite import SqliteStore, connect
-from table.announce import Announcer
-from table.commands import Commands
-from table.drawing import ProcessDrawer, ThreadDrawer, draw_now
-from table.posts import Ctx, Post
-from table.tables import Tables
-
 ROOT = Path(__file__).resolve().parents[1]
+DEADLINE = 3.0
+"""Discord's window for the first answer to an interaction."""
+HANG = 900.0
+"""Seconds any wait of the bench allows (a bot that hangs ends the bench, never a figure)."""
+
+PROBE = r"""
+import asyncio, json, logging, os, signal, sys, time
+
+samples = []
 
 
-class NullOutlet:
-    async def send(self, channel: str, post: Post) -> str:
-        return channel
+async def probe():
+    loop = asyncio.get_running_loop()
 
-    async def edit(self, channel: str, message: str, post: Post) -> bool:
-        return True
+    def dump():
+        path = os.environ["BURST_LATENESS"]
+        with open(path + ".tmp", "w") as out:
+            json.dump(samples, out)
+        os.replace(path + ".tmp", path)
+        samples.clear()
 
-    async def direct(self, user: str, post: Post) -> bool:
-        return True
-
-
-class QuickDrawer:
-    """For setting the games up fast: no image."""
-
-    async def draw(self, kind: str, view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
-        return b""
-
-    def idle(self) -> bool:
-        return True
+    loop.add_signal_handler(signal.SIGUSR1, dump)
+    while True:
+        start = time.perf_counter()
+        await asyncio.sleep(0.01)
+        samples.append(time.perf_counter() - start - 0.01)
 
 
-def ctx(channel: str, player: str) -> Ctx:
-    return Ctx(channel, player, player, "en", "en")
+run = asyncio.run
+
+
+def with_probe(main, **options):
+    async def both():
+        task = asyncio.ensure_future(probe())
+        try:
+            return await main
+        finally:
+            task.cancel()
+
+    return run(both(), **options)
+
+
+asyncio.run = with_probe
+logging.getLogger("table.drawing").setLevel(logging.DEBUG)  # each worker's end of warm-up
+from tests.fakediscord import run_bot
+
+sys.exit(run_bot.main())
+"""
+"""Run in the bot's process: its event loop's lateness, sent to a file on SIGUSR1 (and cleared)."""
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -68,134 +96,306 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
 
 
-async def lateness(stop: asyncio.Event, out: list[float]) -> None:
-    while not stop.is_set():
-        start = time.perf_counter()
-        await asyncio.sleep(0.01)
-        out.append(time.perf_counter() - start - 0.01)
+def load() -> str:
+    """The machine's load averages, as ``uptime`` gives them."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-async def probe_autocomplete(
-    commands: Commands, channel: str, player: str, stop: asyncio.Event, out: list[float]
-) -> None:
+@dataclass
+class Burst:
+    """What one bot did with the burst."""
+
+    label: str
+    moves: int
+    seconds: float
+    posts: list[float]
+    acks: list[float | None]
+    """Each interaction's first answer, seconds after it was sent; None when refused or never made."""
+    late: list[float]
+    typing: list[float]
+    load: str = ""
+    notes: list[str] = field(default_factory=list)
+
+    def figures(self) -> dict[str, float]:
+        made = [a for a in self.acks if a is not None]
+        return {
+            "moves/s": self.moves / self.seconds,
+            "post p50 s": statistics.median(self.posts) if self.posts else 0.0,
+            "post p99 s": percentile(self.posts, 0.99),
+            "acked in 3 s %": 100.0 * sum(1 for a in made if a <= DEADLINE) / max(1, len(self.acks)),
+            "ack p99 s": percentile([a if a is not None else float("inf") for a in self.acks], 0.99),
+            "loop late p99 ms": 1000 * percentile(self.late, 0.99),
+            "slowest autocomplete s": max(self.typing, default=0.0),
+        }
+
+    def line(self) -> str:
+        shown = ", ".join(f"{k} {v:.3g}" for k, v in self.figures().items())
+        return f"{self.label}: {shown} (load {self.load})"
+
+
+# ---- the games --------------------------------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    channel: Any
+    players: dict[str, Any]
+    to_act: Any
+    value: str
+
+
+async def make_games(fake: Any, database: Path, channels: int) -> list[Table]:
+    """``channels`` channels of the fake, each with a started game stored in ``database`` (made by
+    this revision's table layer, its start announced), and the move its player to act will make."""
+    import db
+    from table.announce import Announcer
+    from table.commands import Commands
+    from table.posts import Ctx, Post
+    from table.tables import Tables
+
+    class Outlet:
+        """The start's post, as the fake would number it (no image drawn: it is not measured)."""
+
+        async def send(self, channel: str, post: Post) -> str:
+            return f"{channel}0"
+
+        async def edit(self, channel: str, message: str, post: Post) -> bool:
+            return True
+
+        async def direct(self, user: str, post: Post) -> bool:
+            return True
+
+    class NoImages:
+        async def draw(self, kind: str, view: dict[str, Any], **_: Any) -> bytes:
+            return b""
+
+        def idle(self) -> bool:
+            return True
+
+    guild = fake.add_guild("Burst")
+    seeds = iter(range(1, channels + 1))
+    store = await db.open_store(database)
+    tables = Tables(store, drawer=NoImages(), seed_source=lambda: next(seeds))
+    commands = Commands(tables, Announcer(tables, Outlet(), coalesce=0))
+    made: list[Table] = []
+    for index in range(channels):
+        chan = fake.add_channel(guild, f"table-{index}")
+        alice, bob = fake.add_user(f"alice{index}"), fake.add_user(f"bob{index}")
+
+        def ctx(user: Any, chan: Any = chan) -> Ctx:
+            # the languages the fake's interactions give, so that no move has to store a new one
+            return Ctx(chan.id, user.id, user.name, user.locale, guild.locale, guild_id=guild.id)
+
+        await commands.new(ctx(alice), "warchest")
+        await commands.join(ctx(bob))
+        await commands.start(ctx(alice))
+        table = await tables.open(chan.id)
+        assert table is not None and table.state is not None
+        player = table.to_act()[0]
+        who = alice if player == alice.id else bob
+        (_label, value), *_ = await commands.autocomplete(ctx(who), "")
+        made.append(Table(chan, {alice.id: alice, bob.id: bob}, who, value))
+    await commands.announcer.drain()
+    await store.close()
+    return made
+
+
+# ---- one bot --------------------------------------------------------------------------------------------
+
+
+async def start_bot(fake: Any, tree: Path, database: Path, lateness: Path, workers: int) -> Any:
+    """The bot of ``tree`` in a process of its own, connected and caught up, its drawing workers warm."""
+    from tests.fakediscord.process import BotProcess
+
+    environment = {
+        "BURST_LATENESS": str(lateness),
+        "DRAW_WORKERS": str(workers),
+        "RENDER_WORKERS": str(workers),  # the older name, for an older bot
+        "TICK_SECONDS": "3600",  # no timed work in the middle of the burst
+        "HEARTBEAT_PATH": str(database.parent / "heartbeat"),
+    }
+    bot = await BotProcess.start(fake, database, environment, tree=tree, program=("-c", PROBE))
+    await bot.wait_for_log("connected as ", timeout=HANG)
+    await bot.wait_for_log("start-up catch-up: ", timeout=HANG)
+    with contextlib.suppress(AssertionError):  # a bot that does not report its warm-up is not waited for
+        await bot.wait_for_log(" warm: ", count=workers, timeout=120)
+    return bot
+
+
+async def lateness_of(bot: Any, path: Path) -> list[float]:
+    """The bot loop's lateness samples since the last call (which cleared them)."""
+    with contextlib.suppress(FileNotFoundError):
+        path.unlink()
+    bot.signal(signal.SIGUSR1)
+    for _ in range(int(HANG / 0.05)):
+        if path.exists():
+            return list(json.loads(path.read_text()))
+        await asyncio.sleep(0.05)
+    raise TimeoutError("the bot did not report its loop's lateness")
+
+
+async def interaction(fake: Any, payload: dict[str, Any], channel: Any) -> Any:
+    """Send ``payload`` as Discord would, without waiting (the fake records the answers); its record."""
+    from tests.fakediscord.model import InteractionResult
+    from tests.fakediscord.world import PendingInteraction
+
+    result = InteractionResult(interaction_id=payload["id"], token=payload["token"])
+    record = PendingInteraction(payload, result, channel, time.monotonic())
+    fake._interactions[payload["token"]] = record
+    await fake.dispatch("INTERACTION_CREATE", payload)
+    record.sent = True
+    return record
+
+
+async def typing(fake: Any, table: Table, stop: asyncio.Event, out: list[float]) -> None:
+    """A player typing a move every 0.1 s; how long each autocomplete answer took Discord to get."""
     while not stop.is_set():
-        start = time.perf_counter()
-        await commands.autocomplete(ctx(channel, player), "")
-        out.append(time.perf_counter() - start)
+        payload = await fake._command_interaction(
+            4, table.to_act, table.channel, "play", {"action": ""}, None, focused="action"
+        )
+        record = await interaction(fake, payload, table.channel)
+        answered = asyncio.ensure_future(record.answered.wait())
+        refused = asyncio.ensure_future(record.refused.wait())
+        await asyncio.wait({answered, refused}, timeout=HANG, return_when=asyncio.FIRST_COMPLETED)
+        answered.cancel()
+        refused.cancel()
+        took = record.result.response_delay
+        out.append(took if took is not None else time.monotonic() - record.created)
         await asyncio.sleep(0.1)
 
 
-async def scenario(label: str, channels: int, *, processes: bool) -> dict[str, float]:
-    folder = Path(tempfile.mkdtemp())
-    if processes:
-        store: Any = await db.open_store(folder / "burst.sqlite3")
-    else:
-        conn = await connect(folder / "burst.sqlite3")
-        await migrate(conn)
-        store = SqliteStore(conn)  # one connection: reads wait behind writes
-    tables = Tables(store, drawer=QuickDrawer(), seed_source=lambda: 11)
-    commands = Commands(tables, Announcer(tables, NullOutlet(), coalesce=0))
-    names = [f"chan{i}" for i in range(channels)]
-    for channel in names:
-        await commands.new(ctx(channel, "alice"), "warchest")
-        await commands.join(ctx(channel, "bob"))
-        await commands.start(ctx(channel, "alice"))
-    await commands.announcer.drain()
-    moves: dict[str, tuple[str, str]] = {}
-    for channel in names:
-        table = await tables.open(channel)
-        assert table is not None and table.state is not None
-        player = table.to_act()[0]
-        moves[channel] = (player, str(table.game.legal_actions(table.state, player)[0]))
-    if processes:
-        pool = ProcessDrawer()
-        first = await tables.open(names[0])
-        assert first is not None and first.state is not None
-        await pool.draw("board", first.game.view(first.state, None), names={}, locale="en")
-        tables.drawer = pool
-    else:
-        tables.drawer = ThreadDrawer(
-            {
-                kind: (lambda view, kind=kind, **kw: draw_now(kind, view, kw["names"], kw["locale"]))
-                for kind in ("board", "private")
-            }
+async def burst(
+    fake: Any, label: str, tree: Path, template: Path, tables: list[Table], workers: int
+) -> Burst:
+    folder = Path(tempfile.mkdtemp(prefix="burst-"))
+    database = folder / "bot.sqlite3"
+    shutil.copy(template, database)
+    lateness = folder / "lateness.json"
+    fake._nonces.clear()  # the same games again: Discord's nonce window is not what is measured
+    bot = await start_bot(fake, tree, database, lateness, workers)
+    try:
+        payloads = [
+            await fake._command_interaction(2, t.to_act, t.channel, "play", {"action": t.value}, None)
+            for t in tables
+        ]
+        posted: dict[str, float] = {}
+        make = fake._new_message
+
+        def noted(channel_id: str, kind: str, data: Any, files: Any, record: Any) -> Any:
+            message = make(channel_id, kind, data, files, record)
+            if kind == "channel" and files:
+                posted.setdefault(channel_id, time.monotonic())
+            return message
+
+        fake._new_message = noted
+        await lateness_of(bot, lateness)  # from now on
+        stop = asyncio.Event()
+        typed: list[float] = []
+        typist = asyncio.ensure_future(typing(fake, tables[-1], stop, typed))
+        began = time.monotonic()
+        sent_at: dict[str, float] = {}
+        records = []
+        for table, payload in zip(tables, payloads, strict=True):
+            sent_at[table.channel.id] = time.monotonic()
+            records.append(await interaction(fake, payload, table.channel))
+        for _ in range(int(HANG / 0.05)):
+            if len(posted) >= len(tables):
+                break
+            await asyncio.sleep(0.05)
+        took = max(posted.values(), default=time.monotonic()) - began
+        stop.set()
+        await typist
+        late = await lateness_of(bot, lateness)
+        result = Burst(
+            label,
+            len(posted),
+            took,
+            [posted[c] - sent_at[c] for c in posted],
+            [r.result.response_delay if r.result.answered else None for r in records],
+            late,
+            typed,
+            load(),
         )
-    stop = asyncio.Event()
-    late: list[float] = []
-    answers: list[float] = []
-    watchers = [
-        asyncio.create_task(lateness(stop, late)),
-        asyncio.create_task(probe_autocomplete(commands, names[-1], moves[names[-1]][0], stop, answers)),
-    ]
-    latencies: list[float] = []
-
-    async def one(channel: str) -> None:
-        start = time.perf_counter()
-        player, action = moves[channel]
-        await commands.play(ctx(channel, player), action)
-        await commands.announcer.drain(channel)
-        latencies.append(time.perf_counter() - start)
-
-    began = time.perf_counter()
-    await asyncio.gather(*(one(channel) for channel in names))
-    took = time.perf_counter() - began
-    stop.set()
-    await asyncio.gather(*watchers)
-    if processes:
-        pool.close()
-    await store.close()
-    result = {
-        "moves/s": channels / took,
-        "p50 s": statistics.median(latencies),
-        "p99 s": percentile(latencies, 0.99),
-        "loop late p99 ms": 1000 * percentile(late, 0.99),
-        "slowest autocomplete s": max(answers, default=0.0),
-    }
-    print(label, {k: round(v, 3) for k, v in result.items()}, flush=True)
-    return result
+        if len(posted) < len(tables):
+            result.notes.append(f"{len(tables) - len(posted)} move(s) never posted")
+        return result
+    finally:
+        fake._new_message = make
+        bot.signal(signal.SIGTERM)
+        with contextlib.suppress(Exception):
+            await bot.exited()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
-def old_bot(revision: str, channels: int) -> dict[str, float]:
-    """The burst as the bot of ``revision`` drew it: its renderer, in threads, over one connection
-    (run in a subprocess whose ``render`` package is that revision's)."""
-    from bench.render_bench import renderer_of
-
-    with renderer_of(revision) as (tmp, env):
-        done = subprocess.run(
-            [sys.executable, "-m", "bench.burst", str(channels), "--threads-only", revision],
-            check=True,
-            capture_output=True,
-            text=True,
-            env=env,
-            cwd=tmp,  # first on the path: the old ``render`` package
-        )
-    print(done.stdout.strip().splitlines()[0], flush=True)
-    figures: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
-    return figures
+def medians(runs: list[Burst]) -> dict[str, float]:
+    """Each figure's median over the rounds of one bot."""
+    figures = [r.figures() for r in runs]
+    return {key: statistics.median(f[key] for f in figures) for key in figures[0]}
 
 
-async def main(argv: list[str]) -> None:
+@contextlib.contextmanager
+def worktree(revision: str) -> Iterator[Path]:
+    """A temporary git worktree of ``revision``."""
+    where = Path(tempfile.mkdtemp(prefix="burst-old-"))
+    subprocess.run(["git", "worktree", "add", "--detach", str(where), revision], cwd=ROOT, check=True)
+    try:
+        yield where
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", str(where)], cwd=ROOT, check=False)
+
+
+async def main_async(
+    channels: int, old: Path | None, rounds: int, workers: int, *, as_json: bool = False
+) -> None:
+    from tests.fakediscord.server import FakeDiscord
+
+    folder = Path(tempfile.mkdtemp(prefix="burst-games-"))
+    try:
+        async with FakeDiscord(response_deadline=DEADLINE) as fake:
+            fake.token = "test"
+            tables = await make_games(fake, folder / "games.sqlite3", channels)
+            print(f"{channels} channels, {workers} drawing worker(s), load {load()}", flush=True)
+            runs: dict[str, list[Burst]] = {"new": [], "old": []}
+            for round_ in range(rounds):
+                for name, tree in (("new", ROOT), ("old", old)):
+                    if tree is None:
+                        continue
+                    done = await burst(
+                        fake, f"{name} #{round_ + 1}", tree, folder / "games.sqlite3", tables, workers
+                    )
+                    runs[name].append(done)
+                    print(done.line(), *done.notes, flush=True)
+            if as_json:
+                print(json.dumps({name: medians(done) if done else None for name, done in runs.items()}))
+            elif runs["old"]:
+                news = [r.figures() for r in runs["new"]]
+                olds = [r.figures() for r in runs["old"]]
+                print("new / old, medians over the rounds:")
+                for key in news[0]:
+                    new = statistics.median(f[key] for f in news)
+                    was = statistics.median(f[key] for f in olds)
+                    ratio = new / was if was else float("inf")
+                    print(f"  {key}: {new:.3g} against {was:.3g} (x{ratio:.2f})")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def main(argv: list[str]) -> None:
     channels = int(argv[0]) if argv and argv[0].isdigit() else 500
-    if "--threads-only" in argv:
-        renderer = argv[argv.index("--threads-only") + 1]
-        label = f"threads, one store connection, the renderer of {renderer}"
-        print(json.dumps(await scenario(label, channels, processes=False)))
-        return
-    if "--json" in argv:  # the bot's own way only, as one JSON line (``python -m bench figures``)
-        print(json.dumps(await scenario("worker processes, a read connection", channels, processes=True)))
-        return
-    revision = argv[argv.index("--against") + 1] if "--against" in argv else None
-    old = old_bot(revision, channels) if revision else None
-    before = await scenario("threads, one store connection", channels, processes=False)
-    after = await scenario("worker processes, a read connection", channels, processes=True)
-    for name, base in (("threads", before), (revision, old)):
-        if base is not None:
-            print(
-                f"against {name}: throughput x{after['moves/s'] / base['moves/s']:.2f}, loop lateness p99 "
-                f"{base['loop late p99 ms']:.0f} -> {after['loop late p99 ms']:.0f} ms, move p99 "
-                f"{base['p99 s']:.1f} -> {after['p99 s']:.1f} s"
-            )
+    rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else 1
+    workers = int(argv[argv.index("--workers") + 1]) if "--workers" in argv else 0
+    if not workers:
+        from table.drawing import default_workers
+
+        workers = default_workers()
+    as_json = "--json" in argv
+    if "--against" in argv:
+        with worktree(argv[argv.index("--against") + 1]) as old:
+            asyncio.run(main_async(channels, old, rounds, workers, as_json=as_json))
+    else:
+        older = Path(argv[argv.index("--old") + 1]).resolve() if "--old" in argv else None
+        asyncio.run(main_async(channels, older, rounds, workers, as_json=as_json))
 
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1:]))
+    main(sys.argv[1:])

@@ -45,6 +45,7 @@ PARTS = ("move", "burst", "startup")
 TABLES = (("warchest", 2), ("warchest", 4), ("batailles", 2), ("cryhavoc", 2), ("cryhavoc", 4))
 """The games and table sizes a move is measured at (where the move bench can seat that many)."""
 MOVE_TARGET = 1.3
+ACK_DEADLINE = 3.0  # Discord's limit for the first answer to an interaction
 LATENESS_TARGET = 0.020
 AUTOCOMPLETE_TARGET = 1.0
 STARTUP_ALLOWANCE = 1.0
@@ -138,27 +139,25 @@ def move_figures(moves: int, old: Path | None, revision: str | None) -> list[Fig
     return figures
 
 
-def burst_figures(channels: int, old: Path | None, revision: str | None) -> list[Figure]:
-    previous = None
-    if old is not None:
-        if gives_json(old, "burst"):
-            previous = last_json(["bench.burst", str(channels), "--json"], old)
-        elif revision is not None:
-            from bench.burst import old_bot
-
-            previous = old_bot(revision, channels)
+def burst_figures(channels: int, old: Path | None) -> list[Figure]:
+    """The burst of this tree's bot and, given an older tree, of that bot on the same games,
+    interleaved in one run (``bench.burst --old``)."""
     taken = load()
-    now = last_json(["bench.burst", str(channels), "--json"], ROOT)
-    if now is None:
+    args = ["bench.burst", str(channels), "--json"]
+    if old is not None:
+        args += ["--old", str(old)]
+    both = last_json(args, ROOT)
+    if both is None or both.get("new") is None:
         return []
+    now, previous = both["new"], both.get("old")
 
     def was(key: str) -> float | None:
         return None if previous is None else float(previous[key])
 
     return [
         Figure("burst moves/s", now["moves/s"], "/s", taken, old=was("moves/s")),
-        Figure("burst move p50 until posted", now["p50 s"], "s", taken, old=was("p50 s")),
-        Figure("burst move p99 until posted", now["p99 s"], "s", taken, old=was("p99 s")),
+        Figure("burst move p50 until posted", now["post p50 s"], "s", taken, old=was("post p50 s")),
+        Figure("burst move p99 until posted", now["post p99 s"], "s", taken, old=was("post p99 s")),
         Figure(
             "burst loop lateness p99",
             now["loop late p99 ms"] / 1000,
@@ -177,6 +176,16 @@ def burst_figures(channels: int, old: Path | None, revision: str | None) -> list
             floor_label="target",
             old=was("slowest autocomplete s"),
         ),
+        Figure(
+            "burst acknowledgement p99",
+            now["ack p99 s"],
+            "s",
+            taken,
+            floor=ACK_DEADLINE,
+            floor_label="target",
+            old=was("ack p99 s"),
+        ),
+        Figure("burst acknowledged within 3 s", now["acked in 3 s %"], "%", taken, old=was("acked in 3 s %")),
     ]
 
 
@@ -235,7 +244,7 @@ def run(
         if "move" in parts:
             figures += move_figures(moves, old, revision)
         if "burst" in parts:
-            figures += burst_figures(channels, old, revision)
+            figures += burst_figures(channels, old)
         if "startup" in parts:
             figures += startup_figures(games, runs, old)
     out(table(figures, revision))

@@ -54,7 +54,9 @@ class _NoOutlet:
 class _NoDrawer:
     """No image: the templates are stored as they would be, without drawing their boards."""
 
-    async def draw(self, kind: str, view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
+    async def draw(
+        self, kind: str, view: dict[str, Any], *, names: dict[str, str], locale: str, outdated: Any = None
+    ) -> bytes:
         return b""
 
     def idle(self) -> bool:

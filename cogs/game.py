@@ -3,12 +3,11 @@
 Thin adapters only: each command builds a ``Ctx`` from the interaction, calls the
 front-end-neutral ``table.commands.Commands`` and hands the returned posts to a
 ``Responder``. No rule lives here. Every command answers within Discord's 3-second
-window: it defers when its work outlives a budget (see ``GameCog._answer``).
+window: it is acknowledged (deferred) before any work starts (see ``GameCog._answer``).
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import dataclasses
 import io
@@ -21,9 +20,9 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs.replies import PostLike, Responder, allowed_mentions, split_text
+from cogs.replies import PostLike, Responder, Undelivered, allowed_mentions, split_text
 from cogs.translator import label
-from cogs.tree import error_text
+from cogs.tree import GONE, error_text
 from engine import GAMES, GameError
 from table.bots import LEVELS, MAX_BOTS
 from table.commands import Ctx
@@ -35,11 +34,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# Seconds a command may take before it defers: Discord allows 3 s for the first
-# response, and the deferral itself needs a round trip. Commands that draw a board
-# defer sooner, since rendering is the slow part.
-ANSWER_BUDGET = 1.5
-RENDER_BUDGET = 0.5
 THREAD_NAME_LIMIT = 100
 MAP_FILE_LIMIT = 4096
 """Bytes a map file may have: a 16 x 16 Batailles map takes under 2 KB even with every zone full."""
@@ -137,76 +131,111 @@ class GameCog(commands.Cog):
     def __init__(self, table: Commands, announcer: Announcer | None = None) -> None:
         self.table = table
         self.announcer = announcer
+        self._undelivered = Undelivered()
+
+    async def _acknowledged(self, interaction: discord.Interaction, *, ephemeral: bool | None) -> bool:
+        """Acknowledge the interaction now, before any store or engine work: Discord's 3 seconds run
+        from the moment it was sent, and a move queued behind a table lock, the store's writer or a
+        drawing would otherwise miss them. ``ephemeral`` None: a button or menu, whose message stays
+        while the answer follows. False when Discord no longer takes the interaction (too late, or
+        answered elsewhere): then nothing runs, since nobody would hear of it."""
+        try:
+            if ephemeral is not None:
+                await responder_for(interaction).defer(ephemeral=ephemeral)
+            elif not interaction.response.is_done():
+                await interaction.response.defer()
+        except discord.HTTPException as exc:
+            if exc.code not in GONE:
+                raise
+            log.warning("interaction %s could not be acknowledged (%s): nothing done", interaction.id, exc)
+            return False
+        return True
 
     async def _answer(
         self,
         interaction: discord.Interaction,
         call: Callable[[Ctx], Awaitable[list[Post]]],
         *,
-        renders: bool = False,
         private: bool = False,
         quiet: bool = False,
     ) -> None:
-        """Run ``call`` for this interaction and send its posts.
+        """Acknowledge the interaction, then run ``call`` for it and send its posts.
 
-        The answer is sent directly when it is ready within a budget, deferred
-        otherwise: Discord fixes the visibility of the first message at deferral
-        time, and a refused move (ephemeral) is found in milliseconds while a board
-        image takes longer, so deferring only once the budget runs out keeps errors
-        private and slow renders within Discord's 3 seconds. Commands that render
-        get a short budget. ``private`` commands (everything they show is for the
-        caller alone) defer ephemerally at once; ``quiet`` ones (a move, whose public part is
-        posted in the channel by the announcer) defer ephemerally if they must defer at all.
+        The acknowledgement (a deferral) goes out first, whatever the command, so that it never
+        waits behind a table lock, the store or a drawing. Discord fixes the visibility of the
+        first message at deferral time: ``private`` commands (everything they show is for the
+        caller alone) and ``quiet`` ones (a move, whose public part is posted in the channel by the
+        announcer) defer privately; the others publicly, and a refusal then replaces the public
+        "thinking..." with a private answer (``Responder``). A reply that cannot be delivered any
+        more is given to the player with their next answer (``_undelivered``).
         """
+        if not await self._acknowledged(interaction, ephemeral=private or quiet):
+            return
         responder = responder_for(interaction)
         ctx = make_ctx(interaction)
-        if private:
-            await responder.defer(ephemeral=True)
-        task = asyncio.ensure_future(call(ctx))
-        done, _ = await asyncio.wait({task}, timeout=RENDER_BUDGET if renders else ANSWER_BUDGET)
-        if not done:
-            await responder.defer(ephemeral=private or quiet)
-        posts = await task
+        posts = await call(ctx)
         try:
             await responder.send_posts(posts)
         except discord.HTTPException as exc:
             await self._fall_back(ctx, posts[responder.posted :], exc)
+        else:
+            await self._deliver_undelivered(responder, ctx)
         if self.announcer is not None:
             # The command's public consequence (a handover post, the board edited in place) goes
             # to the channel; the handler ends once it is there.
             await self.announcer.drain(ctx.channel_id)
 
     async def _fall_back(self, ctx: Ctx, unsent: list[Post], exc: discord.HTTPException) -> None:
-        """The interaction could not be answered (too late, or Discord refused): what everyone was
-        to see is posted in the channel instead, so nothing stored goes unannounced; private
-        replies are lost with the interaction, and the player can ask again."""
+        """The interaction could not be answered (its token expired, or Discord refused): what
+        everyone was to see is posted in the channel instead, so nothing stored goes unannounced;
+        what was for the player alone (a move's confirmation) is kept for their next answer."""
         outlet = self.announcer.outlet if self.announcer is not None else None
         public = [post for post in unsent if not post.ephemeral]
+        private = [post.text for post in unsent if post.ephemeral and post.text]
         log.warning(
-            "answering in channel %s failed (%s): %d public post(s) go to the channel",
+            "answering in channel %s failed (%s): %d public post(s) go to the channel, %d private"
+            " one(s) wait for the player's next answer",
             ctx.channel_id,
             exc,
             len(public),
+            len(private),
         )
+        self._undelivered.keep(ctx.user_id, ctx.channel_id, private)
         if outlet is None:
-            raise exc
+            if public:
+                raise exc
+            return
         for post in public:
             await outlet.send(ctx.channel_id, post)
+
+    async def _deliver_undelivered(self, responder: Responder, ctx: Ctx) -> None:
+        """Give the player, privately, the answers of their earlier commands that could not be
+        delivered then (a move stored while its interaction expired): they learn it went through.
+        Kept for a later answer again when this one fails too."""
+        waiting = self._undelivered.take(ctx.user_id)
+        if not waiting:
+            return
+        locale = ctx.locale
+        for channel, text in waiting:
+            note = i18n.t("cmd.reply.undelivered", locale, channel=f"<#{channel}>", text=text)
+            try:
+                await responder.send_text(note, ephemeral=True)
+            except discord.HTTPException:
+                self._undelivered.keep(ctx.user_id, channel, [text])
 
     # buttons and menus --------------------------------------------------------------------------------
 
     async def _component(
         self, interaction: discord.Interaction, call: Callable[[Ctx], Awaitable[list[Post]]]
     ) -> None:
-        """Answer a button press or a menu pick: refusals privately, as for the slash commands."""
+        """Answer a button press or a menu pick: acknowledged at once (the message stays, the answer
+        follows), refusals privately, as for the slash commands."""
+        if not await self._acknowledged(interaction, ephemeral=None):
+            return
         responder = responder_for(interaction)
         ctx = make_ctx(interaction)
         try:
-            task = asyncio.ensure_future(call(ctx))
-            done, _ = await asyncio.wait({task}, timeout=ANSWER_BUDGET)
-            if not done and not interaction.response.is_done():
-                await interaction.response.defer()  # the message stays; the answer follows
-            posts = await task
+            posts = await call(ctx)
         except GameError as err:
             await responder.send_text(error_text(err, str(interaction.locale)), ephemeral=True)
             return
@@ -218,6 +247,8 @@ class GameCog(commands.Cog):
             await responder.send_posts(posts)
         except discord.HTTPException as exc:
             await self._fall_back(ctx, posts[responder.posted :], exc)
+        else:
+            await self._deliver_undelivered(responder, ctx)
         if self.announcer is not None:
             await self.announcer.drain(ctx.channel_id)
 
@@ -301,7 +332,8 @@ class GameCog(commands.Cog):
         is refused (bad options...), the fresh thread is deleted again.
         """
         responder = responder_for(interaction)
-        await responder.defer()
+        if not await self._acknowledged(interaction, ephemeral=False):
+            return
         options = await with_map_file(options, map_file)
         ctx = make_ctx(interaction)
         channel = interaction.channel
@@ -375,7 +407,7 @@ class GameCog(commands.Cog):
     async def board(
         self, interaction: discord.Interaction, details: bool = False, text: bool = False
     ) -> None:
-        await self._answer(interaction, lambda ctx: self.table.board(ctx, details, text), renders=not text)
+        await self._answer(interaction, lambda ctx: self.table.board(ctx, details, text))
 
     @game.command(name=label("cmd.game.log.name"), description=label("cmd.game.log.desc"))
     @app_commands.rename(page=label("cmd.game.log.page.name"))
@@ -438,7 +470,7 @@ class GameCog(commands.Cog):
         game: str | None = None,
         topic: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
-        await self._answer(interaction, lambda ctx: self.table.rules(ctx, game, topic))
+        await self._answer(interaction, lambda ctx: self.table.rules(ctx, game, topic), private=True)
 
     @rules.autocomplete("topic")
     async def rules_autocomplete(
@@ -457,7 +489,7 @@ class GameCog(commands.Cog):
 
     @game.command(name=label("cmd.game.help.name"), description=label("cmd.game.help.desc"))
     async def help(self, interaction: discord.Interaction) -> None:
-        await self._answer(interaction, self.table.help)
+        await self._answer(interaction, self.table.help, private=True)
 
     # playing --------------------------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -83,6 +84,41 @@ def allowed_mentions(user_ids: Sequence[str]) -> discord.AllowedMentions:
     """Ping exactly the listed users: never @everyone, roles or reply authors."""
     users = [discord.Object(id=int(u)) for u in user_ids if str(u).isdigit()]
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users or False)
+
+
+UNDELIVERED_PLAYERS = 10_000
+"""Players whose undelivered answers are kept at once (the oldest are forgotten first)."""
+UNDELIVERED_EACH = 5
+"""Undelivered answers kept per player: the latest ones."""
+
+
+class Undelivered:
+    """Private answers that could not be delivered (a move stored after its interaction's token
+    expired, Discord refusing the follow-up), kept per player until their next answer: the move
+    went through, and its player learns so from the bot rather than by looking at the board.
+
+    Held in memory: after a restart the channel's handover post, which names every stored move, is
+    what tells them. Bounded: ``UNDELIVERED_EACH`` per player, ``UNDELIVERED_PLAYERS`` players."""
+
+    def __init__(self) -> None:
+        self._waiting: OrderedDict[str, list[tuple[str, str]]] = OrderedDict()
+
+    def keep(self, player: str, channel: str, texts: Sequence[str]) -> None:
+        if not texts:
+            return
+        kept = self._waiting.setdefault(player, [])
+        kept.extend((channel, text) for text in texts)
+        del kept[:-UNDELIVERED_EACH]
+        self._waiting.move_to_end(player)
+        while len(self._waiting) > UNDELIVERED_PLAYERS:
+            self._waiting.popitem(last=False)
+
+    def take(self, player: str) -> list[tuple[str, str]]:
+        """The player's undelivered answers as (channel, text), oldest first; forgotten here."""
+        return self._waiting.pop(player, [])
+
+    def __len__(self) -> int:
+        return sum(len(kept) for kept in self._waiting.values())
 
 
 class Responder:

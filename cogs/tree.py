@@ -53,9 +53,10 @@ DELIVERIES_KEPT = 10_000
 """Interaction ids remembered to recognise a second delivery: far more than arrive in the minutes
 during which Discord may deliver one again."""
 
-GONE = (10062, 40060)
+GONE = (10062, 40060, 10015)
 """Discord's codes for an interaction that can no longer be answered: unknown (too late, or a second
-delivery of one answered elsewhere) and already acknowledged."""
+delivery of one answered elsewhere), already acknowledged, and unknown webhook (its token expired,
+15 minutes after it was sent: no follow-up any more)."""
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:

@@ -45,6 +45,7 @@ from db.encoding import (
 from db.errors import ChannelBusy, Conflict, StoreError
 from db.migrate import Migration, discover, refuse_newer
 from db.ratings import Place, Standing
+from db.reads import PostgresReads, Reads, StoreReads
 from db.records import (
     ActionRecord,
     Announcement,
@@ -136,10 +137,33 @@ async def open_store(url: str, *, pool_size: int = POOL_SIZE) -> PostgresStore:
     try:
         async with pool.acquire() as conn:
             await migrate(conn)
+        reads = await PostgresReads.open(url)
     except BaseException:
         await pool.close()
         raise
-    return PostgresStore(pool)
+    return PostgresStore(pool, reads)
+
+
+async def records_of(conn: Connection, rows: Sequence[asyncpg.Record]) -> list[GameRecord]:
+    """Game rows with their seats (one query for all of them)."""
+    if not rows:
+        return []
+    seats: dict[int, list[Seat]] = {int(r["id"]): [] for r in rows}
+    for s in await conn.fetch(
+        "SELECT game_id, player, name, team FROM seats WHERE game_id = ANY($1::bigint[])"
+        " ORDER BY game_id, id",
+        list(seats),
+    ):
+        seats[s["game_id"]].append(Seat(s["player"], s["name"], s["team"]))
+    return [game_from_row(row, tuple(seats[row["id"]])) for row in rows]
+
+
+async def game_where(conn: Connection, where: str, *params: Any) -> GameRecord | None:
+    """The newest game matching ``where``, with its seats (the store's and the quick read path's)."""
+    query = f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY id DESC LIMIT 1"
+    rows = await conn.fetch(query, *params)
+    found = await records_of(conn, rows)
+    return found[0] if found else None
 
 
 RATINGS_LOCK = 0x7261_7469_6E67
@@ -211,12 +235,15 @@ _GAME_COLUMNS = (
 class PostgresStore:
     """Games, seats, action log, votes and the play-by-post rows in one PostgreSQL database."""
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, reads: Reads | None = None) -> None:
         self._pool = pool
+        self.reads: Reads = reads or StoreReads(self)
+        """The quick read path (autocomplete): a small pool of its own (``db.reads``)."""
 
     async def close(self) -> None:
         """Close the pool's connections once they are released; connections still held after
         ``CLOSE_SECONDS`` (work that was not ended first) are cut."""
+        await self.reads.close()
         try:
             await asyncio.wait_for(self._pool.close(), CLOSE_SECONDS)
         except TimeoutError:
@@ -254,24 +281,10 @@ class PostgresStore:
     # ---- reading -------------------------------------------------------------------------
 
     async def _records(self, conn: Connection, rows: Sequence[asyncpg.Record]) -> list[GameRecord]:
-        """Game rows with their seats (one query for all of them)."""
-        if not rows:
-            return []
-        seats: dict[int, list[Seat]] = {int(r["id"]): [] for r in rows}
-        for s in await conn.fetch(
-            "SELECT game_id, player, name, team FROM seats WHERE game_id = ANY($1::bigint[])"
-            " ORDER BY game_id, id",
-            list(seats),
-        ):
-            seats[s["game_id"]].append(Seat(s["player"], s["name"], s["team"]))
-        return [game_from_row(row, tuple(seats[row["id"]])) for row in rows]
+        return await records_of(conn, rows)
 
     async def _fetch(self, conn: Connection, where: str, *params: Any) -> GameRecord | None:
-        rows = await conn.fetch(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY id DESC LIMIT 1", *params
-        )
-        found = await self._records(conn, rows)
-        return found[0] if found else None
+        return await game_where(conn, where, *params)
 
     async def _games(self, conn: Connection, ids: Iterable[int]) -> list[GameRecord]:
         """The games ``ids``, in that order."""

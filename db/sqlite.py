@@ -39,6 +39,7 @@ from db.encoding import now_text as _now
 from db.errors import ChannelBusy, Conflict, StoreError
 from db.migrate import migrate
 from db.ratings import Place, Standing
+from db.reads import Reads, SqliteReads, StoreReads
 from db.records import (
     ActionRecord,
     Announcement,
@@ -75,11 +76,16 @@ async def open_store(path: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS
     conn = await connect(path, busy_timeout_ms=busy_timeout_ms)
     try:
         await migrate(conn)
-        reader = None if str(path) == ":memory:" else await connect(path, busy_timeout_ms=busy_timeout_ms)
+        reader = reads = None
+        if str(path) != ":memory:":
+            reader = await connect(path, busy_timeout_ms=busy_timeout_ms)
+            reads = await SqliteReads.open(path, busy_timeout_ms=busy_timeout_ms)
     except BaseException:
         await conn.close()
+        if reader is not None:
+            await reader.close()
         raise
-    store = SqliteStore(conn, reader)
+    store = SqliteStore(conn, reader, reads)
     await store._clear_claims()
     return store
 
@@ -173,15 +179,24 @@ def _write_standings(c: sqlite3.Connection, guild: str, pool: str, standings: Se
 class SqliteStore:
     """Games, seats, action log and votes in one SQLite file."""
 
-    def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection | None = None) -> None:
+    def __init__(
+        self,
+        conn: aiosqlite.Connection,
+        reader: aiosqlite.Connection | None = None,
+        reads: Reads | None = None,
+    ) -> None:
         self._conn = conn
         self._lock = asyncio.Lock()
         # Reads go through a connection of their own: in WAL mode they see the last commit and never
-        # wait behind a write (autocomplete answers while moves are being stored).
+        # wait behind a write.
         self._reader = reader or conn
         self._read_lock = asyncio.Lock() if reader is not None else self._lock
+        self.reads: Reads = reads or StoreReads(self)
+        """The quick read path (autocomplete): a third, read-only connection that nothing else uses,
+        so a keystroke waits neither for a write nor for the moves' and announcements' reads."""
 
     async def close(self) -> None:
+        await self.reads.close()
         await self._conn.close()
         if self._reader is not self._conn:
             await self._reader.close()

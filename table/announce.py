@@ -39,6 +39,7 @@ from db import Announcement, GameRecord
 from engine.text import Msg
 from table.bots import ComputerPlayers, stand_ins
 from table.clock import Clock, parse_stamp, stamp, system_clock
+from table.drawing import Superseded
 from table.events import decode_msg
 from table.menus import board_buttons
 from table.owners import ALL_SHARDS, Owner, stale
@@ -174,6 +175,9 @@ class Announcer(Wording):
         self._edited_at: dict[int, float] = {}
         self._early: dict[int, tuple[int, asyncio.Future[tuple[str, Picture | None]]]] = {}
         """Boards drawn as soon as a move is stored, by game: the version and the drawing."""
+        self._newest: dict[int, tuple[int, bool]] = {}
+        """The newest revision (version, ended) of each game with an announcement queued or under
+        way: a board of an older one is not drawn once its turn in the drawing queue comes."""
         self._tasks = GameTasks("announcing")
         self._waking: dict[int, tuple[frozenset[str], asyncio.Event]] = {}
         """Games whose edit waits out the coalescing window: who the post asks to act, and the event
@@ -191,6 +195,7 @@ class Announcer(Wording):
 
     def _post_soon(self, table: Table) -> None:
         record = table.record
+        self._newest[record.id] = max(self._newest.get(record.id, (-1, False)), _revision(record))
         waiting = self._waking.get(record.id)
         if waiting is not None and (record.status != "active" or frozenset(table.to_act()) != waiting[0]):
             waiting[1].set()  # a handover is not folded into an edit: it goes out now
@@ -209,6 +214,8 @@ class Announcer(Wording):
             await self.announce(game_id)
         finally:
             self._drop_early(game_id)
+            if self._tasks.get(game_id) in (None, asyncio.current_task()):
+                self._newest.pop(game_id, None)  # no newer announcement is queued
 
     def _draws_ahead(self, game_id: int) -> bool:
         """Whether a stored move's board is drawn at once, while its announcement takes its claim and
@@ -231,9 +238,17 @@ class Announcer(Wording):
         if early is not None:
             early[1].cancel()
 
-    async def _board(self, table: Table, locale: str) -> Picture | None:
+    def _outdated(self, record: GameRecord) -> Callable[[], bool]:
+        """Whether a newer revision of the game than ``record``'s has been stored (and queued for
+        announcement) since: asked by the drawing queue when the board's turn comes."""
+        mine = _revision(record)
+        return lambda: self._newest.get(record.id, mine) > mine
+
+    async def _board(self, table: Table, locale: str, *, latest_wins: bool = True) -> Picture | None:
         """The board of the table's version in ``locale``: the one drawn as soon as that version was
-        stored, when it was drawn in that language, else drawn now."""
+        stored, when it was drawn in that language, else drawn now. Latest wins: a drawing waiting
+        for a worker that is outdated when its turn comes is not made (``Superseded``)."""
+        outdated = self._outdated(table.record) if latest_wins else None
         early = self._early.pop(table.record.id, None)
         if early is not None:
             version, drawing = early
@@ -244,7 +259,7 @@ class Announcer(Wording):
                         return image
             else:
                 drawing.cancel()
-        return await self.tables.board_image(table, locale)
+        return await self.tables.board_image(table, locale, outdated=outdated)
 
     def stop(self) -> None:
         """A stop of the bot begins: the computer players start no new decision; the posts under
@@ -370,6 +385,7 @@ class Announcer(Wording):
         this process posted or edited anything."""
         async with self.claimed(game_id) as held:
             published = False
+            superseded: tuple[int, bool] | None = None  # the revision found outdated, if any
             while held:
                 record, current = await self.tables.store.game_and_announcement(game_id)
                 if record is None or record.state is None:
@@ -387,7 +403,16 @@ class Announcer(Wording):
                 if not await self._still_held(claim_key(game_id)):
                     log.warning("the claim on game #%s lapsed; another process announces it", game_id)
                     break
-                if await self._publish(table, current, plan):
+                try:
+                    # Latest wins once: the version read again after an outdated one waits its turn
+                    # again and is then drawn whatever came meanwhile, so a game that keeps moving
+                    # during a burst is still shown rather than sent to the back of the queue forever.
+                    done = await self._publish(table, current, plan, latest_wins=superseded is None)
+                except Superseded:
+                    superseded = _revision(record)
+                    log.debug("game #%s moved on before its board's turn: the newer one is drawn", game_id)
+                    continue  # read again: the newer version is announced instead
+                if done:
                     published = True
                     break
             return published
@@ -425,8 +450,12 @@ class Announcer(Wording):
         too_old = current.posted_at is None or self.clock() - parse_stamp(current.posted_at) > EDIT_AGE_LIMIT
         return _Plan(new_post=current.message is None or too_old, handover=False, ping=())
 
-    async def _publish(self, table: Table, current: Announcement | None, plan: _Plan) -> bool:
-        """Post or edit, then record it; False when another writer recorded first (read again)."""
+    async def _publish(
+        self, table: Table, current: Announcement | None, plan: _Plan, *, latest_wins: bool = True
+    ) -> bool:
+        """Post or edit, then record it; False when another writer recorded first (read again).
+        Raises ``Superseded`` (nothing posted) when the board, with ``latest_wins``, is outdated
+        when its turn to be drawn comes."""
         record = table.record
         settings = TableSettings.of(record)
         locale = await public_locale(self.tables.store, record)
@@ -436,7 +465,7 @@ class Announcer(Wording):
         )
         # The board is drawn in a worker while the text's reads go to the store: a move is
         # announced as soon as the slower of the two is done, not after both.
-        drawing = asyncio.ensure_future(self._board(table, locale))
+        drawing = asyncio.ensure_future(self._board(table, locale, latest_wins=latest_wins))
         try:
             text = await self._text(table, current, plan, locale, summary_from)
             # a player a bot plays for is not called to a turn the bot takes at once
@@ -559,6 +588,12 @@ class Announcer(Wording):
             )
             lines.append("• " + (self._t("svc.log.undone", locale, line=text) if entry.undone else text))
         return lines
+
+
+def _revision(record: GameRecord) -> tuple[int, bool]:
+    """How far a game has gone: its version, then whether it has ended (an ending outside a move,
+    a resignation, keeps the version)."""
+    return record.version, record.status != "active"
 
 
 def _retrieved(future: asyncio.Future[Any]) -> None:

@@ -519,9 +519,9 @@ class Commands(ClickCommands, StandingCommands):
         language (``recruter`` finds ``recruit``). Discord shows the label and sends the value back, so
         its values keep the action text (within Discord's length); ``in_words`` puts the reader's own words
         in the value instead (the console lists the values), which read back as the same action."""
-        try:
-            table = await self._running(ctx, reclaim=False)
-        except GameError:
+        # The quick read path: a keystroke never waits for the moves a burst is storing.
+        table = await self.tables.peek(ctx.channel_id)
+        if table is None or table.unreadable or table.record.seat_of(ctx.user_id) is None:
             return []
         game, state, rec = table.game, table.state, table.record
         if ctx.user_id not in table.to_act():

@@ -28,7 +28,7 @@ import pickle
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, Protocol
 
@@ -39,8 +39,27 @@ KINDS = ("board", "private", "details", "replay", "chart")
 animation (``view`` then holds ``frames``, the public views of its handovers)."""
 
 
+Outdated = Callable[[], bool]
+"""Asked when a drawing's turn comes (a worker is free for it): whether what it would show is no
+longer worth drawing (a newer version of the game is waiting to be announced)."""
+
+
+class Superseded(Exception):
+    """A drawing was not made: when its turn came, it was outdated (latest wins)."""
+
+
 class Drawer(Protocol):
-    async def draw(self, kind: str, view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes: ...
+    async def draw(
+        self,
+        kind: str,
+        view: dict[str, Any],
+        *,
+        names: dict[str, str],
+        locale: str,
+        outdated: Outdated | None = None,
+    ) -> bytes:
+        """The image; raises ``Superseded`` instead when ``outdated()`` says so as its turn comes."""
+        ...
 
     def idle(self) -> bool:
         """Whether a drawing asked for now would start at once: a board drawn ahead of need waits
@@ -69,13 +88,48 @@ def draw_now(kind: str, view: dict[str, Any], names: dict[str, str], locale: str
 
 
 class ThreadDrawer:
-    """Renderers run in threads of this process: for tests' stand-in renderers."""
+    """Renderers run in threads of this process: for tests' stand-in renderers. With ``workers``, at
+    most that many drawings run at once and the others wait their turn, oldest first, as in the
+    pool of processes (an outdated one is then not drawn)."""
 
-    def __init__(self, functions: dict[str, Callable[..., bytes]]) -> None:
+    def __init__(self, functions: dict[str, Callable[..., bytes]], *, workers: int | None = None) -> None:
         self.functions = functions
         self.calls = 0
+        self.workers = workers
+        self._turns: asyncio.Semaphore | None = None
+        self.waiting = 0
+        """Drawings waiting for their turn (with ``workers``)."""
+        self.superseded = 0
 
-    async def draw(self, kind: str, view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
+    async def draw(
+        self,
+        kind: str,
+        view: dict[str, Any],
+        *,
+        names: dict[str, str],
+        locale: str,
+        outdated: Outdated | None = None,
+    ) -> bytes:
+        if self.workers is None:
+            return await self._draw(kind, view, names, locale, outdated)
+        if self._turns is None:
+            self._turns = asyncio.Semaphore(self.workers)
+        self.waiting += 1
+        try:
+            await self._turns.acquire()
+        finally:
+            self.waiting -= 1
+        try:
+            return await self._draw(kind, view, names, locale, outdated)
+        finally:
+            self._turns.release()
+
+    async def _draw(
+        self, kind: str, view: dict[str, Any], names: dict[str, str], locale: str, outdated: Outdated | None
+    ) -> bytes:
+        if outdated is not None and outdated():
+            self.superseded += 1
+            raise Superseded()
         self.calls += 1
         if kind == "replay":
             from render.animation import animate
@@ -86,7 +140,7 @@ class ThreadDrawer:
         return await asyncio.to_thread(function, view, names=names, locale=locale)
 
     def idle(self) -> bool:
-        return True
+        return self._turns is None or not self._turns.locked()
 
 
 WARM = "warm"
@@ -246,7 +300,7 @@ class ProcessDrawer:
     """
 
     def __init__(self, workers: int | None = None) -> None:
-        self.workers = max(1, workers or os.cpu_count() or 1)
+        self.workers = max(1, workers or default_workers())
         self._all: list[_Worker] = []
         self._idle: list[_Worker] = []
         self._starting = 0
@@ -259,6 +313,7 @@ class ProcessDrawer:
         self.warm_reports: list[dict[str, Any]] = []
         self.replaced = 0
         self.calls = 0
+        self.superseded = 0
 
     def _context(self) -> Any:
         # forkserver: workers are forked from a clean server process that has imported the
@@ -487,12 +542,28 @@ class ProcessDrawer:
             self._give_back(await self._spawn())
         return [w.process.pid for w in self._all if w.process.pid is not None]
 
-    async def draw(self, kind: str, view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
+    async def draw(
+        self,
+        kind: str,
+        view: dict[str, Any],
+        *,
+        names: dict[str, str],
+        locale: str,
+        outdated: Outdated | None = None,
+    ) -> bytes:
+        """Draw in the next free worker, oldest request first. Latest wins: when its turn comes and
+        ``outdated()`` says a newer version of the same board is waiting, the worker goes to the
+        next request and this one raises ``Superseded`` (a burst of moves in one channel is drawn
+        newest only, and the workers' time goes to boards someone will see)."""
         self.calls += 1
         job = (kind, view, dict(names), locale)
         for attempt in (1, 2):
             try:
                 worker = await self._take()
+                if outdated is not None and outdated():
+                    self.superseded += 1
+                    self._give_back(worker)
+                    raise Superseded()
                 ok, value = await self._run(worker, job)
             except WorkerDied:
                 log.warning("drawing again after its worker died (attempt %d)", attempt)
@@ -542,14 +613,36 @@ def _quiet(task: asyncio.Task[None]) -> None:
         log.warning("a drawing worker could not start ahead of need: %r", task.exception())
 
 
+def default_workers() -> int:
+    """Drawing workers when nothing says how many: one per core this process may run on (a
+    container limited to some cores gets that many), at least one."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def workers_from_env(env: Mapping[str, str] | None = None) -> int | None:
+    """``DRAW_WORKERS`` (or its older name ``RENDER_WORKERS``): how many drawing workers to run;
+    None (the default, ``default_workers``) when unset, empty or not a positive number."""
+    env = os.environ if env is None else env
+    for name in ("DRAW_WORKERS", "RENDER_WORKERS"):
+        text = (env.get(name) or "").strip()
+        if text:
+            if text.isdigit() and int(text) > 0:
+                return int(text)
+            log.warning("%s=%r is not a number of workers: the default is used", name, text)
+            return None
+    return None
+
+
 _shared: ProcessDrawer | None = None
 
 
 def shared_drawer() -> ProcessDrawer:
-    """The process-wide pool (created on first use, closed at exit)."""
+    """The process-wide pool (created on first use, closed at exit), of ``DRAW_WORKERS`` workers."""
     global _shared
     if _shared is None:
-        workers = int(os.environ.get("RENDER_WORKERS") or 0) or None
-        _shared = ProcessDrawer(workers)
+        _shared = ProcessDrawer(workers_from_env())
         atexit.register(_shared.close)
     return _shared

@@ -25,11 +25,12 @@ def _books(games: list[str]) -> list[Rulebook]:
     return [book for g in games if (book := rulebook(g)) is not None]
 
 
-async def _games_meant(tables: Tables, ctx: Ctx, game: str | None) -> list[str]:
-    """The game named, else the channel's, else every game the bot knows."""
+async def _games_meant(tables: Tables, ctx: Ctx, game: str | None, *, quick: bool = False) -> list[str]:
+    """The game named, else the channel's, else every game the bot knows (``quick``: the channel's
+    game read through the quick read path, for autocomplete)."""
     if game is not None and game.strip():
         return [find_game(game, tables.known_games, tables.game).name]
-    table = await tables.latest(ctx.channel_id)
+    table = await (tables.peek_latest if quick else tables.latest)(ctx.channel_id)
     if table is not None:
         return [table.record.game]
     return list(tables.known_games)
@@ -75,7 +76,7 @@ async def answer(tables: Tables, ctx: Ctx, game: str | None, topic: str | None) 
 async def choices(tables: Tables, ctx: Ctx, typed: str, game: str | None) -> list[tuple[str, str]]:
     """Autocomplete of the topic option, for the game chosen (or played here, or all of them)."""
     try:
-        games = await _games_meant(tables, ctx, game)
+        games = await _games_meant(tables, ctx, game, quick=True)
     except GameError:  # an unknown game in the other option: offer every game's topics
         games = list(tables.known_games)
     books = _books(games)

@@ -22,10 +22,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import engine
 from db import GameRecord, Store
+from db.reads import Reads, StoreReads
 from engine.contract import Game, Result
 from engine.errors import GameOver, NotYourTurn, StaleAction
 from engine.text import Msg
-from table.drawing import Drawer, ThreadDrawer, draw_now, shared_drawer
+from table.drawing import Drawer, Outdated, Superseded, ThreadDrawer, draw_now, shared_drawer
 from table.events import encode_msg, encode_result
 from table.posts import Picture
 from table.replay import played, replay
@@ -203,6 +204,23 @@ class Tables:
         record = await self.store.latest_game(channel)
         return None if record is None else self.table(record)
 
+    @property
+    def reads(self) -> Reads:
+        """The store's quick read path (``db.reads``), or its own reads when it has none."""
+        reads = getattr(self.store, "reads", None)
+        return reads if reads is not None else StoreReads(self.store)
+
+    async def peek(self, channel: str) -> Table | None:
+        """``open`` through the quick read path: for answers a player waits on while typing
+        (autocomplete), which must not queue behind the moves a burst is storing."""
+        record = await self.reads.open_game(channel)
+        return None if record is None else self.table(record)
+
+    async def peek_latest(self, channel: str) -> Table | None:
+        """``latest`` through the quick read path."""
+        record = await self.reads.latest_game(channel)
+        return None if record is None else self.table(record)
+
     # ---- moves ---------------------------------------------------------------------------
 
     async def apply(self, table: Table, player: str, text: str, *, version: int | None = None) -> Moved:
@@ -259,23 +277,40 @@ class Tables:
 
     # ---- images --------------------------------------------------------------------------
 
-    async def picture(self, kind: str, view: dict[str, Any], names: dict[str, str], locale: str) -> Picture:
+    async def picture(
+        self,
+        kind: str,
+        view: dict[str, Any],
+        names: dict[str, str],
+        locale: str,
+        *,
+        outdated: Outdated | None = None,
+    ) -> Picture:
         """The image of ``kind`` drawn from ``view`` off the event loop, with its alt text written
-        from the same view in the same language."""
-        data = await self.drawer.draw(kind, view, names=names, locale=locale)
+        from the same view in the same language. With ``outdated``, raises ``Superseded`` instead
+        when the drawing's turn comes and it is outdated (``table.drawing``)."""
+        if outdated is None:
+            data = await self.drawer.draw(kind, view, names=names, locale=locale)
+        else:
+            data = await self.drawer.draw(kind, view, names=names, locale=locale, outdated=outdated)
         return Picture(data, describe(kind, view, names, locale))
 
-    async def board_image(self, table: Table, locale: str) -> Picture | None:
+    async def board_image(
+        self, table: Table, locale: str, *, outdated: Outdated | None = None
+    ) -> Picture | None:
         """The public board (spectator view) and its alt text; None before the start.
 
         A drawing failure is logged and gives None: by then the move is already stored, and
-        the post must still tell the players what happened and whose turn it is.
+        the post must still tell the players what happened and whose turn it is. A drawing found
+        ``outdated`` when its turn comes raises ``Superseded``: the newer version is announced.
         """
         if table.state is None:
             return None
         try:
             view = table.game.view(table.state, None)
-            return await self.picture("board", view, table.names, locale)
+            return await self.picture("board", view, table.names, locale, outdated=outdated)
+        except Superseded:
+            raise
         except Exception:
             log.exception("drawing the board of game #%s failed", table.record.id)
             return None

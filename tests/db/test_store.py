@@ -6,6 +6,8 @@ a real server, so the two stores keep the same behaviour and hand back the same 
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import inspect
 import sqlite3
 from collections.abc import AsyncIterator
@@ -19,6 +21,7 @@ import db
 from db import ChannelBusy, Conflict, GameRecord, Seat
 from db.postgres import PostgresStore
 from engine.errors import GameOver, StaleAction
+from tests.fakediscord.world import HANG_LIMIT
 from tests.postgres import run_sql
 
 ALICE, BOB = Seat("a", "Alice"), Seat("b", "Bob", 1)
@@ -398,3 +401,37 @@ async def test_a_store_transaction_whose_commit_fails_leaves_the_store_usable(tm
         assert await store.meta("after") == "a failed commit"
     finally:
         await store.close()
+
+
+async def test_quick_reads_answer_while_every_store_connection_is_taken(store: db.Store) -> None:
+    """The quick read path (autocomplete) has a connection of its own: with the store's writer and
+    its reader held (SQLite), or every connection of its pool taken (PostgreSQL), it still reads the
+    last commit."""
+    rec = await move(store, await running(store), 3)
+    async with contextlib.AsyncExitStack() as held:
+        if isinstance(store, PostgresStore):
+            pool = store._pool
+            for _ in range(pool.get_max_size()):
+                await held.enter_async_context(pool.acquire())
+        else:
+            assert isinstance(store, db.SqliteStore)
+            await held.enter_async_context(store._lock)
+            await held.enter_async_context(store._read_lock)
+        quick = store.reads  # type: ignore[attr-defined]
+        assert await asyncio.wait_for(quick.open_game("c"), HANG_LIMIT) == rec
+        assert await asyncio.wait_for(quick.latest_game("c"), HANG_LIMIT) == rec
+        assert await asyncio.wait_for(quick.open_game("elsewhere"), HANG_LIMIT) is None
+
+
+async def test_quick_reads_cannot_write(store: db.Store) -> None:
+    """The quick read path is read-only: a bug there can never change a game."""
+    await running(store)
+    quick = store.reads  # type: ignore[attr-defined]
+    if isinstance(store, PostgresStore):
+        async with quick._pool.acquire() as conn:
+            with pytest.raises(asyncpg.ReadOnlySQLTransactionError):
+                await conn.execute("UPDATE games SET version = 99")
+    else:
+        with pytest.raises(sqlite3.OperationalError):
+            await quick._conn.execute("UPDATE games SET version = 99")
+    assert (await store.open_game("c")).version == 0  # type: ignore[union-attr]

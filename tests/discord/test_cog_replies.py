@@ -2,7 +2,7 @@
 
 The table layer decides what to say; the cogs decide how it reaches Discord:
 which message answers the interaction, what is ephemeral, who is pinged, when to
-defer, how errors look. These tests pin that down through the fake Discord,
+defer (always, first), how errors look. These tests pin that down through the fake Discord,
 independently of the real game rules.
 """
 
@@ -131,7 +131,7 @@ async def test_context_comes_from_the_interaction(scene: Scene) -> None:
         guild_id=scene.chan.guild_id,
     )
     assert not ctx.moderator and not ctx.admin, "an ordinary member"
-    assert not r.ephemeral and not r.deferred
+    assert not r.ephemeral and r.deferred, "acknowledged first, publicly: the answer is public"
     assert r.content == f"lobby warchest by <@{scene.alice.id}>"
     assert r.messages[0].pinged_ids == [scene.alice.id]
 
@@ -139,7 +139,7 @@ async def test_context_comes_from_the_interaction(scene: Scene) -> None:
 async def test_a_move_posts_a_public_png_pinging_only_the_next_player(scene: Scene) -> None:
     r = await scene.fake.slash(scene.alice, scene.chan, "play", action="v3:move archer e1 e2")
     assert scene.table.calls[-1][2] == ("v3:move archer e1 e2",)
-    first, second = r.messages
+    first, second = [m for m in r.messages if not m.deleted]  # the private "thinking..." gives way
     assert not first.ephemeral and first.files and first.files[0][0] == "board.png"
     Image.open(io.BytesIO(first.files[0][1])).verify()
     assert first.mentioned_ids == [scene.bob.id, scene.alice.id]
@@ -149,7 +149,7 @@ async def test_a_move_posts_a_public_png_pinging_only_the_next_player(scene: Sce
 
 async def test_refusals_are_ephemeral_and_in_the_users_language(scene: Scene) -> None:
     r = await scene.fake.slash(scene.alice, scene.chan, "play", action="wait")
-    assert r.ephemeral and not r.deferred
+    assert r.ephemeral and r.deferred
     assert r.content == f"Ce n'est pas votre tour : on attend <@{scene.bob.id}>."
     assert r.messages[0].pinged_ids == []
     r = await scene.fake.slash(scene.bob, scene.chan, "play", action="wait")
@@ -182,7 +182,7 @@ async def _while_the_work_waits(
 async def test_a_slow_move_is_acknowledged_privately_then_answered(scene: Scene) -> None:
     """A move's public part goes to the channel by itself: its answer, even late, stays quiet."""
     r = await _while_the_work_waits(scene, "play", private=True, action="slow")
-    assert r.deferred and r.ephemeral
+    assert r.deferred and r.response_flags & 64, "acknowledged privately"
     posted = [m for m in scene.fake.messages_in(scene.chan)]
     assert [m.content for m in posted] == [f"moved; <@{scene.bob.id}> to play, not <@{scene.alice.id}>"]
     assert posted[0].files and posted[0].files[0][0] == "board.png" and not posted[0].ephemeral
@@ -202,7 +202,7 @@ async def test_a_private_answer_after_a_public_deferral_stays_private(scene: Sce
 
 async def test_long_texts_are_split_under_discords_limit(scene: Scene) -> None:
     r = await scene.fake.slash(scene.alice, scene.chan, "play", action="long")
-    assert len(r.messages) == 3
+    assert len([m for m in r.messages if not m.deleted]) == 3
     assert all(len(c) <= 2000 for c in r.contents)
     assert "\n".join(r.contents).count("line ") == 100
 

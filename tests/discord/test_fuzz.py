@@ -388,8 +388,8 @@ def judge(payload: Payload, result: InteractionResult | BaseException, outcome: 
         return
     if len([m for m in result.messages if m.kind == "response"]) > 1:
         outcome.twice.append(describe(payload))
-    if payload.on is not None and result.response_type == 7:
-        return  # the private menu turned to another page or group
+    if payload.on is not None and (result.response_type == 7 or (result.deferred and not result.messages)):
+        return  # the private menu turned to another page or group (at once, or after acknowledging)
     if payload.what != "duplicate" and not result.ephemeral:
         outcome.public.append(f"{describe(payload)} -> {result.contents!r:.200}")
 

@@ -1,6 +1,7 @@
 """The play-by-post service on the fake Discord: reminders from the real loop with an injected clock,
 /games, /notify (with a refused direct message), /settings and moderation's role checks, in English
-and French, and a failed interaction answer that falls back to a channel post."""
+and French, a failed interaction answer that falls back to a channel post, and a command Discord
+refused to have acknowledged, which does nothing."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import db
 from bot import Settings, TabletopBot, build_bot
 from cogs import ServiceCog
 from table.clock import ManualClock
@@ -166,7 +168,25 @@ async def test_only_moderators_end_or_close_a_game_at_once(service: Service) -> 
 
 
 async def test_a_failed_answer_falls_back_to_a_channel_post(tmp_path: Path) -> None:
-    """Discord refused the answer (here: always too late): what everyone was to see still appears."""
+    """The command was acknowledged, then Discord refused its answer (here: the token expired):
+    what everyone was to see still appears, in the channel."""
+    settings = Settings(database_path=tmp_path / "bot.sqlite3", coalesce_seconds=0)
+    async with FakeDiscord() as fake:
+        chan = fake.add_channel(fake.add_guild("G"), "general")
+        alice = fake.add_user("alice")
+        await fake.start_bot(build_bot(settings))
+        fake.expire_tokens(chan.id)
+        with pytest.raises(InteractionTimeout, match="never completed"):
+            await fake.slash(alice, chan, "game new", game="warchest")
+        posted = lambda: [m for m in fake.messages_in(chan) if m.interaction_id is None]  # noqa: E731
+        await until(lambda: bool(posted()), "the lobby in the channel")
+        (post,) = posted()  # beside the acknowledgement's "thinking...", which Discord then ends
+        assert "opened a table for War Chest" in post.content
+
+
+async def test_a_command_too_late_to_acknowledge_does_nothing(tmp_path: Path) -> None:
+    """Discord refused the acknowledgement itself (here: always too late): the command does not run,
+    since nobody would be told; the player's client showed that it failed."""
     settings = Settings(database_path=tmp_path / "bot.sqlite3", coalesce_seconds=0)
     async with FakeDiscord(response_deadline=0.0) as fake:
         chan = fake.add_channel(fake.add_guild("G"), "general")
@@ -174,9 +194,13 @@ async def test_a_failed_answer_falls_back_to_a_channel_post(tmp_path: Path) -> N
         await fake.start_bot(build_bot(settings))
         with pytest.raises(InteractionTimeout, match="10062"):
             await fake.slash(alice, chan, "game new", game="warchest")
-        await until(lambda: bool(fake.messages_in(chan)), "the lobby in the channel")
-        (post,) = fake.messages_in(chan)
-        assert post.interaction_id is None and "opened a table for War Chest" in post.content
+        await fake.stop_bot()
+        assert fake.messages_in(chan) == []
+        store = await db.open_store(settings.database_path)
+        try:
+            assert await store.latest_game(chan.id) is None, "no table was opened"
+        finally:
+            await store.close()
 
 
 async def test_an_edit_discord_refuses_becomes_a_new_post_without_a_ping(service: Service) -> None:

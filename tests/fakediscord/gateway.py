@@ -168,15 +168,15 @@ class FakeGateway(FakeWorld):
                 await self._send_to(session, "GUILD_CREATE", payload)
             self.sessions_sent += 1
         elif op == 6:  # resume
-            session = next(
+            resumed = next(
                 (s for s in self._sessions.values() if s.session_id == data.get("session_id")), None
             )
-            if session is None:
+            if resumed is None:
                 await ws.send_str(json.dumps({"op": 9, "d": False}))
                 return
-            session.ws = ws
+            resumed.ws = ws
             self.resumes += 1
-            await self._send_to(session, "RESUMED", {})
+            await self._send_to(resumed, "RESUMED", {})
         elif op == 8:  # request guild members
             wanted = self.guilds.get(str(data.get("guild_id")))
             if wanted is not None:

@@ -367,10 +367,14 @@ class InteractionResult:
 
     @property
     def ephemeral(self) -> bool:
-        """Whether the first reply the user sees is ephemeral (a deferral fixes it at defer time)."""
+        """Whether the first reply the user sees is ephemeral (a deferral fixes it at defer time; a
+        "thinking..." message the bot deleted is no longer seen: the first message left is)."""
         original = self.original
-        if original is not None:
+        if original is not None and not original.deleted:
             return original.ephemeral
+        shown = [m for m in self.messages if not m.deleted]
+        if shown:
+            return shown[0].ephemeral
         return bool(self.response_flags & EPHEMERAL)
 
     @property

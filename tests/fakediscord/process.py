@@ -33,10 +33,17 @@ class BotProcess:
 
     @classmethod
     async def start(
-        cls, fake: FakeDiscord, database: Path | str, env: Mapping[str, str] | None = None
+        cls,
+        fake: FakeDiscord,
+        database: Path | str,
+        env: Mapping[str, str] | None = None,
+        *,
+        tree: Path = ROOT,
+        program: tuple[str, ...] = ("-m", "tests.fakediscord.run_bot"),
     ) -> BotProcess:
         """``database``: a SQLite file, or a PostgreSQL URL (then pass ``HEARTBEAT_PATH`` in ``env``,
-        or the heartbeat goes beside the default SQLite file)."""
+        or the heartbeat goes beside the default SQLite file). ``tree`` is the checkout whose bot
+        runs (another revision's, for a bench), ``program`` the interpreter's arguments that run it."""
         environment = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
         where = {"DATABASE_URL" if isinstance(database, str) else "DATABASE_PATH": str(database)}
         environment.update(
@@ -45,15 +52,14 @@ class BotProcess:
             FAKE_DISCORD_URL=fake.base_url,
             FAKE_DISCORD_GATEWAY=fake.gateway_url,
             LOG_LEVEL="INFO",
-            PYTHONPATH=str(ROOT),
+            PYTHONPATH=str(tree),
             PYTHONUNBUFFERED="1",
         )
         environment.update(env or {})
         proc = await asyncio.create_subprocess_exec(
             sys.executable,
-            "-m",
-            "tests.fakediscord.run_bot",
-            cwd=ROOT,
+            *program,
+            cwd=tree,
             env=environment,
             stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.DEVNULL,

@@ -70,6 +70,8 @@ class FakeRestApi(FakeGateway):
         self._nonces: dict[tuple[str, str], tuple[float, SentMessage]] = {}
         self.nonce_repeats = 0
         """Posts Discord answered with the message already created for their nonce."""
+        self.expired_channels: set[str] = set()
+        """Channels whose interaction tokens no longer take follow-ups (``expire_tokens``)."""
 
     def _add_routes(self, app: web.Application) -> None:
         p = API_PREFIX
@@ -391,9 +393,18 @@ class FakeRestApi(FakeGateway):
         if request.match_info["app_id"] != self.application_id:
             return None
         record = self._interactions.get(request.match_info["token"])
-        if record is None or not record.result.answered:
+        if record is None or not record.result.answered or record.channel.id in self.expired_channels:
             return None
         return record
+
+    def expire_tokens(self, channel: str, expired: bool = True) -> None:
+        """Answer follow-ups and edits through the tokens of interactions in ``channel`` as Discord
+        does once a token has expired (15 minutes after its interaction): 404, Unknown Webhook. The
+        first answer (the callback) is not concerned; ``expired=False`` ends it."""
+        if expired:
+            self.expired_channels.add(channel)
+        else:
+            self.expired_channels.discard(channel)
 
     def _webhook_message(self, record: PendingInteraction, message_id: str) -> SentMessage | None:
         if message_id == "@original":

@@ -6,15 +6,16 @@ import asyncio
 import io
 import os
 import signal
+import threading
 from pathlib import Path
 from typing import Any
 
 import db
 from table import Commands, Tables
 from table.announce import Announcer, RecordingOutlet
-from table.drawing import ProcessDrawer
+from table.drawing import ProcessDrawer, ThreadDrawer, default_workers, workers_from_env
 from tests.fakediscord.world import HANG_LIMIT
-from tests.table.conftest import CtxFactory, current, png_size
+from tests.table.conftest import CtxFactory, current, png_size, start_nim
 from tests.table.nim import lookup
 
 
@@ -96,7 +97,9 @@ class GatedDrawer:
         self.held = asyncio.Event()
         self.drawn: list[int] = []
 
-    async def draw(self, kind: str, view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
+    async def draw(
+        self, kind: str, view: dict[str, Any], *, names: dict[str, str], locale: str, outdated: Any = None
+    ) -> bytes:
         if not self.drawn:
             self.held.set()
             await self.release.wait()
@@ -139,7 +142,9 @@ class WatchedDrawer:
     def idle(self) -> bool:
         return self.free
 
-    async def draw(self, kind: str, view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
+    async def draw(
+        self, kind: str, view: dict[str, Any], *, names: dict[str, str], locale: str, outdated: Any = None
+    ) -> bytes:
         self.log.append(f"draw {locale}")
         from tests.discord.support import tiny_png
 
@@ -294,3 +299,70 @@ def test_one_drawer_draws_for_one_event_loop_after_another() -> None:
         assert first == second and png_size(first)[0] > 300
     finally:
         drawer.close()
+
+
+async def test_a_stale_board_is_not_drawn_when_a_newer_version_is_queued(
+    tmp_path: Path, ctx: CtxFactory
+) -> None:
+    """Latest wins in the drawing queue: with the one worker busy on another channel's board, a
+    channel's board waits its turn; two moves are stored there meanwhile, and when the turn comes
+    only the newer position is drawn and shown (its summary names both moves)."""
+    store = await db.open_store(tmp_path / "stale.sqlite3")
+    try:
+        hold = threading.Event()
+        holding = threading.Event()
+        release = threading.Event()
+        drawn: list[int] = []
+
+        def board(view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
+            if hold.is_set():
+                hold.clear()
+                holding.set()
+                release.wait(HANG_LIMIT)  # the gate: the worker stays busy until the test opens it
+            drawn.append(view["heap"])
+            from tests.discord.support import tiny_png
+
+            return tiny_png(view, names=names, locale=locale)
+
+        drawer = ThreadDrawer({"board": board}, workers=1)
+        outlet = RecordingOutlet()
+        tables = Tables(store, drawer=drawer, games=lookup, known_games=("nim",), seed_source=lambda: 1)
+        commands = Commands(tables, Announcer(tables, outlet, coalesce=0))
+        await start_nim(commands, ctx, "heap=40 max=3", channel="a")
+        await start_nim(commands, ctx, "heap=10 max=3", channel="b")
+        await commands.announcer.drain()
+        drawn.clear()
+
+        async def move(channel: str) -> None:
+            table = await current(commands, channel)
+            await commands.play(ctx(table.to_act()[0], channel), "take 1")
+
+        hold.set()
+        await move("a")  # its board takes the only worker, and is held there
+        await asyncio.wait_for(asyncio.to_thread(holding.wait), HANG_LIMIT)
+        await move("b")  # its board (9 left) waits for the worker
+        while drawer.waiting < 1:
+            await asyncio.sleep(0.005)
+        await move("b")  # 8 left: the waiting board is outdated
+        release.set()
+        await asyncio.wait_for(commands.announcer.drain(), HANG_LIMIT)
+        assert drawn == [39, 8], "the held board, then channel b's newest only"
+        assert drawer.superseded == 1
+        shown = [post.text for where, post in outlet.sent or [] if where == "b"]
+        shown += [post.text for where, _message, post in outlet.edits or [] if where == "b"]
+        assert "9 left" in shown[-1] and "8 left" in shown[-1], "the board shown names both moves"
+        assert not any("9 left" in text and "8 left" not in text for text in shown), "9 left never shown"
+    finally:
+        release.set()
+        await store.close()
+
+
+def test_draw_workers_come_from_the_environment_under_either_name() -> None:
+    """``DRAW_WORKERS`` sets the pool's size, ``RENDER_WORKERS`` (its older name) when it is not set;
+    anything but a positive number leaves the default, one per usable core."""
+    assert workers_from_env({"DRAW_WORKERS": "3", "RENDER_WORKERS": "5"}) == 3
+    assert workers_from_env({"RENDER_WORKERS": "5"}) == 5
+    assert workers_from_env({"DRAW_WORKERS": "lots"}) is None
+    assert workers_from_env({"DRAW_WORKERS": "0"}) is None
+    assert workers_from_env({}) is None
+    assert ProcessDrawer().workers == default_workers() >= 1
