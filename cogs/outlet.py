@@ -83,9 +83,13 @@ class DiscordOutlet:
         return True
 
     async def direct(self, user: str, post: Post) -> bool:
+        """A direct message; a long one (a text board comes with it) in as many messages as it
+        takes, cut at line ends, the image with the first."""
         try:
             target = self.client.get_user(int(user)) or await self.client.fetch_user(int(user))
-            await target.send(content=(post.text or "")[:2000], file=attachment(post))  # type: ignore[arg-type]
+            for number, piece in enumerate(split_text(post.text or "")):
+                file = attachment(post) if number == 0 else None
+                await target.send(content=piece, file=file)  # type: ignore[arg-type]
         except (discord.HTTPException, ValueError):
             return False
         return True
