@@ -121,3 +121,13 @@ def test_every_text_of_a_squeezed_characteristics_line_finds_its_bar() -> None:
         assert stats and all(d.ground is not None for d in stats), stats
         value = lowest(stats)
         assert value is not None and value[0] >= AA, (state, value)
+
+
+def test_the_rating_charts_texts_read_on_its_paper() -> None:
+    from render.chart import rating_chart
+
+    view = {"title": "War Chest", "start": 0.0, "points": [1.5, -2.0, 4.25], "caption": "3 rated games"}
+    found, _image = texts_of(partial(rating_chart, view, names={}, locale="en"))
+    worst = lowest(found)
+    assert len(found) >= 4 and all(d.ground for d in found)
+    assert worst is not None and worst[0] >= AA, worst
