@@ -19,7 +19,7 @@ import math
 import weakref
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image
 
@@ -148,4 +148,8 @@ def most_common(image: Image.Image, box: Box) -> tuple[int, ...] | None:
     if right <= left or bottom <= top:
         return None
     colors = image.crop((left, top, right, bottom)).getcolors((right - left) * (bottom - top))
-    return tuple(int(c) for c in max(colors, key=lambda c: c[0])[1])
+    if not colors:
+        return None
+    _count, color = max(colors, key=lambda c: c[0])
+    values = color if isinstance(color, tuple) else (color,)
+    return tuple(int(cast(float, c)) for c in values)
