@@ -405,7 +405,7 @@ class GameCog(commands.Cog):
         details=label("cmd.game.board.details.desc"), text=label("cmd.game.board.text.desc")
     )
     async def board(
-        self, interaction: discord.Interaction, details: bool = False, text: bool = False
+        self, interaction: discord.Interaction, details: bool = False, text: bool | None = None
     ) -> None:
         await self._answer(interaction, lambda ctx: self.table.board(ctx, details, text))
 

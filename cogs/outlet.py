@@ -95,11 +95,13 @@ class DiscordOutlet:
         return True
 
     async def direct(self, user: str, post: Post) -> bool:
+        """A direct message; a long one (a text board comes with it) in as many messages as it
+        takes, cut at line ends, the image with the first."""
         try:
             target = self.client.get_user(int(user)) or await self.client.fetch_user(int(user))
-            file = attachment(post)
-            text = (post.text or "")[:2000]
-            await (target.send(content=text) if file is None else target.send(content=text, file=file))
+            for number, piece in enumerate(split_text(post.text or "")):
+                file = attachment(post) if number == 0 else None
+                await (target.send(content=piece) if file is None else target.send(content=piece, file=file))
         except (discord.HTTPException, ValueError):
             return False
         return True

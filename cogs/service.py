@@ -135,10 +135,12 @@ class ServiceCog(commands.Cog):
         )
 
     @app_commands.command(name=label("cmd.notify.name"), description=label("cmd.notify.desc"))
-    @app_commands.rename(dm=label("cmd.notify.dm.name"))
-    @app_commands.describe(dm=label("cmd.notify.dm.desc"))
-    async def notify(self, interaction: discord.Interaction, dm: bool | None = None) -> None:
-        await self.game._answer(interaction, lambda ctx: self.game.table.notify(ctx, dm), private=True)
+    @app_commands.rename(dm=label("cmd.notify.dm.name"), text=label("cmd.notify.text.name"))
+    @app_commands.describe(dm=label("cmd.notify.dm.desc"), text=label("cmd.notify.text.desc"))
+    async def notify(
+        self, interaction: discord.Interaction, dm: bool | None = None, text: bool | None = None
+    ) -> None:
+        await self.game._answer(interaction, lambda ctx: self.game.table.notify(ctx, dm, text), private=True)
 
     @app_commands.command(name=label("cmd.settings.name"), description=label("cmd.settings.desc"))
     @app_commands.guild_only()

@@ -184,7 +184,7 @@ class Console:
             ("game", "start"): lambda: table.start(ctx),
             ("game", "status"): lambda: table.status(ctx),
             ("game", "board"): lambda: table.board(
-                ctx, bool(_bool_or_none(opts.get("details"))), bool(_bool_or_none(opts.get("text")))
+                ctx, bool(_bool_or_none(opts.get("details"))), _bool_or_none(opts.get("text"))
             ),
             ("game", "log"): lambda: table.log(ctx, _int_or_none(opts.get("page")) or 1),
             ("game", "resign"): lambda: table.resign(ctx),
@@ -217,7 +217,9 @@ class Console:
                 _str_or_none(opts.get("game")),
                 bool(_bool_or_none(opts.get("public"))),
             ),
-            ("notify",): lambda: table.notify(ctx, _bool_or_none(opts.get("dm"))),
+            ("notify",): lambda: table.notify(
+                ctx, _bool_or_none(opts.get("dm")), _bool_or_none(opts.get("text"))
+            ),
             ("settings",): lambda: table.settings(
                 ctx,
                 **{k: _str_or_none(opts.get(k)) for k in ("language", "remind", "deadline", "on_deadline")},

@@ -718,6 +718,21 @@ class PostgresStore:
                 now_text(),
             )
 
+    async def text_board(self, player: str) -> bool:
+        """Whether ``player`` asked for the position as text with every board they are given."""
+        return bool(await self._pool.fetchval("SELECT text_board FROM notify WHERE player = $1", player))
+
+    async def set_text_board(self, player: str, on: bool) -> None:
+        async with self._tx() as c:
+            await c.execute(
+                "INSERT INTO notify (player, dm, text_board, updated_at) VALUES ($1, FALSE, $2, $3)"
+                " ON CONFLICT (player) DO UPDATE SET text_board = excluded.text_board,"
+                " updated_at = excluded.updated_at",
+                player,
+                on,
+                now_text(),
+            )
+
     async def meta(self, key: str) -> str | None:
         value = await self._pool.fetchval("SELECT value FROM meta WHERE key = $1", key)
         return None if value is None else str(value)

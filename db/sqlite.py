@@ -657,6 +657,20 @@ class SqliteStore:
                 (player, int(dm), _now()),
             )
 
+    async def text_board(self, player: str) -> bool:
+        """Whether ``player`` asked for the position as text with every board they are given."""
+        rows = await self._select("SELECT text_board FROM notify WHERE player = ?", (player,))
+        return bool(rows and rows[0][0])
+
+    async def set_text_board(self, player: str, on: bool) -> None:
+        async with self._tx() as c:
+            await c.execute(
+                "INSERT INTO notify (player, dm, text_board, updated_at) VALUES (?, 0, ?, ?)"
+                " ON CONFLICT (player) DO UPDATE SET text_board = excluded.text_board,"
+                " updated_at = excluded.updated_at",
+                (player, int(on), _now()),
+            )
+
     async def meta(self, key: str) -> str | None:
         rows = await self._select("SELECT value FROM meta WHERE key = ?", (key,))
         return str(rows[0][0]) if rows else None

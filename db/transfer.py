@@ -154,7 +154,11 @@ TABLES: tuple[Table, ...] = (
         ("game_id",),
     ),
     Table("guild_settings", (("guild", "text"), ("settings", "json"), ("updated_at", "text")), ("guild",)),
-    Table("notify", (("player", "text"), ("dm", "bool"), ("updated_at", "text")), ("player",)),
+    Table(
+        "notify",
+        (("player", "text"), ("dm", "bool"), ("text_board", "bool"), ("updated_at", "text")),
+        ("player",),
+    ),
     Table("meta", (("key", "text"), ("value", "text")), ("key",)),
     Table(
         "results",

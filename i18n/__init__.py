@@ -23,6 +23,9 @@ translators know: ``"{hits, plural, one {# hit} other {# hits}}"``, ``#`` being 
 A list parameter reads "a, b, c" as ``{names}``, "a, b and c" as ``{names:and}`` and
 "a, b or c" as ``{names:or}``, joined by the CLDR's list patterns of the language (or its own
 ``list.and`` / ``list.or`` entries where its house style differs from the CLDR's).
+A word that a language elides before a vowel is written as a format spec, so that the rule follows
+the value shown: a French ``{player:de}`` reads "de Bob" but "d'Alice", ``{waiting:que}`` "qu'Alice",
+and ``{players:de:and}`` "d'Alice et Bob".
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from __future__ import annotations
 import json
 import math
 import string
+import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from functools import cache, lru_cache
@@ -59,6 +63,10 @@ DEFAULT_SELECTOR = "count"
 OWN_KEYS = frozenset({"list.and", "list.or"})
 """Keys a language only ever reads from its own catalog: English list punctuation would be wrong
 in any other language, where the CLDR's patterns are right."""
+ELISIONS: dict[str, dict[str, str]] = {"fr": {"de": "d'", "que": "qu'"}}
+"""Per language, the words a template may put before a value as a format spec (``{player:de}``), and
+their elided form before a vowel or a mute h. Another language writes the word as it is."""
+ELIDING = frozenset(word for words in ELISIONS.values() for word in words)
 
 
 def languages(path: Sequence[Path] | None = None) -> tuple[str, ...]:
@@ -301,12 +309,19 @@ class _Formatter(string.Formatter):
     (``{structure:a}`` renders ``<key>.a`` when the catalog has it), and a bad format spec falls
     back to the plain value rather than failing in front of a player."""
 
+    def __init__(self, lang: str = DEFAULT) -> None:
+        super().__init__()
+        self.lang = lang
+
     def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
         if isinstance(key, str) and key in kwargs:
             return kwargs[key]
         return _Verbatim("{" + str(key) + "}")
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        word, _sep, rest = format_spec.partition(":")
+        if word in ELIDING and not isinstance(value, _Verbatim):
+            return elide(word, self.format_field(value, rest), self.lang)
         if isinstance(value, (_List, _Noun)) or not format_spec:
             return format(value, format_spec)
         try:
@@ -322,7 +337,28 @@ class _Verbatim(str):
         return str(self)[:-1] + (":" + spec if spec else "") + "}"
 
 
-_FORMATTER = _Formatter()
+_FORMATTERS = {lang: _Formatter(lang) for lang in LOCALES}
+
+
+def elide(word: str, shown: str, lang: str) -> str:
+    """``word`` before ``shown`` as ``lang`` writes it: elided before a vowel or an h in French
+    ("d'Alice", "d'Hugo", "qu'Yves", but "de Bob", "de Yann", "de <@123>"), else followed by a space."""
+    elided = ELISIONS.get(lang, {}).get(word)
+    if elided is not None and _opens_with_vowel(shown):
+        return elided + shown
+    return f"{word} {shown}"
+
+
+def _opens_with_vowel(text: str) -> bool:
+    """Whether ``text`` is read from a vowel sound: a vowel (accents aside), an h (most names' h is
+    mute: Hugo, Hélène), or a y before a consonant (Yves, not Yann)."""
+    letters = [unicodedata.normalize("NFD", c)[0].lower() for c in text[:2]]
+    if not letters or not letters[0].isalpha():
+        return False
+    first = letters[0]
+    if first == "y":
+        return len(letters) > 1 and letters[1].isalpha() and letters[1] not in "aeiouy"
+    return first in "aeiouh"
 
 
 class _Noun:
@@ -447,7 +483,8 @@ def t(
         return key
     reader = normalize(locale)
     rendered = {k: _value(v, reader, names, lang) for k, v in params.items()}
-    return _FORMATTER.vformat(_expand(_pick(entry, rendered, lang), rendered, lang), (), rendered)
+    formatter = _FORMATTERS.get(lang) or _Formatter(lang)
+    return formatter.vformat(_expand(_pick(entry, rendered, lang), rendered, lang), (), rendered)
 
 
 def _value(v: Any, lang: str, names: Names, grammar: str | None = None) -> Any:

@@ -14,6 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import i18n
+from render.catalog import tr
 from render.text import draw_text
 
 WIDTH, HEIGHT = 640, 300
@@ -61,3 +62,20 @@ def rating_chart(view: dict[str, Any], *, names: dict[str, str], locale: str) ->
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()
+
+
+def chart_words(view: dict[str, Any], locale: str) -> str:
+    """The chart's alt text: its title, how many games, where the rating started and ended, and the
+    highest and lowest values (the two the chart labels), written as the chart writes numbers."""
+    points = [float(v) for v in view.get("points", [])]
+    values = [float(view.get("start", 0.0)), *points]
+    return tr(
+        "render.alt.chart",
+        locale,
+        title=str(view.get("title", "")),
+        count=len(points),
+        start=_label(values[0], locale),
+        last=_label(values[-1], locale),
+        high=_label(max(values), locale),
+        low=_label(min(values), locale),
+    )

@@ -14,7 +14,7 @@ from typing import cast
 
 from PIL import Image, ImageDraw
 
-from render import png
+from render import grounds, png
 from render.text import scaled
 
 RGB = tuple[int, int, int]
@@ -29,10 +29,11 @@ PAPER: RGB = (250, 247, 240)
 PANEL: RGB = (255, 255, 255)
 RULE: RGB = (205, 198, 182)
 WHITE: RGB = (255, 255, 255)
-HIGHLIGHT: RGB = (230, 180, 0)
+HIGHLIGHT: RGB = (255, 185, 0)
 """Amber, always drawn over a dark edge; it stays 20 or more apart (CIEDE2000) from the paper, the
 panels and the battlefield's ground under every simulated colour-vision deficiency, which the
-Okabe-Ito yellow did not for a tritanope."""
+Okabe-Ito yellow did not for a tritanope, and ``MIN_HIGHLIGHT_DIFFERENCE`` from every seat colour
+(the vermilion is the nearest, for a deuteranope: 15.4, where (230, 180, 0) was 12.3)."""
 
 
 def luminance(color: RGB) -> float:
@@ -92,7 +93,7 @@ def sprite(width: int, height: int, paint: Callable[[ImageDraw.ImageDraw, int], 
     big = Image.new("RGBA", (width * SS, height * SS), (0, 0, 0, 0))
     with scaled(SS):
         paint(ImageDraw.Draw(big), SS)
-    return big.resize((width, height), Image.Resampling.LANCZOS)
+    return grounds.resized(big, big.resize((width, height), Image.Resampling.LANCZOS))
 
 
 def paste_centered(canvas: Image.Image, item: Image.Image, center: tuple[float, float]) -> None:
@@ -104,9 +105,10 @@ def paste_centered(canvas: Image.Image, item: Image.Image, center: tuple[float, 
     bottom = min(item.height, canvas.height - y)
     if right <= left or bottom <= top:
         return
+    part = None
     if (left, top, right, bottom) != (0, 0, item.width, item.height):
-        item = item.crop((left, top, right, bottom))
-    canvas.alpha_composite(item, (x + left, y + top))
+        part = item.crop((left, top, right, bottom))
+    grounds.paste(canvas, item, (x + left, y + top), part=part, cut=(left, top))
 
 
 PALETTE_COLORS = 256

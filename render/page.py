@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from PIL import Image
 
+from render import grounds
 from render.common import PAPER
 
 WIDTH = 1200
@@ -70,6 +71,6 @@ def stack(sections: Sequence[Section], width: int = WIDTH, *, lead: bool = False
         if opaque:
             canvas.paste(image, (x + shift, y))
         else:
-            canvas.alpha_composite(image, (x + shift, y))
+            grounds.paste(canvas, image, (x + shift, y))
         y += image.height + GAP
     return canvas

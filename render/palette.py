@@ -24,6 +24,13 @@ MIN_DIFFERENCE = 20.0
 simulated colour-vision deficiency: about ten times the just-noticeable difference, enough to tell
 two small marks apart at a glance on a phone when they are not side by side (two colours side by
 side are told apart from about 2)."""
+MIN_HIGHLIGHT_DIFFERENCE = 15.0
+"""The smallest CIEDE2000 difference between the highlight and any seat colour, for every eye. The
+highlight always meets a seat's colour side by side, across a dark edge (a hex's band around a
+token, a pill beside a name), where a difference of about 2 is seen; a highlight that also stays 20
+from the paper cannot be much further from the vermilion for a deuteranope: over the whole sRGB
+cube, keeping 20 from the paper, panels and ground and 4.5:1 under ink, the best yellow reaches 15.4
+(``render.common.HIGHLIGHT``), and only greys, which do not stand out, reach 20."""
 
 
 def lighten(color: RGB, amount: float = 0.8) -> RGB:

@@ -44,7 +44,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render import faces
+from render import faces, grounds
 from render.faces import BOLD, REGULAR
 from render.faces import FONT_DIR as FONT_DIR
 
@@ -421,8 +421,9 @@ class Drawn(NamedTuple):
     """One text as ``draw_text`` drew it: the text asked for, what was drawn (shortened or not), the
     font size in pixels of the finished image, the role of the label (None for plain text), and the
     width it had to fit in (None when it had no limit), in the pixels it was drawn at; its colour and
-    the colour most of its box had just before (None where the text lies on a transparent layer,
-    whose colour under it is only known once pasted), for the contrast checks."""
+    the colour most of its box had just before, for the contrast checks. A text on a transparent
+    layer gets its ground when the layer is pasted (``render.grounds``), one record per paste; None
+    while it is not pasted yet."""
 
     text: str
     shown: str
@@ -435,7 +436,7 @@ class Drawn(NamedTuple):
 
 
 _SCALE: ContextVar[float] = ContextVar("render_text_scale", default=1.0)
-_RECORDS: ContextVar[list[Drawn] | None] = ContextVar("render_text_records", default=None)
+_RECORDS = grounds.RECORDS
 
 
 @contextmanager
@@ -500,6 +501,9 @@ def draw_text(
         box = (pen, baseline - size * _cap_height(), pen + width, baseline)
         ink, ground = _opaque(fill), _ground_under(draw, box)
         records.append(Drawn(asked, text, size / _SCALE.get(), bold, role, max_width, ink, ground))
+        image = getattr(draw, "_image", None)
+        if ground is None and image is not None and image.mode == "RGBA":
+            grounds.note(image, records, len(records) - 1, box)
     for run in runs:
         if run.box:
             _draw_box(draw, pen, baseline, size, fill, run.bold)
@@ -524,19 +528,13 @@ def _ground_under(
     draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]
 ) -> tuple[int, int, int] | None:
     """The colour that covers most of ``box`` on the image ``draw`` draws on (text not drawn yet);
-    None when it is not opaque or the image is not in colour."""
+    None when it is not opaque (a layer: ``render.grounds`` finds it when the layer is pasted) or
+    the image is not in colour."""
     image = getattr(draw, "_image", None)
-    if image is None or image.mode not in ("RGB", "RGBA"):
+    color = None if image is None else grounds.most_common(image, box)
+    if color is None or (len(color) > 3 and color[3] < grounds.OPAQUE):
         return None
-    left, top = max(0, math.floor(box[0])), max(0, math.floor(box[1]))
-    right, bottom = min(image.width, math.ceil(box[2])), min(image.height, math.ceil(box[3]))
-    if right <= left or bottom <= top:
-        return None
-    colors = image.crop((left, top, right, bottom)).getcolors((right - left) * (bottom - top))
-    _count, top_color = max(colors, key=lambda c: c[0])
-    if image.mode == "RGBA" and top_color[3] < 250:
-        return None
-    return (int(top_color[0]), int(top_color[1]), int(top_color[2]))
+    return (color[0], color[1], color[2])
 
 
 def _sixty_fourth(fraction: float) -> float:

@@ -519,13 +519,17 @@ class Announcer(Wording):
     async def _direct(
         self, table: Table, players: Sequence[str], locale: str, key: str, **params: Any
     ) -> None:
-        """Direct messages to the players who asked for them; a refusal is silently the channel's job."""
+        """Direct messages to the players who asked for them; a refusal is silently the channel's job.
+        A player who also asked for the text board (``/notify text:``) gets the position as text in
+        the same message, so a screen reader reads where things stand before they act."""
         for player in pings(players):
             if not await self.tables.store.notify(player):
                 continue
             text = self._t(
                 key, locale, game=self._game(table, locale), link=self.link(table.record), **params
             )
+            if table.state is not None and await self.tables.store.text_board(player):
+                text += "\n\n" + self._text_board_post(table, player, locale).text
             try:
                 await self.outlet.direct(player, Post(text))
             except Exception:

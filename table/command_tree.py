@@ -107,7 +107,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(("leaderboard",), (Option("game"), Option("page", int))),
     Command(("history",), (Option("player"), Option("game"), Option("page", int))),
     Command(("stats",), (Option("player"), Option("game"), Option("public", bool))),
-    Command(("notify",), (Option("dm", bool),)),
+    Command(("notify",), (Option("dm", bool), Option("text", bool))),
     Command(
         ("settings",),
         (Option("language"), Option("remind"), Option("deadline"), Option("on_deadline")),

@@ -25,7 +25,7 @@ from table.menus import vote_buttons
 from table.posts import Ctx, Post, is_bot, mention, pictured, post_nonce
 from table.settings import TableSettings
 from table.standings import StandingCommands
-from table.tables import Table, Tables, describe, text_board
+from table.tables import Table, Tables
 from table.text import game_title, has_key, mentions, name_players_in, named, pings
 
 log = logging.getLogger(__name__)
@@ -242,10 +242,12 @@ class Commands(ClickCommands, StandingCommands):
             )
         return [Post(_clip(text), ephemeral=True)]
 
-    async def board(self, ctx: Ctx, details: bool = False, text: bool = False) -> list[Post]:
+    async def board(self, ctx: Ctx, details: bool = False, text: bool | None = None) -> list[Post]:
         """The board again, in the channel; with ``details``, the details image too, for the caller;
         with ``text``, the whole position as text instead, for the caller alone (and their own hidden
-        part with it), what a screen reader reads."""
+        part with it), what a screen reader reads. Without ``text``, a caller who asked for the text
+        board with every board (``/notify text:``) gets it after the image; ``text:false`` is the
+        image alone."""
         if text:
             return await self.text_board(ctx)
         table = await self._shown(ctx)
@@ -258,7 +260,11 @@ class Commands(ClickCommands, StandingCommands):
         else:
             lines.append(self._result_text(table, self._stored_result(table), loc))
         posts = [Post(_clip("\n".join(lines)), **pictured(picture))]
-        return [*posts, *await self.details(ctx)] if details else posts
+        if details:
+            posts += await self.details(ctx)
+        if text is None:
+            posts += await self._text_board_if_asked(ctx, table)
+        return posts
 
     async def text_board(self, ctx: Ctx) -> list[Post]:
         """The position as lines (``render.text_board``) in the caller's language, privately: the
@@ -268,14 +274,14 @@ class Commands(ClickCommands, StandingCommands):
             raise TableError(
                 "table.error.not_started", seated=len(table.record.seats), players=table.record.players
             )
-        loc = ctx.locale
-        head = self._t("table.text_board", loc, game=self._game(table, loc), version=table.record.version)
-        lines = [head, text_board(table.game.view(table.state, None), table.names, loc)]
-        if table.record.seat_of(ctx.user_id) is not None:
-            own = table.game.view(table.state, ctx.user_id)
-            if own.get("private"):
-                lines.append(describe("private", own, table.names, loc))
-        return [Post("\n".join(line for line in lines if line), ephemeral=True)]
+        return [self._text_board_post(table, ctx.user_id, ctx.locale)]
+
+    async def _text_board_if_asked(self, ctx: Ctx, table: Table) -> list[Post]:
+        """The text board for a caller who asked for it with every board (``/notify text:``), else
+        nothing: a screen-reader user reads the position after each move without asking each time."""
+        if table.state is None or table.unreadable or not await self.tables.store.text_board(ctx.user_id):
+            return []
+        return [self._text_board_post(table, ctx.user_id, ctx.locale)]
 
     async def details(self, ctx: Ctx) -> list[Post]:
         """What the board image leaves out for a phone's first look (War Chest's unit tables,
@@ -465,7 +471,7 @@ class Commands(ClickCommands, StandingCommands):
         text = self._t(
             "svc.played", loc, events=" ".join(filter(None, lines)) or self._t("svc.nothing_shown", loc)
         )
-        return [Post(_clip(text), ephemeral=True)]
+        return [Post(_clip(text), ephemeral=True), *await self._text_board_if_asked(ctx, after)]
 
     async def hand(self, ctx: Ctx) -> list[Post]:
         """The caller's hidden information, privately: an image and a text listing."""
@@ -482,7 +488,8 @@ class Commands(ClickCommands, StandingCommands):
             lines.append(
                 self._t("table.hand.line", loc, what=label, items=self._items(table.record.game, value, loc))
             )
-        return [Post(_clip("\n".join(lines)), filename="hand.png", ephemeral=True, **pictured(picture))]
+        hand = Post(_clip("\n".join(lines)), filename="hand.png", ephemeral=True, **pictured(picture))
+        return [hand, *await self._text_board_if_asked(ctx, table)]
 
     def _item(self, game: str, item: Any, loc: str) -> str:
         for prefix in (*_ITEM_KEYS.get(game, ()), f"{game}.item."):

@@ -92,13 +92,18 @@ class ServiceCommands(Wording):
 
     # ---- notifications ---------------------------------------------------------------------------
 
-    async def notify(self, ctx: Ctx, dm: bool | None = None) -> list[Post]:
-        """Turn the direct message on a handover (and on reminders) on or off; None shows the choice."""
+    async def notify(self, ctx: Ctx, dm: bool | None = None, text: bool | None = None) -> list[Post]:
+        """Turn the direct message on a handover (and on reminders) on or off, and the text board
+        with every board the player is given (for a screen reader); None leaves a choice as it is.
+        The answer shows both choices."""
         store = self.tables.store
         if dm is not None:
             await store.set_notify(ctx.user_id, dm)
+        if text is not None:
+            await store.set_text_board(ctx.user_id, text)
         key = "svc.notify.on" if await store.notify(ctx.user_id) else "svc.notify.off"
-        return [Post(self._t(key, ctx.locale), ephemeral=True)]
+        text_key = "svc.notify.text_on" if await store.text_board(ctx.user_id) else "svc.notify.text_off"
+        return [Post(self._t(key, ctx.locale) + "\n" + self._t(text_key, ctx.locale), ephemeral=True)]
 
     # ---- server settings -------------------------------------------------------------------------
 

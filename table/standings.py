@@ -22,6 +22,7 @@ from table.events import encode_msg
 from table.posts import Button, Ctx, Post, mention
 from table.ratings import NO_GUILD, points, pool_title
 from table.settings import server_locale
+from table.tables import describe
 from table.wording import Wording
 
 if TYPE_CHECKING:
@@ -201,6 +202,7 @@ class StandingCommands(Wording):
         store = self.tables.store
         sections = []
         chart: bytes | None = None
+        alt = ""
         for pool in [chosen] if chosen else list(POOLS):
             results = [r for r in await store.results(_guild(ctx), pool=pool, player=who) if r.rated]
             if not results and not chosen:
@@ -208,15 +210,16 @@ class StandingCommands(Wording):
             standing = next((s for s in await store.standings(_guild(ctx), pool) if s.player == who), None)
             sections.append(self._card(who, pool, standing, results, loc))
             if chart is None and results:
-                chart = await self._chart(who, pool, results, loc)
+                chart, alt = await self._chart(who, pool, results, loc)
         if not sections:
             sections = [self._t("rating.stats.none", loc, player=mention(who))]
         head = self._t("rating.stats.title", loc, player=mention(who))
         text = "\n\n".join([f"**{head}**", *sections])[:MAX_TEXT]
-        return [Post(text, image=chart, filename="rating.png", ephemeral=not public)]
+        return [Post(text, image=chart, filename="rating.png", alt=alt, ephemeral=not public)]
 
-    async def _chart(self, who: str, pool: str, results: list[ResultRecord], loc: str) -> bytes:
-        """The player's conservative rating after each rated game of ``pool`` (oldest first), drawn."""
+    async def _chart(self, who: str, pool: str, results: list[ResultRecord], loc: str) -> tuple[bytes, str]:
+        """The player's conservative rating after each rated game of ``pool`` (oldest first), drawn,
+        and the chart's alt text in the reader's language."""
         changes = [c for r in reversed(results) if (c := r.change_of(who)) is not None]
         view = {
             "title": pool_title(pool, loc),
@@ -224,7 +227,8 @@ class StandingCommands(Wording):
             "points": [c.after.ordinal for c in changes],
             "caption": self._t("rating.chart.caption", loc, games=len(changes)),
         }
-        return await self.tables.drawer.draw("chart", view, names={}, locale=loc)
+        drawn = await self.tables.drawer.draw("chart", view, names={}, locale=loc)
+        return drawn, describe("chart", view, {}, loc)
 
     def _card(
         self, who: str, pool: str, standing: Standing | None, results: list[ResultRecord], loc: str

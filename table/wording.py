@@ -13,7 +13,8 @@ from engine.contract import Result
 from engine.text import Msg
 from table.events import decode_result
 from table.options import format_options
-from table.tables import Table
+from table.posts import Post
+from table.tables import Table, describe, text_board
 from table.text import game_title, mentions
 
 
@@ -62,3 +63,16 @@ class Wording:
     def _stored_result(self, table: Table) -> Result | None:
         data = table.record.result
         return None if data is None else decode_result(data)
+
+    def _text_board_post(self, table: Table, player: str, locale: str) -> Post:
+        """``table``'s position as lines (``render.text_board``) in ``locale``, privately for
+        ``player``: the public view, then the player's own hand or bag where the game hides one."""
+        assert table.state is not None
+        loc = locale
+        head = self._t("table.text_board", loc, game=self._game(table, loc), version=table.record.version)
+        lines = [head, text_board(table.game.view(table.state, None), table.names, loc)]
+        if table.record.seat_of(player) is not None:
+            own = table.game.view(table.state, player)
+            if own.get("private"):
+                lines.append(describe("private", own, table.names, loc))
+        return Post("\n".join(line for line in lines if line), ephemeral=True)

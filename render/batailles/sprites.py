@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from render import grounds
 from render.batailles.style import HITS, seat_color, seat_shape, seat_tint
 from render.common import HIGHLIGHT, INK, MUTED, RGB, WHITE, mix, rgba, sprite, star
 from render.page import LABEL, legible
@@ -209,8 +210,8 @@ def stat_line(
         )
         pen += gap
     if line.width > room:
-        line = line.resize((math.floor(room), line.height), Image.Resampling.LANCZOS)
-    img.alpha_composite(line, (round(x), round(cy - line.height / 2)))
+        line = grounds.resized(line, line.resize((math.floor(room), line.height), Image.Resampling.LANCZOS))
+    grounds.paste(img, line, (round(x), round(cy - line.height / 2)))
 
 
 @lru_cache(maxsize=64)

@@ -41,3 +41,24 @@ def test_the_text_board_walks_the_position_and_tells_only_ones_own_hand(
         own = alice.splitlines()[-1]
         assert own.startswith(i18n.t(HIDDEN[game], locale, name="alice", count=0).split(":")[0].strip())
         assert own not in bob and bob.splitlines()[-1].startswith("bob")
+
+
+@pytest.mark.parametrize(("locale", "setting"), [("en", "/notify text:true"), ("fr", "/notifier texte:oui")])
+def test_a_player_who_asked_gets_the_text_board_after_each_move(
+    tmp_path: Path, locale: str, setting: str
+) -> None:
+    """``/notify text:`` in the console: Alice's every move is followed, privately, by the position as
+    text with her own coins; Bob, who did not ask, gets his confirmations only."""
+    lines = commands_of((ROOT / "docs" / "examples" / EXAMPLES["warchest"]).read_text(encoding="utf-8"))
+    started = next(i for i, line in enumerate(lines) if "/game start" in line) + 1
+    script = [*lines[:started], f"alice: {setting}", *lines[started:OPENING]]
+    run = run_clean(tmp_path, "\n".join(script) + "\n", locale)
+    walk = i18n.t(WALK["warchest"], locale)
+    moves = [b for b in blocks(run.out) if "/play " in b.splitlines()[0]]
+    assert {b.split(":", 1)[0] for b in moves} == {"> alice", "> bob"}
+    for block in moves:
+        asked = block.startswith("> alice")
+        assert (walk in block.splitlines()) == asked, block
+        if asked:
+            own = i18n.t(HIDDEN["warchest"], locale, name="alice", count=0).split(":")[0].strip()
+            assert own in block, block

@@ -106,3 +106,33 @@ async def test_a_database_from_a_newer_version_is_refused(tmp_path: Path) -> Non
     con.close()
     with pytest.raises(db.StoreError, match="upgrade the bot"):
         await db.open_store(path)
+
+
+async def test_migration_7_gives_every_player_the_text_board_off(tmp_path: Path) -> None:
+    """A player who chose direct messages before the text board existed keeps that choice, and gets
+    the text board only once they ask for it; asking for one choice leaves the other as it was."""
+    path = tmp_path / "six.sqlite3"
+    conn = await connect(path)
+    try:
+        assert await migrate(conn, upto=6) == [1, 2, 3, 4, 5, 6]
+        await conn.execute("INSERT INTO notify (player, dm, updated_at) VALUES ('a', 1, 't')")
+        await conn.commit()
+    finally:
+        await conn.close()
+    store = await db.open_store(path)
+    try:
+        await check_both_choices_kept(store)
+    finally:
+        await store.close()
+
+
+async def check_both_choices_kept(store: db.Store) -> None:
+    """Player ``a`` chose direct messages before migration 7: the text board is off until asked for,
+    and setting one choice leaves the other as it was (also for a player new to the table)."""
+    assert await store.notify("a") and not await store.text_board("a")
+    await store.set_text_board("a", True)
+    await store.set_text_board("b", True)
+    assert await store.notify("a") and await store.text_board("a")
+    assert not await store.notify("b") and await store.text_board("b")
+    await store.set_notify("b", True)
+    assert await store.text_board("b")

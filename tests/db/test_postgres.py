@@ -23,6 +23,7 @@ from db.migrate import MIGRATIONS_DIR as SQLITE_MIGRATIONS
 from db.migrate import Migration, discover
 from db.postgres import MIGRATIONS_DIR, PostgresStore, describe, migrate
 from engine.errors import StaleAction
+from tests.db.test_migrations import check_both_choices_kept
 from tests.postgres import run_sql
 
 HANG_LIMIT = 20.0
@@ -215,6 +216,20 @@ async def test_a_database_from_migration_1_opens_after_all_migrations(postgres_u
         assert shown is not None and (shown.version, shown.since) == (3, 3), "a game under way was shown"
         assert await store.unannounced() == []
         assert await store.add_vote(game.id, "draw", "a", version=3) == {"a": 3}
+    finally:
+        await store.close()
+
+
+async def test_migration_7_gives_every_player_the_text_board_off(postgres_url: str) -> None:
+    conn = await asyncpg.connect(postgres_url)
+    try:
+        assert await migrate(conn, upto=6) == [1, 2, 3, 4, 5, 6]
+        await conn.execute("INSERT INTO notify (player, dm, updated_at) VALUES ('a', TRUE, 't')")
+    finally:
+        await conn.close()
+    store = await db.open_store(postgres_url)
+    try:
+        await check_both_choices_kept(store)
     finally:
         await store.close()
 

@@ -95,7 +95,7 @@ async def fill(target: Path) -> None:
         await commands.leave(ctx("kim", "kicked"))  # the creator leaves the last seat: aborted
         await commands.settings(ctx("admin", "lobby", admin=True), remind="12h", language="fr")
         await commands.notify(ctx("lea", "lobby"), dm=True)
-        await commands.notify(ctx("sam", "lobby"), dm=False)
+        await commands.notify(ctx("sam", "lobby"), dm=False, text=True)
         await store.set_meta("commands:global", "0123abcd")
         asked = await store.open_game("cryhavoc3-running")  # a standing undo request, agreed by one
         assert asked is not None
@@ -156,6 +156,7 @@ async def everything(target: str | Path) -> dict[str, Any]:
             "games_of": {p: await store.games_of(p, GUILD) for p in sorted(players)},
             "guild": await store.guild_settings(GUILD),
             "notify": {p: await store.notify(p) for p in ("lea", "sam", "nobody")},
+            "text_board": {p: await store.text_board(p) for p in ("lea", "sam", "nobody")},
             "meta": await store.meta("commands:global"),
             "results": await store.results(GUILD),
             "standings": {pool: await store.standings(GUILD, pool) for pool in POOLS},

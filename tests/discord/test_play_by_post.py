@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import db
+import i18n
 from bot import Settings, TabletopBot, build_bot
 from cogs import ServiceCog
 from table.clock import ManualClock
@@ -131,6 +132,24 @@ async def test_my_games_and_a_refused_direct_message(service: Service) -> None:
         assert f"/channels/{chan.guild_id}/{chan.id}" in fake.dms_to(bob)[-1].content
     assert fake.dms_to(alice) == [], "closed DMs: no message, and no error"
     assert f"<@{other.id}>" in current_board(fake, chan).content, "the channel mention stands"
+
+
+async def test_the_text_board_by_choice_after_a_move_and_in_the_direct_message(service: Service) -> None:
+    """``/notify dm:True text:True``: the mover's reply brings the position as text in a private
+    follow-up, and the direct message at the other's turn holds it too."""
+    fake, chan = service.fake, service.room.chan
+    for user in service.room.users.values():
+        r = await fake.slash(user, chan, "notify", dm=True, text=True)
+        assert r.ephemeral and ("text" in r.content or "texte" in r.content)
+    walk = {i18n.t("render.tb.units", lang) for lang in i18n.LOCALES}
+    mover, other = await opened(service)
+    choices = await fake.autocomplete(mover, chan, "play", focused="action", action="")
+    played = await fake.slash(mover, chan, "play", action=str(choices[0][1]))
+    assert played.content.startswith(CONFIRMED)
+    (board,) = [m for m in played.messages if walk & set(m.content.splitlines())]
+    assert board.ephemeral
+    await until(lambda: len(fake.dms_to(other)) >= 1, "a direct message at the other's turn")
+    assert walk & set("\n".join(m.content for m in fake.dms_to(other)).splitlines())
 
 
 async def test_settings_are_for_managers_and_switch_the_public_language(service: Service) -> None:

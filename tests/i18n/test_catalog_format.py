@@ -248,3 +248,39 @@ def test_fields_see_through_plural_forms() -> None:
     entry: i18n.Entry = {"one": "{a} {n, plural, one {# x} other {# xs}}", "other": "{b:and}", "by": "c"}
     assert i18n.fields(entry) == {"a", "n", "b", "c"}
     assert i18n.fields("{zone}: {hits, plural, one {# hit in {zone}} other {# hits}}") == {"zone", "hits"}
+
+
+def test_french_elides_de_and_que_before_a_name_that_opens_with_a_vowel() -> None:
+    """ "Soldat d'Alice", "au tour d'Hugo", "qu'Yves accepte", but "de Bob", "de Yann" and "de <@1>"
+    (a mention's name is not known); the word follows a list's first name, and English is untouched."""
+    said = {
+        name: i18n.t("render.tb.bt.lost", "fr", troop="inf1", name=name)
+        for name in ("Alice", "Éloïse", "hugo", "Yves", "Bob", "Yann", "<@1>")
+    }
+    assert said == {
+        "Alice": "inf1 d'Alice : perdue",
+        "Éloïse": "inf1 d'Éloïse : perdue",
+        "hugo": "inf1 d'hugo : perdue",
+        "Yves": "inf1 d'Yves : perdue",
+        "Bob": "inf1 de Bob : perdue",
+        "Yann": "inf1 de Yann : perdue",
+        "<@1>": "inf1 de <@1> : perdue",
+    }
+    assert i18n.t("bt.ev.turn", "fr", names={"a": "Anne"}, round=2, player=PlayerRef("a")) == (
+        "Tour de jeu 2 : au tour d'Anne."
+    )
+    assert i18n.t("render.wc.over.win", "fr", players=["Iris", "Bob"]) == (
+        "Partie terminée : victoire d'Iris et Bob"
+    )
+    assert "qu'Ivan et Zoé acceptent" in i18n.t(
+        "table.error.draw_already_offered", "fr", waiting=["Ivan", "Zoé"]
+    )
+    assert i18n.t("render.tb.bt.lost", "en", troop="inf1", name="Alice") == "inf1 of Alice: lost"
+
+
+def test_no_french_value_writes_de_or_que_before_a_name_as_it_is() -> None:
+    """Every "de {player}" of the French catalog is ``{player:de}``, which elides as the name asks."""
+    names = r"player|name|owner|victim|loser|user|names|players|team|waiting|winner"
+    bare = re.compile(r"\b(de|que) \{(" + names + r")(:(and|or))?\}")
+    wrong = {k: t for k, texts in every_text("fr").items() for t in texts if bare.search(t)}
+    assert set(wrong) <= {"table.error.too_many_bots"}, wrong  # {players} is a number there

@@ -3,7 +3,8 @@
 Each game's seat colours (and what belongs to nobody: War Chest's neutral, Cry Havoc's Trogs) stay at
 least ``MIN_DIFFERENCE`` apart in CIEDE2000, for normal colour vision and under simulated protanopia,
 deuteranopia and tritanopia (Machado, Oliveira and Fernandes 2009, at full severity, applied to
-linear sRGB as the model asks); the highlight stays as far from the backgrounds it is drawn on. The
+linear sRGB as the model asks); the highlight stays as far from the backgrounds it is drawn on, and
+``MIN_HIGHLIGHT_DIFFERENCE`` from the seat colours it is drawn beside. The
 model and the difference come from ``colour-science``; nothing here is a hand-written matrix. Each
 seat also has a shape of its own, the cue that needs no colour at all.
 """
@@ -19,7 +20,7 @@ import pytest
 from render.batailles import style as batailles
 from render.common import HIGHLIGHT, PANEL, PAPER, RGB
 from render.cryhavoc import style as cryhavoc
-from render.palette import MIN_DIFFERENCE
+from render.palette import MIN_DIFFERENCE, MIN_HIGHLIGHT_DIFFERENCE
 from render.warchest import style as warchest
 
 with warnings.catch_warnings():  # it tells at import which optional plotting packages are missing
@@ -89,6 +90,15 @@ def test_seat_colours_stay_apart_for_every_eye(game: str, vision: str) -> None:
 def test_the_highlight_stands_out_from_every_background(vision: str) -> None:
     value, _a, b = smallest([(HIGHLIGHT, ground) for ground in BACKGROUNDS], vision)
     assert value >= MIN_DIFFERENCE, f"{vision}: the highlight is {value:.1f} from {b}"
+
+
+@pytest.mark.parametrize("vision", VISIONS)
+@pytest.mark.parametrize("game", sorted(SEATS))
+def test_the_highlight_stands_out_from_every_seat_colour(game: str, vision: str) -> None:
+    """The player to act, the last action and the winner are marked in the highlight right beside
+    their seat's colour (amber against the vermilion is the closest call, for a deuteranope)."""
+    value, _a, b = smallest([(HIGHLIGHT, seat) for seat in SEATS[game]], vision)
+    assert value >= MIN_HIGHLIGHT_DIFFERENCE, f"{game}, {vision}: the highlight is {value:.1f} from {b}"
 
 
 @pytest.mark.parametrize("game", sorted(SHAPES))

@@ -1,7 +1,9 @@
 """Every text on every image reads at WCAG AA: a contrast of 4.5 or more with what it is drawn on.
 
 The text recorder (``render.text.recording``) gives each text's colour and the colour most of its box
-had just before it was drawn. The views are those of a seeded random game of each title at its
+had just before it was drawn; a text drawn on a transparent layer (a sprite, a squeezed line, a
+heading strip) is measured where each paste of its layer puts it (``render.grounds``), so no text
+goes unmeasured. The views are those of a seeded random game of each title at its
 largest table, sampled along the game (the busiest boards: most units, battles, full tracks), each
 drawn as the public board, the details and the first seat's hand, in both languages.
 """
@@ -57,6 +59,8 @@ def test_every_text_reads_on_its_background(name: str, locale: str) -> None:
     for kind, view in sampled_views(name):
         found, _image = texts_of(partial(DRAW[kind], view, names=NAMES, locale=locale))
         checked += sum(1 for d in found if d.ink and d.ground)
+        unmeasured = {d.shown for d in found if d.ground is None}
+        assert not unmeasured, f"{kind}: no ground found under {sorted(unmeasured)[:5]}"
         worst = lowest(found)
         if worst is not None:
             value, drawn = worst
@@ -77,17 +81,53 @@ def test_a_faint_text_is_caught() -> None:
     assert worst is not None and worst[0] < AA and worst[1].ground == (255, 255, 255)
 
 
-@pytest.mark.parametrize("state", ["idle", "active", "done"])
-@pytest.mark.parametrize("seat", [0, 1])
-def test_a_troops_characteristics_read_on_its_bar(seat: int, state: str) -> None:
-    """A Batailles troop's characteristics are drawn on a transparent layer (squeezed when long)
-    before they reach the bar, where the recorder cannot see under them: their colours are held to
-    the bar's own fill in each state instead."""
-    from render.batailles import sprites
+def test_a_text_on_a_layer_is_measured_where_each_paste_puts_it() -> None:
+    """A label drawn on a transparent sprite (painted large and reduced, like War Chest's hex labels)
+    has no ground where it is drawn; each paste records it on what lies there, the sprite's own
+    wash over the picture: readable on white, faint once pasted again on a dark grey."""
+    from PIL import Image, ImageDraw
 
-    state = getattr(sprites, state.upper())
-    bar = sprites.bar_shape(seat, 200, 60, state).convert("RGB")
-    fill = bar.getpixel((100, 30))
-    assert isinstance(fill, tuple)
-    for ink in sprites.stat_inks(state):
-        assert contrast(ink, fill) >= AA, (ink, fill)
+    from render.common import MUTED, paste_centered, sprite
+    from render.text import draw_text, recording
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        draw.rectangle([0, 0, 80 * k, 40 * k], fill=(255, 255, 255, 40))
+        draw_text(draw, (40 * k, 20 * k), "e4", 24 * k, MUTED, anchor="mc", bold=True)
+
+    page = Image.new("RGBA", (200, 60), (255, 255, 255, 255))
+    page.paste((60, 60, 60, 255), (100, 0, 200, 60))
+    with recording() as found:
+        label = sprite(80, 40, paint)
+        assert [d.ground for d in found] == [None], "not pasted yet"
+        paste_centered(page, label, (50, 30))
+        paste_centered(page, label, (150, 30))
+    assert [d.shown for d in found] == ["e4", "e4"]
+    assert found[0].ground == (255, 255, 255) and contrast(MUTED, found[0].ground) >= AA
+    grey = found[1].ground
+    assert grey == (91, 91, 91) and contrast(MUTED, grey) < AA  # 40 of 255 of white over (60, 60, 60)
+
+
+def test_every_text_of_a_squeezed_characteristics_line_finds_its_bar() -> None:
+    """Batailles squeezes a troop's long characteristics line on a layer of its own before it reaches
+    the bar: each of its texts is measured on the bar's fill, in every state of the bar."""
+    from render.batailles import sprites
+    from render.text import recording
+
+    for state in (sprites.IDLE, sprites.ACTIVE, sprites.DONE):
+        sprites.troop_bar.cache_clear()
+        with recording() as found:
+            sprites.troop_bar("inf1", 0, (3, 3, 3, 3, 3, 3), "n", 150, 60, state)
+        stats = [d for d in found if d.role == "stat"]
+        assert stats and all(d.ground is not None for d in stats), stats
+        value = lowest(stats)
+        assert value is not None and value[0] >= AA, (state, value)
+
+
+def test_the_rating_charts_texts_read_on_its_paper() -> None:
+    from render.chart import rating_chart
+
+    view = {"title": "War Chest", "start": 0.0, "points": [1.5, -2.0, 4.25], "caption": "3 rated games"}
+    found, _image = texts_of(partial(rating_chart, view, names={}, locale="en"))
+    worst = lowest(found)
+    assert len(found) >= 4 and all(d.ground for d in found)
+    assert worst is not None and worst[0] >= AA, worst
