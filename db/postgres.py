@@ -38,6 +38,7 @@ from db.encoding import (
     places_text,
     refusal,
     result_from_row,
+    sides_text,
     standing_from_row,
     undo_request_from_row,
 )
@@ -47,6 +48,7 @@ from db.ratings import Place, Standing
 from db.records import (
     ActionRecord,
     Announcement,
+    GameLength,
     GameRecord,
     Note,
     ResultRecord,
@@ -55,6 +57,7 @@ from db.records import (
     UndoRequest,
     VoteKind,
 )
+from db.sides import sides_played
 from db.transfer import TABLES, Table, batches, not_empty
 from engine.errors import GameOver, StaleAction
 
@@ -158,8 +161,24 @@ async def _result_where(c: asyncpg.Connection, where: str, *params: Any) -> list
     return [result_from_row(r, changes[r["id"]]) for r in rows]
 
 
+async def _fill_sides(c: asyncpg.Connection) -> int:
+    """Give every result without ``sides`` those of its game's stored state (``db.sides``)."""
+    rows = await c.fetch(
+        "SELECT r.id, g.id AS game_id, g.game, g.state FROM results r JOIN games g ON g.id = r.game_id"
+        " WHERE r.sides IS NULL ORDER BY r.id"
+    )
+    for row in rows:
+        seats = await c.fetch("SELECT player FROM seats WHERE game_id = $1 ORDER BY id", row["game_id"])
+        state = None if row["state"] is None else json.loads(row["state"])
+        sides = sides_played(row["game"], state, [s["player"] for s in seats])
+        await c.execute("UPDATE results SET sides = $1 WHERE id = $2", sides_text(sides), row["id"])
+    return len(rows)
+
+
 async def _recompute(c: asyncpg.Connection) -> int:
-    """Rebuild every rating and rating change from the rated results, in their recorded order."""
+    """Rebuild every rating and rating change from the rated results, in their recorded order (and
+    fill the sides still missing)."""
+    await _fill_sides(c)
     rated = [
         ratings.Rated(r["id"], r["guild"], r["pool"], _places(r["places"]))
         for r in await c.fetch("SELECT * FROM results WHERE rated ORDER BY id")
@@ -852,6 +871,7 @@ class PostgresStore:
         rated: bool,
         places: Sequence[Place],
         finished_at: str,
+        sides: Mapping[str, Sequence[str]] | None = None,
     ) -> ResultRecord:
         """Record how game ``game_id`` ended and, when it is rated, update its players' ratings, in one
         transaction; a game already recorded keeps its result (the stored one is returned).
@@ -864,14 +884,15 @@ class PostgresStore:
             if found:
                 return found[0]
             result_id = await c.fetchval(
-                "INSERT INTO results (game_id, guild, pool, rated, places, finished_at)"
-                " VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                "INSERT INTO results (game_id, guild, pool, rated, places, finished_at, sides)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
                 game_id,
                 guild,
                 pool,
                 rated,
                 places_text(places),
                 finished_at,
+                None if sides is None else sides_text(sides),
             )
             if rated:
                 rows = await c.fetch(
@@ -937,6 +958,24 @@ class PostgresStore:
         async with self._tx() as c:
             await c.execute("SELECT pg_advisory_xact_lock($1)", RATINGS_LOCK)
             return await _recompute(c)
+
+    async def fill_sides(self) -> int:
+        """Give the results recorded without ``sides`` those of their games' states; how many."""
+        async with self._tx() as c:
+            await c.execute("SELECT pg_advisory_xact_lock($1)", RATINGS_LOCK)
+            return await _fill_sides(c)
+
+    async def game_lengths(self, game_ids: Sequence[int]) -> dict[int, GameLength]:
+        """Each game's moves (taken-back ones left out) and the times of its first and last move."""
+        if not game_ids:
+            return {}
+        rows = await self._pool.fetch(
+            "SELECT game_id, count(*) AS moves, min(created_at) AS first, max(created_at) AS last"
+            " FROM actions WHERE game_id = ANY($1::bigint[]) AND kind = 'move' AND NOT undone"
+            " GROUP BY game_id",
+            list(game_ids),
+        )
+        return {r["game_id"]: GameLength(r["moves"], r["first"], r["last"]) for r in rows}
 
     async def unrate(self, game_id: int) -> ResultRecord | None:
         """Take a recorded game out of the ratings, which are recomputed without it in the same

@@ -31,6 +31,7 @@ from db.encoding import (
     places_text,
     refusal,
     result_from_row,
+    sides_text,
     standing_from_row,
     undo_request_from_row,
 )
@@ -42,6 +43,7 @@ from db.ratings import Place, Standing
 from db.records import (
     ActionRecord,
     Announcement,
+    GameLength,
     GameRecord,
     Note,
     ResultRecord,
@@ -50,6 +52,7 @@ from db.records import (
     UndoRequest,
     VoteKind,
 )
+from db.sides import sides_played
 from db.transfer import TABLES, Table, batches, not_empty
 from engine.errors import GameOver, StaleAction
 
@@ -133,8 +136,27 @@ def _result_where(c: sqlite3.Connection, where: str, params: Sequence[Any]) -> l
     return out
 
 
+def _fill_sides(c: sqlite3.Connection) -> int:
+    """Give every result without ``sides`` those of its game's stored state (``db.sides``)."""
+    rows = c.execute(
+        "SELECT r.id, g.id AS game_id, g.game, g.state FROM results r JOIN games g ON g.id = r.game_id"
+        " WHERE r.sides IS NULL ORDER BY r.id"
+    ).fetchall()
+    for row in rows:
+        seats = c.execute("SELECT player FROM seats WHERE game_id = ? ORDER BY id", (row["game_id"],))
+        players = [s[0] for s in seats]
+        state = None if row["state"] is None else json.loads(row["state"])
+        c.execute(
+            "UPDATE results SET sides = ? WHERE id = ?",
+            (sides_text(sides_played(row["game"], state, players)), row["id"]),
+        )
+    return len(rows)
+
+
 def _recompute(c: sqlite3.Connection) -> int:
-    """Rebuild every rating and rating change from the rated results, in their recorded order."""
+    """Rebuild every rating and rating change from the rated results, in their recorded order (and
+    fill the sides still missing)."""
+    _fill_sides(c)
     rated = [
         ratings.Rated(r["id"], r["guild"], r["pool"], _places(r["places"]))
         for r in c.execute("SELECT * FROM results WHERE rated = 1 ORDER BY id")
@@ -788,6 +810,7 @@ class SqliteStore:
         rated: bool,
         places: Sequence[Place],
         finished_at: str,
+        sides: Mapping[str, Sequence[str]] | None = None,
     ) -> ResultRecord:
         """Record how game ``game_id`` ended and, when it is rated, update its players' ratings, in one
         transaction; a game already recorded keeps its result (the stored one is returned)."""
@@ -797,9 +820,17 @@ class SqliteStore:
             if found:
                 return found[0]
             cur = c.execute(
-                "INSERT INTO results (game_id, guild, pool, rated, places, finished_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, guild, pool, int(rated), places_text(places), finished_at),
+                "INSERT INTO results (game_id, guild, pool, rated, places, finished_at, sides)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    guild,
+                    pool,
+                    int(rated),
+                    places_text(places),
+                    finished_at,
+                    None if sides is None else sides_text(sides),
+                ),
             )
             result_id = cur.lastrowid
             assert result_id is not None
@@ -864,6 +895,22 @@ class SqliteStore:
     async def recompute_ratings(self) -> int:
         """Rebuild every rating and rating change from the rated results; the number of results."""
         return await self._on_thread(_recompute)
+
+    async def fill_sides(self) -> int:
+        """Give the results recorded without ``sides`` those of their games' states; how many."""
+        return await self._on_thread(_fill_sides)
+
+    async def game_lengths(self, game_ids: Sequence[int]) -> dict[int, GameLength]:
+        """Each game's moves (taken-back ones left out) and the times of its first and last move."""
+        if not game_ids:
+            return {}
+        marks = ", ".join("?" for _ in game_ids)
+        rows = await self._select(
+            "SELECT game_id, count(*) AS moves, min(created_at) AS first, max(created_at) AS last"
+            f" FROM actions WHERE game_id IN ({marks}) AND kind = 'move' AND undone = 0 GROUP BY game_id",
+            tuple(game_ids),
+        )
+        return {r["game_id"]: GameLength(r["moves"], r["first"], r["last"]) for r in rows}
 
     async def unrate(self, game_id: int) -> ResultRecord | None:
         """Take a recorded game out of the ratings, which are recomputed without it in the same

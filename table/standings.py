@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import i18n
-from db import ResultRecord, Standing
+from db import GameLength, ResultRecord, Standing
 from db.ratings import POOLS, Change, outcome
 from engine.text import PlayerRef, msg
 from table.clock import discord_time, parse_stamp
 from table.errors import TableError
 from table.events import encode_msg
-from table.posts import Button, Ctx, Post, mention
+from table.posts import Button, Ctx, Post, mention, pictured
 from table.ratings import NO_GUILD, points, pool_title
 from table.settings import server_locale
 from table.wording import Wording
@@ -32,6 +32,9 @@ PAGE_SIZE = 10
 PROVISIONAL = 5
 """Players with fewer rated games than this are listed apart, below the ranked ones."""
 MAX_TEXT = 1900
+SIDES_SHOWN = 5
+"""Units, armies or factions a record lists per game (the most won first)."""
+DAY = 86400
 
 
 def pool_named(typed: str | None) -> str | None:
@@ -130,8 +133,9 @@ class StandingCommands(Wording):
         for result in shown:
             lines.append(await self._history_line(result, loc))
         buttons = tuple(
-            Button(f"replay:{r.game_id}", self._t("rating.history.replay", loc, id=r.game_id), r.game_id)
+            Button(f"{kind}:{r.game_id}", self._t(f"rating.history.{kind}", loc, id=r.game_id), r.game_id)
             for r in shown
+            for kind in ("replay", "final")
         )
         return [Post("\n".join(lines)[:MAX_TEXT], buttons=buttons)]
 
@@ -194,56 +198,71 @@ class StandingCommands(Wording):
         self, ctx: Ctx, player: str | None = None, game: str | None = None, public: bool = False
     ) -> list[Post]:
         """A player's record in this server (the caller's by default): rating, games, wins, by side or
-        faction, and the current streak, per game; only to the caller unless ``public``."""
+        faction, average length and the current streak, per game, with a chart of the rating (a line
+        per game); only to the caller unless ``public``."""
         loc = ctx.locale
         who = player or ctx.user_id
         chosen = pool_named(game)
         store = self.tables.store
         sections = []
-        chart: bytes | None = None
+        series: list[dict[str, Any]] = []
+        name: str | None = None
         for pool in [chosen] if chosen else list(POOLS):
             results = [r for r in await store.results(_guild(ctx), pool=pool, player=who) if r.rated]
             if not results and not chosen:
                 continue
             standing = next((s for s in await store.standings(_guild(ctx), pool) if s.player == who), None)
-            sections.append(self._card(who, pool, standing, results, loc))
-            if chart is None and results:
-                chart = await self._chart(who, pool, results, loc)
+            lengths = await store.game_lengths([r.game_id for r in results])
+            sections.append(self._card(who, pool, standing, results, lengths, loc))
+            if results:
+                series.append(_series(who, pool_title(pool, loc), results))
+                if name is None:
+                    name = await self._name_in(results[0].game_id, who)
         if not sections:
             sections = [self._t("rating.stats.none", loc, player=mention(who))]
         head = self._t("rating.stats.title", loc, player=mention(who))
         text = "\n\n".join([f"**{head}**", *sections])[:MAX_TEXT]
-        return [Post(text, image=chart, filename="rating.png", ephemeral=not public)]
+        picture = None
+        if series:
+            view = {
+                "title": self._t("rating.chart.title", loc, player=name or who),
+                "series": series,
+                "caption": self._t("rating.chart.caption", loc, games=sum(len(s["points"]) for s in series)),
+            }
+            picture = await self.tables.picture("chart", view, {}, loc)
+        return [Post(text, filename="rating.png", ephemeral=not public, **pictured(picture))]
 
-    async def _chart(self, who: str, pool: str, results: list[ResultRecord], loc: str) -> bytes:
-        """The player's conservative rating after each rated game of ``pool`` (oldest first), drawn."""
-        changes = [c for r in reversed(results) if (c := r.change_of(who)) is not None]
-        view = {
-            "title": pool_title(pool, loc),
-            "start": changes[0].before.ordinal if changes else 0.0,
-            "points": [c.after.ordinal for c in changes],
-            "caption": self._t("rating.chart.caption", loc, games=len(changes)),
-        }
-        return await self.tables.drawer.draw("chart", view, names={}, locale=loc)
+    async def _name_in(self, game_id: int, who: str) -> str | None:
+        """The display name ``who`` had at game ``game_id``'s table (the chart draws names, not
+        mentions)."""
+        record = await self.tables.store.get_game(game_id)
+        seat = record.seat_of(who) if record is not None else None
+        return seat.name if seat is not None else None
 
     def _card(
-        self, who: str, pool: str, standing: Standing | None, results: list[ResultRecord], loc: str
+        self,
+        who: str,
+        pool: str,
+        standing: Standing | None,
+        results: list[ResultRecord],
+        lengths: dict[int, GameLength],
+        loc: str,
     ) -> str:
         title = f"__{pool_title(pool, loc)}__"
         if standing is None or not results:
             return "\n".join([title, self._t("rating.stats.unrated", loc)])
         outcomes: list[str] = []
-        factions: Counter[str] = Counter()
-        faction_wins: Counter[str] = Counter()
+        sides: Counter[str] = Counter()
+        side_wins: Counter[str] = Counter()
         for result in results:  # newest first
             place = result.place_of(who)
             if place is None:
                 continue
             result_of_player = outcome(place, result.places)
             outcomes.append(result_of_player)
-            if place.faction:
-                factions[place.faction] += 1
-                faction_wins[place.faction] += result_of_player == "win"
+            for side in result.side_of(who):
+                sides[side] += 1
+                side_wins[side] += result_of_player == "win"
         losses = standing.games - standing.wins - standing.draws
         lines = [
             title,
@@ -269,13 +288,56 @@ class StandingCommands(Wording):
         if outcomes:
             run = len(outcomes) - len(list(_after_run(outcomes)))
             lines.append(self._t(f"rating.stats.streak.{outcomes[0]}", loc, count=run))
-        for faction, played in factions.most_common(5):
-            lines.append(
-                self._t(
-                    "rating.stats.faction", loc, faction=faction, games=played, wins=faction_wins[faction]
+        length = self._length([lengths[r.game_id] for r in results if r.game_id in lengths], loc)
+        if length:
+            lines.append(length)
+        if sides:
+            lines.append(self._t(f"rating.stats.sides.{pool}", loc))
+            # most won first, then most played, then by name: the same card for the same games
+            named = sorted(sides, key=lambda side: (-side_wins[side], -sides[side], side))
+            for side in named[:SIDES_SHOWN]:
+                lines.append(
+                    self._t(
+                        "rating.stats.side",
+                        loc,
+                        side=self._t(side_key(pool, side), loc),
+                        games=sides[side],
+                        wins=side_wins[side],
+                    )
                 )
-            )
         return "\n".join(lines)
+
+    def _length(self, lengths: list[GameLength], loc: str) -> str | None:
+        """The average game: days (hours under a day) from the first move to the last, and moves."""
+        if not lengths:
+            return None
+        seconds = sum((parse_stamp(g.last) - parse_stamp(g.first)).total_seconds() for g in lengths)
+        average = seconds / len(lengths)
+        moves = round(sum(g.moves for g in lengths) / len(lengths))
+        if average >= DAY:
+            return self._t("rating.stats.length.days", loc, days=round(average / DAY), moves=moves)
+        return self._t("rating.stats.length.hours", loc, hours=round(average / 3600), moves=moves)
+
+
+def side_key(pool: str, side: str) -> str:
+    """The catalog key naming a side id of a game (a War Chest unit, a Batailles army, a Cry Havoc
+    faction)."""
+    if pool.startswith("warchest"):
+        return f"wc.unit.{side}"
+    if pool == "cryhavoc":
+        return f"ch.faction.{side}"
+    return f"rating.army.{side}"
+
+
+def _series(who: str, label: str, results: list[ResultRecord]) -> dict[str, Any]:
+    """One line of the chart: the player's conservative rating after each rated game of a pool
+    (oldest first), from where it stood before the first."""
+    changes = [c for r in reversed(results) if (c := r.change_of(who)) is not None]
+    return {
+        "label": label,
+        "start": changes[0].before.ordinal if changes else 0.0,
+        "points": [c.after.ordinal for c in changes],
+    }
 
 
 def _after_run(outcomes: list[str]) -> list[str]:

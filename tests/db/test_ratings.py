@@ -216,12 +216,7 @@ def test_places_rank_sides_with_a_winner_first_and_then_by_score() -> None:
         "t",
         "t",
     )
-    assert [(p.player, p.rank, p.faction) for p in places_of(rec)] == [
-        ("a", 4, "humans"),
-        ("b", 2, "trogs"),
-        ("c", 1, "machines"),
-        ("d", 2, "pilgrims"),
-    ]
+    assert [(p.player, p.rank) for p in places_of(rec)] == [("a", 4), ("b", 2), ("c", 1), ("d", 2)]
 
 
 def ctx(user: str, channel: str, **kw: Any) -> Ctx:
@@ -301,5 +296,56 @@ async def test_games_that_ended_before_results_were_kept_get_them_at_the_catch_u
         direct.rate("batailles", [["ann"], ["bob"]], [1, 2])
         direct.rate("batailles", [["ann"], ["bob"]], [2, 1])
         assert mu_sigma((await stored(store))["batailles"]) == direct.expected("batailles")
+    finally:
+        await store.close()
+
+
+async def test_a_result_keeps_what_each_player_played_and_older_results_get_it_filled(
+    store_target: str | Path,
+) -> None:
+    """The engine's ``sides`` of the final state are recorded with the result (a Cry Havoc faction, War
+    Chest's units); a result recorded before sides were kept gets them from its game's stored state,
+    by ``fill_sides`` and by a recomputation alike."""
+    import engine
+
+    store = await db.open_store(store_target)
+    try:
+        ids = []
+        for game, players in (("cryhavoc", ["ann", "bob", "cat"]), ("warchest", ["ann", "bob"])):
+            rules = engine.get_game(game)
+            state = rules.new_game(players, seed=4)
+            rec = await store.create_game(
+                channel=f"c{next(_channels)}",
+                game=game,
+                creator=db.Seat(players[0], players[0]),
+                players=len(players),
+                options={},
+                seed=4,
+                guild=GUILD,
+            )
+            for player in players[1:]:
+                await store.add_seat(rec.id, db.Seat(player, player))
+            rec = await store.start_game(rec.id, state=rules.dump(state))
+            won = encode_result(Result(("ann",), msg("table.reason.resigned", player=PlayerRef("bob"))))
+            rec = await store.finish_game(rec.id, version=0, status="over", result=won)
+            ids.append(rec.id)
+            expected = dict(zip(players, map(tuple, rules.sides(state)), strict=True))
+            if game == "cryhavoc":
+                settled = await settle(store, rec)
+                assert settled is not None and settled.sides == expected
+                assert settled.side_of("bob") == expected["bob"] and len(expected["bob"]) == 1
+            else:  # recorded the way results were before sides were kept
+                old = await store.record_result(
+                    rec.id, guild=GUILD, pool="warchest", rated=True, places=places_of(rec), finished_at="t"
+                )
+                assert old.sides is None and old.side_of("ann") == ()
+                assert await store.fill_sides() == 1
+                filled = await store.result_of(rec.id)
+                assert filled is not None and filled.sides == expected and len(expected["ann"]) == 4
+                assert await store.fill_sides() == 0, "filled once"
+        assert await store.recompute_ratings() == 2
+        for game_id in ids:
+            kept = await store.result_of(game_id)
+            assert kept is not None and kept.sides, "a recomputation keeps them"
     finally:
         await store.close()
