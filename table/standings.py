@@ -34,7 +34,8 @@ PROVISIONAL = 5
 MAX_TEXT = 1900
 SIDES_SHOWN = 5
 """Units, armies or factions a record lists per game (the most won first)."""
-DAY = 86400
+HOUR = 3600
+DAY = 24 * HOUR
 
 
 def pool_named(typed: str | None) -> str | None:
@@ -288,7 +289,7 @@ class StandingCommands(Wording):
         if outcomes:
             run = len(outcomes) - len(list(_after_run(outcomes)))
             lines.append(self._t(f"rating.stats.streak.{outcomes[0]}", loc, count=run))
-        length = self._length([lengths[r.game_id] for r in results if r.game_id in lengths], loc)
+        length = average_length([lengths[r.game_id] for r in results if r.game_id in lengths], loc)
         if length:
             lines.append(length)
         if sides:
@@ -307,16 +308,20 @@ class StandingCommands(Wording):
                 )
         return "\n".join(lines)
 
-    def _length(self, lengths: list[GameLength], loc: str) -> str | None:
-        """The average game: days (hours under a day) from the first move to the last, and moves."""
-        if not lengths:
-            return None
-        seconds = sum((parse_stamp(g.last) - parse_stamp(g.first)).total_seconds() for g in lengths)
-        average = seconds / len(lengths)
-        moves = round(sum(g.moves for g in lengths) / len(lengths))
-        if average >= DAY:
-            return self._t("rating.stats.length.days", loc, days=round(average / DAY), moves=moves)
-        return self._t("rating.stats.length.hours", loc, hours=round(average / 3600), moves=moves)
+
+def average_length(lengths: list[GameLength], loc: str) -> str | None:
+    """The average game: days (hours under a day) from the first move to the last, and moves; None
+    without a game that has moves."""
+    if not lengths:
+        return None
+    seconds = sum((parse_stamp(g.last) - parse_stamp(g.first)).total_seconds() for g in lengths)
+    average = seconds / len(lengths)
+    moves = round(sum(g.moves for g in lengths) / len(lengths))
+    if average >= DAY - HOUR / 2:
+        return i18n.t("rating.stats.length.days", loc, days=round(average / DAY), moves=moves)
+    if average >= HOUR / 2:
+        return i18n.t("rating.stats.length.hours", loc, hours=round(average / HOUR), moves=moves)
+    return i18n.t("rating.stats.length.short", loc, moves=moves)
 
 
 def side_key(pool: str, side: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from table import Commands, Ctx, Tables
 from table.errors import TableError
 from table.events import encode_msg, encode_result
 from table.ratings import places_of, settle
+from table.standings import average_length
 from tests.discord.support import tiny_png
 
 GUILD = "g1"
@@ -349,3 +351,53 @@ async def test_a_result_keeps_what_each_player_played_and_older_results_get_it_f
             assert kept is not None and kept.sides, "a recomputation keeps them"
     finally:
         await store.close()
+
+
+async def test_game_lengths_count_the_moves_of_the_log_and_their_times(store_target: str | Path) -> None:
+    store = await db.open_store(store_target)
+    try:
+        played = await store.create_game(
+            channel="long", game="warchest", creator=db.Seat("ann", "Ann"), players=2, options={}, seed=1
+        )
+        await store.add_seat(played.id, db.Seat("bob", "Bob"))
+        await store.start_game(played.id, state={"n": 0})
+        for version, player in enumerate(["ann", "bob", "ann"]):
+            await store.apply_action(
+                played.id,
+                version=version,
+                player=player,
+                action="pass",
+                events=[],
+                state={"n": version + 1},
+                status="active",
+            )
+        idle = await store.create_game(
+            channel="idle", game="warchest", creator=db.Seat("ann", "Ann"), players=2, options={}, seed=1
+        )
+        lengths = await store.game_lengths([played.id, idle.id])
+        assert list(lengths) == [played.id], "a game without moves has no length"
+        length = lengths[played.id]
+        assert length.moves == 3 and length.first <= length.last
+        assert await store.game_lengths([]) == {}
+    finally:
+        await store.close()
+
+
+def test_the_average_game_reads_in_days_hours_or_under_half_an_hour() -> None:
+    def game(hours: float, moves: int) -> db.GameLength:
+        start = datetime(2026, 1, 1, tzinfo=UTC)
+        return db.GameLength(moves, start.isoformat(), (start + timedelta(hours=hours)).isoformat())
+
+    assert average_length([], "en") is None
+    assert average_length([game(30, 40), game(114, 61)], "en") == (
+        "Average game: 3 days and 50 moves, from the first move to the last"
+    )
+    assert average_length([game(23.8, 1)], "fr") == (
+        "Partie moyenne : 1 jour et 1 coup, du premier coup au dernier"
+    )
+    assert average_length([game(5.2, 12)], "en") == (
+        "Average game: 5 hours and 12 moves, from the first move to the last"
+    )
+    assert average_length([game(0.2, 2)], "fr") == (
+        "Partie moyenne : moins d'une demi-heure et 2 coups, du premier coup au dernier"
+    )

@@ -57,7 +57,7 @@ def test_the_alt_text_tells_each_line_in_the_readers_language() -> None:
     two = view(("War Chest", 0.0, [1.0, 6.0, 2.5]), ("Batailles", 0.0, [-1.0]))
     english = describe("chart", two, names={}, locale="en")
     assert english == (
-        "Chart of Alice: War Chest, 3 rated games: from 0.0 to 2.5, best 6.0, worst 1.0;"
+        "Chart, Alice. War Chest, 3 rated games: from 0.0 to 2.5, best 6.0, worst 1.0;"
         " Batailles, 1 rated game: from 0.0 to −1.0, best −1.0, worst −1.0"
     )
     french = describe("chart", two, names={}, locale="fr")
