@@ -111,3 +111,4 @@ async def test_the_ratings_bench_recomputes_every_game_it_wrote() -> None:
 
     figures = await run(60, 8)
     assert figures["games"] == 60 and 8 <= figures["players"] <= 32
+    assert figures["filled"] == 60, "every result recorded without sides gets them"
