@@ -18,6 +18,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 import db
+import engine
 from db.ratings import POOLS
 from engine.contract import Result
 from engine.text import PlayerRef, msg
@@ -292,8 +293,22 @@ async def test_games_that_ended_before_results_were_kept_get_them_at_the_catch_u
             await store.save_announcement(db.Announcement(rec.id, 0, "over", 0, 0))
             ended.append(rec.id)
         assert [r.id for r in await store.unrecorded()] == ended
+        # and one recorded by a version of the bot that did not keep what each player played
+        rules = engine.get_game("cryhavoc")
+        state = rules.new_game(["ann", "bob"], seed=2)
+        rec = await store.create_game(
+            channel="older", game="cryhavoc", creator=db.Seat("ann", "Ann"), players=2, options={}, seed=2,
+        )  # fmt: skip
+        await store.add_seat(rec.id, db.Seat("bob", "Bob"))
+        await store.start_game(rec.id, state=rules.dump(state))
+        rec = await store.finish_game(rec.id, version=0, status="aborted", result=None)
+        await store.save_announcement(db.Announcement(rec.id, 0, "aborted", 0, 0))
+        await store.record_result(rec.id, guild="", pool="cryhavoc", rated=False, places=[], finished_at="t")
         assert await Commands(tables).announcer.catch_up() == 0, "nothing to post"
         assert await store.unrecorded() == []
+        older = await store.result_of(rec.id)
+        (ann, bob) = rules.sides(state)
+        assert older is not None and older.sides == {"ann": tuple(ann), "bob": tuple(bob)}
         direct = Direct()
         direct.rate("batailles", [["ann"], ["bob"]], [1, 2])
         direct.rate("batailles", [["ann"], ["bob"]], [2, 1])
@@ -308,7 +323,6 @@ async def test_a_result_keeps_what_each_player_played_and_older_results_get_it_f
     """The engine's ``sides`` of the final state are recorded with the result (a Cry Havoc faction, War
     Chest's units); a result recorded before sides were kept gets them from its game's stored state,
     by ``fill_sides`` and by a recomputation alike."""
-    import engine
 
     store = await db.open_store(store_target)
     try:
