@@ -201,6 +201,11 @@ class Store(Protocol):
         result, which is returned."""
         ...
 
+    async def player_names(self, guild: str, players: Sequence[str]) -> dict[str, str]:
+        """The display name each of ``players`` last sat down with at a table of server ``guild``
+        ('' for games outside a server); players never seated there are left out."""
+        ...
+
     async def fill_sides(self) -> int:
         """Give the results recorded without ``sides`` (before the column existed) the sides their
         games' stored states show; how many were filled."""

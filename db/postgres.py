@@ -959,6 +959,18 @@ class PostgresStore:
             await c.execute("SELECT pg_advisory_xact_lock($1)", RATINGS_LOCK)
             return await _recompute(c)
 
+    async def player_names(self, guild: str, players: Sequence[str]) -> dict[str, str]:
+        """The display name each player last sat down with at a table of the server."""
+        if not players:
+            return {}
+        rows = await self._pool.fetch(
+            "SELECT s.player, s.name FROM seats s JOIN games g ON g.id = s.game_id"
+            " WHERE coalesce(g.guild, '') = $1 AND s.player = ANY($2::text[]) ORDER BY s.id",
+            guild,
+            list(players),
+        )
+        return {r["player"]: r["name"] for r in rows}
+
     async def fill_sides(self) -> int:
         """Give the results recorded without ``sides`` those of their games' states; how many."""
         async with self._tx() as c:

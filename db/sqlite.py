@@ -896,6 +896,18 @@ class SqliteStore:
         """Rebuild every rating and rating change from the rated results; the number of results."""
         return await self._on_thread(_recompute)
 
+    async def player_names(self, guild: str, players: Sequence[str]) -> dict[str, str]:
+        """The display name each player last sat down with at a table of the server."""
+        if not players:
+            return {}
+        marks = ", ".join("?" for _ in players)
+        rows = await self._select(
+            "SELECT s.player, s.name FROM seats s JOIN games g ON g.id = s.game_id"
+            f" WHERE coalesce(g.guild, '') = ? AND s.player IN ({marks}) ORDER BY s.id",
+            (guild, *players),
+        )
+        return {r["player"]: r["name"] for r in rows}
+
     async def fill_sides(self) -> int:
         """Give the results recorded without ``sides`` those of their games' states; how many."""
         return await self._on_thread(_fill_sides)

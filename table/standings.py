@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import i18n
@@ -36,6 +37,14 @@ SIDES_SHOWN = 5
 """Units, armies or factions a record lists per game (the most won first)."""
 HOUR = 3600
 DAY = 24 * HOUR
+
+
+@dataclass(frozen=True)
+class Board:
+    """One game's page of the leaderboard: its title and rows (rank, or None for players apart)."""
+
+    title: str
+    rows: list[tuple[int | None, Standing]]
 
 
 def pool_named(typed: str | None) -> str | None:
@@ -71,36 +80,64 @@ class StandingCommands(Wording):
 
     async def leaderboard(self, ctx: Ctx, game: str | None = None, page: int = 1) -> list[Post]:
         """The server's rated players of one game (or of each game played), best conservative rating
-        first; players with fewer than ``PROVISIONAL`` rated games after them, apart."""
+        first; players with fewer than ``PROVISIONAL`` rated games after them, apart. The text names
+        players by mention; the image beside it, a table that reads on a phone, by display name."""
         loc = ctx.locale
         chosen = pool_named(game)
         pools = [chosen] if chosen else list(POOLS)
-        sections = []
+        boards = []
         for pool in pools:
             standings = await self.tables.store.standings(_guild(ctx), pool)
             if standings or chosen:
-                sections.append(self._board(pool, standings, page, loc))
-        if not sections:
+                boards.append(self._board(pool, standings, page, loc))
+        if not boards:
             return [Post(self._t("rating.board.none", loc), ephemeral=True)]
-        return [Post("\n\n".join(sections)[:MAX_TEXT])]
+        text = "\n\n".join(self._board_text(board, loc) for board in boards)[:MAX_TEXT]
+        shown = [s.player for board in boards for _rank, s in board.rows]
+        names = await self.tables.store.player_names(_guild(ctx), shown)
+        view = {"sections": [self._board_view(board, names, loc) for board in boards]}
+        picture = await self.tables.picture("leaderboard", view, {}, loc)
+        return [Post(text, filename="leaderboard.png", **pictured(picture))]
 
-    def _board(self, pool: str, standings: list[Standing], page: int, loc: str) -> str:
+    def _board(self, pool: str, standings: list[Standing], page: int, loc: str) -> Board:
         ranked = [s for s in standings if s.games >= PROVISIONAL]
         newcomers = [s for s in standings if s.games < PROVISIONAL]
         rows: list[tuple[int | None, Standing]] = [(i, s) for i, s in enumerate(ranked, start=1)]
         rows += [(None, s) for s in newcomers]
         start, pages = _page(page, len(rows))
         title = self._t("rating.board.title", loc, pool=pool_title(pool, loc), page=page, pages=pages)
-        lines = [f"**{title}**"]
-        if not rows:
+        return Board(title, rows[start : start + PAGE_SIZE])
+
+    def _board_text(self, board: Board, loc: str) -> str:
+        lines = [f"**{board.title}**"]
+        if not board.rows:
             lines.append(self._t("rating.board.empty", loc))
         shown_apart = False
-        for rank, standing in rows[start : start + PAGE_SIZE]:
+        for rank, standing in board.rows:
             if rank is None and not shown_apart:
                 lines.append(self._t("rating.board.provisional", loc, games=PROVISIONAL))
                 shown_apart = True
             lines.append(self._row(rank, standing, loc))
         return "\n".join(lines)
+
+    def _board_view(self, board: Board, names: dict[str, str], loc: str) -> dict[str, Any]:
+        """A section of the leaderboard image (``render.leaderboard``): the same rows in words."""
+
+        def row(rank: int | None, s: Standing) -> dict[str, str]:
+            return {
+                "rank": f"{rank}." if rank is not None else "",
+                "name": names.get(s.player, s.player),
+                "rating": points(s.rating.ordinal, loc),
+                "record": self._t("rating.board.record", loc, games=s.games, wins=s.wins),
+            }
+
+        return {
+            "title": board.title,
+            "rows": [row(rank, s) for rank, s in board.rows if rank is not None],
+            "apart": self._t("rating.board.provisional", loc, games=PROVISIONAL).strip("_"),
+            "apart_rows": [row(rank, s) for rank, s in board.rows if rank is None],
+            "empty": "" if board.rows else self._t("rating.board.empty", loc),
+        }
 
     def _row(self, rank: int | None, s: Standing, loc: str) -> str:
         return self._t(
@@ -109,8 +146,7 @@ class StandingCommands(Wording):
             rank=f"{rank}." if rank is not None else "•",
             player=mention(s.player),
             rating=points(s.rating.ordinal, loc),
-            games=s.games,
-            wins=s.wins,
+            record=self._t("rating.board.record", loc, games=s.games, wins=s.wins),
         )
 
     # ---- /history --------------------------------------------------------------------------------

@@ -4,8 +4,9 @@ Usage: python -m tools.records_example
 
 Plays ``docs/examples/records-console.txt`` (eight rated games, then ``/leaderboard`` and ``/stats``)
 in a fresh console on a temporary database, then writes, between the README's two markers, the
-leaderboard and the record as the console printed them, and the record's chart, drawn by the bot, to
-``docs/images/rating-chart.png`` with the alt text the bot gave it. ``tests/console/test_readme.py``
+leaderboard and the record as the console printed them, and the images the bot drew with them, with
+the alt text it gave them: the leaderboard's table (``docs/images/leaderboard.png``) and the record's
+chart (``docs/images/rating-chart.png``). ``tests/console/test_readme.py``
 plays the same script and holds the README to it, so the example cannot drift from the bot.
 """
 
@@ -23,15 +24,18 @@ ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "docs" / "examples" / "records-console.txt"
 README = ROOT / "README.md"
 CHART = ROOT / "docs" / "images" / "rating-chart.png"
+BOARD = ROOT / "docs" / "images" / "leaderboard.png"
 START = "<!-- records example: python -m tools.records_example writes what follows -->"
 END = "<!-- end of the records example -->"
 
 
 @dataclass(frozen=True)
 class Example:
-    """What the console printed for the leaderboard and the record, and the record's chart."""
+    """What the console printed for the leaderboard and the record, and the images it drew."""
 
     leaderboard: str
+    board_alt: str
+    board: bytes
     record: str
     alt: str
     chart: bytes
@@ -44,6 +48,8 @@ class Example:
                 "```text",
                 self.leaderboard,
                 "```",
+                "",
+                f"![{self.board_alt}]({BOARD.relative_to(ROOT).as_posix()})",
                 "",
                 "```text",
                 self.record,
@@ -84,21 +90,20 @@ def _block(out: str, command: str) -> list[str]:
     return re.split(r"^> ", after, maxsplit=1, flags=re.MULTILINE)[0].rstrip("\n").splitlines()
 
 
+def _split(lines: list[str]) -> tuple[str, str, bytes]:
+    """A reply's text, its image's alt text and the image the console wrote."""
+    image = next(line.removeprefix("image: ") for line in lines if line.startswith("image: "))
+    alt = next(line.removeprefix("alt text: ") for line in lines if line.startswith("alt text: "))
+    kept = [line for line in lines if not line.startswith(("image: ", "alt text: "))]
+    return "\n".join(kept).strip("\n"), alt, Path(image).read_bytes()
+
+
 def read(out: str) -> Example:
     """The example in the console's output."""
     commands = [line for line in SCRIPT.read_text(encoding="utf-8").splitlines() if ": /" in line]
-    board_command = next(c for c in commands if "/leaderboard" in c)
-    stats_command = next(c for c in commands if "/stats" in c)
-    record = _block(out, stats_command)
-    image = next(line.removeprefix("image: ") for line in record if line.startswith("image: "))
-    alt = next(line.removeprefix("alt text: ") for line in record if line.startswith("alt text: "))
-    kept = [line for line in record if not line.startswith(("image: ", "alt text: "))]
-    return Example(
-        leaderboard="\n".join(_block(out, board_command)),
-        record="\n".join(kept).strip("\n"),
-        alt=alt,
-        chart=Path(image).read_bytes(),
-    )
+    board = _split(_block(out, next(c for c in commands if "/leaderboard" in c)))
+    record = _split(_block(out, next(c for c in commands if "/stats" in c)))
+    return Example(*board, *record)
 
 
 def readme_part(text: str) -> str:
@@ -113,7 +118,8 @@ def main() -> None:
     text = README.read_text(encoding="utf-8")
     README.write_text(text.replace(readme_part(text), example.markdown()), encoding="utf-8")
     CHART.write_bytes(example.chart)
-    print(f"wrote {README.relative_to(ROOT)} and {CHART.relative_to(ROOT)}")
+    BOARD.write_bytes(example.board)
+    print(f"wrote {README.relative_to(ROOT)}, {BOARD.relative_to(ROOT)} and {CHART.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

@@ -3,3 +3,6 @@
 -- NULL until known: results recorded before this column get it from their game's stored state the
 -- next time the bot starts (the catch-up) or the ratings are recomputed (``db.sides``).
 ALTER TABLE results ADD COLUMN sides TEXT;
+
+-- Records name players by the name they last sat down with in a server (``player_names``).
+CREATE INDEX seats_by_player ON seats (player);

@@ -67,6 +67,10 @@ async def test_rated_games_make_a_leaderboard_a_history_and_a_record(room: Room)
     assert "🏆 War Chest, page 1/1" in board.content and "Fewer than 5 rated games" in board.content
     assert board.content.index(f"<@{alice.id}>") < board.content.index(f"<@{bob.id}>")
     assert "2 games, 2 wins" in board.content
+    assert [name for name, _ in board.files] == ["leaderboard.png"], "the table as an image too"
+    assert alt_of(board).startswith("🏆 War Chest, page 1/1: Fewer than 5 rated games: alice 6"), (
+        "named by display name"
+    )
     french = await fake.slash(alice, chan, "leaderboard")
     assert "Moins de 5 parties classées" in french.content and "2 parties, 2 victoires" in french.content
 
