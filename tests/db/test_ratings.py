@@ -415,3 +415,19 @@ def test_the_average_game_reads_in_days_hours_or_under_half_an_hour() -> None:
     assert average_length([game(0.2, 2)], "fr") == (
         "Partie moyenne : moins d'une demi-heure et 2 coups, du premier coup au dernier"
     )
+
+
+async def test_player_names_are_the_last_ones_seated_with_in_the_server(store_target: str | Path) -> None:
+    store = await db.open_store(store_target)
+    try:
+        for channel, name, guild in (("a", "Ann", GUILD), ("b", "Annie", GUILD), ("c", "Anna", "other")):
+            rec = await store.create_game(
+                channel=channel, game="warchest", creator=db.Seat("ann", name), players=2, options={},
+                seed=1, guild=guild,
+            )  # fmt: skip
+            await store.add_seat(rec.id, db.Seat("bob", "Bob"))
+        assert await store.player_names(GUILD, ["ann", "bob", "cat"]) == {"ann": "Annie", "bob": "Bob"}
+        assert await store.player_names("other", ["ann"]) == {"ann": "Anna"}
+        assert await store.player_names(GUILD, []) == {}
+    finally:
+        await store.close()
