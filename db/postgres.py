@@ -140,6 +140,8 @@ async def open_store(url: str, *, pool_size: int = POOL_SIZE) -> PostgresStore:
     return PostgresStore(pool)
 
 
+FILL_BATCH = 200
+"""Results given their sides per transaction by ``fill_sides``."""
 RATINGS_LOCK = 0x7261_7469_6E67
 """The advisory lock key held while recording a result or recomputing ratings."""
 
@@ -161,11 +163,13 @@ async def _result_where(c: asyncpg.Connection, where: str, *params: Any) -> list
     return [result_from_row(r, changes[r["id"]]) for r in rows]
 
 
-async def _fill_sides(c: asyncpg.Connection) -> int:
-    """Give every result without ``sides`` those of its game's stored state (``db.sides``)."""
+async def _fill_sides(c: asyncpg.Connection, limit: int | None = None) -> int:
+    """Give results without ``sides`` (at most ``limit``, None: all) those of their games' stored
+    states (``db.sides``); how many."""
     rows = await c.fetch(
         "SELECT r.id, g.id AS game_id, g.game, g.state FROM results r JOIN games g ON g.id = r.game_id"
-        " WHERE r.sides IS NULL ORDER BY r.id"
+        " WHERE r.sides IS NULL ORDER BY r.id LIMIT $1",
+        limit,
     )
     for row in rows:
         seats = await c.fetch("SELECT player FROM seats WHERE game_id = $1 ORDER BY id", row["game_id"])
@@ -972,10 +976,16 @@ class PostgresStore:
         return {r["player"]: r["name"] for r in rows}
 
     async def fill_sides(self) -> int:
-        """Give the results recorded without ``sides`` those of their games' states; how many."""
-        async with self._tx() as c:
-            await c.execute("SELECT pg_advisory_xact_lock($1)", RATINGS_LOCK)
-            return await _fill_sides(c)
+        """Give the results recorded without ``sides`` those of their games' states; how many. A
+        transaction per ``FILL_BATCH`` results, so that results being recorded are not held up."""
+        filled = 0
+        while True:
+            async with self._tx() as c:
+                await c.execute("SELECT pg_advisory_xact_lock($1)", RATINGS_LOCK)
+                done = await _fill_sides(c, FILL_BATCH)
+            if not done:
+                return filled
+            filled += done
 
     async def game_lengths(self, game_ids: Sequence[int]) -> dict[int, GameLength]:
         """Each game's moves (taken-back ones left out) and the times of its first and last move."""
