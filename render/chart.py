@@ -5,13 +5,15 @@ store and translates)::
 
     {"title": str, "caption": str,
      "series": [{"label": "War Chest", "start": rating before the first game,
-                 "points": [conservative rating after each game, oldest first]}, ...]}
+                 "points": [conservative rating after each game, oldest first],
+                 "summary": "7.0 · 6 games: 4 won, 0 drawn, 2 lost · Streak: 1 win"}, ...]}
 
-One line per game the player has rated games of, each with its own colour *and* marker shape
-(circle, square, triangle, diamond), named in a legend under the title, so that the lines are told
-apart without colour too. The horizontal axis counts each game's rated games, oldest on the left;
-the best and worst values are labelled on the left. Drawn for a phone: 800 by 440, labels at the
-boards' legible size. ``chart_words`` is the same chart as alt text.
+A card: under the title, each game the player has rated games of with its record, then the chart,
+one line per game, each with its own colour *and* marker shape (circle, square, triangle, diamond)
+shown beside its name above, so that the lines are told apart without colour too. The horizontal
+axis counts each game's rated games, oldest on the left; the best and worst values are labelled on
+the left. Drawn for a phone: 800 pixels wide, labels at the boards' legible size. ``chart_words``
+is the same card as alt text.
 """
 
 from __future__ import annotations
@@ -25,12 +27,15 @@ from PIL import Image, ImageDraw
 from render.catalog import tr
 from render.text import draw_text
 
-WIDTH, HEIGHT = 800, 440
+WIDTH = 800
 LABEL = 21
 """The labels' size: the legible size of the boards (``render.page.legible``)."""
-MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 84, 28, 104, 48
+MARGIN_LEFT, MARGIN_RIGHT, MARGIN_BOTTOM = 84, 28, 48
+HEAD, ENTRY, PLOT = 52, 62, 280
+"""The title's height, each game's two lines (name, record) and the plot's height."""
 PAPER = (246, 241, 230)
 INK = (40, 44, 52)
+MUTED = (88, 88, 96)
 GRID = (214, 206, 190)
 COLOURS = ((178, 74, 44), (0, 101, 160), (0, 128, 96), (160, 80, 140))
 """Line colours (a dark vermilion, blue, bluish green, reddish purple: Okabe and Ito's hues, darkened
@@ -44,12 +49,22 @@ def _number(value: float, locale: str) -> str:
     return text.replace(".", ",") if locale.startswith("fr") else text
 
 
-def _series(view: Mapping[str, Any]) -> list[tuple[str, list[float]]]:
-    """Each line's label and values (the rating before its first game, then after each)."""
+def plot_top(games: int) -> int:
+    """Where the plot starts, under the title and ``games`` entries."""
+    return HEAD + ENTRY * games + 24
+
+
+def height(games: int) -> int:
+    """The card's height with ``games`` entries."""
+    return plot_top(games) + PLOT + MARGIN_BOTTOM
+
+
+def _series(view: Mapping[str, Any]) -> list[tuple[str, list[float], str]]:
+    """Each line's label, values (the rating before its first game, then after each) and record."""
     out = []
     for entry in view.get("series", []):
         values = [float(entry.get("start", 0.0)), *(float(v) for v in entry.get("points", []))]
-        out.append((str(entry.get("label", "")), values))
+        out.append((str(entry.get("label", "")), values, str(entry.get("summary", ""))))
     return out
 
 
@@ -70,10 +85,11 @@ def _marker(draw: ImageDraw.ImageDraw, kind: str, x: float, y: float, colour: tu
 def rating_chart(view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
     """The chart of ``view`` as PNG bytes (``names`` is unused: the view names nobody by id)."""
     series = _series(view)
-    image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
+    tall = height(len(series))
+    image = Image.new("RGB", (WIDTH, tall), PAPER)
     draw = ImageDraw.Draw(image)
     left, right = MARGIN_LEFT, WIDTH - MARGIN_RIGHT
-    top, bottom = MARGIN_TOP, HEIGHT - MARGIN_BOTTOM
+    top, bottom = plot_top(len(series)), tall - MARGIN_BOTTOM
     draw_text(
         draw,
         (16, 12),
@@ -84,14 +100,14 @@ def rating_chart(view: dict[str, Any], *, names: dict[str, str], locale: str) ->
         max_width=WIDTH - 32,
         words=True,
     )
-    x = 16.0
-    for i, (label, _values) in enumerate(series):  # the legend: marker, then the game's name
+    for i, (label, _values, summary) in enumerate(series):  # each game: marker, name, then its record
         colour, kind = COLOURS[i % len(COLOURS)], MARKERS[i % len(MARKERS)]
-        draw.line([(x, 66), (x + 28, 66)], fill=colour, width=3)
-        _marker(draw, kind, x + 14, 66, colour)
-        x += 36 + draw_text(draw, (x + 36, 66), label, LABEL, INK, anchor="lm", max_width=WIDTH - x - 52)
-        x += 24
-    everything = [v for _label, values in series for v in values] or [0.0]
+        y = HEAD + ENTRY * i + 14
+        draw.line([(16, y), (44, y)], fill=colour, width=3)
+        _marker(draw, kind, 30, y, colour)
+        draw_text(draw, (56, y), label, LABEL, INK, anchor="lm", bold=True, max_width=WIDTH - 72)
+        draw_text(draw, (56, y + 29), summary, LABEL, MUTED, anchor="lm", max_width=WIDTH - 72, words=True)
+    everything = [v for _label, values, _summary in series for v in values] or [0.0]
     low, high = min(everything), max(everything)
     if high - low < 1.0:
         low, high = low - 0.5, high + 0.5
@@ -105,9 +121,9 @@ def rating_chart(view: dict[str, Any], *, names: dict[str, str], locale: str) ->
         draw_text(draw, (left - 10, y), _number(value, locale), LABEL, INK, anchor="rm", role="stat")
     if low < 0 < high:
         draw.line([(left, y_of(0)), (right, y_of(0))], fill=GRID, width=2)
-    longest = max((len(values) for _label, values in series), default=1)
+    longest = max((len(values) for _label, values, _summary in series), default=1)
     step = (right - left) / max(1, longest - 1)
-    for i, (_label, values) in enumerate(series):
+    for i, (_label, values, _summary) in enumerate(series):
         colour, kind = COLOURS[i % len(COLOURS)], MARKERS[i % len(MARKERS)]
         points = [(left + n * step, y_of(v)) for n, v in enumerate(values)]
         if len(points) > 1:
@@ -116,9 +132,9 @@ def rating_chart(view: dict[str, Any], *, names: dict[str, str], locale: str) ->
             _marker(draw, kind, px, py, colour)
     draw_text(
         draw,
-        (16, HEIGHT - 14),
+        (16, tall - 14),
         str(view.get("caption", "")),
-        LABEL - 3,
+        LABEL,
         INK,
         anchor="ls",
         max_width=WIDTH - 32,
@@ -131,12 +147,12 @@ def rating_chart(view: dict[str, Any], *, names: dict[str, str], locale: str) ->
 def chart_words(view: Mapping[str, Any], locale: str) -> str:
     """The chart as alt text: per line, its game, its rated games and where the rating went."""
     parts = []
-    for label, values in _series(view):
+    for label, values, summary in _series(view):
         parts.append(
             tr(
                 "render.alt.chart.series",
                 locale,
-                game=label,
+                game=f"{label} ({summary})" if summary else label,
                 games=len(values) - 1,
                 start=_number(values[0], locale),
                 end=_number(values[-1], locale),

@@ -252,7 +252,8 @@ class StandingCommands(Wording):
             lengths = await store.game_lengths([r.game_id for r in results])
             sections.append(self._card(who, pool, standing, results, lengths, loc))
             if results:
-                series.append(_series(who, pool_title(pool, loc), results))
+                line = _series(who, pool_title(pool, loc), results)
+                series.append({**line, "summary": self._summary(who, standing, results, loc)})
                 if name is None:
                     name = await self._name_in(results[0].game_id, who)
         if not sections:
@@ -275,6 +276,32 @@ class StandingCommands(Wording):
         record = await self.tables.store.get_game(game_id)
         seat = record.seat_of(who) if record is not None else None
         return seat.name if seat is not None else None
+
+    def _record(self, standing: Standing, loc: str) -> str:
+        losses = standing.games - standing.wins - standing.draws
+        return self._t(
+            "rating.stats.record",
+            loc,
+            games=standing.games,
+            wins=standing.wins,
+            draws=standing.draws,
+            losses=losses,
+        )
+
+    def _streak(self, outcomes: list[str], loc: str) -> str:
+        """The current run of equal outcomes (``outcomes`` newest first)."""
+        run = len(outcomes) - len(list(_after_run(outcomes)))
+        return self._t(f"rating.stats.streak.{outcomes[0]}", loc, count=run)
+
+    def _summary(self, who: str, standing: Standing | None, results: list[ResultRecord], loc: str) -> str:
+        """A game's line on the card image: rating, record and streak."""
+        if standing is None:
+            return ""
+        outcomes = [outcome(p, r.places) for r in results if (p := r.place_of(who)) is not None]
+        parts = [points(standing.rating.ordinal, loc), self._record(standing, loc)]
+        if outcomes:
+            parts.append(self._streak(outcomes, loc))
+        return " · ".join(parts)
 
     def _card(
         self,
@@ -300,7 +327,6 @@ class StandingCommands(Wording):
             for side in result.side_of(who):
                 sides[side] += 1
                 side_wins[side] += result_of_player == "win"
-        losses = standing.games - standing.wins - standing.draws
         lines = [
             title,
             self._t(
@@ -310,21 +336,13 @@ class StandingCommands(Wording):
                 mu=points(standing.rating.mu, loc),
                 sigma=points(standing.rating.sigma, loc),
             ),
-            self._t(
-                "rating.stats.record",
-                loc,
-                games=standing.games,
-                wins=standing.wins,
-                draws=standing.draws,
-                losses=losses,
-            ),
+            self._record(standing, loc),
         ]
         last = results[0].change_of(who)
         if last is not None:
             lines.append(self._t("rating.stats.last", loc, change=points(last.delta, loc, signed=True)))
         if outcomes:
-            run = len(outcomes) - len(list(_after_run(outcomes)))
-            lines.append(self._t(f"rating.stats.streak.{outcomes[0]}", loc, count=run))
+            lines.append(self._streak(outcomes, loc))
         length = average_length([lengths[r.game_id] for r in results if r.game_id in lengths], loc)
         if length:
             lines.append(length)

@@ -103,7 +103,7 @@ async def test_rated_games_make_a_leaderboard_a_history_and_a_record(room: Room)
     assert mine.ephemeral and "Le bilan de" in mine.content
     assert [name for name, _ in mine.files] == ["rating.png"], "the rating chart beside the record"
     assert alt_of(mine).startswith(
-        "Courbe, alice : classement par jeu. Champ d'honneur, 2 parties classées : de 0,0 à"
+        "Courbe, alice : classement par jeu. Champ d'honneur (6,2 · 2 parties : 2 gagnées, 0 nulles,"
     )
     assert "Victoires par unité recrutée :" in mine.content and "• Cavalerie légère : " in mine.content
     assert (
