@@ -235,15 +235,15 @@ class StandingCommands(Wording):
         self, ctx: Ctx, player: str | None = None, game: str | None = None, public: bool = False
     ) -> list[Post]:
         """A player's record in this server (the caller's by default): rating, games, wins, by side or
-        faction, average length and the current streak, per game, with a chart of the rating (a line
-        per game); only to the caller unless ``public``."""
+        faction, average length and the current streak, per game, with a card image (each game's
+        rating, record and streak over a chart of the rating, a line per game); only to the caller
+        unless ``public``."""
         loc = ctx.locale
         who = player or ctx.user_id
         chosen = pool_named(game)
         store = self.tables.store
         sections = []
         series: list[dict[str, Any]] = []
-        name: str | None = None
         for pool in [chosen] if chosen else list(POOLS):
             results = [r for r in await store.results(_guild(ctx), pool=pool, player=who) if r.rated]
             if not results and not chosen:
@@ -254,28 +254,20 @@ class StandingCommands(Wording):
             if results:
                 line = _series(who, pool_title(pool, loc), results)
                 series.append({**line, "summary": self._summary(who, standing, results, loc)})
-                if name is None:
-                    name = await self._name_in(results[0].game_id, who)
         if not sections:
             sections = [self._t("rating.stats.none", loc, player=mention(who))]
         head = self._t("rating.stats.title", loc, player=mention(who))
         text = "\n\n".join([f"**{head}**", *sections])[:MAX_TEXT]
         picture = None
-        if series:
+        if series:  # the card names the player as they last sat down here (an image shows no mention)
+            name = (await store.player_names(_guild(ctx), [who])).get(who, who)
             view = {
-                "title": self._t("rating.chart.title", loc, player=name or who),
+                "title": self._t("rating.chart.title", loc, player=name),
                 "series": series,
                 "caption": self._t("rating.chart.caption", loc, games=sum(len(s["points"]) for s in series)),
             }
             picture = await self.tables.picture("chart", view, {}, loc)
         return [Post(text, filename="rating.png", ephemeral=not public, **pictured(picture))]
-
-    async def _name_in(self, game_id: int, who: str) -> str | None:
-        """The display name ``who`` had at game ``game_id``'s table (the chart draws names, not
-        mentions)."""
-        record = await self.tables.store.get_game(game_id)
-        seat = record.seat_of(who) if record is not None else None
-        return seat.name if seat is not None else None
 
     def _record(self, standing: Standing, loc: str) -> str:
         losses = standing.games - standing.wins - standing.draws
