@@ -25,6 +25,7 @@ from db.records import (
     OPEN_STATUSES,
     ActionRecord,
     Announcement,
+    GameLength,
     GameRecord,
     Note,
     ResultRecord,
@@ -197,9 +198,26 @@ class Store(Protocol):
         rated: bool,
         places: Sequence[Place],
         finished_at: str,
+        sides: Mapping[str, Sequence[str]] | None = None,
     ) -> ResultRecord:
-        """Record how a game ended and, when rated, update its players' ratings, in one transaction;
-        a game recorded already keeps its stored result, which is returned."""
+        """Record how a game ended (and what each player played, ``db.sides``) and, when rated,
+        update its players' ratings, in one transaction; a game recorded already keeps its stored
+        result, which is returned."""
+        ...
+
+    async def player_names(self, guild: str, players: Sequence[str]) -> dict[str, str]:
+        """The display name each of ``players`` last sat down with at a table of server ``guild``
+        ('' for games outside a server); players never seated there are left out."""
+        ...
+
+    async def fill_sides(self) -> int:
+        """Give the results recorded without ``sides`` (before the column existed) the sides their
+        games' stored states show; how many were filled."""
+        ...
+
+    async def game_lengths(self, game_ids: Sequence[int]) -> dict[int, GameLength]:
+        """Each game's moves in its log (taken-back ones left out) and the times of its first and last
+        move; games without moves are left out."""
         ...
 
     async def result_of(self, game_id: int) -> ResultRecord | None: ...
@@ -225,7 +243,8 @@ class Store(Protocol):
         ...
 
     async def recompute_ratings(self) -> int:
-        """Rebuild every rating from the rated results in their recorded order; how many there were."""
+        """Rebuild every rating from the rated results in their recorded order (and fill the sides
+        still missing, ``fill_sides``); how many rated results there were."""
         ...
 
     async def unrate(self, game_id: int) -> ResultRecord | None:
@@ -281,6 +300,7 @@ __all__ = [
     "Announcement",
     "ChannelBusy",
     "Conflict",
+    "GameLength",
     "GameRecord",
     "Note",
     "Place",

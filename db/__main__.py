@@ -8,8 +8,9 @@ Stop the bot first (or export a copy): an export is one consistent snapshot, but
 it are not in it. Both commands bring the schema of the database they open up to date, as the bot
 does at start-up. An import needs an empty database (a new file, or a new PostgreSQL database) and
 lands completely or not at all. ``recompute-ratings`` rebuilds every rating from the stored results
-of the finished games (the same numbers, as ratings are a function of them). What was done, or why
-not, goes to standard error.
+of the finished games (the same numbers, as ratings are a function of them), and gives results recorded
+before schema 8 what each player played, from their games' states. What was done, or why not, goes
+to standard error.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ whichever store holds it, and a dump of one store loads into the other unchanged
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -148,6 +148,7 @@ def result_from_row(row: Any, changes: Iterable[Any] = ()) -> ResultRecord:
         places=places,
         finished_at=row["finished_at"],
         changes=tuple(by_player[p.player] for p in places if p.player in by_player),
+        sides=sides_from(row["sides"]),
     )
 
 
@@ -159,3 +160,15 @@ def standing_from_row(row: Any) -> Standing:
 def places_text(places: Iterable[Place]) -> str:
     """The ``places`` column of a result: its places as canonical JSON."""
     return dumps([p.to_json() for p in places])
+
+
+def sides_text(sides: Mapping[str, Sequence[str]]) -> str:
+    """The ``sides`` column of a result (``db.sides``): player id -> list of ids, canonical JSON."""
+    return dumps({p: list(s) for p, s in sides.items()})
+
+
+def sides_from(value: Any) -> dict[str, tuple[str, ...]] | None:
+    """The ``sides`` column read back (JSON text in both stores); None while it is not known yet."""
+    if value is None:
+        return None
+    return {str(p): tuple(map(str, s)) for p, s in json.loads(value).items()}

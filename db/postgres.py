@@ -39,6 +39,7 @@ from db.encoding import (
     places_text,
     refusal,
     result_from_row,
+    sides_text,
     standing_from_row,
     undo_request_from_row,
 )
@@ -49,6 +50,7 @@ from db.reads import PostgresReads, Reads, StoreReads
 from db.records import (
     ActionRecord,
     Announcement,
+    GameLength,
     GameRecord,
     Note,
     ResultRecord,
@@ -57,6 +59,7 @@ from db.records import (
     UndoRequest,
     VoteKind,
 )
+from db.sides import sides_played
 from db.transfer import TABLES, Table, batches, not_empty
 from engine.errors import GameOver, StaleAction
 
@@ -166,6 +169,8 @@ async def game_where(conn: Connection, where: str, *params: Any) -> GameRecord |
     return found[0] if found else None
 
 
+FILL_BATCH = 200
+"""Results given their sides per transaction by ``fill_sides``."""
 RATINGS_LOCK = 0x7261_7469_6E67
 """The advisory lock key held while recording a result or recomputing ratings."""
 
@@ -187,8 +192,26 @@ async def _result_where(c: Connection, where: str, *params: Any) -> list[ResultR
     return [result_from_row(r, changes[r["id"]]) for r in rows]
 
 
+async def _fill_sides(c: Connection, limit: int | None = None) -> int:
+    """Give results without ``sides`` (at most ``limit``, None: all) those of their games' stored
+    states (``db.sides``); how many."""
+    rows = await c.fetch(
+        "SELECT r.id, g.id AS game_id, g.game, g.state FROM results r JOIN games g ON g.id = r.game_id"
+        " WHERE r.sides IS NULL ORDER BY r.id LIMIT $1",
+        limit,
+    )
+    for row in rows:
+        seats = await c.fetch("SELECT player FROM seats WHERE game_id = $1 ORDER BY id", row["game_id"])
+        state = None if row["state"] is None else json.loads(row["state"])
+        sides = sides_played(row["game"], state, [s["player"] for s in seats])
+        await c.execute("UPDATE results SET sides = $1 WHERE id = $2", sides_text(sides), row["id"])
+    return len(rows)
+
+
 async def _recompute(c: Connection) -> int:
-    """Rebuild every rating and rating change from the rated results, in their recorded order."""
+    """Rebuild every rating and rating change from the rated results, in their recorded order (and
+    fill the sides still missing)."""
+    await _fill_sides(c)
     rated = [
         ratings.Rated(r["id"], r["guild"], r["pool"], _places(r["places"]))
         for r in await c.fetch("SELECT * FROM results WHERE rated ORDER BY id")
@@ -889,6 +912,7 @@ class PostgresStore:
         rated: bool,
         places: Sequence[Place],
         finished_at: str,
+        sides: Mapping[str, Sequence[str]] | None = None,
     ) -> ResultRecord:
         """Record how game ``game_id`` ended and, when it is rated, update its players' ratings, in one
         transaction; a game already recorded keeps its result (the stored one is returned).
@@ -901,14 +925,15 @@ class PostgresStore:
             if found:
                 return found[0]
             result_id = await c.fetchval(
-                "INSERT INTO results (game_id, guild, pool, rated, places, finished_at)"
-                " VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                "INSERT INTO results (game_id, guild, pool, rated, places, finished_at, sides)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
                 game_id,
                 guild,
                 pool,
                 rated,
                 places_text(places),
                 finished_at,
+                None if sides is None else sides_text(sides),
             )
             if rated:
                 rows = await c.fetch(
@@ -974,6 +999,42 @@ class PostgresStore:
         async with self._tx() as c:
             await c.execute("SELECT pg_advisory_xact_lock($1)", RATINGS_LOCK)
             return await _recompute(c)
+
+    async def player_names(self, guild: str, players: Sequence[str]) -> dict[str, str]:
+        """The display name each player last sat down with at a table of the server."""
+        if not players:
+            return {}
+        rows = await self._pool.fetch(
+            "SELECT s.player, s.name FROM seats s JOIN games g ON g.id = s.game_id"
+            " WHERE coalesce(g.guild, '') = $1 AND s.player = ANY($2::text[]) ORDER BY s.id",
+            guild,
+            list(players),
+        )
+        return {r["player"]: r["name"] for r in rows}
+
+    async def fill_sides(self) -> int:
+        """Give the results recorded without ``sides`` those of their games' states; how many. A
+        transaction per ``FILL_BATCH`` results, so that results being recorded are not held up."""
+        filled = 0
+        while True:
+            async with self._tx() as c:
+                await c.execute("SELECT pg_advisory_xact_lock($1)", RATINGS_LOCK)
+                done = await _fill_sides(c, FILL_BATCH)
+            if not done:
+                return filled
+            filled += done
+
+    async def game_lengths(self, game_ids: Sequence[int]) -> dict[int, GameLength]:
+        """Each game's moves (taken-back ones left out) and the times of its first and last move."""
+        if not game_ids:
+            return {}
+        rows = await self._pool.fetch(
+            "SELECT game_id, count(*) AS moves, min(created_at) AS first, max(created_at) AS last"
+            " FROM actions WHERE game_id = ANY($1::bigint[]) AND kind = 'move' AND NOT undone"
+            " GROUP BY game_id",
+            list(game_ids),
+        )
+        return {r["game_id"]: GameLength(r["moves"], r["first"], r["last"]) for r in rows}
 
     async def unrate(self, game_id: int) -> ResultRecord | None:
         """Take a recorded game out of the ratings, which are recomputed without it in the same

@@ -40,25 +40,19 @@ def pool_of(game: str, players: int) -> str:
 @dataclass(frozen=True)
 class Place:
     """How one player finished: their ``side`` (players of one side share a result) and its ``rank``
-    (1 is first; equal ranks tie), and what they played (an army, a faction), when the game has it."""
+    (1 is first; equal ranks tie). What they played is the result's ``sides``, apart: ratings never
+    read it. (Results recorded before it was kept carry a ``faction`` here, which is ignored.)"""
 
     player: str
     side: int
     rank: int
-    faction: str | None = None
 
     def to_json(self) -> dict[str, object]:
-        return {"player": self.player, "side": self.side, "rank": self.rank, "faction": self.faction}
+        return {"player": self.player, "side": self.side, "rank": self.rank}
 
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> Place:
-        faction = data.get("faction")
-        return cls(
-            str(data["player"]),
-            int(str(data["side"])),
-            int(str(data["rank"])),
-            None if faction is None else str(faction),
-        )
+        return cls(str(data["player"]), int(str(data["side"])), int(str(data["rank"])))
 
 
 @dataclass(frozen=True)

@@ -126,6 +126,16 @@ class Note:
 
 
 @dataclass(frozen=True)
+class GameLength:
+    """How long a game went on, from its log: the moves played (taken-back ones left out) and the
+    times (ISO 8601, UTC) of the first and the last one."""
+
+    moves: int
+    first: str
+    last: str
+
+
+@dataclass(frozen=True)
 class ResultRecord:
     """How a finished game ended, as recorded for ratings and history (``db.ratings``).
 
@@ -140,9 +150,15 @@ class ResultRecord:
     places: tuple[Place, ...]
     finished_at: str
     changes: tuple[Change, ...] = ()
+    sides: dict[str, tuple[str, ...]] | None = None
+    """What each player played (``db.sides``); None while not known yet."""
 
     def change_of(self, player: str) -> Change | None:
         return next((c for c in self.changes if c.player == player), None)
+
+    def side_of(self, player: str) -> tuple[str, ...]:
+        """What ``player`` played (nothing when it is not known)."""
+        return (self.sides or {}).get(player, ())
 
     def place_of(self, player: str) -> Place | None:
         return next((p for p in self.places if p.player == player), None)

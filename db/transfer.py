@@ -170,6 +170,7 @@ TABLES: tuple[Table, ...] = (
             ("rated", "bool"),
             ("places", "json"),
             ("finished_at", "text"),
+            ("sides", "json"),
         ),
         ("id",),
         identity=True,

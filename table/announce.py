@@ -172,6 +172,8 @@ class Announcer(Wording):
         self._taken: dict[str, float] = {}
         """When each claim this process holds was last taken or renewed (``monotonic``)."""
         self._locks: dict[int, asyncio.Lock] = {}
+        self._sides_filled = False
+        """Whether this process gave the results recorded without sides theirs (``db.sides``)."""
         self._edited_at: dict[int, float] = {}
         self._early: dict[int, tuple[int, asyncio.Future[tuple[str, Picture | None]]]] = {}
         """Boards drawn as soon as a move is stored, by game: the version and the drawing."""
@@ -299,6 +301,9 @@ class Announcer(Wording):
         # records it too, once) get their result, and their ratings, in the order they ended
         for record in await self.tables.store.unrecorded():
             await settle(self.tables.store, record)
+        if not self._sides_filled:  # results recorded before sides were kept get them, once a start
+            await self.tables.store.fill_sides()
+            self._sides_filled = True
         return announced
 
     # ---- the claim: one process posts for a game at a time ---------------------------------------

@@ -131,11 +131,12 @@ class ClickCommands(ServiceCommands):
     async def press(self, ctx: Ctx, game_id: int, version: int, action: str) -> list[Post]:
         """What pressing ``action`` (as carried by the button) does for the caller."""
         name, _sep, arg = action.partition(":")
-        if name == "replay" and arg.isdigit():  # a /history button: any finished game of this server
+        if name in ("replay", "final") and arg.isdigit():  # /history: any finished game of this server
             record = await self.tables.store.get_game(int(arg))
             if record is None or record.guild != ctx.guild_id or record.state is None:
                 raise NoGame()
-            return await self.replay(ctx, self.tables.table(record))
+            found = self.tables.table(record)
+            return await (self.replay(ctx, found) if name == "replay" else self.final_board(ctx, found))
         table = await self._game_of(ctx, game_id, version)
         if name in ("join", "leave", "start"):
             return await self._press_lobby(ctx, table, name, arg)
@@ -419,6 +420,19 @@ class ClickCommands(ServiceCommands):
         picture = await self.tables.picture("replay", {"frames": frames}, table.names, ctx.locale)
         text = self._t("svc.replay.ready", ctx.locale, game=self._game(table, ctx.locale), frames=len(frames))
         return [Post(text, filename="replay.gif", ephemeral=True, **pictured(picture))]
+
+    async def final_board(self, ctx: Ctx, table: Table) -> list[Post]:
+        """The last board of a game of the server (``/history``'s button), for the caller alone: the
+        position it ended on with its result, or where it stands when it has not ended."""
+        loc = ctx.locale
+        picture = await self.tables.board_image(table, loc)
+        rec = table.record
+        lines = [self._t("rating.history.final_ready", loc, game=self._game(table, loc), id=rec.id)]
+        if rec.status == "over":
+            lines.append(self._result_text(table, self._stored_result(table), loc))
+        elif rec.status == "aborted":
+            lines.append(self._t("rating.history.aborted_board", loc))
+        return [Post("\n".join(lines), ephemeral=True, **pictured(picture))]
 
     # ---- rematch -------------------------------------------------------------------------------------
 

@@ -34,9 +34,10 @@ from typing import Any, NoReturn, Protocol
 
 log = logging.getLogger(__name__)
 
-KINDS = ("board", "private", "details", "replay", "chart")
+KINDS = ("board", "private", "details", "replay", "chart", "leaderboard")
 """What can be drawn: the public board, a seat's hidden part, the public details, a whole game's
-animation (``view`` then holds ``frames``, the public views of its handovers)."""
+animation (``view`` then holds ``frames``, the public views of its handovers), a player's rating
+chart and a server's leaderboard (``render.chart``, ``render.leaderboard``)."""
 
 
 Outdated = Callable[[], bool]
@@ -79,6 +80,10 @@ def draw_now(kind: str, view: dict[str, Any], names: dict[str, str], locale: str
         from render.chart import rating_chart
 
         return rating_chart(view, names=names, locale=locale)
+    if kind == "leaderboard":
+        from render.leaderboard import leaderboard_image
+
+        return leaderboard_image(view, names=names, locale=locale)
     function = {"board": render.render, "private": render.render_private}.get(kind)
     if function is None:
         function = getattr(render, "render_details", None)

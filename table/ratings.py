@@ -1,7 +1,8 @@
 """Results and ratings of finished games: what the store records when a game ends.
 
 Every started game that ends (won, drawn, resigned, forfeited at a deadline, aborted) gets one
-result in the store, recorded when its end is announced (so also after a crash, by the catch-up).
+result in the store, recorded when its end is announced (so also after a crash, by the catch-up),
+with what each player played (the engine's ``sides``).
 A result is rated when the game ended with a result (not aborted), every seat is a person (no
 computer player sat or stood in), and the table did not choose ``rated=no`` at ``/game new``; the
 store then updates its players' ratings in the same transaction (``db.ratings``).
@@ -15,11 +16,11 @@ result says.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 import i18n
 from db import GameRecord, Place, ResultRecord, Store
 from db.ratings import pool_of
+from db.sides import sides_played
 from table.events import decode_result
 from table.posts import is_bot
 from table.settings import TableSettings
@@ -56,33 +57,7 @@ def places_of(record: GameRecord) -> list[Place]:
             1 if won[i] else 2 + sum(1 for j in range(len(sides)) if not won[j] and score[j] > score[i])
             for i in range(len(sides))
         ]
-    factions = _factions(record)
-    seat_index = {p: i for i, p in enumerate(record.player_ids)}
-    return [
-        Place(player, side, ranks[side], factions.get(seat_index[player]))
-        for side, players in enumerate(sides)
-        for player in players
-    ]
-
-
-def _factions(record: GameRecord) -> dict[int, str]:
-    """What each seat played, where the game names it: a Cry Havoc faction, the War Chest units a
-    seat drafted (or was dealt), the Batailles armies chosen for the table."""
-    state: Any = record.state or {}
-    try:
-        if record.game == "cryhavoc":
-            return {i: str(f) for i, f in enumerate(state.get("factions", []))}
-        if record.game == "warchest":
-            return {
-                i: "+".join(sorted(map(str, s.get("units", []))))
-                for i, s in enumerate(state.get("seats", []))
-            }
-        if record.game == "batailles":
-            armies = str(record.options.get("armies") or "classic")
-            return dict.fromkeys(range(len(record.seats)), armies)
-    except (AttributeError, TypeError):
-        pass
-    return {}
+    return [Place(player, side, ranks[side]) for side, players in enumerate(sides) for player in players]
 
 
 async def is_rated(store: Store, record: GameRecord) -> bool:
@@ -110,6 +85,7 @@ async def settle(store: Store, record: GameRecord) -> ResultRecord | None:
         rated=await is_rated(store, record),
         places=places_of(record),
         finished_at=record.updated_at,
+        sides=sides_played(record.game, record.state, record.player_ids),
     )
 
 

@@ -10,19 +10,19 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import i18n
-from db import ResultRecord, Standing
+from db import GameLength, ResultRecord, Standing
 from db.ratings import POOLS, Change, outcome
 from engine.text import PlayerRef, msg
 from table.clock import discord_time, parse_stamp
 from table.errors import TableError
 from table.events import encode_msg
-from table.posts import Button, Ctx, Post, mention
+from table.posts import Button, Ctx, Post, mention, pictured
 from table.ratings import NO_GUILD, points, pool_title
 from table.settings import server_locale
-from table.tables import describe
 from table.wording import Wording
 
 if TYPE_CHECKING:
@@ -33,6 +33,18 @@ PAGE_SIZE = 10
 PROVISIONAL = 5
 """Players with fewer rated games than this are listed apart, below the ranked ones."""
 MAX_TEXT = 1900
+SIDES_SHOWN = 5
+"""Units, armies or factions a record lists per game (the most won first)."""
+HOUR = 3600
+DAY = 24 * HOUR
+
+
+@dataclass(frozen=True)
+class Board:
+    """One game's page of the leaderboard: its title and rows (rank, or None for players apart)."""
+
+    title: str
+    rows: list[tuple[int | None, Standing]]
 
 
 def pool_named(typed: str | None) -> str | None:
@@ -68,36 +80,64 @@ class StandingCommands(Wording):
 
     async def leaderboard(self, ctx: Ctx, game: str | None = None, page: int = 1) -> list[Post]:
         """The server's rated players of one game (or of each game played), best conservative rating
-        first; players with fewer than ``PROVISIONAL`` rated games after them, apart."""
+        first; players with fewer than ``PROVISIONAL`` rated games after them, apart. The text names
+        players by mention; the image beside it, a table that reads on a phone, by display name."""
         loc = ctx.locale
         chosen = pool_named(game)
         pools = [chosen] if chosen else list(POOLS)
-        sections = []
+        boards = []
         for pool in pools:
             standings = await self.tables.store.standings(_guild(ctx), pool)
             if standings or chosen:
-                sections.append(self._board(pool, standings, page, loc))
-        if not sections:
+                boards.append(self._board(pool, standings, page, loc))
+        if not boards:
             return [Post(self._t("rating.board.none", loc), ephemeral=True)]
-        return [Post("\n\n".join(sections)[:MAX_TEXT])]
+        text = "\n\n".join(self._board_text(board, loc) for board in boards)[:MAX_TEXT]
+        shown = [s.player for board in boards for _rank, s in board.rows]
+        names = await self.tables.store.player_names(_guild(ctx), shown)
+        view = {"sections": [self._board_view(board, names, loc) for board in boards]}
+        picture = await self.tables.picture("leaderboard", view, {}, loc)
+        return [Post(text, filename="leaderboard.png", **pictured(picture))]
 
-    def _board(self, pool: str, standings: list[Standing], page: int, loc: str) -> str:
+    def _board(self, pool: str, standings: list[Standing], page: int, loc: str) -> Board:
         ranked = [s for s in standings if s.games >= PROVISIONAL]
         newcomers = [s for s in standings if s.games < PROVISIONAL]
         rows: list[tuple[int | None, Standing]] = [(i, s) for i, s in enumerate(ranked, start=1)]
         rows += [(None, s) for s in newcomers]
         start, pages = _page(page, len(rows))
         title = self._t("rating.board.title", loc, pool=pool_title(pool, loc), page=page, pages=pages)
-        lines = [f"**{title}**"]
-        if not rows:
+        return Board(title, rows[start : start + PAGE_SIZE])
+
+    def _board_text(self, board: Board, loc: str) -> str:
+        lines = [f"**{board.title}**"]
+        if not board.rows:
             lines.append(self._t("rating.board.empty", loc))
         shown_apart = False
-        for rank, standing in rows[start : start + PAGE_SIZE]:
+        for rank, standing in board.rows:
             if rank is None and not shown_apart:
                 lines.append(self._t("rating.board.provisional", loc, games=PROVISIONAL))
                 shown_apart = True
             lines.append(self._row(rank, standing, loc))
         return "\n".join(lines)
+
+    def _board_view(self, board: Board, names: dict[str, str], loc: str) -> dict[str, Any]:
+        """A section of the leaderboard image (``render.leaderboard``): the same rows in words."""
+
+        def row(rank: int | None, s: Standing) -> dict[str, str]:
+            return {
+                "rank": f"{rank}." if rank is not None else "",
+                "name": names.get(s.player, s.player),
+                "rating": points(s.rating.ordinal, loc),
+                "record": self._t("rating.board.record", loc, games=s.games, wins=s.wins),
+            }
+
+        return {
+            "title": board.title,
+            "rows": [row(rank, s) for rank, s in board.rows if rank is not None],
+            "apart": self._t("rating.board.provisional", loc, games=PROVISIONAL).strip("_"),
+            "apart_rows": [row(rank, s) for rank, s in board.rows if rank is None],
+            "empty": "" if board.rows else self._t("rating.board.empty", loc),
+        }
 
     def _row(self, rank: int | None, s: Standing, loc: str) -> str:
         return self._t(
@@ -106,8 +146,7 @@ class StandingCommands(Wording):
             rank=f"{rank}." if rank is not None else "•",
             player=mention(s.player),
             rating=points(s.rating.ordinal, loc),
-            games=s.games,
-            wins=s.wins,
+            record=self._t("rating.board.record", loc, games=s.games, wins=s.wins),
         )
 
     # ---- /history --------------------------------------------------------------------------------
@@ -131,8 +170,9 @@ class StandingCommands(Wording):
         for result in shown:
             lines.append(await self._history_line(result, loc))
         buttons = tuple(
-            Button(f"replay:{r.game_id}", self._t("rating.history.replay", loc, id=r.game_id), r.game_id)
+            Button(f"{kind}:{r.game_id}", self._t(f"rating.history.{kind}", loc, id=r.game_id), r.game_id)
             for r in shown
+            for kind in ("replay", "final")
         )
         return [Post("\n".join(lines)[:MAX_TEXT], buttons=buttons)]
 
@@ -195,60 +235,90 @@ class StandingCommands(Wording):
         self, ctx: Ctx, player: str | None = None, game: str | None = None, public: bool = False
     ) -> list[Post]:
         """A player's record in this server (the caller's by default): rating, games, wins, by side or
-        faction, and the current streak, per game; only to the caller unless ``public``."""
+        faction, average length and the current streak, per game, with a card image (each game's
+        rating, record and streak over a chart of the rating, a line per game); only to the caller
+        unless ``public``."""
         loc = ctx.locale
         who = player or ctx.user_id
         chosen = pool_named(game)
         store = self.tables.store
         sections = []
-        chart: bytes | None = None
-        alt = ""
+        series: list[dict[str, Any]] = []
         for pool in [chosen] if chosen else list(POOLS):
             results = [r for r in await store.results(_guild(ctx), pool=pool, player=who) if r.rated]
             if not results and not chosen:
                 continue
             standing = next((s for s in await store.standings(_guild(ctx), pool) if s.player == who), None)
-            sections.append(self._card(who, pool, standing, results, loc))
-            if chart is None and results:
-                chart, alt = await self._chart(who, pool, results, loc)
+            lengths = await store.game_lengths([r.game_id for r in results])
+            sections.append(self._card(who, pool, standing, results, lengths, loc))
+            if results:
+                line = _series(who, pool_title(pool, loc), results)
+                series.append({**line, "summary": self._summary(who, standing, results, loc)})
         if not sections:
             sections = [self._t("rating.stats.none", loc, player=mention(who))]
         head = self._t("rating.stats.title", loc, player=mention(who))
         text = "\n\n".join([f"**{head}**", *sections])[:MAX_TEXT]
-        return [Post(text, image=chart, filename="rating.png", alt=alt, ephemeral=not public)]
+        picture = None
+        if series:  # the card names the player as they last sat down here (an image shows no mention)
+            name = (await store.player_names(_guild(ctx), [who])).get(who, who)
+            view = {
+                "title": self._t("rating.chart.title", loc, player=name),
+                "series": series,
+                "caption": self._t("rating.chart.caption", loc, games=sum(len(s["points"]) for s in series)),
+            }
+            picture = await self.tables.picture("chart", view, {}, loc)
+        return [Post(text, filename="rating.png", ephemeral=not public, **pictured(picture))]
 
-    async def _chart(self, who: str, pool: str, results: list[ResultRecord], loc: str) -> tuple[bytes, str]:
-        """The player's conservative rating after each rated game of ``pool`` (oldest first), drawn,
-        and the chart's alt text in the reader's language."""
-        changes = [c for r in reversed(results) if (c := r.change_of(who)) is not None]
-        view = {
-            "title": pool_title(pool, loc),
-            "start": changes[0].before.ordinal if changes else 0.0,
-            "points": [c.after.ordinal for c in changes],
-            "caption": self._t("rating.chart.caption", loc, games=len(changes)),
-        }
-        drawn = await self.tables.drawer.draw("chart", view, names={}, locale=loc)
-        return drawn, describe("chart", view, {}, loc)
+    def _record(self, standing: Standing, loc: str) -> str:
+        losses = standing.games - standing.wins - standing.draws
+        return self._t(
+            "rating.stats.record",
+            loc,
+            games=standing.games,
+            wins=standing.wins,
+            draws=standing.draws,
+            losses=losses,
+        )
+
+    def _streak(self, outcomes: list[str], loc: str) -> str:
+        """The current run of equal outcomes (``outcomes`` newest first)."""
+        run = len(outcomes) - len(list(_after_run(outcomes)))
+        return self._t(f"rating.stats.streak.{outcomes[0]}", loc, count=run)
+
+    def _summary(self, who: str, standing: Standing | None, results: list[ResultRecord], loc: str) -> str:
+        """A game's line on the card image: rating, record and streak."""
+        if standing is None:
+            return ""
+        outcomes = [outcome(p, r.places) for r in results if (p := r.place_of(who)) is not None]
+        parts = [points(standing.rating.ordinal, loc), self._record(standing, loc)]
+        if outcomes:
+            parts.append(self._streak(outcomes, loc))
+        return " · ".join(parts)
 
     def _card(
-        self, who: str, pool: str, standing: Standing | None, results: list[ResultRecord], loc: str
+        self,
+        who: str,
+        pool: str,
+        standing: Standing | None,
+        results: list[ResultRecord],
+        lengths: dict[int, GameLength],
+        loc: str,
     ) -> str:
         title = f"__{pool_title(pool, loc)}__"
         if standing is None or not results:
             return "\n".join([title, self._t("rating.stats.unrated", loc)])
         outcomes: list[str] = []
-        factions: Counter[str] = Counter()
-        faction_wins: Counter[str] = Counter()
+        sides: Counter[str] = Counter()
+        side_wins: Counter[str] = Counter()
         for result in results:  # newest first
             place = result.place_of(who)
             if place is None:
                 continue
             result_of_player = outcome(place, result.places)
             outcomes.append(result_of_player)
-            if place.faction:
-                factions[place.faction] += 1
-                faction_wins[place.faction] += result_of_player == "win"
-        losses = standing.games - standing.wins - standing.draws
+            for side in result.side_of(who):
+                sides[side] += 1
+                side_wins[side] += result_of_player == "win"
         lines = [
             title,
             self._t(
@@ -258,28 +328,67 @@ class StandingCommands(Wording):
                 mu=points(standing.rating.mu, loc),
                 sigma=points(standing.rating.sigma, loc),
             ),
-            self._t(
-                "rating.stats.record",
-                loc,
-                games=standing.games,
-                wins=standing.wins,
-                draws=standing.draws,
-                losses=losses,
-            ),
+            self._record(standing, loc),
         ]
         last = results[0].change_of(who)
         if last is not None:
             lines.append(self._t("rating.stats.last", loc, change=points(last.delta, loc, signed=True)))
         if outcomes:
-            run = len(outcomes) - len(list(_after_run(outcomes)))
-            lines.append(self._t(f"rating.stats.streak.{outcomes[0]}", loc, count=run))
-        for faction, played in factions.most_common(5):
-            lines.append(
-                self._t(
-                    "rating.stats.faction", loc, faction=faction, games=played, wins=faction_wins[faction]
+            lines.append(self._streak(outcomes, loc))
+        length = average_length([lengths[r.game_id] for r in results if r.game_id in lengths], loc)
+        if length:
+            lines.append(length)
+        if sides:
+            lines.append(self._t(f"rating.stats.sides.{pool}", loc))
+            # most won first, then most played, then by name: the same card for the same games
+            named = sorted(sides, key=lambda side: (-side_wins[side], -sides[side], side))
+            for side in named[:SIDES_SHOWN]:
+                lines.append(
+                    self._t(
+                        "rating.stats.side",
+                        loc,
+                        side=self._t(side_key(pool, side), loc),
+                        games=sides[side],
+                        wins=side_wins[side],
+                    )
                 )
-            )
         return "\n".join(lines)
+
+
+def average_length(lengths: list[GameLength], loc: str) -> str | None:
+    """The average game: days (hours under a day) from the first move to the last, and moves; None
+    without a game that has moves."""
+    if not lengths:
+        return None
+    seconds = sum((parse_stamp(g.last) - parse_stamp(g.first)).total_seconds() for g in lengths)
+    average = seconds / len(lengths)
+    moves = round(sum(g.moves for g in lengths) / len(lengths))
+    if average >= DAY - HOUR / 2:
+        return i18n.t("rating.stats.length.days", loc, days=round(average / DAY), moves=moves)
+    if average >= HOUR / 2:
+        return i18n.t("rating.stats.length.hours", loc, hours=round(average / HOUR), moves=moves)
+    return i18n.t("rating.stats.length.short", loc, moves=moves)
+
+
+def side_key(pool: str, side: str) -> str:
+    """The catalog key naming a side id of a game (a War Chest unit, a Batailles army, a Cry Havoc
+    faction)."""
+    if pool.startswith("warchest"):
+        return f"wc.unit.{side}"
+    if pool == "cryhavoc":
+        return f"ch.faction.{side}"
+    return f"rating.army.{side}"
+
+
+def _series(who: str, label: str, results: list[ResultRecord]) -> dict[str, Any]:
+    """One line of the chart: the player's conservative rating after each rated game of a pool
+    (oldest first), from where it stood before the first."""
+    changes = [c for r in reversed(results) if (c := r.change_of(who)) is not None]
+    return {
+        "label": label,
+        "start": changes[0].before.ordinal if changes else 0.0,
+        "points": [c.after.ordinal for c in changes],
+    }
 
 
 def _after_run(outcomes: list[str]) -> list[str]:

@@ -133,6 +133,7 @@ class Tables:
                 or (lambda view, **kw: draw_now("private", view, kw["names"], kw["locale"])),
                 "details": lambda view, **kw: draw_now("details", view, kw["names"], kw["locale"]),
                 "chart": lambda view, **kw: draw_now("chart", view, kw["names"], kw["locale"]),
+                "leaderboard": lambda view, **kw: draw_now("leaderboard", view, kw["names"], kw["locale"]),
             }
             drawer = ThreadDrawer(functions)
         self.drawer: Drawer = drawer or shared_drawer()

@@ -111,6 +111,7 @@ async def test_the_ratings_bench_recomputes_every_game_it_wrote() -> None:
 
     figures = await run(60, 8)
     assert figures["games"] == 60 and 8 <= figures["players"] <= 32
+    assert figures["filled"] == 60, "every result recorded without sides gets them"
 
 
 def test_the_figures_command_gives_each_figure_as_a_ratio_with_the_load(capsys: Any) -> None:

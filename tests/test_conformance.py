@@ -132,3 +132,25 @@ def test_unknown_game_is_refused_with_the_list() -> None:
     with pytest.raises(engine.BadInput) as err:
         engine.get_game("chess")
     assert err.value.msg.params["games"] == ", ".join(engine.GAMES)
+
+
+@pytest.mark.parametrize("name", engine.GAMES)
+def test_sides_name_what_each_seat_plays_in_words_of_both_languages(name: str) -> None:
+    """``sides`` gives every seat the ids of what it plays (records count wins by them; nothing yet
+    for a War Chest seat before its draft), the same after a dump and load, each named by the
+    catalog in both languages."""
+    import i18n
+    from db.ratings import pool_of
+    from table.standings import side_key
+
+    game = engine.get_game(name)
+    for index, (count, options) in enumerate(_setups(game)):
+        players = [f"p{n}" for n in range(count)]
+        state = game.new_game(players, seed=index, options=options)
+        sides = game.sides(state)
+        assert len(sides) == count and all(isinstance(i, str) for s in sides for i in s), sides
+        assert game.sides(game.load(json.loads(_canon(game, state)))) == sides
+        for side in {i for s in sides for i in s}:
+            key = side_key(pool_of(name, count), side)
+            for lang in ("en", "fr"):
+                assert key in i18n.catalog(lang), f"{key} has no {lang} words"

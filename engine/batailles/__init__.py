@@ -136,6 +136,10 @@ class Batailles:
             scores={state.players[0]: losses[1], state.players[1]: losses[0]},
         )
 
+    def sides(self, state: State) -> list[list[str]]:
+        """Each seat's army: the preset both seats field, or ``build`` for armies the players made."""
+        return [[str(state.options.get("armies", "classic"))] for _ in state.players]
+
     def view(self, state: State, player: str | None) -> dict[str, Any]:
         result = self.result(state)
         return build_view(state, player, result.to_json() if result else None)

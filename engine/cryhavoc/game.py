@@ -227,6 +227,10 @@ class CryHavoc:
             scores=scores,
         )
 
+    def sides(self, state: St) -> list[list[str]]:
+        """Each seat's faction."""
+        return [[str(faction)] for faction in state["factions"][: len(state["players"])]]
+
     def view(self, state: St, player: str | None) -> dict[str, Any]:
         result = self.result(state)
         return view(state, player, None if result is None else result.to_json())

@@ -128,6 +128,10 @@ class WarChest:
             reason = msg("wc.result.markers_team", team=[PlayerRef(w) for w in winners])
         return Result(winners=winners, reason=reason, draw=False)
 
+    def sides(self, state: State) -> list[list[str]]:
+        """Each seat's unit cards (drafted or dealt), alphabetical: the same set reads the same."""
+        return [sorted(seat.units) for seat in state.seats]
+
     def view(self, state: State, player: str | None) -> dict[str, Any]:
         result = self.result(state)
         return view(state, player, None if result is None else result.to_json())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
@@ -34,3 +35,23 @@ def test_every_readme_console_line_works_when_pasted(tmp_path: Path) -> None:
                 assert failure not in block, f"{line!r} failed:\n{block}"
         assert "⏰ @bob" in run.out, "the walkthrough's day without a move reminds bob"
         assert "Your turn: @bob." in run.out and "image: " in run.out
+
+
+def test_the_readme_records_example_is_what_the_bot_prints_and_draws(tmp_path: Path) -> None:
+    """The README's leaderboard and record, and their images, come from ``docs/examples/records-console.txt``
+    played in the console (``python -m tools.records_example`` writes them): played again, the bot
+    prints the same text and draws the same chart, within the golden images' tolerance."""
+    from PIL import Image, ImageChops, ImageStat
+
+    from tools.records_example import BOARD, CHART, Example, play, readme_part
+
+    example: Example = play(tmp_path)
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert readme_part(text) == example.markdown(), "run python -m tools.records_example"
+    assert "Wins by unit drafted:" in example.record and "Average game:" in example.record
+    assert "Fewer than 5 rated games" in example.leaderboard and "War Chest" in example.alt
+    for png, path in ((example.chart, CHART), (example.board, BOARD)):
+        drawn = Image.open(io.BytesIO(png)).convert("RGB")
+        shown = Image.open(path).convert("RGB")
+        assert drawn.size == shown.size, path.name
+        assert max(ImageStat.Stat(ImageChops.difference(drawn, shown)).mean) < 1.0, path.name

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 import db
+import engine
 from db.ratings import POOLS
 from engine.contract import Result
 from engine.text import PlayerRef, msg
@@ -24,6 +26,7 @@ from table import Commands, Ctx, Tables
 from table.errors import TableError
 from table.events import encode_msg, encode_result
 from table.ratings import places_of, settle
+from table.standings import average_length
 from tests.discord.support import tiny_png
 
 GUILD = "g1"
@@ -216,12 +219,7 @@ def test_places_rank_sides_with_a_winner_first_and_then_by_score() -> None:
         "t",
         "t",
     )
-    assert [(p.player, p.rank, p.faction) for p in places_of(rec)] == [
-        ("a", 4, "humans"),
-        ("b", 2, "trogs"),
-        ("c", 1, "machines"),
-        ("d", 2, "pilgrims"),
-    ]
+    assert [(p.player, p.rank) for p in places_of(rec)] == [("a", 4), ("b", 2), ("c", 1), ("d", 2)]
 
 
 def ctx(user: str, channel: str, **kw: Any) -> Ctx:
@@ -295,11 +293,141 @@ async def test_games_that_ended_before_results_were_kept_get_them_at_the_catch_u
             await store.save_announcement(db.Announcement(rec.id, 0, "over", 0, 0))
             ended.append(rec.id)
         assert [r.id for r in await store.unrecorded()] == ended
+        # and one recorded by a version of the bot that did not keep what each player played
+        rules = engine.get_game("cryhavoc")
+        state = rules.new_game(["ann", "bob"], seed=2)
+        rec = await store.create_game(
+            channel="older", game="cryhavoc", creator=db.Seat("ann", "Ann"), players=2, options={}, seed=2,
+        )  # fmt: skip
+        await store.add_seat(rec.id, db.Seat("bob", "Bob"))
+        await store.start_game(rec.id, state=rules.dump(state))
+        rec = await store.finish_game(rec.id, version=0, status="aborted", result=None)
+        await store.save_announcement(db.Announcement(rec.id, 0, "aborted", 0, 0))
+        await store.record_result(rec.id, guild="", pool="cryhavoc", rated=False, places=[], finished_at="t")
         assert await Commands(tables).announcer.catch_up() == 0, "nothing to post"
         assert await store.unrecorded() == []
+        older = await store.result_of(rec.id)
+        (ann, bob) = rules.sides(state)
+        assert older is not None and older.sides == {"ann": tuple(ann), "bob": tuple(bob)}
         direct = Direct()
         direct.rate("batailles", [["ann"], ["bob"]], [1, 2])
         direct.rate("batailles", [["ann"], ["bob"]], [2, 1])
         assert mu_sigma((await stored(store))["batailles"]) == direct.expected("batailles")
+    finally:
+        await store.close()
+
+
+async def test_a_result_keeps_what_each_player_played_and_older_results_get_it_filled(
+    store_target: str | Path,
+) -> None:
+    """The engine's ``sides`` of the final state are recorded with the result (a Cry Havoc faction, War
+    Chest's units); a result recorded before sides were kept gets them from its game's stored state,
+    by ``fill_sides`` and by a recomputation alike."""
+
+    store = await db.open_store(store_target)
+    try:
+        ids = []
+        for game, players in (("cryhavoc", ["ann", "bob", "cat"]), ("warchest", ["ann", "bob"])):
+            rules = engine.get_game(game)
+            state = rules.new_game(players, seed=4)
+            rec = await store.create_game(
+                channel=f"c{next(_channels)}",
+                game=game,
+                creator=db.Seat(players[0], players[0]),
+                players=len(players),
+                options={},
+                seed=4,
+                guild=GUILD,
+            )
+            for player in players[1:]:
+                await store.add_seat(rec.id, db.Seat(player, player))
+            rec = await store.start_game(rec.id, state=rules.dump(state))
+            won = encode_result(Result(("ann",), msg("table.reason.resigned", player=PlayerRef("bob"))))
+            rec = await store.finish_game(rec.id, version=0, status="over", result=won)
+            ids.append(rec.id)
+            expected = dict(zip(players, map(tuple, rules.sides(state)), strict=True))
+            if game == "cryhavoc":
+                settled = await settle(store, rec)
+                assert settled is not None and settled.sides == expected
+                assert settled.side_of("bob") == expected["bob"] and len(expected["bob"]) == 1
+            else:  # recorded the way results were before sides were kept
+                old = await store.record_result(
+                    rec.id, guild=GUILD, pool="warchest", rated=True, places=places_of(rec), finished_at="t"
+                )
+                assert old.sides is None and old.side_of("ann") == ()
+                assert await store.fill_sides() == 1
+                filled = await store.result_of(rec.id)
+                assert filled is not None and filled.sides == expected and len(expected["ann"]) == 4
+                assert await store.fill_sides() == 0, "filled once"
+        assert await store.recompute_ratings() == 2
+        for game_id in ids:
+            kept = await store.result_of(game_id)
+            assert kept is not None and kept.sides, "a recomputation keeps them"
+    finally:
+        await store.close()
+
+
+async def test_game_lengths_count_the_moves_of_the_log_and_their_times(store_target: str | Path) -> None:
+    store = await db.open_store(store_target)
+    try:
+        played = await store.create_game(
+            channel="long", game="warchest", creator=db.Seat("ann", "Ann"), players=2, options={}, seed=1
+        )
+        await store.add_seat(played.id, db.Seat("bob", "Bob"))
+        await store.start_game(played.id, state={"n": 0})
+        for version, player in enumerate(["ann", "bob", "ann"]):
+            await store.apply_action(
+                played.id,
+                version=version,
+                player=player,
+                action="pass",
+                events=[],
+                state={"n": version + 1},
+                status="active",
+            )
+        idle = await store.create_game(
+            channel="idle", game="warchest", creator=db.Seat("ann", "Ann"), players=2, options={}, seed=1
+        )
+        lengths = await store.game_lengths([played.id, idle.id])
+        assert list(lengths) == [played.id], "a game without moves has no length"
+        length = lengths[played.id]
+        assert length.moves == 3 and length.first <= length.last
+        assert await store.game_lengths([]) == {}
+    finally:
+        await store.close()
+
+
+def test_the_average_game_reads_in_days_hours_or_under_half_an_hour() -> None:
+    def game(hours: float, moves: int) -> db.GameLength:
+        start = datetime(2026, 1, 1, tzinfo=UTC)
+        return db.GameLength(moves, start.isoformat(), (start + timedelta(hours=hours)).isoformat())
+
+    assert average_length([], "en") is None
+    assert average_length([game(30, 40), game(114, 61)], "en") == (
+        "Average game: 3 days and 50 moves, from the first move to the last"
+    )
+    assert average_length([game(23.8, 1)], "fr") == (
+        "Partie moyenne : 1 jour et 1 coup, du premier coup au dernier"
+    )
+    assert average_length([game(5.2, 12)], "en") == (
+        "Average game: 5 hours and 12 moves, from the first move to the last"
+    )
+    assert average_length([game(0.2, 2)], "fr") == (
+        "Partie moyenne : moins d'une demi-heure et 2 coups, du premier coup au dernier"
+    )
+
+
+async def test_player_names_are_the_last_ones_seated_with_in_the_server(store_target: str | Path) -> None:
+    store = await db.open_store(store_target)
+    try:
+        for channel, name, guild in (("a", "Ann", GUILD), ("b", "Annie", GUILD), ("c", "Anna", "other")):
+            rec = await store.create_game(
+                channel=channel, game="warchest", creator=db.Seat("ann", name), players=2, options={},
+                seed=1, guild=guild,
+            )  # fmt: skip
+            await store.add_seat(rec.id, db.Seat("bob", "Bob"))
+        assert await store.player_names(GUILD, ["ann", "bob", "cat"]) == {"ann": "Annie", "bob": "Bob"}
+        assert await store.player_names("other", ["ann"]) == {"ann": "Anna"}
+        assert await store.player_names(GUILD, []) == {}
     finally:
         await store.close()

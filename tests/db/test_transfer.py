@@ -191,6 +191,7 @@ async def test_a_server_moves_to_postgresql_and_back_with_every_record_equal(
     rated = [r for r in before["results"] if r.rated]
     assert len(rated) == 6 and all(r.changes for r in rated), "every game between people is rated"
     assert len(before["results"]) == 6 and sum(map(len, before["standings"].values())) > 8
+    assert all(r.sides and all(r.sides.values()) for r in before["results"]), "what each player played"
     assert await everything(postgres_url) == before
     assert await everything(back) == before
 

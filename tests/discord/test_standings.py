@@ -12,7 +12,7 @@ import pytest
 
 import db
 from tests.discord.support import Room, fake_discord, open_room, start
-from tests.fakediscord.model import MODERATOR_PERMISSIONS
+from tests.fakediscord.model import MODERATOR_PERMISSIONS, InteractionResult
 
 
 @pytest.fixture
@@ -32,6 +32,17 @@ async def resigned_game(room: Room, loser: str) -> str:
     await start(room, alice)
     await fake.slash(room.by_name[loser], chan, "game resign")
     return fake.messages_in(chan)[-1].content
+
+
+def alt_of(answer: InteractionResult) -> str:
+    """The description (alt text) of the answer's first file."""
+    sent = next(m for m in answer.messages if not m.deleted and m.files)
+    return sent.alt(0) or ""
+
+
+def first_listed(lines: list[str]) -> str:
+    """The number of the oldest game a /history page lists."""
+    return lines[-1].split()[0].lstrip("#")
 
 
 async def test_rated_games_make_a_leaderboard_a_history_and_a_record(room: Room) -> None:
@@ -56,6 +67,10 @@ async def test_rated_games_make_a_leaderboard_a_history_and_a_record(room: Room)
     assert "🏆 War Chest, page 1/1" in board.content and "Fewer than 5 rated games" in board.content
     assert board.content.index(f"<@{alice.id}>") < board.content.index(f"<@{bob.id}>")
     assert "2 games, 2 wins" in board.content
+    assert [name for name, _ in board.files] == ["leaderboard.png"], "the table as an image too"
+    assert alt_of(board).startswith("🏆 War Chest, page 1/1: Fewer than 5 rated games: alice 6"), (
+        "named by display name"
+    )
     french = await fake.slash(alice, chan, "leaderboard")
     assert "Moins de 5 parties classées" in french.content and "2 parties, 2 victoires" in french.content
 
@@ -74,18 +89,31 @@ async def test_rated_games_make_a_leaderboard_a_history_and_a_record(room: Room)
     assert replayed.ephemeral and [name for name, _ in replayed.files] == ["replay.gif"], (
         "an older game's replay"
     )
+    final_board = oldest.replace(":replay:", ":final:")
+    labels = [item["label"] for row in listed.components for item in row["components"]]
+    assert f"🏁 Board #{first_listed(lines)}" in labels
+    shown = await fake.click(alice, listed, final_board)
+    assert shown.ephemeral and [name for name, _ in shown.files] == ["board.png"], "the final board"
+    assert "le plateau final" in shown.content and "Partie terminée" in shown.content
+    assert alt_of(shown), "with its alt text"
     refused = await fake.slash(bob, chan, "history", page=3)
     assert refused.ephemeral and "3" in refused.content
 
     mine = await fake.slash(alice, chan, "stats")
     assert mine.ephemeral and "Le bilan de" in mine.content
     assert [name for name, _ in mine.files] == ["rating.png"], "the rating chart beside the record"
+    assert alt_of(mine).startswith(
+        "Courbe, alice : classement par jeu. Champ d'honneur (6,2 · 2 parties : 2 gagnées, 0 nulles,"
+    )
+    assert "Victoires par unité recrutée :" in mine.content and "• Cavalerie légère : " in mine.content
     assert (
         "2 parties : 2 gagnées, 0 nulles, 0 perdues" in mine.content
         and "2 victoires d'affilée" in mine.content
     )
     theirs = await fake.slash(alice, chan, "stats", player=bob, game="warchest", public=True)
     assert not theirs.ephemeral and "2 défaites d'affilée" in theirs.content
+    english = await fake.slash(bob, chan, "stats")
+    assert "Wins by unit drafted:" in english.content and ": 0 wins in 2 games" in english.content
 
     first = lines[-1].split()[0].lstrip("#")
     refused = await fake.slash(bob, chan, "game unrate", game=int(first))
