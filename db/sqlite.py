@@ -79,9 +79,9 @@ async def connect(path: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -
 async def open_store(path: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> SqliteStore:
     """Open (creating if needed) the database at ``path`` and bring its schema up to date."""
     conn = await connect(path, busy_timeout_ms=busy_timeout_ms)
+    reader = reads = None
     try:
         await migrate(conn)
-        reader = reads = None
         if str(path) != ":memory:":
             reader = await connect(path, busy_timeout_ms=busy_timeout_ms)
             reads = await SqliteReads.open(path, busy_timeout_ms=busy_timeout_ms)
