@@ -2,10 +2,11 @@
 
 From one move to the next a board image changes in a few places (a hex or a zone, the status, a
 count), yet deflating the whole picture again is most of what a board costs. Here the rows are
-deflated in bands of ``BAND`` rows, each by a fresh compressor ended on a byte boundary, so a band's
-bytes stand alone inside the one zlib stream; a band whose rows this process has deflated before is
-not deflated again. It only works because every board of a game is quantised to that game's fixed
-palette (``render.palettes``): the same picture gives the same indices from one image to the next.
+deflated in bands of ``BAND`` rows, each by a fresh compressor ended on a byte boundary whose
+dictionary is the row above the band, so a band's bytes depend only on its rows and that row; a band
+this process has deflated before after the same row is not deflated again. It only works because
+every board of a game is quantised to that game's fixed palette (``render.palettes``): the same
+picture gives the same indices from one image to the next.
 
 The result is an ordinary PNG: the same pixels always give the same bytes, whether the bands came
 from the cache or not, and decoding gives back exactly the image's indices and palette.
@@ -17,10 +18,11 @@ import struct
 import zlib
 from collections import OrderedDict
 
-from PIL import Image
+from PIL import Image, ImageChops
 
-BAND = 32
-"""Rows per band: smaller bands are reused more often, larger ones deflate better."""
+BAND = 16
+"""Rows per band: smaller bands deflate fewer unchanged rows around a change; each band still sees
+the row before it (``_deflated``), so splitting costs little compression."""
 LEVEL = 6
 """zlib's level, the one Pillow uses by default."""
 CACHE_BYTES = 24 * 1024 * 1024
@@ -32,11 +34,13 @@ _ZLIB_HEADER = b"\x78\x9c"  # deflate, 32 KiB window, default level
 _LAST_BLOCK = zlib.compressobj(LEVEL, zlib.DEFLATED, -15).flush()
 """An empty final deflate block: what ends the stream after the last band."""
 
-_bands: OrderedDict[tuple[int, int, int], bytes] = OrderedDict()
-_pages: dict[tuple[int, int, bytes], tuple[list[bytes], list[tuple[bytes, bytes, int]]]] = {}
-"""The last page of each size and palette, band by band: its RGB rows, and its rows of indices
-deflated with their Adler-32. The next board of a game mostly repeats it, and comparing rows is much
-cheaper than quantising and checksumming them."""
+Band = tuple[bytes, bytes, int]
+"""A band's rows of indices (with their filter bytes), deflated, and their Adler-32."""
+
+_bands: OrderedDict[tuple[int, int, int, int], bytes] = OrderedDict()
+_pages: dict[tuple[int, int, bytes], tuple[bytes, list[Band]]] = {}
+"""The last page of each size and palette: its RGB bytes, and its bands. The next board of a game
+mostly repeats it, and comparing bytes is much cheaper than quantising and checksumming them."""
 PAGES_KEPT = 8
 """Sizes (and palettes) whose last page is kept: a few per game, a few MB each."""
 _held = 0
@@ -62,18 +66,27 @@ def _adler_join(first: int, second: int, second_length: int) -> int:
     return (b << 16) | a
 
 
-def _deflated(rows: bytes) -> tuple[bytes, int]:
-    """``rows`` deflated on their own, ending on a byte boundary (from the cache when seen before),
-    and their Adler-32. The cache's key is the rows' length and two checksums of them."""
+def _deflated(rows: bytes, before: bytes = b"") -> tuple[bytes, int]:
+    """``rows`` deflated, ending on a byte boundary (from the cache when seen before), and their
+    Adler-32.
+
+    ``before`` is the row that precedes them in the stream (empty for the first band): the
+    compressor takes it as its dictionary, so the band's first row may refer back to the row above
+    it, as it would in one stream (a band alone loses that, and flat pictures repeat row after
+    row). The decoder has that row in its window already, so the stream stays a plain one. The
+    cache's key is the rows' length, two checksums of them and a checksum of ``before``."""
     global _held
     adler = zlib.adler32(rows)
-    key = (len(rows), zlib.crc32(rows), adler)
+    key = (len(rows), zlib.crc32(rows), adler, zlib.crc32(before) if before else -1)
     found = _bands.get(key)
     if found is not None:
         _bands.move_to_end(key)
         stats["reused"] += 1
         return found, adler
-    compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
+    if before:
+        compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -15, zdict=before)
+    else:
+        compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
     found = compressor.compress(rows) + compressor.flush(zlib.Z_SYNC_FLUSH)
     stats["deflated"] += 1
     _bands[key] = found
@@ -82,6 +95,12 @@ def _deflated(rows: bytes) -> tuple[bytes, int]:
         _old, dropped = _bands.popitem(last=False)
         _held -= len(dropped)
     return found, adler
+
+
+def _band(rows: bytes, width: int, bands: list[Band]) -> Band:
+    """``rows`` as the next band after ``bands`` (``width``: bytes per row, filter byte included)."""
+    before = bands[-1][0][-width:] if bands else b""
+    return (rows, *_deflated(rows, before))
 
 
 def encode(image: Image.Image, *, lead: bool = False) -> bytes:
@@ -103,7 +122,9 @@ def encode(image: Image.Image, *, lead: bool = False) -> bytes:
         image = rows
     raw = image.tobytes()
     step = BAND * image.width
-    bands = [(raw[at : at + step], *_deflated(raw[at : at + step])) for at in range(0, len(raw), step)]
+    bands: list[Band] = []
+    for at in range(0, len(raw), step):
+        bands.append(_band(raw[at : at + step], image.width, bands))
     return _png(image.width - 1, image.height, colours, bands)
 
 
@@ -111,8 +132,9 @@ def encode_page(page: Image.Image, palette: Image.Image) -> bytes:
     """A page with its lead column (``render.page.stack(..., lead=True)``), quantised to
     ``palette`` and encoded: what ``encode(page.quantize(palette), lead=True)`` gives, byte for byte.
 
-    Only the bands of rows that differ from the last page of the same size and palette are
-    quantised and looked up again; the others are taken from that page as they were."""
+    Only the bands of rows that differ from the last page of the same size and palette are looked
+    at again, and within them only the columns that changed are quantised (the rest keep the last
+    page's indices); a band keeps its deflated bytes when neither it nor the row above it changed."""
     rgb = page if page.mode == "RGB" else page.convert("RGB")
     width, height = rgb.size
     colours = palette.getpalette() or []
@@ -120,38 +142,65 @@ def encode_page(page: Image.Image, palette: Image.Image) -> bytes:
     last = _pages.pop(key, None)
     raw = rgb.tobytes()
     step = BAND * width * 3
-    pixels = [raw[at : at + step] for at in range(0, len(raw), step)]
-    count = len(pixels)
-    same = [last is not None and last[0][n] == pixels[n] for n in range(count)]
-    bands: list[tuple[bytes, bytes, int]] = []
+    count = -(-height // BAND)
+    if last is None:
+        same = [False] * count
+    else:
+        old = memoryview(last[0])
+        same = [raw.startswith(old[at : at + step], at) for at in range(0, len(raw), step)]
+    bands: list[Band] = []
     n = 0
     while n < count:
         if same[n]:
             assert last is not None
-            bands.append(last[1][n])
-            stats["unchanged"] += 1
+            kept = last[1][n]
+            if n == 0 or bands[-1][0][-width:] == last[1][n - 1][0][-width:]:
+                bands.append(kept)
+                stats["unchanged"] += 1
+            else:  # the row above changed: its bytes start from another dictionary
+                bands.append(_band(kept[0], width, bands))
             n += 1
             continue
         end = n
         while end < count and not same[end]:
             end += 1
-        # one lookup for each run of changed bands: the indices a pixel gets do not depend on its
-        # neighbours (no dithering), so a run quantised apart is the whole page's run
-        span = rgb.crop((0, n * BAND, width, min(height, end * BAND)))
-        indices = span.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
+        indices = _quantized(rgb, palette, (n * BAND, min(height, end * BAND)), last)
         for k in range(n, end):
             rows = indices[(k - n) * BAND * width : (k - n + 1) * BAND * width]
             if rows[::width].count(0) != len(rows) // width:  # the lead column must be index 0
                 return encode(rgb.quantize(palette=palette, dither=Image.Dither.NONE), lead=True)
-            bands.append((rows, *_deflated(rows)))
+            bands.append(_band(rows, width, bands))
         n = end
-    _pages[key] = (pixels, bands)
+    _pages[key] = (raw, bands)
     while len(_pages) > PAGES_KEPT:
         del _pages[next(iter(_pages))]
     return _png(width - 1, height, colours, bands)
 
 
-def _png(width: int, height: int, palette: list[int], bands: list[tuple[bytes, bytes, int]]) -> bytes:
+def _quantized(
+    rgb: Image.Image, palette: Image.Image, span: tuple[int, int], last: tuple[bytes, list[Band]] | None
+) -> bytes:
+    """The indices of rows ``span`` of ``rgb`` in ``palette``: the rows quantised whole, or, given
+    the last page of that size, its indices with only the rectangle that changed quantised again.
+
+    A pixel's index does not depend on its neighbours (no dithering), so a part quantised apart is
+    the whole page's part."""
+    top, bottom = span
+    width = rgb.width
+    rows = rgb.crop((0, top, width, bottom))
+    if last is None:
+        return rows.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
+    was = Image.frombytes("RGB", rows.size, last[0][top * width * 3 : bottom * width * 3])
+    box = ImageChops.difference(rows, was).getbbox()
+    first, end = top // BAND, -(-bottom // BAND)
+    indices = Image.frombytes("P", rows.size, b"".join(band[0] for band in last[1][first:end]))
+    if box is not None:
+        changed = rows.crop(box).quantize(palette=palette, dither=Image.Dither.NONE)
+        indices.paste(changed, box[:2])
+    return indices.tobytes()
+
+
+def _png(width: int, height: int, palette: list[int], bands: list[Band]) -> bytes:
     """The PNG of ``bands`` (rows with their filter bytes, deflated, Adler-32) in ``palette``."""
     checksum = 1
     for rows, _deflated_rows, adler in bands:
