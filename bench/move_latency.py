@@ -143,6 +143,7 @@ async def run(moves: int, game_name: str, players: int = 2) -> dict[str, Any]:
         "settled": statistics.median(settled),
         "floor": statistics.median(floors),
         "bytes": statistics.median(sizes),
+        "drawings": drawer.calls / max(1, len(timings)),
     }
 
 
@@ -151,7 +152,7 @@ def show(label: str, r: dict[str, Any]) -> None:
         f"{label}: {r['moves']} moves; move p50 {r['p50'] * 1000:.0f} ms, p99 {r['p99'] * 1000:.0f} ms; "
         f"floor p50 {r['floor'] * 1000:.0f} ms; p50 / floor {r['p50'] / r['floor']:.2f}; "
         f"settled p50 {r.get('settled', r['p50']) * 1000:.0f} ms; "
-        f"PNG median {r['bytes'] / 1024:.0f} KiB",
+        f"PNG median {r['bytes'] / 1024:.0f} KiB; {r.get('drawings', 1):.2f} drawings a move",
         flush=True,
     )
 

@@ -18,7 +18,7 @@ import struct
 import zlib
 from collections import OrderedDict
 
-from PIL import Image, ImageChops
+from PIL import Image
 
 BAND = 16
 """Rows per band: smaller bands deflate fewer unchanged rows around a change; each band still sees
@@ -132,9 +132,9 @@ def encode_page(page: Image.Image, palette: Image.Image) -> bytes:
     """A page with its lead column (``render.page.stack(..., lead=True)``), quantised to
     ``palette`` and encoded: what ``encode(page.quantize(palette), lead=True)`` gives, byte for byte.
 
-    Only the bands of rows that differ from the last page of the same size and palette are looked
-    at again, and within them only the columns that changed are quantised (the rest keep the last
-    page's indices); a band keeps its deflated bytes when neither it nor the row above it changed."""
+    Only the bands of rows that differ from the last page of the same size and palette are quantised
+    and looked up again (quantising whole rows costs less than finding the columns that changed); a
+    band keeps its deflated bytes when neither it nor the row above it changed."""
     rgb = page if page.mode == "RGB" else page.convert("RGB")
     width, height = rgb.size
     colours = palette.getpalette() or []
@@ -164,7 +164,10 @@ def encode_page(page: Image.Image, palette: Image.Image) -> bytes:
         end = n
         while end < count and not same[end]:
             end += 1
-        indices = _quantized(rgb, palette, (n * BAND, min(height, end * BAND)), last)
+        # one lookup for each run of changed bands: the indices a pixel gets do not depend on its
+        # neighbours (no dithering), so a run quantised apart is the whole page's run
+        span = rgb.crop((0, n * BAND, width, min(height, end * BAND)))
+        indices = span.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
         for k in range(n, end):
             rows = indices[(k - n) * BAND * width : (k - n + 1) * BAND * width]
             if rows[::width].count(0) != len(rows) // width:  # the lead column must be index 0
@@ -175,29 +178,6 @@ def encode_page(page: Image.Image, palette: Image.Image) -> bytes:
     while len(_pages) > PAGES_KEPT:
         del _pages[next(iter(_pages))]
     return _png(width - 1, height, colours, bands)
-
-
-def _quantized(
-    rgb: Image.Image, palette: Image.Image, span: tuple[int, int], last: tuple[bytes, list[Band]] | None
-) -> bytes:
-    """The indices of rows ``span`` of ``rgb`` in ``palette``: the rows quantised whole, or, given
-    the last page of that size, its indices with only the rectangle that changed quantised again.
-
-    A pixel's index does not depend on its neighbours (no dithering), so a part quantised apart is
-    the whole page's part."""
-    top, bottom = span
-    width = rgb.width
-    rows = rgb.crop((0, top, width, bottom))
-    if last is None:
-        return rows.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
-    was = Image.frombytes("RGB", rows.size, last[0][top * width * 3 : bottom * width * 3])
-    box = ImageChops.difference(rows, was).getbbox()
-    first, end = top // BAND, -(-bottom // BAND)
-    indices = Image.frombytes("P", rows.size, b"".join(band[0] for band in last[1][first:end]))
-    if box is not None:
-        changed = rows.crop(box).quantize(palette=palette, dither=Image.Dither.NONE)
-        indices.paste(changed, box[:2])
-    return indices.tobytes()
 
 
 def _png(width: int, height: int, palette: list[int], bands: list[Band]) -> bytes:

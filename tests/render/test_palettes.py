@@ -165,9 +165,8 @@ def test_a_board_comes_out_in_its_games_palette() -> None:
 
 
 def test_a_page_changed_in_a_corner_and_on_a_bands_last_row_has_the_bytes_of_a_whole_encoding() -> None:
-    """Only the changed rectangle is quantised again, and a band under a changed last row is
-    deflated again after it (its first row refers back to that row): the bytes stay those of the
-    whole page encoded at once."""
+    """A band under a changed last row is deflated again after it (its first row refers back to
+    that row): the bytes stay those of the whole page encoded at once."""
     palette = palettes.load("warchest")
     colours = palettes.read("warchest")
     pick = random.Random(9)
