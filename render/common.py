@@ -130,7 +130,7 @@ def to_png(image: Image.Image, palette: Image.Image | None = None, *, lead: bool
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     if palette is not None:
         if lead:
-            return png.encode_page(rgb, palette)
+            return png.encode_page(rgb, palette, image.info.get(png.UNCHANGED))
         return png.encode(rgb.quantize(palette=palette, dither=Image.Dither.NONE))
     exact = rgb.getcolors(PALETTE_COLORS)
     if exact is not None:

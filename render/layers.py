@@ -16,6 +16,7 @@ which keeps their objects (and so their ids) alive while they are compared.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Sequence
 
@@ -54,17 +55,23 @@ def _common(keys: Sequence[Key], shared: Counter[Key]) -> list[Key]:
     return kept
 
 
+_serials = itertools.count(1)
+
+
 class Layers:
     """The last picture of ``ground`` with pieces on it (see the module's notes)."""
 
     def __init__(self, ground: Image.Image) -> None:
+        self.serial = next(_serials)
+        """Tells this object's pictures from another's (never reused, unlike ``id``)."""
         self.ground = ground
         self.canvas = ground.copy()
         self.pieces: list[Piece] = []
         self.changed: list[Box] = [(0, 0, ground.width, ground.height)]
         """The boxes the last ``draw`` re-laid: where its picture may differ from the one before."""
         self.version = 0
-        """How many pictures were drawn: a picture's number, for those who compare it with another."""
+        """How many pictures were drawn: with ``serial``, the name of the last picture, for those who
+        compare it with another (``render.png.Unchanged``)."""
 
     def draw(self, pieces: Sequence[Piece]) -> Image.Image:
         """The ground with ``pieces`` composited on it, first to last. The image returned is this

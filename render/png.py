@@ -17,6 +17,7 @@ from __future__ import annotations
 import struct
 import zlib
 from collections import OrderedDict
+from collections.abc import Hashable, Sequence
 
 from PIL import Image
 
@@ -38,9 +39,16 @@ Band = tuple[bytes, bytes, int]
 """A band's rows of indices (with their filter bytes), deflated, and their Adler-32."""
 
 _bands: OrderedDict[tuple[int, int, int, int], bytes] = OrderedDict()
-_pages: dict[tuple[int, int, bytes], tuple[bytes, list[Band]]] = {}
-"""The last page of each size and palette: its RGB bytes, and its bands. The next board of a game
-mostly repeats it, and comparing bytes is much cheaper than quantising and checksumming them."""
+_pages: dict[tuple[int, int, bytes], tuple[list[bytes], list[Band], Hashable]] = {}
+"""The last page of each size and palette: its RGB bytes band by band, its bands, and the name its
+drawer gave it (``Unchanged``). The next board of a game mostly repeats it, and comparing bytes is
+much cheaper than quantising and checksumming them."""
+UNCHANGED = "render.png.unchanged"
+"""The key of a page's ``info`` under which its drawer may say what is unchanged (``Unchanged``)."""
+Unchanged = tuple[Hashable, Hashable, Sequence[tuple[int, int]]]
+"""``(name, since, rows)``: the page is the picture ``name``, and outside the row ranges ``rows``
+(top, bottom) it is the same as the picture ``since``. When the last page of its size is ``since``,
+its other rows are taken as they were without being compared."""
 PAGES_KEPT = 8
 """Sizes (and palettes) whose last page is kept: a few per game, a few MB each."""
 _held = 0
@@ -128,26 +136,47 @@ def encode(image: Image.Image, *, lead: bool = False) -> bytes:
     return _png(image.width - 1, image.height, colours, bands)
 
 
-def encode_page(page: Image.Image, palette: Image.Image) -> bytes:
+def encode_page(page: Image.Image, palette: Image.Image, unchanged: Unchanged | None = None) -> bytes:
     """A page with its lead column (``render.page.stack(..., lead=True)``), quantised to
     ``palette`` and encoded: what ``encode(page.quantize(palette), lead=True)`` gives, byte for byte.
 
     Only the bands of rows that differ from the last page of the same size and palette are quantised
     and looked up again (quantising whole rows costs less than finding the columns that changed); a
-    band keeps its deflated bytes when neither it nor the row above it changed."""
+    band keeps its deflated bytes when neither it nor the row above it changed. With ``unchanged``
+    (see ``Unchanged``), bands its drawer vouches for are not even read."""
     rgb = page if page.mode == "RGB" else page.convert("RGB")
     width, height = rgb.size
     colours = palette.getpalette() or []
     key = (width, height, bytes(colours))
     last = _pages.pop(key, None)
-    raw = rgb.tobytes()
     step = BAND * width * 3
     count = -(-height // BAND)
-    if last is None:
-        same = [False] * count
-    else:
-        old = memoryview(last[0])
-        same = [raw.startswith(old[at : at + step], at) for at in range(0, len(raw), step)]
+    known = [False] * count
+    if unchanged is not None and last is not None and last[2] == unchanged[1]:
+        known = [True] * count
+        for top, bottom in unchanged[2]:
+            for n in range(max(0, top // BAND), min(count, -(-bottom // BAND))):
+                known[n] = False
+    pixels: list[bytes] = [b""] * count
+    n = 0
+    while n < count:
+        if known[n]:
+            assert last is not None
+            pixels[n] = last[0][n]
+            n += 1
+            continue
+        end = n
+        while end < count and not known[end]:
+            end += 1
+        raw = (
+            rgb.crop((0, n * BAND, width, min(height, end * BAND))).tobytes()
+            if (n, end) != (0, count)
+            else rgb.tobytes()
+        )
+        for k in range(n, end):
+            pixels[k] = raw[(k - n) * step : (k - n + 1) * step]
+        n = end
+    same = known if last is None else [known[n] or pixels[n] == last[0][n] for n in range(count)]
     bands: list[Band] = []
     n = 0
     while n < count:
@@ -174,7 +203,7 @@ def encode_page(page: Image.Image, palette: Image.Image) -> bytes:
                 return encode(rgb.quantize(palette=palette, dither=Image.Dither.NONE), lead=True)
             bands.append(_band(rows, width, bands))
         n = end
-    _pages[key] = (raw, bands)
+    _pages[key] = (pixels, bands, None if unchanged is None else unchanged[0])
     while len(_pages) > PAGES_KEPT:
         del _pages[next(iter(_pages))]
     return _png(width - 1, height, colours, bands)

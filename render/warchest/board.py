@@ -166,6 +166,13 @@ def draw_board(
     the next drawing of the same board: paste or copy it, never draw on it.
 
     ``owners`` gives the letter each seat's tokens carry (four players), see ``style.owner_tags``."""
+    return kept_board(view, layout, locale, owners).canvas
+
+
+def kept_board(
+    view: Mapping[str, Any], layout: Layout, locale: str, owners: Mapping[int, str] | None = None
+) -> Layers:
+    """What ``draw_board`` draws, with what changed since the board's last drawing."""
     hexes = tuple(sorted((int(x), int(y)) for x, y in view["board"]["hexes"]))
     locations = view["board"].get("locations") or []
     where = tuple(sorted((int(loc["hex"][0]), int(loc["hex"][1])) for loc in locations))
@@ -177,7 +184,8 @@ def draw_board(
     _layers[key] = layers
     while len(_layers) > LAYERS_KEPT:
         _layers.popitem(last=False)
-    return layers.draw(board_pieces(view, layout, locale, owners))
+    layers.draw(board_pieces(view, layout, locale, owners))
+    return layers
 
 
 def board_pieces(
