@@ -52,9 +52,9 @@ its other rows are taken as they were without being compared."""
 PAGES_KEPT = 8
 """Sizes (and palettes) whose last page is kept: a few per game, a few MB each."""
 _held = 0
-stats = {"deflated": 0, "reused": 0, "unchanged": 0}
+stats = {"deflated": 0, "reused": 0, "unchanged": 0, "unread": 0}
 """Since the process started (for tests and benchmarks): bands deflated, bands found in the cache,
-and bands of a page the same as in the previous page of its size."""
+bands of a page the same as in the previous page of its size, and those of them not even read."""
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -163,6 +163,7 @@ def encode_page(page: Image.Image, palette: Image.Image, unchanged: Unchanged | 
         if known[n]:
             assert last is not None
             pixels[n] = last[0][n]
+            stats["unread"] += 1
             n += 1
             continue
         end = n

@@ -4,16 +4,18 @@ through them, and the kept arrow sprites: each picture is exactly the one a fres
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from collections.abc import Sequence
 
 from PIL import Image, ImageChops, ImageDraw
 
-from render import common
+from render import common, palettes, png
 from render.layers import Layers, Piece, centered
 from render.page import INNER
 from render.warchest import board as wc_board
+from render.warchest import images as warchest
 from tests.render import views
-from tests.render.palette_sources import seeded_views
+from tests.render.palette_sources import NAMES, seeded_views
 
 
 def _ground(width: int = 120, height: int = 90) -> Image.Image:
@@ -138,3 +140,19 @@ def test_an_arrow_is_drawn_once_and_pasted_as_before() -> None:
     item, x, y = first
     assert _same(canvas, _fresh(Image.new("RGBA", (120, 90), (240, 235, 220, 255)), [(item, x, y)]))
     assert canvas.getpixel((55, 46))[:3] != (240, 235, 220)
+
+
+def test_war_chest_pages_encoded_without_reading_the_kept_rows_have_the_bytes_of_whole_encodings() -> None:
+    """The page says which rows its board left as they were (``png.UNCHANGED``): move after move the
+    encoder, which does not read those rows, gives the bytes of the whole page encoded at once."""
+    palette = palettes.load("warchest")
+    png.forget()
+    trusted = png.stats["unread"]
+    for view in seeded_views("warchest", 4, 5, 30):
+        encoded = warchest.render(view, names=NAMES, locale="en")
+        kept, wc_board._layers = wc_board._layers, OrderedDict()  # a fresh board, apart
+        page = warchest.compose(view, names=NAMES, locale="en", lead=True)
+        wc_board._layers = kept
+        assert encoded == png.encode(page.quantize(palette=palette, dither=Image.Dither.NONE), lead=True)
+    assert png.stats["unread"] - trusted > 20 * 30
+    png.forget()
