@@ -18,14 +18,18 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import MutableMapping, Sequence
+from typing import Any, TypeVar
 
 from PIL import Image
 
+K = TypeVar("K")
 Box = tuple[int, int, int, int]
-Key = tuple[int, int, int]
-Piece = tuple[Image.Image, int, int]
-"""An RGBA sprite and where its top left corner goes (it may reach past the picture's edges)."""
+Key = tuple[int, int, int, int]
+Piece = tuple[Image.Image, int, int] | tuple[Image.Image, int, int, Image.Image]
+"""An RGBA sprite and where its top left corner goes (it may reach past the picture's edges),
+composited over what lies under it; or, with a fourth item, an image pasted there through that mask
+(``Image.paste(item, at, mask)``)."""
 
 
 def centered(item: Image.Image, center: tuple[float, float]) -> Piece:
@@ -34,12 +38,12 @@ def centered(item: Image.Image, center: tuple[float, float]) -> Piece:
 
 
 def _key(piece: Piece) -> Key:
-    return (id(piece[0]), piece[1], piece[2])
+    return (id(piece[0]), piece[1], piece[2], id(piece[3]) if len(piece) > 3 else 0)
 
 
 def _box(piece: Piece, size: tuple[int, int]) -> Box | None:
     """The part of the picture ``piece`` covers, or None when it lies outside."""
-    item, x, y = piece
+    item, x, y = piece[:3]
     box = (max(0, x), max(0, y), min(size[0], x + item.width), min(size[1], y + item.height))
     return box if box[0] < box[2] and box[1] < box[3] else None
 
@@ -97,14 +101,43 @@ class Layers:
         placed = [(piece, _box(piece, size)) for piece in pieces]
         for box in boxes:
             self.canvas.paste(self.ground.crop(box), box[:2])
-            for (item, x, y), reach in placed:
+            for piece, reach in placed:
                 if reach is None:
                     continue
                 left, top = max(box[0], reach[0]), max(box[1], reach[1])
                 right, bottom = min(box[2], reach[2]), min(box[3], reach[3])
                 if left < right and top < bottom:
-                    self.canvas.alpha_composite(item, (left, top), (left - x, top - y, right - x, bottom - y))
+                    item, x, y = piece[:3]
+                    part = (left - x, top - y, right - x, bottom - y)
+                    if len(piece) > 3:
+                        mask = piece[3]  # type: ignore[misc]
+                        self.canvas.paste(item.crop(part), (left, top), mask.crop(part))
+                    else:
+                        self.canvas.alpha_composite(item, (left, top), part)
         self.pieces = pieces
         self.changed = boxes
         self.version += 1
         return self.canvas
+
+
+def kept(shelf: MutableMapping[K, Layers], key: K, ground: Image.Image, limit: int) -> Layers:
+    """The layers kept on ``shelf`` under ``key`` (new ones when none are, or when their ground is
+    not ``ground``: a ground drawn again starts afresh), kept there as the last used; ``shelf``, an
+    ordered dict, keeps at most ``limit``, dropping the least recently used."""
+    layers = shelf.pop(key, None)
+    if layers is None or layers.ground is not ground:
+        layers = Layers(ground)
+    shelf[key] = layers
+    while len(shelf) > limit:
+        del shelf[next(iter(shelf))]
+    return layers
+
+
+def page_rows(layers: Layers, top: int, left: int, height: int) -> tuple[Any, Any, list[tuple[int, int]]]:
+    """What a page ``height`` rows tall, holding ``layers``' last picture with its top left corner
+    at (``left``, ``top``) and other sections above and below it, may tell its encoder
+    (``render.png.Unchanged``): outside the rows above and below the picture and those the picture
+    re-laid, the page is the one drawn with the picture before, at the same place."""
+    rows = [(0, top), *((top + box[1], top + box[3]) for box in layers.changed)]
+    rows.append((top + layers.canvas.height, height))
+    return (layers.serial, layers.version, top, left), (layers.serial, layers.version - 1, top, left), rows

@@ -18,7 +18,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.common import MUTED, PAPER, arrow, sprite
-from render.layers import Layers, Piece, centered
+from render.layers import Layers, Piece, centered, kept
 from render.page import LABEL
 from render.text import draw_text, font, scaled
 from render.warchest.hexgrid import SQRT3, Hex, Layout, corners, fit
@@ -162,11 +162,11 @@ def draw_board(
     view: Mapping[str, Any], layout: Layout, locale: str, owners: Mapping[int, str] | None = None
 ) -> Image.Image:
     """The board of ``view``: the cached empty board with the current position on it, re-laid from
-    this board's last drawing where its pieces changed (``render.layers``). The image is shared with
-    the next drawing of the same board: paste or copy it, never draw on it.
+    this board's last drawing where its pieces changed (``render.layers``). A copy: the page
+    itself pastes the kept picture (``kept_board``).
 
     ``owners`` gives the letter each seat's tokens carry (four players), see ``style.owner_tags``."""
-    return kept_board(view, layout, locale, owners).canvas
+    return kept_board(view, layout, locale, owners).canvas.copy()
 
 
 def kept_board(
@@ -177,13 +177,7 @@ def kept_board(
     locations = view["board"].get("locations") or []
     where = tuple(sorted((int(loc["hex"][0]), int(loc["hex"][1])) for loc in locations))
     key = (hexes, where, layout)
-    ground = empty_board(hexes, where, layout)
-    layers = _layers.pop(key, None)
-    if layers is None or layers.ground is not ground:  # a ground drawn again starts afresh
-        layers = Layers(ground)
-    _layers[key] = layers
-    while len(_layers) > LAYERS_KEPT:
-        _layers.popitem(last=False)
+    layers = kept(_layers, key, empty_board(hexes, where, layout), LAYERS_KEPT)
     layers.draw(board_pieces(view, layout, locale, owners))
     return layers
 

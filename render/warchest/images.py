@@ -18,6 +18,7 @@ from render import palettes, png
 from render.alt import Glance
 from render.catalog import has_key, player_name, tr
 from render.common import HIGHLIGHT, INK, MUTED, PAPER, RULE, paste_centered, to_png
+from render.layers import page_rows
 from render.page import GAP, INNER, LABEL, MARGIN, WIDTH, Section, centered, stack
 from render.panels import (
     BOX_TOP,
@@ -67,13 +68,7 @@ def compose(
     # Outside the status, the strip and what the board re-laid, the page is the one drawn with the
     # board's previous picture at the same place: the encoder need not even read those rows.
     top, left = MARGIN + status.height + GAP, centered(board) + (1 if lead else 0)
-    rows = [
-        (0, top),
-        *((top + box[1], top + box[3]) for box in kept.changed),
-        (top + board.height, page.height),
-    ]
-    name = (kept.serial, kept.version, top, left)
-    page.info[png.UNCHANGED] = (name, (kept.serial, kept.version - 1, top, left), rows)
+    page.info[png.UNCHANGED] = page_rows(kept, top, left, page.height)
     return page
 
 

@@ -7,9 +7,12 @@ import random
 from collections import OrderedDict
 from collections.abc import Sequence
 
+import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from render import common, palettes, png
+from render.cryhavoc import board as ch_board
+from render.cryhavoc import images as cryhavoc
 from render.layers import Layers, Piece, centered
 from render.page import INNER
 from render.warchest import board as wc_board
@@ -142,17 +145,29 @@ def test_an_arrow_is_drawn_once_and_pasted_as_before() -> None:
     assert canvas.getpixel((55, 46))[:3] != (240, 235, 220)
 
 
-def test_war_chest_pages_encoded_without_reading_the_kept_rows_have_the_bytes_of_whole_encodings() -> None:
+def test_the_cry_havoc_map_move_after_move_equals_a_map_drawn_afresh() -> None:
+    for players in (2, 4):
+        for view in seeded_views("cryhavoc", players, 11, 40):
+            kept = ch_board.draw_map(view, "en").copy()
+            ch_board._layers.clear()
+            assert _same(kept, ch_board.draw_map(view, "en"))
+
+
+@pytest.mark.parametrize(("game", "players"), [("warchest", 4), ("cryhavoc", 2), ("cryhavoc", 4)])
+def test_pages_encoded_without_reading_the_rows_their_board_kept_have_the_bytes_of_whole_encodings(
+    game: str, players: int
+) -> None:
     """The page says which rows its board left as they were (``png.UNCHANGED``): move after move the
     encoder, which does not read those rows, gives the bytes of the whole page encoded at once."""
-    palette = palettes.load("warchest")
+    palette = palettes.load(game)
+    module, kept_boards = {"warchest": (warchest, wc_board), "cryhavoc": (cryhavoc, ch_board)}[game]
     png.forget()
     trusted = png.stats["unread"]
-    for view in seeded_views("warchest", 4, 5, 30):
-        encoded = warchest.render(view, names=NAMES, locale="en")
-        kept, wc_board._layers = wc_board._layers, OrderedDict()  # a fresh board, apart
-        page = warchest.compose(view, names=NAMES, locale="en", lead=True)
-        wc_board._layers = kept
+    for view in seeded_views(game, players, 5, 30):
+        encoded = module.render(view, names=NAMES, locale="en")
+        kept, kept_boards._layers = kept_boards._layers, OrderedDict()  # a fresh board, apart
+        page = module.compose(view, names=NAMES, locale="en", lead=True)
+        kept_boards._layers = kept
         assert encoded == png.encode(page.quantize(palette=palette, dither=Image.Dither.NONE), lead=True)
     assert png.stats["unread"] - trusted > 20 * 30
     png.forget()
