@@ -11,6 +11,9 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from render import common, palettes, png
+from render.batailles import board as bt_board
+from render.batailles import field as bt_field
+from render.batailles import images as batailles
 from render.cryhavoc import board as ch_board
 from render.cryhavoc import images as cryhavoc
 from render.layers import Layers, Piece, centered
@@ -153,14 +156,29 @@ def test_the_cry_havoc_map_move_after_move_equals_a_map_drawn_afresh() -> None:
             assert _same(kept, ch_board.draw_map(view, "en"))
 
 
-@pytest.mark.parametrize(("game", "players"), [("warchest", 4), ("cryhavoc", 2), ("cryhavoc", 4)])
+def test_the_batailles_battlefield_move_after_move_equals_one_drawn_afresh() -> None:
+    for view in seeded_views("batailles", 2, 11, 60):
+        board = view["board"]
+        grid = bt_field.grid_for(int(board["width"]), int(board["height"]), INNER)
+        kept = bt_board.draw_battlefield(view, grid)
+        bt_board._layers.clear()
+        assert _same(kept, bt_board.draw_battlefield(view, grid))
+
+
+@pytest.mark.parametrize(
+    ("game", "players"), [("warchest", 4), ("batailles", 2), ("cryhavoc", 2), ("cryhavoc", 4)]
+)
 def test_pages_encoded_without_reading_the_rows_their_board_kept_have_the_bytes_of_whole_encodings(
     game: str, players: int
 ) -> None:
     """The page says which rows its board left as they were (``png.UNCHANGED``): move after move the
     encoder, which does not read those rows, gives the bytes of the whole page encoded at once."""
     palette = palettes.load(game)
-    module, kept_boards = {"warchest": (warchest, wc_board), "cryhavoc": (cryhavoc, ch_board)}[game]
+    module, kept_boards = {
+        "warchest": (warchest, wc_board),
+        "batailles": (batailles, bt_board),
+        "cryhavoc": (cryhavoc, ch_board),
+    }[game]
     png.forget()
     trusted = png.stats["unread"]
     for view in seeded_views(game, players, 5, 30):
