@@ -17,9 +17,10 @@ which keeps their objects (and so their ids) alive while they are compared.
 from __future__ import annotations
 
 import itertools
-from collections import Counter
-from collections.abc import MutableMapping, Sequence
-from typing import Any, TypeVar
+import threading
+from collections import Counter, OrderedDict
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
 
 from PIL import Image
 
@@ -120,17 +121,28 @@ class Layers:
         return self.canvas
 
 
-def kept(shelf: MutableMapping[K, Layers], key: K, ground: Image.Image, limit: int) -> Layers:
-    """The layers kept on ``shelf`` under ``key`` (new ones when none are, or when their ground is
-    not ``ground``: a ground drawn again starts afresh), kept there as the last used; ``shelf``, an
-    ordered dict, keeps at most ``limit``, dropping the least recently used."""
-    layers = shelf.pop(key, None)
-    if layers is None or layers.ground is not ground:
-        layers = Layers(ground)
-    shelf[key] = layers
-    while len(shelf) > limit:
-        del shelf[next(iter(shelf))]
-    return layers
+class Shelf(threading.local, Generic[K]):
+    """Layers kept by key, at most ``limit``, the least recently used dropped first; one set per
+    thread: a picture is drawn over by the next drawing, so two threads drawing at once (tests and
+    benchmarks draw in threads; the bot's workers are processes) must never share one."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.kept: OrderedDict[K, Layers] = OrderedDict()
+
+    def get(self, key: K, ground: Image.Image) -> Layers:
+        """The layers kept under ``key`` (new ones when none are, or when their ground is not
+        ``ground``: a ground drawn again starts afresh), kept as the last used."""
+        layers = self.kept.pop(key, None)
+        if layers is None or layers.ground is not ground:
+            layers = Layers(ground)
+        self.kept[key] = layers
+        while len(self.kept) > self.limit:
+            self.kept.popitem(last=False)
+        return layers
+
+    def clear(self) -> None:
+        self.kept.clear()
 
 
 def page_rows(layers: Layers, top: int, left: int, height: int) -> tuple[Any, Any, list[tuple[int, int]]]:

@@ -10,7 +10,6 @@ the hits each zone has taken this turn, at the right end of the zone's band.
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -19,7 +18,7 @@ from PIL import Image
 from render.batailles.field import FieldMap, Grid, Zone, badge_boxes, empty_field, field_map, places, zone_of
 from render.batailles.sprites import ACTIVE, DONE, IDLE, STAT_LETTERS, hits_badge, troop_bar, zone_outline
 from render.common import arrow
-from render.layers import Layers, Piece, centered, kept
+from render.layers import Layers, Piece, Shelf, centered
 
 
 def profile_of(troop: Mapping[str, Any]) -> tuple[int, ...]:
@@ -72,7 +71,7 @@ def _middle(box: tuple[float, float, float, float]) -> tuple[float, float]:
 
 LAYERS_KEPT = 4
 """Battlefields (maps and sizes) whose last drawing is kept to be re-laid: a few MB each."""
-_layers: OrderedDict[tuple[FieldMap, Grid], Layers] = OrderedDict()
+_layers: Shelf[tuple[FieldMap, Grid]] = Shelf(LAYERS_KEPT)
 
 
 def draw_battlefield(
@@ -88,7 +87,7 @@ def kept_battlefield(view: Mapping[str, Any], grid: Grid, letters: tuple[str, ..
     """What ``draw_battlefield`` draws, re-laid from the battlefield's last drawing where its pieces
     changed (``render.layers``), with what changed."""
     fmap = field_map(view)
-    layers = kept(_layers, (fmap, grid), empty_field(fmap, grid), LAYERS_KEPT)
+    layers = _layers.get((fmap, grid), empty_field(fmap, grid))
     layers.draw(battlefield_pieces(view, grid, letters))
     return layers
 

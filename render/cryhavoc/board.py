@@ -17,7 +17,6 @@ from __future__ import annotations
 import functools
 import json
 import math
-from collections import OrderedDict
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -54,7 +53,7 @@ from render.cryhavoc.style import (
     tint,
     token,
 )
-from render.layers import Layers, Piece, kept
+from render.layers import Layers, Piece, Shelf
 from render.page import LABEL, legible
 from render.text import draw_text, text_width, wrap
 
@@ -272,7 +271,7 @@ to three regions, and a region seen before in the same state is pasted instead o
 
 LAYERS_KEPT = 4
 """Maps (sides, sizes, languages) whose last drawing is kept to be re-laid: a few MB each."""
-_layers: OrderedDict[StaticKey, Layers] = OrderedDict()
+_layers: Shelf[StaticKey] = Shelf(LAYERS_KEPT)
 
 
 def draw_map(view: Mapping[str, Any], locale: str) -> Image.Image:
@@ -289,7 +288,7 @@ def draw_map(view: Mapping[str, Any], locale: str) -> Image.Image:
 def kept_map(view: Mapping[str, Any], locale: str) -> Layers:
     """What ``draw_map`` draws, with what changed since the map's last drawing."""
     key = static_key(view, locale)
-    layers = kept(_layers, key, empty_map(key), LAYERS_KEPT)
+    layers = _layers.get(key, empty_map(key))
     rings = highlight_rings(view)
     pieces: list[Piece] = []
     for r in view["regions"]:

@@ -9,7 +9,6 @@ band along the edge, on either board.
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -18,7 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.common import MUTED, PAPER, arrow, sprite
-from render.layers import Layers, Piece, centered, kept
+from render.layers import Layers, Piece, Shelf, centered
 from render.page import LABEL
 from render.text import draw_text, font, scaled
 from render.warchest.hexgrid import SQRT3, Hex, Layout, corners, fit
@@ -155,7 +154,7 @@ def move_path(view: Mapping[str, Any]) -> tuple[Hex, Hex] | None:
 
 LAYERS_KEPT = 4
 """Boards (shapes and sizes) whose last drawing is kept to be re-laid: a few MB each."""
-_layers: OrderedDict[tuple[tuple[Hex, ...], tuple[Hex, ...], Layout], Layers] = OrderedDict()
+_layers: Shelf[tuple[tuple[Hex, ...], tuple[Hex, ...], Layout]] = Shelf(LAYERS_KEPT)
 
 
 def draw_board(
@@ -177,7 +176,7 @@ def kept_board(
     locations = view["board"].get("locations") or []
     where = tuple(sorted((int(loc["hex"][0]), int(loc["hex"][1])) for loc in locations))
     key = (hexes, where, layout)
-    layers = kept(_layers, key, empty_board(hexes, where, layout), LAYERS_KEPT)
+    layers = _layers.get(key, empty_board(hexes, where, layout))
     layers.draw(board_pieces(view, layout, locale, owners))
     return layers
 

@@ -4,7 +4,7 @@ through them, and the kept arrow sprites: each picture is exactly the one a fres
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
+import threading
 from collections.abc import Sequence
 
 import pytest
@@ -16,7 +16,7 @@ from render.batailles import field as bt_field
 from render.batailles import images as batailles
 from render.cryhavoc import board as ch_board
 from render.cryhavoc import images as cryhavoc
-from render.layers import Layers, Piece, centered
+from render.layers import Layers, Piece, Shelf, centered
 from render.page import INNER
 from render.warchest import board as wc_board
 from render.warchest import images as warchest
@@ -183,9 +183,24 @@ def test_pages_encoded_without_reading_the_rows_their_board_kept_have_the_bytes_
     trusted = png.stats["unread"]
     for view in seeded_views(game, players, 5, 30):
         encoded = module.render(view, names=NAMES, locale="en")
-        kept, kept_boards._layers = kept_boards._layers, OrderedDict()  # a fresh board, apart
+        kept, kept_boards._layers = kept_boards._layers, Shelf(4)  # a fresh board, apart
         page = module.compose(view, names=NAMES, locale="en", lead=True)
         kept_boards._layers = kept
         assert encoded == png.encode(page.quantize(palette=palette, dither=Image.Dither.NONE), lead=True)
     assert png.stats["unread"] - trusted > 20 * 30
     png.forget()
+
+
+def test_threads_never_share_kept_layers() -> None:
+    """A kept picture is drawn over by the next drawing: two threads drawing at once keep their own."""
+    shelf: Shelf[str] = Shelf(2)
+    ground = _ground()
+    here = shelf.get("board", ground)
+    assert shelf.get("board", ground) is here
+    there: list[Layers] = []
+    thread = threading.Thread(target=lambda: there.append(shelf.get("board", ground)))
+    thread.start()
+    thread.join()
+    assert there and there[0] is not here
+    assert shelf.get("board", ground) is here
+    assert shelf.get("board", _ground()) is not here  # a ground drawn again starts afresh
