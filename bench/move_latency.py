@@ -1,12 +1,13 @@
 """A move's cost, end to end below the front ends, against its floor.
 
-Usage: python -m bench.move_latency [moves] [game] [--against REV]
+Usage: python -m bench.move_latency [moves] [game] [--players N] [--against REV]
 
-Two players play a seeded random game through ``table.commands.Commands.play`` on a real SQLite
-file (WAL, one transaction per move) with the real renderer in the worker pool, and each move is
-timed until its board is drawn and handed to the channel (the announcer's post or edit): what a
-player waits for after a Discord ``/play``. The announcer's bookkeeping after the handover (recording
-the post, releasing its claim) is timed too, as "settled", and the next move waits for it.
+``N`` players (two unless told; War Chest and Cry Havoc also take four) play a seeded random game
+through ``table.commands.Commands.play`` on a real SQLite file (WAL, one transaction per move) with
+the real renderer in the worker pool, and each move is timed until its board is drawn and handed to
+the channel (the announcer's post or edit): what a player waits for after a Discord ``/play``. The
+announcer's bookkeeping after the handover (recording the post, releasing its claim) is timed too,
+as "settled", and the next move waits for it.
 
 The floor of a move is what no bot can avoid: encoding that same finished image as PNG once (the
 palette image as the bot sends it, decoded and encoded again from scratch by Pillow at the
@@ -87,7 +88,10 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def run(moves: int, game_name: str) -> dict[str, Any]:
+SEATS = ("alice", "bob", "carol", "dave")
+
+
+async def run(moves: int, game_name: str, players: int = 2) -> dict[str, Any]:
     drawer = ProcessDrawer(workers=1)
     with tempfile.TemporaryDirectory() as tmp:
         store = await db.open_store(Path(tmp) / "bench.sqlite3")
@@ -95,10 +99,11 @@ async def run(moves: int, game_name: str) -> dict[str, Any]:
             outlet = TimedOutlet()
             tables = Tables(store, drawer=drawer, seed_source=lambda: 7)
             commands = Commands(tables, Announcer(tables, outlet, coalesce=0))
-            alice, bob = _ctx("alice"), _ctx("bob")
-            await commands.new(alice, game_name)
-            await commands.join(bob)
-            await commands.start(alice)
+            seated = [_ctx(name) for name in SEATS[:players]]
+            await commands.new(seated[0], game_name, players)
+            for ctx in seated[1:]:
+                await commands.join(ctx)
+            await commands.start(seated[0])
             await commands.announcer.drain()
             chooser = Rng(1)
             timings: list[float] = []
@@ -138,6 +143,7 @@ async def run(moves: int, game_name: str) -> dict[str, Any]:
         "settled": statistics.median(settled),
         "floor": statistics.median(floors),
         "bytes": statistics.median(sizes),
+        "drawings": drawer.calls / max(1, len(timings)),
     }
 
 
@@ -146,17 +152,18 @@ def show(label: str, r: dict[str, Any]) -> None:
         f"{label}: {r['moves']} moves; move p50 {r['p50'] * 1000:.0f} ms, p99 {r['p99'] * 1000:.0f} ms; "
         f"floor p50 {r['floor'] * 1000:.0f} ms; p50 / floor {r['p50'] / r['floor']:.2f}; "
         f"settled p50 {r.get('settled', r['p50']) * 1000:.0f} ms; "
-        f"PNG median {r['bytes'] / 1024:.0f} KiB",
+        f"PNG median {r['bytes'] / 1024:.0f} KiB; {r.get('drawings', 1):.2f} drawings a move",
         flush=True,
     )
 
 
-def against(revision: str, moves: int, game_name: str) -> dict[str, Any]:
+def against(revision: str, moves: int, game_name: str, players: int = 2) -> dict[str, Any]:
     from bench.render_bench import renderer_of
 
     with renderer_of(revision) as (tmp, env):
         done = subprocess.run(
-            [sys.executable, "-m", "bench.move_latency", str(moves), game_name, "--json"],
+            [sys.executable, "-m", "bench.move_latency", str(moves), game_name, "--json"]
+            + (["--players", str(players)] if players != 2 else []),
             check=True,
             capture_output=True,
             text=True,
@@ -170,15 +177,17 @@ def against(revision: str, moves: int, game_name: str) -> dict[str, Any]:
 def main(argv: list[str]) -> None:
     args = list(argv)
     revision = take_option(args, "--against")
+    players = int(take_option(args, "--players") or 2)
     numbers = [a for a in args if not a.startswith("--")]
     moves = int(numbers[0]) if numbers else 100
     game_name = numbers[1] if len(numbers) > 1 else "warchest"
     if "--json" in args:
-        print(json.dumps(asyncio.run(run(moves, game_name))))
+        print(json.dumps(asyncio.run(run(moves, game_name, players))))
         return
+    label = f"{game_name} {players}p"
     if revision is not None:
-        show(f"{game_name}, the renderer of {revision}", against(revision, moves, game_name))
-    show(game_name, asyncio.run(run(moves, game_name)))
+        show(f"{label}, the renderer of {revision}", against(revision, moves, game_name, players))
+    show(label, asyncio.run(run(moves, game_name, players)))
 
 
 if __name__ == "__main__":

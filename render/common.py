@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Callable
+from functools import lru_cache
 from typing import cast
 
 from PIL import Image, ImageDraw
@@ -138,7 +139,7 @@ def to_png(image: Image.Image, palette: Image.Image | None = None, *, lead: bool
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     if palette is not None:
         if lead:
-            return png.encode_page(rgb, palette)
+            return png.encode_page(rgb, palette, image.info.get(png.UNCHANGED))
         return png.encode(rgb.quantize(palette=palette, dither=Image.Dither.NONE))
     exact = rgb_colours(rgb, PALETTE_COLORS)
     if exact is not None:
@@ -159,10 +160,22 @@ def path_arrow(
 ) -> None:
     """An arrow from ``start`` to ``end`` on ``canvas``: the path of the last move. Dark with a white
     edge, so that it shows on any ground, highlighted or not."""
+    drawn = arrow(start, end, width)
+    if drawn is not None:
+        item, x, y = drawn
+        paste_centered(canvas, item, (x + item.width / 2, y + item.height / 2))
+
+
+@lru_cache(maxsize=64)
+def arrow(
+    start: tuple[float, float], end: tuple[float, float], width: float = 6
+) -> tuple[Image.Image, int, int] | None:
+    """The sprite of ``path_arrow`` and where its top left corner goes (None for no arrow), kept:
+    a board drawn again, or a move between the same places, draws no arrow twice."""
     (sx, sy), (ex, ey) = start, end
     length = math.hypot(ex - sx, ey - sy)
     if length < 1:
-        return
+        return None
     ux, uy = (ex - sx) / length, (ey - sy) / length
     head = 3.2 * width
     pad = head + width
@@ -182,4 +195,4 @@ def path_arrow(
             else:
                 draw.polygon(tip, fill=(*color, 255))
 
-    paste_centered(canvas, sprite(w, h, paint), (left + w / 2, top + h / 2))
+    return sprite(w, h, paint), left, top

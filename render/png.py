@@ -2,10 +2,11 @@
 
 From one move to the next a board image changes in a few places (a hex or a zone, the status, a
 count), yet deflating the whole picture again is most of what a board costs. Here the rows are
-deflated in bands of ``BAND`` rows, each by a fresh compressor ended on a byte boundary, so a band's
-bytes stand alone inside the one zlib stream; a band whose rows this process has deflated before is
-not deflated again. It only works because every board of a game is quantised to that game's fixed
-palette (``render.palettes``): the same picture gives the same indices from one image to the next.
+deflated in bands of ``BAND`` rows, each by a fresh compressor ended on a byte boundary whose
+dictionary is the row above the band, so a band's bytes depend only on its rows and that row; a band
+this process has deflated before after the same row is not deflated again. It only works because
+every board of a game is quantised to that game's fixed palette (``render.palettes``): the same
+picture gives the same indices from one image to the next.
 
 The result is an ordinary PNG: the same pixels always give the same bytes, whether the bands came
 from the cache or not, and decoding gives back exactly the image's indices and palette.
@@ -16,11 +17,13 @@ from __future__ import annotations
 import struct
 import zlib
 from collections import OrderedDict
+from collections.abc import Hashable, Sequence
 
 from PIL import Image
 
-BAND = 32
-"""Rows per band: smaller bands are reused more often, larger ones deflate better."""
+BAND = 16
+"""Rows per band: smaller bands deflate fewer unchanged rows around a change; each band still sees
+the row before it (``_deflated``), so splitting costs little compression."""
 LEVEL = 6
 """zlib's level, the one Pillow uses by default."""
 CACHE_BYTES = 24 * 1024 * 1024
@@ -32,17 +35,26 @@ _ZLIB_HEADER = b"\x78\x9c"  # deflate, 32 KiB window, default level
 _LAST_BLOCK = zlib.compressobj(LEVEL, zlib.DEFLATED, -15).flush()
 """An empty final deflate block: what ends the stream after the last band."""
 
-_bands: OrderedDict[tuple[int, int, int], bytes] = OrderedDict()
-_pages: dict[tuple[int, int, bytes], tuple[list[bytes], list[tuple[bytes, bytes, int]]]] = {}
-"""The last page of each size and palette, band by band: its RGB rows, and its rows of indices
-deflated with their Adler-32. The next board of a game mostly repeats it, and comparing rows is much
-cheaper than quantising and checksumming them."""
+Band = tuple[bytes, bytes, int]
+"""A band's rows of indices (with their filter bytes), deflated, and their Adler-32."""
+
+_bands: OrderedDict[tuple[int, int, int, int], bytes] = OrderedDict()
+_pages: dict[tuple[int, int, bytes], tuple[list[bytes], list[Band], Hashable]] = {}
+"""The last page of each size and palette: its RGB bytes band by band, its bands, and the name its
+drawer gave it (``Unchanged``). The next board of a game mostly repeats it, and comparing bytes is
+much cheaper than quantising and checksumming them."""
+UNCHANGED = "render.png.unchanged"
+"""The key of a page's ``info`` under which its drawer may say what is unchanged (``Unchanged``)."""
+Unchanged = tuple[Hashable, Hashable, Sequence[tuple[int, int]]]
+"""``(name, since, rows)``: the page is the picture ``name``, and outside the row ranges ``rows``
+(top, bottom) it is the same as the picture ``since``. When the last page of its size is ``since``,
+its other rows are taken as they were without being compared."""
 PAGES_KEPT = 8
 """Sizes (and palettes) whose last page is kept: a few per game, a few MB each."""
 _held = 0
-stats = {"deflated": 0, "reused": 0, "unchanged": 0}
+stats = {"deflated": 0, "reused": 0, "unchanged": 0, "unread": 0}
 """Since the process started (for tests and benchmarks): bands deflated, bands found in the cache,
-and bands of a page the same as in the previous page of its size."""
+bands of a page the same as in the previous page of its size, and those of them not even read."""
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -62,18 +74,27 @@ def _adler_join(first: int, second: int, second_length: int) -> int:
     return (b << 16) | a
 
 
-def _deflated(rows: bytes) -> tuple[bytes, int]:
-    """``rows`` deflated on their own, ending on a byte boundary (from the cache when seen before),
-    and their Adler-32. The cache's key is the rows' length and two checksums of them."""
+def _deflated(rows: bytes, before: bytes = b"") -> tuple[bytes, int]:
+    """``rows`` deflated, ending on a byte boundary (from the cache when seen before), and their
+    Adler-32.
+
+    ``before`` is the row that precedes them in the stream (empty for the first band): the
+    compressor takes it as its dictionary, so the band's first row may refer back to the row above
+    it, as it would in one stream (a band alone loses that, and flat pictures repeat row after
+    row). The decoder has that row in its window already, so the stream stays a plain one. The
+    cache's key is the rows' length, two checksums of them and a checksum of ``before``."""
     global _held
     adler = zlib.adler32(rows)
-    key = (len(rows), zlib.crc32(rows), adler)
+    key = (len(rows), zlib.crc32(rows), adler, zlib.crc32(before) if before else -1)
     found = _bands.get(key)
     if found is not None:
         _bands.move_to_end(key)
         stats["reused"] += 1
         return found, adler
-    compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
+    if before:
+        compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -15, zdict=before)
+    else:
+        compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
     found = compressor.compress(rows) + compressor.flush(zlib.Z_SYNC_FLUSH)
     stats["deflated"] += 1
     _bands[key] = found
@@ -82,6 +103,12 @@ def _deflated(rows: bytes) -> tuple[bytes, int]:
         _old, dropped = _bands.popitem(last=False)
         _held -= len(dropped)
     return found, adler
+
+
+def _band(rows: bytes, width: int, bands: list[Band]) -> Band:
+    """``rows`` as the next band after ``bands`` (``width``: bytes per row, filter byte included)."""
+    before = bands[-1][0][-width:] if bands else b""
+    return (rows, *_deflated(rows, before))
 
 
 def encode(image: Image.Image, *, lead: bool = False) -> bytes:
@@ -103,33 +130,65 @@ def encode(image: Image.Image, *, lead: bool = False) -> bytes:
         image = rows
     raw = image.tobytes()
     step = BAND * image.width
-    bands = [(raw[at : at + step], *_deflated(raw[at : at + step])) for at in range(0, len(raw), step)]
+    bands: list[Band] = []
+    for at in range(0, len(raw), step):
+        bands.append(_band(raw[at : at + step], image.width, bands))
     return _png(image.width - 1, image.height, colours, bands)
 
 
-def encode_page(page: Image.Image, palette: Image.Image) -> bytes:
+def encode_page(page: Image.Image, palette: Image.Image, unchanged: Unchanged | None = None) -> bytes:
     """A page with its lead column (``render.page.stack(..., lead=True)``), quantised to
     ``palette`` and encoded: what ``encode(page.quantize(palette), lead=True)`` gives, byte for byte.
 
-    Only the bands of rows that differ from the last page of the same size and palette are
-    quantised and looked up again; the others are taken from that page as they were."""
+    Only the bands of rows that differ from the last page of the same size and palette are quantised
+    and looked up again (quantising whole rows costs less than finding the columns that changed); a
+    band keeps its deflated bytes when neither it nor the row above it changed. With ``unchanged``
+    (see ``Unchanged``), bands its drawer vouches for are not even read."""
     rgb = page if page.mode == "RGB" else page.convert("RGB")
     width, height = rgb.size
     colours = palette.getpalette() or []
     key = (width, height, bytes(colours))
     last = _pages.pop(key, None)
-    raw = rgb.tobytes()
     step = BAND * width * 3
-    pixels = [raw[at : at + step] for at in range(0, len(raw), step)]
-    count = len(pixels)
-    same = [last is not None and last[0][n] == pixels[n] for n in range(count)]
-    bands: list[tuple[bytes, bytes, int]] = []
+    count = -(-height // BAND)
+    known = [False] * count
+    if unchanged is not None and last is not None and last[2] == unchanged[1]:
+        known = [True] * count
+        for top, bottom in unchanged[2]:
+            for n in range(max(0, top // BAND), min(count, -(-bottom // BAND))):
+                known[n] = False
+    pixels: list[bytes] = [b""] * count
+    n = 0
+    while n < count:
+        if known[n]:
+            assert last is not None
+            pixels[n] = last[0][n]
+            stats["unread"] += 1
+            n += 1
+            continue
+        end = n
+        while end < count and not known[end]:
+            end += 1
+        raw = (
+            rgb.crop((0, n * BAND, width, min(height, end * BAND))).tobytes()
+            if (n, end) != (0, count)
+            else rgb.tobytes()
+        )
+        for k in range(n, end):
+            pixels[k] = raw[(k - n) * step : (k - n + 1) * step]
+        n = end
+    same = known if last is None else [known[n] or pixels[n] == last[0][n] for n in range(count)]
+    bands: list[Band] = []
     n = 0
     while n < count:
         if same[n]:
             assert last is not None
-            bands.append(last[1][n])
-            stats["unchanged"] += 1
+            kept = last[1][n]
+            if n == 0 or bands[-1][0][-width:] == last[1][n - 1][0][-width:]:
+                bands.append(kept)
+                stats["unchanged"] += 1
+            else:  # the row above changed: its bytes start from another dictionary
+                bands.append(_band(kept[0], width, bands))
             n += 1
             continue
         end = n
@@ -143,15 +202,15 @@ def encode_page(page: Image.Image, palette: Image.Image) -> bytes:
             rows = indices[(k - n) * BAND * width : (k - n + 1) * BAND * width]
             if rows[::width].count(0) != len(rows) // width:  # the lead column must be index 0
                 return encode(rgb.quantize(palette=palette, dither=Image.Dither.NONE), lead=True)
-            bands.append((rows, *_deflated(rows)))
+            bands.append(_band(rows, width, bands))
         n = end
-    _pages[key] = (pixels, bands)
+    _pages[key] = (pixels, bands, None if unchanged is None else unchanged[0])
     while len(_pages) > PAGES_KEPT:
         del _pages[next(iter(_pages))]
     return _png(width - 1, height, colours, bands)
 
 
-def _png(width: int, height: int, palette: list[int], bands: list[tuple[bytes, bytes, int]]) -> bytes:
+def _png(width: int, height: int, palette: list[int], bands: list[Band]) -> bytes:
     """The PNG of ``bands`` (rows with their filter bytes, deflated, Adler-32) in ``palette``."""
     checksum = 1
     for rows, _deflated_rows, adler in bands:

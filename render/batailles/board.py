@@ -15,9 +15,10 @@ from typing import Any
 
 from PIL import Image
 
-from render.batailles.field import Grid, Zone, badge_boxes, empty_field, field_map, places, zone_of
+from render.batailles.field import FieldMap, Grid, Zone, badge_boxes, empty_field, field_map, places, zone_of
 from render.batailles.sprites import ACTIVE, DONE, IDLE, STAT_LETTERS, hits_badge, troop_bar, zone_outline
-from render.common import paste_centered, path_arrow
+from render.common import arrow
+from render.layers import Layers, Piece, Shelf, centered
 
 
 def profile_of(troop: Mapping[str, Any]) -> tuple[int, ...]:
@@ -68,21 +69,44 @@ def _middle(box: tuple[float, float, float, float]) -> tuple[float, float]:
     return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
 
 
+LAYERS_KEPT = 4
+"""Battlefields (maps and sizes) whose last drawing is kept to be re-laid: a few MB each."""
+_layers: Shelf[tuple[FieldMap, Grid]] = Shelf(LAYERS_KEPT)
+
+
 def draw_battlefield(
     view: Mapping[str, Any], grid: Grid, letters: tuple[str, ...] = STAT_LETTERS
 ) -> Image.Image:
     """The battlefield image of ``view`` (exactly ``grid.width`` x ``grid.height`` pixels); the
-    troops' characteristics are written after ``letters``, their initials in the reader's language."""
+    troops' characteristics are written after ``letters``, their initials in the reader's language.
+    A copy: the page itself pastes the kept picture (``kept_battlefield``)."""
+    return kept_battlefield(view, grid, letters).canvas.copy()
+
+
+def kept_battlefield(view: Mapping[str, Any], grid: Grid, letters: tuple[str, ...] = STAT_LETTERS) -> Layers:
+    """What ``draw_battlefield`` draws, re-laid from the battlefield's last drawing where its pieces
+    changed (``render.layers``), with what changed."""
     fmap = field_map(view)
-    field = empty_field(fmap, grid).copy()
+    layers = _layers.get((fmap, grid), empty_field(fmap, grid))
+    layers.draw(battlefield_pieces(view, grid, letters))
+    return layers
+
+
+def battlefield_pieces(view: Mapping[str, Any], grid: Grid, letters: tuple[str, ...]) -> list[Piece]:
+    """What goes on the empty battlefield, bottom first: the outlines of the marked zones, the last
+    move's arrow, the troops' bars, the hits badges."""
+    fmap = field_map(view)
+    pieces: list[Piece] = []
     s = grid.size
     for marked in marked_zones(view, grid.cols, grid.rows):
         x0, y0, x1, y1 = grid.zone_box(marked)
-        paste_centered(field, zone_outline(s), ((x0 + x1) / 2, (y0 + y1) / 2))
+        pieces.append(centered(zone_outline(s), ((x0 + x1) / 2, (y0 + y1) / 2)))
     path = move_path(view, grid.cols, grid.rows)
     if path is not None:  # from the middle of the zone left to the edge of the zone reached
         (ax, ay), (bx, by) = (_middle(grid.zone_box(z)) for z in path)
-        path_arrow(field, (ax, ay), (ax + (bx - ax) * 0.55, ay + (by - ay) * 0.55))
+        drawn = arrow((ax, ay), (ax + (bx - ax) * 0.55, ay + (by - ay) * 0.55))
+        if drawn is not None:
+            pieces.append(drawn)
 
     by_zone: dict[Zone, list[Mapping[str, Any]]] = {}
     for troop in view.get("troops") or []:
@@ -103,7 +127,7 @@ def draw_battlefield(
                 troop_state(view, troop),
                 letters,
             )
-            field.alpha_composite(bar, (round(x0), round(y0)))
+            pieces.append((bar, round(x0), round(y0)))
 
     for item in view.get("hits") or []:
         hit_zone = zone_of(item)
@@ -114,8 +138,8 @@ def draw_battlefield(
         badge = hits_badge(hits, grid.strip - 2)
         if badge.width > room[2] - room[0]:
             badge = hits_badge(hits, grid.strip - 2, burst=False)
-        field.alpha_composite(badge, (round(room[2] - badge.width), round(room[1])))
-    return field
+        pieces.append((badge, round(room[2] - badge.width), round(room[1])))
+    return pieces
 
 
 def allot(filled: Sequence[str | None], count: int) -> list[tuple[int, int]]:

@@ -16,14 +16,15 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import i18n
-from render import palettes
+from render import palettes, png
 from render.alt import sentence
-from render.batailles.board import draw_battlefield
+from render.batailles.board import kept_battlefield
 from render.batailles.field import grid_for
 from render.batailles.panels import legend, panel_height, round_text, seat_panel, stat_key, status, strip
 from render.batailles.style import stat_letters
 from render.catalog import tr
 from render.common import to_png
+from render.layers import page_rows
 from render.page import GAP, INNER, MARGIN, WIDTH, Section, centered, stack
 from render.panels import heading, notice
 
@@ -42,14 +43,21 @@ def compose(
     locale = i18n.normalize(locale)
     board = view["board"]
     grid = grid_for(int(board["width"]), int(board["height"]), INNER)
-    field = draw_battlefield(view, grid, tuple(stat_letters(locale)))
+    kept = kept_battlefield(view, grid, tuple(stat_letters(locale)))
+    field = kept.canvas
+    top = status(view, names, locale, INNER)
     sections: list[Section] = [
-        (status(view, names, locale, INNER), MARGIN, True),
+        (top, MARGIN, True),
         (field, centered(field), True),
         (stat_key(locale, INNER), MARGIN, True),
         (strip(view, names, locale, INNER), MARGIN, True),
     ]
-    return stack(sections, lead=lead)
+    page = stack(sections, lead=lead)
+    # Outside the status, what follows the field and what the field re-laid, the page is the one
+    # drawn with the field's previous picture at the same place: the encoder need not read those rows.
+    at = (MARGIN + top.height + GAP, centered(field) + (1 if lead else 0))
+    page.info[png.UNCHANGED] = page_rows(kept, *at, page.height)
+    return page
 
 
 def render_details(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:

@@ -24,8 +24,9 @@ from typing import Any
 from PIL import Image, ImageChops, ImageDraw
 
 from engine.cryhavoc.content import TOKENS
+from render import common
 from render.catalog import tr
-from render.common import HIGHLIGHT, INK, PAPER, RGB, SS, WHITE, ink_on, paste_centered, path_arrow, sprite
+from render.common import HIGHLIGHT, INK, PAPER, RGB, SS, WHITE, ink_on, paste_centered, sprite
 from render.cryhavoc.layout import (
     BADGE_RADIUS,
     Layout,
@@ -52,6 +53,7 @@ from render.cryhavoc.style import (
     tint,
     token,
 )
+from render.layers import Layers, Piece, Shelf
 from render.page import LABEL, legible
 from render.text import draw_text, text_width, wrap
 
@@ -270,20 +272,36 @@ PATCHES_KEPT = 256
 to three regions, and a region seen before in the same state is pasted instead of drawn."""
 
 
+LAYERS_KEPT = 4
+"""Maps (sides, sizes, languages) whose last drawing is kept to be re-laid: a few MB each."""
+_layers: Shelf[StaticKey] = Shelf(LAYERS_KEPT)
+
+
 def draw_map(view: Mapping[str, Any], locale: str) -> Image.Image:
-    """The map of ``view``: the cached empty side with every piece of the moment on top.
+    """The map of ``view``: the cached empty side with every piece of the moment on top. A copy:
+    the page itself pastes the kept picture (``kept_map``).
 
     Each region is drawn on its own patch of the empty map, which is kept (``region_patch``), so a
     move redraws only the regions it changed; the patch pixels are the same as drawing straight on
-    the map."""
+    the map. The map is re-laid from its last drawing where its patches or arrow changed
+    (``render.layers``)."""
+    return kept_map(view, locale).canvas.copy()
+
+
+def kept_map(view: Mapping[str, Any], locale: str) -> Layers:
+    """What ``draw_map`` draws, with what changed since the map's last drawing."""
     key = static_key(view, locale)
-    img = empty_map(key).copy()
+    layers = _layers.get(key, empty_map(key))
     rings = highlight_rings(view)
+    pieces: list[Piece] = []
     for r in view["regions"]:
         patch, mask, at = region_patch(key, json.dumps(r, sort_keys=True), rings.get(str(r["id"]), 0))
-        img.paste(patch, at, mask)
-    draw_path(img, view, key_layout(key))
-    return img
+        pieces.append((patch, at[0], at[1], mask))
+    drawn = path_piece(view, key_layout(key))
+    if drawn is not None:
+        pieces.append(drawn)
+    layers.draw(pieces)
+    return layers
 
 
 def move_path(view: Mapping[str, Any]) -> tuple[str, str] | None:
@@ -294,17 +312,25 @@ def move_path(view: Mapping[str, Any]) -> tuple[str, str] | None:
 
 
 def draw_path(img: Image.Image, view: Mapping[str, Any], g: Layout) -> None:
+    """The arrow of ``path_piece`` drawn on ``img``."""
+    drawn = path_piece(view, g)
+    if drawn is not None:
+        item, x, y = drawn[:3]
+        paste_centered(img, item, (x + item.width / 2, y + item.height / 2))
+
+
+def path_piece(view: Mapping[str, Any], g: Layout) -> Piece | None:
     """The arrow of the last step or retreat, from the edge of the region left to the edge of the
     one reached (over the road between them, leaving the tiles' pieces clear), a little into both
     tiles when they are close."""
     path = move_path(view)
     if path is None:
-        return
+        return None
     boxes = [g.box(rid) for rid in path]
     (ax, ay), (bx, by) = (((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in boxes)
     length = math.hypot(bx - ax, by - ay)
     if length < 1:
-        return
+        return None
     ux, uy = (bx - ax) / length, (by - ay) / length
 
     def reach(box: Box) -> float:
@@ -315,7 +341,7 @@ def draw_path(img: Image.Image, view: Mapping[str, Any], g: Layout) -> None:
     start, end = reach(boxes[0]), length - reach(boxes[1])
     if end - start < 40:
         start, end = start - 14, end + 14
-    path_arrow(img, (ax + ux * start, ay + uy * start), (ax + ux * end, ay + uy * end))
+    return common.arrow((ax + ux * start, ay + uy * start), (ax + ux * end, ay + uy * end))
 
 
 def highlight_rings(view: Mapping[str, Any]) -> dict[str, int]:

@@ -17,12 +17,13 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import i18n
-from render import palettes
+from render import palettes, png
 from render.catalog import tr
 from render.common import PAPER, to_png
 from render.cryhavoc import hand
-from render.cryhavoc.board import draw_map
+from render.cryhavoc.board import kept_map
 from render.cryhavoc.panels import battle_board, legend, round_text, seat_panel, status, strip, tracks
+from render.layers import Layers, page_rows
 from render.page import GAP, INNER, MARGIN, WIDTH, Section, centered, stack
 from render.panels import heading
 
@@ -38,7 +39,15 @@ def compose(
     view: Mapping[str, Any], *, names: Mapping[str, str], locale: str, lead: bool = False
 ) -> Image.Image:
     """The public image before encoding (``lead``: with the encoder's extra column, see ``stack``)."""
-    return stack([section for _name, section in public_sections(view, names=names, locale=locale)], lead=lead)
+    sections, kept = _sections(view, names, locale)
+    page = stack([section for _name, section in sections], lead=lead)
+    # Outside the sections around the map and what the map re-laid, the page is the one drawn with
+    # the map's previous picture at the same place: the encoder need not even read those rows.
+    above = [image for _name, (image, _x, _o) in sections[: [n for n, _s in sections].index("map")]]
+    top = MARGIN + sum(image.height + GAP for image in above)
+    left = centered(kept.canvas) + (1 if lead else 0)
+    page.info[png.UNCHANGED] = page_rows(kept, top, left, page.height)
+    return page
 
 
 def public_sections(
@@ -46,15 +55,22 @@ def public_sections(
 ) -> list[tuple[str, Section]]:
     """The public image's sections from the top, each with its name: the status, the battle board
     while a battle is being resolved, the map, the players' strip."""
+    return _sections(view, names, locale)[0]
+
+
+def _sections(
+    view: Mapping[str, Any], names: Mapping[str, str], locale: str
+) -> tuple[list[tuple[str, Section]], Layers]:
+    """``public_sections``, and the kept map they hold (``board.kept_map``)."""
     locale = i18n.normalize(locale)
     # Every section is opaque on the page colour: pasting is enough.
     sections: list[tuple[str, Section]] = [("status", (status(view, names, locale, INNER), MARGIN, True))]
     if view.get("battle"):
         sections.append(("battle", (battle_board(view, names, locale, INNER), MARGIN, True)))
-    field = draw_map(view, locale)
-    sections.append(("map", (field, centered(field), True)))
+    kept = kept_map(view, locale)
+    sections.append(("map", (kept.canvas, centered(kept.canvas), True)))
     sections.append(("strip", (strip(view, names, locale, INNER), MARGIN, True)))
-    return sections
+    return sections, kept
 
 
 def render_details(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:

@@ -16,7 +16,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, MUTED, PAPER, paste_centered, path_arrow, sprite
+from render.common import INK, MUTED, PAPER, arrow, sprite
+from render.layers import Layers, Piece, Shelf, centered
 from render.page import LABEL
 from render.text import draw_text, font, scaled
 from render.warchest.hexgrid import SQRT3, Hex, Layout, corners, fit
@@ -152,35 +153,61 @@ def move_path(view: Mapping[str, Any]) -> tuple[Hex, Hex] | None:
     return (path[0], path[1]) if len(path) == 2 else None
 
 
+LAYERS_KEPT = 4
+"""Boards (shapes and sizes) whose last drawing is kept to be re-laid: a few MB each."""
+_layers: Shelf[tuple[tuple[Hex, ...], tuple[Hex, ...], Layout]] = Shelf(LAYERS_KEPT)
+
+
 def draw_board(
     view: Mapping[str, Any], layout: Layout, locale: str, owners: Mapping[int, str] | None = None
 ) -> Image.Image:
-    """The board of ``view``: the cached empty board with the current position pasted on it.
+    """The board of ``view``: the cached empty board with the current position on it, re-laid from
+    this board's last drawing where its pieces changed (``render.layers``). A copy: the page
+    itself pastes the kept picture (``kept_board``).
 
     ``owners`` gives the letter each seat's tokens carry (four players), see ``style.owner_tags``."""
+    return kept_board(view, layout, locale, owners).canvas.copy()
+
+
+def kept_board(
+    view: Mapping[str, Any], layout: Layout, locale: str, owners: Mapping[int, str] | None = None
+) -> Layers:
+    """What ``draw_board`` draws, with what changed since the board's last drawing."""
     hexes = tuple(sorted((int(x), int(y)) for x, y in view["board"]["hexes"]))
     locations = view["board"].get("locations") or []
     where = tuple(sorted((int(loc["hex"][0]), int(loc["hex"][1])) for loc in locations))
-    board = empty_board(hexes, where, layout).copy()
+    key = (hexes, where, layout)
+    layers = _layers.get(key, empty_board(hexes, where, layout))
+    layers.draw(board_pieces(view, layout, locale, owners))
+    return layers
+
+
+def board_pieces(
+    view: Mapping[str, Any], layout: Layout, locale: str, owners: Mapping[int, str] | None = None
+) -> list[Piece]:
+    """What goes on the empty board, bottom first: the last action's outlines and its hexes' labels
+    again over their wash, its arrow, the control rings, the tokens."""
+    pieces: list[Piece] = []
     style = hex_style(layout.size)
     outlined = outlined_hexes(view)
     for h in outlined:
-        paste_centered(board, last_outline(layout.size - HEX_GAP, style.band), layout.center(h))
+        pieces.append(centered(last_outline(layout.size - HEX_GAP, style.band), layout.center(h)))
     for h in outlined:  # the wash tints the label: print it again on top
         cx, cy = layout.center(h)
-        paste_centered(board, label_sprite(hex_label(h), style.label), (cx, cy - style.label_dy))
+        pieces.append(centered(label_sprite(hex_label(h), style.label), (cx, cy - style.label_dy)))
     path = move_path(view)
     if path is not None:  # under the tokens, its head at the edge of the token that moved
         (ax, ay), (bx, by) = (style.piece_center(layout.center(h)) for h in path)
         length = math.hypot(bx - ax, by - ay)
         short = max(0.0, 1 - (style.token + 6) / length) if length else 0.0
-        path_arrow(board, (ax, ay), (ax + (bx - ax) * short, ay + (by - ay) * short))
-    for loc in locations:
+        drawn = arrow((ax, ay), (ax + (bx - ax) * short, ay + (by - ay) * short))
+        if drawn is not None:
+            pieces.append(drawn)
+    for loc in locations_of(view):
         team = loc.get("team")
         ring = control_ring(None if team is None else int(team), style.ring, style.ring_line)
-        paste_centered(
-            board, ring, style.piece_center(layout.center((int(loc["hex"][0]), int(loc["hex"][1]))))
-        )
+        at = layout.center((int(loc["hex"][0]), int(loc["hex"][1])))
+        pieces.append(centered(ring, style.piece_center(at)))
     for unit in view.get("units") or []:
         team = unit.get("team")
         owner = (owners or {}).get(int(unit.get("seat", -1)), "")
@@ -192,7 +219,11 @@ def draw_board(
             style.token,
             owner,
         )
-        paste_centered(
-            board, sprite, style.piece_center(layout.center((int(unit["hex"][0]), int(unit["hex"][1]))))
+        pieces.append(
+            centered(sprite, style.piece_center(layout.center((int(unit["hex"][0]), int(unit["hex"][1])))))
         )
-    return board
+    return pieces
+
+
+def locations_of(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return list(view["board"].get("locations") or [])

@@ -14,10 +14,11 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import i18n
-from render import palettes
+from render import palettes, png
 from render.alt import Glance
 from render.catalog import has_key, player_name, tr
 from render.common import HIGHLIGHT, INK, MUTED, PAPER, RULE, paste_centered, to_png
+from render.layers import page_rows
 from render.page import GAP, INNER, LABEL, MARGIN, WIDTH, Section, centered, stack
 from render.panels import (
     BOX_TOP,
@@ -33,7 +34,7 @@ from render.panels import (
     status_height,
 )
 from render.text import draw_text
-from render.warchest.board import board_layout, draw_board
+from render.warchest.board import board_layout, kept_board
 from render.warchest.hexgrid import Hex
 from render.warchest.panels import panel_height, pills, private_panel, seat_panel, seat_units
 from render.warchest.sprites import control_ring, last_icon, start_flag, team_mark, token
@@ -55,13 +56,20 @@ def compose(
     hexes: list[Hex] = [(int(x), int(y)) for x, y in view["board"]["hexes"]]
     layout = board_layout(hexes, INNER)
     owners = owner_tags(view, names)
-    board = draw_board(view, layout, locale, owners)
+    kept = kept_board(view, layout, locale, owners)
+    board = kept.canvas
+    status = _status(view, names, locale)
     sections: list[Section] = [
-        (_status(view, names, locale), MARGIN, True),
+        (status, MARGIN, True),
         (board, centered(board), True),
         (_strip(view, names, locale, owners), MARGIN, True),
     ]
-    return stack(sections, lead=lead)
+    page = stack(sections, lead=lead)
+    # Outside the status, the strip and what the board re-laid, the page is the one drawn with the
+    # board's previous picture at the same place: the encoder need not even read those rows.
+    top, left = MARGIN + status.height + GAP, centered(board) + (1 if lead else 0)
+    page.info[png.UNCHANGED] = page_rows(kept, top, left, page.height)
+    return page
 
 
 def render_details(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:

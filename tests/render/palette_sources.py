@@ -34,24 +34,35 @@ TABLES = {"warchest": (2, 4), "batailles": (2,), "cryhavoc": (2, 3, 4)}
 GAMES = sorted(COMPOSE)
 
 
+def seeded_views(game: str, players: int, seed: int, moves: int) -> Iterator[dict[str, Any]]:
+    """The public view after each move of a seeded random game of ``game`` (``moves`` moves, or
+    until the game ends)."""
+    rules = engine.get_game(game)
+    state = rules.new_game(list(NAMES)[:players], seed=seed, options={})
+    chooser = Rng(seed)
+    for _step in range(moves):
+        if rules.is_over(state):
+            return
+        player = rules.to_act(state)[0]
+        legal = rules.legal_actions(state, player)
+        state, _ = rules.apply(state, player, legal[chooser.below(len(legal))])
+        yield rules.view(state, None)
+
+
 def boards(game: str, seeds: range, every: int, moves: int) -> Iterator[Image.Image]:
     """Public boards of seeded random games of ``game`` at each table size, one every ``every``
     moves for ``moves`` moves (or until the game ends)."""
-    rules = engine.get_game(game)
     for players in TABLES[game]:
         for seed in seeds:
-            ids = list(NAMES)[:players]
-            state = rules.new_game(ids, seed=seed, options={})
-            chooser = Rng(seed)
-            for step in range(moves):
-                if rules.is_over(state):
-                    break
-                player = rules.to_act(state)[0]
-                legal = rules.legal_actions(state, player)
-                state, _ = rules.apply(state, player, legal[chooser.below(len(legal))])
+            view: dict[str, Any] | None = None
+            for step, view in enumerate(seeded_views(game, players, seed, moves)):
                 if step % every == every - 1:
-                    yield COMPOSE[game](rules.view(state, None), names=NAMES, locale="en")
-            yield COMPOSE[game](rules.view(state, None), names=NAMES, locale="fr")
+                    yield COMPOSE[game](view, names=NAMES, locale="en")
+            if view is None:
+                view = engine.get_game(game).view(
+                    engine.get_game(game).new_game(list(NAMES)[:players], seed=seed, options={}), None
+                )
+            yield COMPOSE[game](view, names=NAMES, locale="fr")
 
 
 def golden_boards(game: str) -> Iterator[Image.Image]:

@@ -162,3 +162,25 @@ def test_a_board_comes_out_in_its_games_palette() -> None:
     assert decoded.getpalette()[: 3 * len(palettes.read("warchest"))] == [
         channel for colour in palettes.read("warchest") for channel in colour
     ]
+
+
+def test_a_page_changed_in_a_corner_and_on_a_bands_last_row_has_the_bytes_of_a_whole_encoding() -> None:
+    """A band under a changed last row is deflated again after it (its first row refers back to
+    that row): the bytes stay those of the whole page encoded at once."""
+    palette = palettes.load("warchest")
+    colours = palettes.read("warchest")
+    pick = random.Random(9)
+    page = Image.new("RGB", (201, 6 * png.BAND), PAPER)
+    draw = ImageDraw.Draw(page)
+    for _ in range(60):
+        x, y = pick.randrange(1, 190), pick.randrange(0, page.height - 8)
+        draw.rectangle([x, y, x + pick.randrange(2, 12), y + pick.randrange(2, 8)], fill=pick.choice(colours))
+    png.forget()
+    png.encode_page(page, palette)
+    draw.rectangle([150, 2 * png.BAND + 3, 170, 2 * png.BAND + 6], fill=colours[5])
+    draw.line([(20, 3 * png.BAND - 1), (60, 3 * png.BAND - 1)], fill=colours[9])
+    before = dict(png.stats)
+    encoded = png.encode_page(page, palette)
+    assert encoded == png.encode(page.quantize(palette=palette, dither=Image.Dither.NONE), lead=True)
+    assert png.stats["unchanged"] - before["unchanged"] == 4  # bands 0, 1, 4 and 5
+    png.forget()
