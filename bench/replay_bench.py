@@ -33,7 +33,11 @@ from typing import Any
 from PIL import Image
 
 ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = sorted((ROOT / "docs" / "examples").glob("*-console.txt"))
+GAMES = ("warchest", "batailles", "cryhavoc")
+EXAMPLES = sorted(
+    p for p in (ROOT / "docs" / "examples").glob("*-console.txt") if p.name.split("-")[0] in GAMES
+)
+"""The README's whole games in the console (not the records example, eight games in one script)."""
 
 View = dict[str, Any]
 

@@ -24,6 +24,8 @@ from typing import Any, Generic, TypeVar
 
 from PIL import Image
 
+from render import grounds
+
 K = TypeVar("K")
 Box = tuple[int, int, int, int]
 Key = tuple[int, int, int, int]
@@ -85,7 +87,9 @@ class Layers:
         size = self.ground.size
         old, new = [_key(p) for p in self.pieces], [_key(p) for p in pieces]
         shared = Counter(old) & Counter(new)
-        if _common(old, shared) != _common(new, shared):  # pieces that stay changed order: all again
+        recording = grounds.RECORDS.get() is not None
+        if recording or _common(old, shared) != _common(new, shared):
+            # Pieces that stay changed order, or a recorder wants every text's ground: all again.
             boxes: list[Box] = [(0, 0, size[0], size[1])]
         else:
             gone = Counter(old) - shared
@@ -113,6 +117,8 @@ class Layers:
                     if len(piece) > 3:
                         mask = piece[3]
                         self.canvas.paste(item.crop(part), (left, top), mask.crop(part))
+                    elif recording:  # the texts on the piece get what lies under them
+                        grounds.paste(self.canvas, item, (left, top), part=item.crop(part), cut=part[:2])
                     else:
                         self.canvas.alpha_composite(item, (left, top), part)
         self.pieces = pieces
