@@ -263,7 +263,8 @@ def test_the_dockerfile_installs_and_starts_the_bot_in_a_fresh_environment(tmp_p
     image = replay(ROOT / "Dockerfile", tmp_path / "image", tmp_path / "venv")
     assert image.stop_signal == "SIGTERM" and image.volumes == ["/data"]
     shipped = {p.name for p in image.workdir.iterdir()}
-    assert shipped == {"bot.py", "engine", "render", "ai", "db", "table", "cogs", "console", "i18n"}, shipped
+    packages = {"engine", "render", "ai", "db", "table", "cogs", "console", "i18n"}
+    assert shipped == {"bot.py", "launch.py", *packages}, shipped
     venv = tmp_path / "venv"
 
     done = image.run(image.cmd, venv, stdin=subprocess.DEVNULL)

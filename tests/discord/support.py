@@ -21,7 +21,8 @@ from typing import Any
 from PIL import Image
 
 import db
-from bot import Settings, build_bot
+from bot import build_bot
+from launch import Settings
 from table.announce import RecordingOutlet
 from table.commands import Commands, Ctx, Post
 from table.tables import Tables

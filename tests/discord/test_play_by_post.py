@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from bot import Settings, TabletopBot, build_bot
+from bot import TabletopBot, build_bot
 from cogs import ServiceCog
+from launch import Settings
 from table.clock import ManualClock
 from tests.discord.support import CONFIRMED, Room, current_board, open_room, start
 from tests.fakediscord.model import ADMIN_PERMISSIONS, MODERATOR_PERMISSIONS, FakeUser

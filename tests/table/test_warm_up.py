@@ -22,8 +22,8 @@ import pytest
 
 import db
 import engine
-from bot import Settings
 from console import run_console
+from launch import Settings
 from table import Commands, Tables, drawing
 from table.announce import Announcer, RecordingOutlet
 from table.drawing import ProcessDrawer
