@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cogs.components import GameButton, GameMenu, OtherComponent
+from cogs.components import GameButton, GameMenu
 from cogs.game import GameCog
 from cogs.service import ServiceCog
 from cogs.translator import CatalogTranslator
-from cogs.tree import GameTree
+from cogs.tree import GameTree, OtherComponent
 
 if TYPE_CHECKING:
     from discord.ext import commands

@@ -21,7 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs.replies import PostLike, Responder, allowed_mentions, split_text
+from cogs.replies import PostLike, allowed_mentions, responder_for, split_text
 from cogs.translator import label
 from cogs.tree import error_text
 from engine import GAMES, GameError
@@ -116,15 +116,6 @@ def make_ctx(interaction: discord.Interaction) -> Ctx:
         moderator=bool(perms.manage_channels or perms.manage_guild),
         admin=bool(perms.manage_guild),
     )
-
-
-def responder_for(interaction: discord.Interaction) -> Responder:
-    """The interaction's responder, shared with the tree's error handler."""
-    responder = interaction.extras.get("responder")
-    if not isinstance(responder, Responder):
-        responder = Responder(interaction)
-        interaction.extras["responder"] = responder
-    return responder
 
 
 class GameCog(commands.Cog):
