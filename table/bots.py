@@ -33,8 +33,7 @@ import threading
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
 import i18n
 from engine.errors import GameError
@@ -42,6 +41,7 @@ from engine.text import Msg, PlayerRef, msg
 from table.errors import TableError
 from table.events import decode_msg
 from table.posts import BOT_PREFIX, is_bot
+from table.tables import Decision, Thinker
 from table.tasks import GameTasks
 
 if TYPE_CHECKING:
@@ -129,26 +129,8 @@ def returned_note(player: str) -> Msg:
 # ---- thinking off the event loop -------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Decision:
-    """One decision asked of a computer player: everything ``ai.choose`` needs, JSON-safe and picklable,
-    so that it crosses to a worker process as one value and a thinker's shape never grows with it."""
-
-    game: str
-    state: dict[str, Any]
-    seat: int
-    level: str
-    seed: int
-    deadline: float | None
-    step: int = 0
-
-
 Choose = Callable[[Decision], str]
 """``ai.choose``'s shape over a ``Decision``: the action text to play."""
-
-
-class Thinker(Protocol):
-    async def think(self, decision: Decision) -> str: ...
 
 
 def choose_now(d: Decision) -> str:
@@ -279,6 +261,10 @@ class ComputerPlayers:
 
     @property
     def thinker(self) -> Thinker:
+        """The tables' thinker, else the process-wide pool (made when a bot first has to decide, so a
+        bot with no computer player never starts its workers)."""
+        if self.tables.thinker is None:
+            self.tables.thinker = shared_thinker()
         return self.tables.thinker
 
     def poke(self, record: GameRecord) -> None:

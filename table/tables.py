@@ -18,7 +18,7 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import engine
 from db import GameRecord, Store
@@ -29,9 +29,6 @@ from table.drawing import Drawer, ThreadDrawer, draw_now, shared_drawer
 from table.events import encode_msg, encode_result
 from table.posts import Picture
 from table.replay import played, replay
-
-if TYPE_CHECKING:
-    from table.bots import Thinker
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +97,28 @@ class Moved:
     result: Result | None = None
 
 
+@dataclass(frozen=True)
+class Decision:
+    """One decision asked of a computer player: everything ``ai.choose`` needs, JSON-safe and picklable,
+    so that it crosses to a worker process as one value and a thinker's shape never grows with it."""
+
+    game: str
+    state: dict[str, Any]
+    seat: int
+    level: str
+    seed: int
+    deadline: float | None
+    step: int = 0
+
+
+class Thinker(Protocol):
+    """Where computer players search for a ``Decision``'s move (``table.bots`` implements it, in
+    threads or worker processes). Declared here, beside the tables that hold one, so that the tables
+    need not import the bots that use them."""
+
+    async def think(self, decision: Decision) -> str: ...
+
+
 class Tables:
     """All tables of a bot, over one store.
 
@@ -124,7 +143,8 @@ class Tables:
         thinker: Thinker | None = None,
     ) -> None:
         self.store = store
-        self._thinker = thinker
+        self.thinker = thinker
+        """Where computer players search; None: the process-wide pool of ``table.bots``."""
         if drawer is None and (render is not None or render_private is not None):
             functions: dict[str, Callable[..., bytes]] = {
                 "board": render or (lambda view, **kw: draw_now("board", view, kw["names"], kw["locale"])),
@@ -142,16 +162,6 @@ class Tables:
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
 
     # ---- plumbing ------------------------------------------------------------------------
-
-    @property
-    def thinker(self) -> Thinker:
-        """Where computer players search: the given thinker, else the process-wide pool (made when a
-        bot first has to decide, so a bot with no computer player never starts its workers)."""
-        if self._thinker is None:
-            from table.bots import shared_thinker
-
-            self._thinker = shared_thinker()
-        return self._thinker
 
     def lock(self, channel: str) -> asyncio.Lock:
         """The lock that serialises changes to the channel's game."""
