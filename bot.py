@@ -35,14 +35,14 @@ import discord
 from discord.ext import commands
 
 from launch import Settings, open_table
-from table.owners import shard_scope
-from table.schedule import Scheduler, TickReport
+from table.posting.owners import shard_scope
+from table.posting.schedule import Scheduler, TickReport
 
 if TYPE_CHECKING:
     from db import GameRecord, Store
-    from table.announce import Announcer
-    from table.clock import Clock
-    from table.commands import Commands
+    from table.core.clock import Clock
+    from table.play.commands import Commands
+    from table.posting.announce import Announcer
 
 log = logging.getLogger("bot")
 
@@ -240,7 +240,7 @@ class TabletopBot(commands.Bot):
 
     async def _shut_down(self) -> None:
         from cogs import ServiceCog
-        from table.drawing import ProcessDrawer
+        from table.core.drawing import ProcessDrawer
 
         await self._close_gateway()  # no new interaction arrives from here on
         # The announcer of the table this bot opened (a table handed in is its owner's to stop).

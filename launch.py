@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from db import Store
-    from table.announce import Outlet
-    from table.clock import Clock
-    from table.commands import Commands
+    from table.core.clock import Clock
+    from table.play.commands import Commands
+    from table.posting.announce import Outlet
 
 log = logging.getLogger("launch")
 
@@ -148,15 +148,15 @@ async def open_table(
 
     ``lease`` is how long this process's claim on a game's posts lasts (``Announcer``). With
     ``warm`` (locales), the drawing workers start now and warm up in those languages, in the
-    background: nothing here waits for them (``table.drawing.ProcessDrawer.warm``).
+    background: nothing here waits for them (``table.core.drawing.ProcessDrawer.warm``).
     The caller owns the returned store and closes it when done.
     """
     from db import open_store
-    from table.announce import DEFAULT_LEASE, Announcer
-    from table.clock import system_clock
-    from table.commands import Commands
-    from table.drawing import ProcessDrawer
-    from table.tables import Tables
+    from table.core.clock import system_clock
+    from table.core.drawing import ProcessDrawer
+    from table.core.tables import Tables
+    from table.play.commands import Commands
+    from table.posting.announce import DEFAULT_LEASE, Announcer
 
     store = await open_store(database)
     if isinstance(database, str):

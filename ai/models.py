@@ -65,8 +65,8 @@ class GameModel:
 def model(name: str) -> GameModel:
     """The model of game ``name`` (``BadInput`` for an unknown game, as ``engine.get_game``)."""
     game = engine.get_game(name)
-    sampler = import_module(f"engine.{name}.determinize")
-    heuristics = import_module(f"engine.{name}.heuristics")
+    sampler = import_module(f"ai.{name}.determinize")
+    heuristics = import_module(f"ai.{name}.heuristics")
     return GameModel(
         game=game,
         observe_fn=sampler.observation,

@@ -26,11 +26,11 @@ from typing import Any
 import db
 from db.migrate import migrate
 from db.sqlite import SqliteStore, connect
-from table.announce import Announcer
-from table.commands import Commands
-from table.drawing import ProcessDrawer, ThreadDrawer, draw_now
-from table.posts import Ctx, Post
-from table.tables import Tables
+from table.core.drawing import ProcessDrawer, ThreadDrawer, draw_now
+from table.core.posts import Ctx, Post
+from table.core.tables import Tables
+from table.play.commands import Commands
+from table.posting.announce import Announcer
 
 ROOT = Path(__file__).resolve().parents[1]
 

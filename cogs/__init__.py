@@ -1,7 +1,7 @@
 """Discord adapters: slash commands, autocomplete and the error handler.
 
 ``install`` puts the commands on a bot and the catalog translator on its tree;
-everything they do goes through ``table.commands.Commands``.
+everything they do goes through ``table.play.commands.Commands``.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from cogs.tree import GameTree, OtherComponent
 if TYPE_CHECKING:
     from discord.ext import commands
 
-    from table.announce import Announcer
-    from table.commands import Commands
-    from table.schedule import Scheduler
+    from table.play.commands import Commands
+    from table.posting.announce import Announcer
+    from table.posting.schedule import Scheduler
 
 
 async def install(

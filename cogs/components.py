@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 import discord
 
 if TYPE_CHECKING:
-    from table.posts import Button, Menu
+    from table.core.posts import Button, Menu
 
 NUMBER = r"(?:0|[1-9]\d{0,17})"
 """A game id, a version or a seat in a custom id: at most 18 digits, well within the store's 64-bit

@@ -1,7 +1,7 @@
 """The slash commands: ``/game …``, ``/play`` and ``/hand``.
 
 Thin adapters only: each command builds a ``Ctx`` from the interaction, calls the
-front-end-neutral ``table.commands.Commands`` and hands the returned posts to a
+front-end-neutral ``table.play.commands.Commands`` and hands the returned posts to a
 ``Responder``. No rule lives here. Every command answers within Discord's 3-second
 window: it defers when its work outlives a budget (see ``GameCog._answer``).
 """
@@ -25,13 +25,13 @@ from cogs.replies import PostLike, allowed_mentions, responder_for, split_text
 from cogs.translator import label
 from cogs.tree import error_text
 from engine import GAMES, GameError
-from table.bots import LEVELS, MAX_BOTS
-from table.commands import Ctx
-from table.lobby import MAX_TEAMS
+from table.bots.players import LEVELS, MAX_BOTS
+from table.play.commands import Ctx
+from table.play.lobby import MAX_TEAMS
 
 if TYPE_CHECKING:
-    from table.announce import Announcer
-    from table.commands import Commands, Post
+    from table.play.commands import Commands, Post
+    from table.posting.announce import Announcer
 
 log = logging.getLogger(__name__)
 

@@ -42,7 +42,7 @@ def attachment(post: PostLike) -> discord.File | None:
 
 
 class PostLike(Protocol):
-    """The fields of ``table.commands.Post`` this module reads."""
+    """The fields of ``table.play.commands.Post`` this module reads."""
 
     @property
     def text(self) -> str: ...

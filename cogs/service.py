@@ -16,12 +16,12 @@ from discord.ext import commands, tasks
 
 from cogs.translator import label
 from i18n import LOCALES
-from table.settings import POLICIES
-from table.standings import POOLS
+from table.core.settings import POLICIES
+from table.play.standings import POOLS
 
 if TYPE_CHECKING:
     from cogs.game import GameCog
-    from table.schedule import Scheduler
+    from table.posting.schedule import Scheduler
 
 log = logging.getLogger(__name__)
 

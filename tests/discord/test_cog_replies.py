@@ -22,7 +22,7 @@ from bot import build_bot
 from engine import NotYourTurn
 from engine.text import PlayerRef
 from launch import Settings
-from table.commands import Ctx, Post
+from table.play.commands import Ctx, Post
 from tests.fakediscord.model import FakeChannel, FakeUser, InteractionResult
 from tests.fakediscord.server import FakeDiscord
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import db
 from table import Commands, Tables
-from table.announce import Announcer, RecordingOutlet
-from table.drawing import ProcessDrawer
+from table.core.drawing import ProcessDrawer
+from table.posting.announce import Announcer, RecordingOutlet
 from tests.fakediscord.world import HANG_LIMIT
 from tests.table.conftest import CtxFactory, current, png_size
 from tests.table.nim import lookup

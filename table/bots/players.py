@@ -38,15 +38,15 @@ from typing import TYPE_CHECKING
 import i18n
 from engine.errors import GameError
 from engine.text import Msg, PlayerRef, msg
-from table.errors import TableError
-from table.events import decode_msg
-from table.posts import BOT_PREFIX, is_bot
-from table.tables import Decision, Thinker
-from table.tasks import GameTasks
+from table.core.errors import TableError
+from table.core.events import decode_msg
+from table.core.posts import BOT_PREFIX, is_bot
+from table.core.tables import Decision, Thinker
+from table.core.tasks import GameTasks
 
 if TYPE_CHECKING:
     from db import GameRecord, Store
-    from table.tables import Table, Tables
+    from table.core.tables import Table, Tables
 
 log = logging.getLogger(__name__)
 

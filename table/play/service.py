@@ -13,19 +13,19 @@ from typing import TYPE_CHECKING
 import i18n
 from engine.contract import Result
 from engine.text import PlayerRef, msg
-from table.clock import discord_time, parse_stamp
-from table.errors import NoGame, TableError
-from table.events import encode_msg, encode_result
-from table.lobby import guard, human_heir, require_open
-from table.posts import Ctx, Post, is_bot
-from table.settings import KEYS, LANGUAGE, TableSettings, server_defaults, server_locale
-from table.text import mention
-from table.wording import Wording
+from table.core.clock import discord_time, parse_stamp
+from table.core.errors import NoGame, TableError
+from table.core.events import encode_msg, encode_result
+from table.core.posts import Ctx, Post, is_bot
+from table.core.settings import KEYS, LANGUAGE, TableSettings, server_defaults, server_locale
+from table.core.text import mention
+from table.core.wording import Wording
+from table.play.lobby import guard, human_heir, require_open
 
 if TYPE_CHECKING:
     from db import GameRecord
-    from table.announce import Announcer
-    from table.tables import Table, Tables
+    from table.core.tables import Table, Tables
+    from table.posting.announce import Announcer
 
 
 class ServiceCommands(Wording):

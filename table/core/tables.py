@@ -25,10 +25,10 @@ from db import GameRecord, Store
 from engine.contract import Game, Result
 from engine.errors import GameOver, NotYourTurn, StaleAction
 from engine.text import Msg
-from table.drawing import Drawer, ThreadDrawer, draw_now, shared_drawer
-from table.events import encode_msg, encode_result
-from table.posts import Picture
-from table.replay import played, replay
+from table.core.drawing import Drawer, ThreadDrawer, draw_now, shared_drawer
+from table.core.events import encode_msg, encode_result
+from table.core.posts import Picture
+from table.core.replay import played, replay
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +112,7 @@ class Decision:
 
 
 class Thinker(Protocol):
-    """Where computer players search for a ``Decision``'s move (``table.bots`` implements it, in
+    """Where computer players search for a ``Decision``'s move (``table.bots.players`` implements it, in
     threads or worker processes). Declared here, beside the tables that hold one, so that the tables
     need not import the bots that use them."""
 
@@ -144,7 +144,7 @@ class Tables:
     ) -> None:
         self.store = store
         self.thinker = thinker
-        """Where computer players search; None: the process-wide pool of ``table.bots``."""
+        """Where computer players search; None: the process-wide pool of ``table.bots.players``."""
         if drawer is None and (render is not None or render_private is not None):
             functions: dict[str, Callable[..., bytes]] = {
                 "board": render or (lambda view, **kw: draw_now("board", view, kw["names"], kw["locale"])),
