@@ -52,7 +52,7 @@ async def run(name: str, count: int, level: str, waits: int, seed: int = 7) -> d
     """The waits of one table: seconds per kind (``turn``, ``deployment``)."""
     import db
     from engine.rng import Rng
-    from table.bots.players import ProcessThinker
+    from table.bots.thinkers import ProcessThinker
     from table.core.drawing import ProcessDrawer
     from table.core.posts import Post
     from table.core.tables import Tables

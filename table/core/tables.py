@@ -112,7 +112,7 @@ class Decision:
 
 
 class Thinker(Protocol):
-    """Where computer players search for a ``Decision``'s move (``table.bots.players`` implements it, in
+    """Where computer players search for a ``Decision``'s move (``table.bots.thinkers`` implements it, in
     threads or worker processes). Declared here, beside the tables that hold one, so that the tables
     need not import the bots that use them."""
 
@@ -144,7 +144,7 @@ class Tables:
     ) -> None:
         self.store = store
         self.thinker = thinker
-        """Where computer players search; None: the process-wide pool of ``table.bots.players``."""
+        """Where computer players search; None: the process-wide pool of ``table.bots.thinkers``."""
         if drawer is None and (render is not None or render_private is not None):
             functions: dict[str, Callable[..., bytes]] = {
                 "board": render or (lambda view, **kw: draw_now("board", view, kw["names"], kw["locale"])),

@@ -18,12 +18,13 @@ import ai
 import db
 import engine
 from table import Commands, Ctx, Post
-from table.bots.players import Decision, ProcessThinker, ThreadThinker, stand_ins
+from table.bots.players import stand_ins
+from table.bots.thinkers import ProcessThinker, ThreadThinker
 from table.core.clock import ManualClock
 from table.core.errors import TableError
 from table.core.posts import is_bot
 from table.core.replay import replay
-from table.core.tables import Tables
+from table.core.tables import Decision, Tables
 from table.core.tasks import GameTasks
 from table.posting.announce import Announcer, RecordingOutlet
 from table.posting.schedule import Scheduler

@@ -13,10 +13,10 @@ import pytest
 import db
 import engine
 from table import Commands
-from table.bots.players import Decision, ThreadThinker
+from table.bots.thinkers import ThreadThinker
 from table.core.clock import ManualClock
 from table.core.errors import TableError
-from table.core.tables import Tables
+from table.core.tables import Decision, Tables
 from table.posting.announce import Announcer, RecordingOutlet
 from tests.table.conftest import FakeRenderer
 from tests.table.test_bots import START, ctx
