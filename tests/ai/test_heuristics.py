@@ -1,5 +1,5 @@
 """What the games' position scores and policies reward, where the computer players' strength comes
-from (``engine/<game>/heuristics.py``)."""
+from (``ai/<game>/heuristics.py``)."""
 
 from __future__ import annotations
 
