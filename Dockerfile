@@ -14,7 +14,7 @@ RUN --mount=type=bind,source=requirements.lock,target=/tmp/requirements.lock \
     pip install --no-cache-dir --require-hashes -r /tmp/requirements.lock
 
 # Only what the running bot reads: its code, and the catalog, fonts and game data inside its packages.
-COPY bot.py ./
+COPY bot.py launch.py ./
 COPY engine ./engine
 COPY render ./render
 COPY ai ./ai

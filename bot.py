@@ -30,23 +30,22 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 import discord
 from discord.ext import commands
 
-from table.owners import shard_scope
-from table.schedule import Scheduler, TickReport
+from launch import Settings, open_table
+from table.posting.owners import shard_scope
+from table.posting.schedule import Scheduler, TickReport
 
 if TYPE_CHECKING:
     from db import GameRecord, Store
-    from table.announce import Announcer, Outlet
-    from table.clock import Clock
-    from table.commands import Commands
+    from table.core.clock import Clock
+    from table.play.commands import Commands
+    from table.posting.announce import Announcer
 
 log = logging.getLogger("bot")
 
@@ -59,159 +58,6 @@ NO_INPUT = (
     "no DISCORD_TOKEN is set and standard input is empty: set DISCORD_TOKEN to run the Discord bot,"
     " or give the console its lines from a terminal or a script (make run < script.txt)"
 )
-
-
-@dataclass(frozen=True)
-class Settings:
-    """Everything the bot reads from its environment, parsed once."""
-
-    token: str | None = None
-    database_path: Path = Path("data/bot.sqlite3")
-    database_url: str | None = None
-    dev_guild_id: int | None = None
-    console_out: Path = Path("out")
-    log_level: str = "INFO"
-    console_locale: str = "en"
-    sync_commands: bool = True
-    force_sync: bool = False
-    tick_seconds: float = 60.0
-    coalesce_seconds: float = 3.0
-    heartbeat_path: Path | None = None
-    heartbeat_max_age: float | None = None
-    shutdown_grace: float = 8.0
-    shard_count: int | None = None
-    shard_ids: tuple[int, ...] | None = None
-    lease_seconds: float = 60.0
-    warm_up: bool = True
-    """Whether the drawing workers start and warm up at start-up (the Discord bot: once the gateway is
-    ready), in the background (RENDER_WARMUP=0: each starts cold when the first drawing needs it, for
-    a host short of memory)."""
-
-    @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
-        env = os.environ if env is None else env
-        guild = (env.get("DEV_GUILD_ID") or "").strip()
-        if guild and not guild.isdigit():
-            raise ValueError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")
-        url = (env.get("DATABASE_URL") or "").strip() or None
-        if url is not None and not url.startswith(("postgresql://", "postgres://")):
-            raise ValueError("DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/db)")
-        heartbeat = (env.get("HEARTBEAT_PATH") or "").strip()
-        shard_count, shard_ids = _shards(env)
-        return cls(
-            token=(env.get("DISCORD_TOKEN") or "").strip() or None,
-            database_path=Path(env.get("DATABASE_PATH") or "data/bot.sqlite3"),
-            database_url=url,
-            dev_guild_id=int(guild) if guild else None,
-            console_out=Path(env.get("CONSOLE_OUT") or "out"),
-            log_level=(env.get("LOG_LEVEL") or "INFO").upper(),
-            console_locale=env.get("CONSOLE_LOCALE") or "en",
-            force_sync=(env.get("SYNC_COMMANDS") or "").strip() == "1",
-            tick_seconds=_seconds(env, "TICK_SECONDS") or 60.0,
-            heartbeat_path=Path(heartbeat) if heartbeat else None,
-            heartbeat_max_age=_seconds(env, "HEARTBEAT_MAX_AGE"),
-            shutdown_grace=_seconds(env, "SHUTDOWN_GRACE") or 8.0,
-            shard_count=shard_count,
-            shard_ids=shard_ids,
-            lease_seconds=_seconds(env, "LEASE_SECONDS") or 60.0,
-            warm_up=(env.get("RENDER_WARMUP") or "1").strip() != "0",
-        )
-
-    @property
-    def database(self) -> str | Path:
-        """Where the games live: the PostgreSQL URL when one is set, else the SQLite file."""
-        return self.database_url or self.database_path
-
-    @property
-    def heartbeat(self) -> Path:
-        """The file the running bot touches every tick (default: beside the SQLite file, in the data
-        folder, which is the container's volume)."""
-        return self.heartbeat_path or self.database_path.parent / "heartbeat"
-
-    @property
-    def heartbeat_limit(self) -> float:
-        """How old the heartbeat may be and the bot still count as healthy: three missed ticks."""
-        return self.heartbeat_max_age if self.heartbeat_max_age is not None else 3 * self.tick_seconds
-
-
-def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
-    """``SHARD_COUNT`` (how many shards the whole bot has) and ``SHARD_IDS`` (which of them this
-    process runs, e.g. ``0,1``; all of them when unset). Neither set: one process, unsharded."""
-    count_text = (env.get("SHARD_COUNT") or "").strip()
-    ids_text = (env.get("SHARD_IDS") or "").strip()
-    if not count_text:
-        if ids_text:
-            raise ValueError("SHARD_IDS needs SHARD_COUNT: the number of shards the bot has in all")
-        return None, None
-    if not count_text.isdigit() or int(count_text) < 1:
-        raise ValueError(f"SHARD_COUNT must be a whole number of shards, 1 or more, not {count_text!r}")
-    count = int(count_text)
-    if not ids_text:
-        return count, None
-    parts = [p.strip() for p in ids_text.split(",")]
-    if not all(p.isdigit() and int(p) < count for p in parts):
-        raise ValueError(
-            f"SHARD_IDS must list shard numbers from 0 to {count - 1} separated by commas, not {ids_text!r}"
-        )
-    ids = tuple(sorted({int(p) for p in parts}))
-    return count, ids
-
-
-def _seconds(env: Mapping[str, str], name: str) -> float | None:
-    """A positive number of seconds from ``env``, or None when the variable is unset."""
-    text = (env.get(name) or "").strip()
-    if not text:
-        return None
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not value > 0:
-        raise ValueError(f"{name} must be a number of seconds above 0, not {text!r}")
-    return value
-
-
-async def open_table(
-    database: str | Path,
-    outlet: Outlet,
-    *,
-    clock: Clock | None = None,
-    coalesce: float = 0.0,
-    lease: float | None = None,
-    warm: Sequence[str] = (),
-) -> tuple[Commands, Store]:
-    """The command handlers over the store at ``database`` (a SQLite file or a PostgreSQL URL,
-    created and migrated if needed), announcing to ``outlet``; their ``announcer`` posts, their
-    scheduler reminds.
-
-    ``lease`` is how long this process's claim on a game's posts lasts (``Announcer``). With
-    ``warm`` (locales), the drawing workers start now and warm up in those languages, in the
-    background: nothing here waits for them (``table.drawing.ProcessDrawer.warm``).
-    The caller owns the returned store and closes it when done.
-    """
-    from db import open_store
-    from table.announce import DEFAULT_LEASE, Announcer
-    from table.clock import system_clock
-    from table.commands import Commands
-    from table.drawing import ProcessDrawer
-    from table.tables import Tables
-
-    store = await open_store(database)
-    if isinstance(database, str):
-        from db.postgres import describe
-
-        log.info("games are stored in PostgreSQL: %s", describe(database))
-    try:
-        tables = Tables(store)
-        if warm and isinstance(tables.drawer, ProcessDrawer):
-            tables.drawer.warm(warm)
-        announcer = Announcer(
-            tables, outlet, clock=clock or system_clock, coalesce=coalesce, lease=lease or DEFAULT_LEASE
-        )
-        return Commands(tables, announcer), store
-    except BaseException:
-        await store.close()
-        raise
 
 
 class BeatingScheduler(Scheduler):
@@ -441,7 +287,7 @@ class TabletopBot(commands.Bot):
         ready, so that the fork server's imports and the warm-up's drawings do not take a core from
         the start-up itself (started with the store, on two busy cores, they made the steps after
         the imports take about 2.5 times as long)."""
-        from table.drawing import ProcessDrawer
+        from table.core.drawing import ProcessDrawer
 
         locales, self._warm_locales = self._warm_locales, ()
         drawer = getattr(getattr(self.table, "tables", None), "drawer", None)
@@ -489,7 +335,7 @@ class TabletopBot(commands.Bot):
 
     async def _shut_down(self) -> None:
         from cogs import ServiceCog
-        from table.drawing import ProcessDrawer
+        from table.core.drawing import ProcessDrawer
 
         await self._close_gateway()  # no new interaction arrives from here on
         # The announcer of the table this bot opened (a table handed in is its owner's to stop).

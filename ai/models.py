@@ -1,7 +1,7 @@
 """The per-game parts of the search: each game's observation, sampler, evaluation and action weights.
 
-They live in the game's own package (``engine/<game>/determinize.py`` and ``heuristics.py``), where
-the rules they depend on are; this module only binds them to a game name.
+They live in a package per game beside the search (``ai/<game>/determinize.py`` and ``heuristics.py``),
+over the rules of ``engine/<game>/``, which never use them; this module only binds them to a game name.
 """
 
 from __future__ import annotations
@@ -65,8 +65,8 @@ class GameModel:
 def model(name: str) -> GameModel:
     """The model of game ``name`` (``BadInput`` for an unknown game, as ``engine.get_game``)."""
     game = engine.get_game(name)
-    sampler = import_module(f"engine.{name}.determinize")
-    heuristics = import_module(f"engine.{name}.heuristics")
+    sampler = import_module(f"ai.{name}.determinize")
+    heuristics = import_module(f"ai.{name}.heuristics")
     return GameModel(
         game=game,
         observe_fn=sampler.observation,

@@ -52,12 +52,12 @@ async def run(name: str, count: int, level: str, waits: int, seed: int = 7) -> d
     """The waits of one table: seconds per kind (``turn``, ``deployment``)."""
     import db
     from engine.rng import Rng
-    from table.announce import Announcer, RecordingOutlet
-    from table.bots import ProcessThinker
-    from table.commands import Commands, Ctx
-    from table.drawing import ProcessDrawer
-    from table.posts import Post
-    from table.tables import Tables
+    from table.bots.thinkers import ProcessThinker
+    from table.core.drawing import ProcessDrawer
+    from table.core.posts import Post
+    from table.core.tables import Tables
+    from table.play.commands import Commands, Ctx
+    from table.posting.announce import Announcer, RecordingOutlet
 
     class TimedOutlet(RecordingOutlet):
         """Notes when the last new post was handed to the channel."""

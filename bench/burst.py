@@ -83,7 +83,7 @@ def with_probe(main, **options):
 
 
 asyncio.run = with_probe
-logging.getLogger("table.drawing").setLevel(logging.DEBUG)  # each worker's end of warm-up
+logging.getLogger("table.core.drawing").setLevel(logging.DEBUG)  # each worker's end of warm-up
 from tests.fakediscord import run_bot
 
 sys.exit(run_bot.main())
@@ -148,10 +148,10 @@ async def make_games(fake: Any, database: Path, channels: int) -> list[Table]:
     """``channels`` channels of the fake, each with a started game stored in ``database`` (made by
     this revision's table layer, its start announced), and the move its player to act will make."""
     import db
-    from table.announce import Announcer
-    from table.commands import Commands
-    from table.posts import Ctx, Post
-    from table.tables import Tables
+    from table.core.posts import Ctx, Post
+    from table.core.tables import Tables
+    from table.play.commands import Commands
+    from table.posting.announce import Announcer
 
     class Outlet:
         """The start's post, as the fake would number it (no image drawn: it is not measured)."""
@@ -385,7 +385,7 @@ def main(argv: list[str]) -> None:
     rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else 1
     workers = int(argv[argv.index("--workers") + 1]) if "--workers" in argv else 0
     if not workers:
-        from table.drawing import default_workers
+        from table.core.drawing import default_workers
 
         workers = default_workers()
     as_json = "--json" in argv

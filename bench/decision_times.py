@@ -9,7 +9,7 @@ random games and stops at ``positions`` (12 by default) positions spread over a 
 ``k`` stops after ``k * 7 % 60`` moves, skipping positions where the player to act has one choice),
 then times ``ai.search`` of every level on each, with no deadline: the search runs its whole budget.
 Prints, per table and level, the median and the slowest decision and how many would have run into
-the table layer's deadline (``table.bots.DECISION_SECONDS``, after which a bot plays the best move
+the table layer's deadline (``table.bots.players.DECISION_SECONDS``, after which a bot plays the best move
 found so far). Positions run in ``J`` worker processes (1 by default): with two, both cores search
 at once, which is what a server with two games thinking at the same time sees.
 """
@@ -27,7 +27,7 @@ import engine
 from ai.levels import budget
 from bench.ai_levels import TABLES
 from engine.rng import Rng
-from table.bots import DECISION_SECONDS
+from table.bots.players import DECISION_SECONDS
 
 
 def position(name: str, count: int, seed: int) -> tuple[dict[str, Any], int] | None:

@@ -84,7 +84,7 @@ class Console:
     async def _read_stderr(self) -> None:
         assert self.proc is not None and self.proc.stderr is not None
         while line := await self.proc.stderr.readline():
-            if b"table.drawing" in line and b" warm: " in line:
+            if b"table.core.drawing" in line and b" warm: " in line:
                 self._reports += 1
                 if self._reports >= WORKERS:
                     self.warmed.set()

@@ -2,7 +2,7 @@
 
 A greedy player tries each legal action once and keeps the one leaving the best position by a plain
 measure of the game, ties broken at random. It looks at its own seat's knowledge only: the action is
-tried on a state sampled from the seat's observation (``engine/<game>/determinize.py``), so a die it
+tried on a state sampled from the seat's observation (``ai/<game>/determinize.py``), so a die it
 is about to roll or a card it is about to draw is not known in advance.
 
 - War Chest: locations held, then coins on the board, then coins owned (each team's lead).

@@ -39,8 +39,8 @@ import db
 import engine
 from bench.move_latency import random_move
 from engine.rng import Rng
-from table.commands import Commands, Ctx
-from table.tables import Tables
+from table.core.tables import Tables
+from table.play.commands import Commands, Ctx
 
 TABLES = ("games", "seats", "actions", "votes", "announcements", "notes", "guild_settings", "notify", "meta")
 

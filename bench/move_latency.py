@@ -3,7 +3,7 @@
 Usage: python -m bench.move_latency [moves] [game] [--players N] [--against REV]
 
 ``N`` players (two unless told; War Chest and Cry Havoc also take four) play a seeded random game
-through ``table.commands.Commands.play`` on a real SQLite file (WAL, one transaction per move) with
+through ``table.play.commands.Commands.play`` on a real SQLite file (WAL, one transaction per move) with
 the real renderer in the worker pool, and each move is timed until its board is drawn and handed to
 the channel (the announcer's post or edit): what a player waits for after a Discord ``/play``. The
 announcer's bookkeeping after the handover (recording the post, releasing its claim) is timed too,
@@ -37,11 +37,11 @@ from PIL import Image
 import db
 from bench import take_option
 from engine.rng import Rng
-from table.announce import Announcer, RecordingOutlet
-from table.commands import Commands, Ctx
-from table.drawing import ProcessDrawer
-from table.posts import Post
-from table.tables import Table, Tables
+from table.core.drawing import ProcessDrawer
+from table.core.posts import Post
+from table.core.tables import Table, Tables
+from table.play.commands import Commands, Ctx
+from table.posting.announce import Announcer, RecordingOutlet
 
 ROOT = Path(__file__).resolve().parents[1]
 

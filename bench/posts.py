@@ -17,10 +17,10 @@ from pathlib import Path
 import db
 import engine
 from bench.ai_levels import TABLES
-from table.announce import Announcer
-from table.commands import Commands
-from table.posts import Ctx, Post
-from table.tables import Tables
+from table.core.posts import Ctx, Post
+from table.core.tables import Tables
+from table.play.commands import Commands
+from table.posting.announce import Announcer
 
 
 @dataclass

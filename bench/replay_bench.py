@@ -51,10 +51,10 @@ def _stand_in(view: View, *, names: dict[str, str], locale: str) -> bytes:
 async def _play_script(script: Path, folder: Path) -> tuple[list[View], dict[str, str]]:
     import db
     from console.app import Console
-    from table.announce import Announcer
-    from table.commands import Commands
-    from table.replay import handovers, played
-    from table.tables import Tables
+    from table.core.replay import handovers, played
+    from table.core.tables import Tables
+    from table.play.commands import Commands
+    from table.posting.announce import Announcer
 
     store = await db.open_store(folder / "replay.sqlite3")
     try:
@@ -148,7 +148,7 @@ def _fresh(label: str, views: Sequence[View], names: dict[str, str]) -> dict[str
 
 
 async def _in_pool(views: Sequence[View], names: dict[str, str]) -> dict[str, float]:
-    from table.drawing import ProcessDrawer
+    from table.core.drawing import ProcessDrawer
 
     drawer = ProcessDrawer(workers=1)
     try:

@@ -70,8 +70,8 @@ def _no_image(*_args: Any, **_kwargs: Any) -> bytes:
 async def _commands(store: Any) -> Any:
     """The command handlers over ``store``, built for whichever revision of the table layer is
     imported (a drawer and an announcer today; a renderer and no announcer long ago)."""
-    from table.commands import Commands
-    from table.tables import Tables
+    from table.core.tables import Tables
+    from table.play.commands import Commands
 
     wanted = inspect.signature(Tables).parameters
     if "drawer" in wanted:
@@ -79,7 +79,7 @@ async def _commands(store: Any) -> Any:
     else:
         tables = Tables(store, render=_no_image, render_private=_no_image)
     if len(inspect.signature(Commands).parameters) > 1:
-        from table.announce import Announcer
+        from table.posting.announce import Announcer
 
         return Commands(tables, Announcer(tables, _NoOutlet(), coalesce=0))
     return Commands(tables)
@@ -92,7 +92,7 @@ async def _drain(commands: Any) -> None:
 
 
 def _ctx(channel: str, player: str) -> Any:
-    from table.posts import Ctx
+    from table.core.posts import Ctx
 
     return Ctx(channel, player, f"Player {player}", "en", "en")
 

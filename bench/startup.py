@@ -229,7 +229,7 @@ class Bench:
         with ``warm``, until its workers are warm, for a bot that says so), then stop it with
         SIGTERM."""
         logs_warmth = warm and 'log.info(\n                    "drawing worker %s warm' in _read(
-            tree / "table/drawing.py"
+            tree / "table/core/drawing.py"
         )
         logs_catch_up = CAUGHT_UP in _read(tree / "cogs/service.py")
         workers = os.cpu_count() or 1

@@ -1,25 +1,25 @@
 """Discord adapters: slash commands, autocomplete and the error handler.
 
 ``install`` puts the commands on a bot and the catalog translator on its tree;
-everything they do goes through ``table.commands.Commands``.
+everything they do goes through ``table.play.commands.Commands``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cogs.components import GameButton, GameMenu, OtherComponent
+from cogs.components import GameButton, GameMenu
 from cogs.game import GameCog
 from cogs.service import ServiceCog
 from cogs.translator import CatalogTranslator
-from cogs.tree import GameTree
+from cogs.tree import GameTree, OtherComponent
 
 if TYPE_CHECKING:
     from discord.ext import commands
 
-    from table.announce import Announcer
-    from table.commands import Commands
-    from table.schedule import Scheduler
+    from table.play.commands import Commands
+    from table.posting.announce import Announcer
+    from table.posting.schedule import Scheduler
 
 
 async def install(

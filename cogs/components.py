@@ -7,22 +7,20 @@ is held in memory. A press goes to ``GameCog.pressed`` and a pick to ``GameCog.p
 table layer as the slash commands do.
 
 Any other custom id (a number longer than the bot writes, or not of its form at all: a forged id) goes
-to ``OtherComponent``, which tells the player the button does nothing. Each press is handled once,
-however many times Discord delivers it.
+to ``OtherComponent`` (``cogs.tree``), which tells the player the button does nothing. Each press is
+handled once, however many times Discord delivers it.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import discord
 
-import i18n
-
 if TYPE_CHECKING:
-    from table.posts import Button, Menu
+    from table.core.posts import Button, Menu
 
 NUMBER = r"(?:0|[1-9]\d{0,17})"
 """A game id, a version or a seat in a custom id: at most 18 digits, well within the store's 64-bit
@@ -72,11 +70,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON
         return first_delivery(interaction)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.game import GameCog
-
-        cog = interaction.client.get_cog("GameCog")  # type: ignore[attr-defined]
-        assert isinstance(cog, GameCog)
-        await cog.pressed(interaction, self.game, self.version, self.action)
+        await handler(interaction).pressed(interaction, self.game, self.version, self.action)
 
 
 class GameMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=MENU):
@@ -110,42 +104,41 @@ class GameMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=MENU):
         return first_delivery(interaction)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.game import GameCog
-
-        cog = interaction.client.get_cog("GameCog")  # type: ignore[attr-defined]
-        assert isinstance(cog, GameCog)
         values = picked_values(interaction)
-        await cog.picked(interaction, self.game, self.version, values[0] if values else "")
+        await handler(interaction).picked(interaction, self.game, self.version, values[0] if values else "")
 
 
-class OtherComponent(
-    discord.ui.DynamicItem[discord.ui.Item[Any]],
-    template=rf"(?!(?:{OURS})\Z)(?s:.*)",
-):
-    """Any button or menu whose custom id is none the bot makes (an older bot's, or a forged one):
-    the player is told it does nothing, rather than Discord's "This interaction failed"."""
+@runtime_checkable
+class Handler(Protocol):
+    """What a press or a pick is handed to: the cog registered as ``GameCog`` (``cogs.game``), which
+    calls the table layer as the slash commands do. A protocol, so that the components need not import
+    the cog that sends them."""
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> OtherComponent:
-        return cls(item)
+    async def pressed(
+        self, interaction: discord.Interaction, game: int, version: int, action: str
+    ) -> None: ...
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return first_delivery(interaction)
+    async def picked(self, interaction: discord.Interaction, game: int, version: int, value: str) -> None: ...
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.tree import tell
 
-        await tell(interaction, i18n.t("svc.error.unknown_button", str(interaction.locale)))
+@runtime_checkable
+class Deliveries(Protocol):
+    """A command tree that recognises a second delivery of an interaction (``cogs.tree.GameTree``)."""
+
+    def first_delivery(self, interaction: discord.Interaction) -> bool: ...
+
+
+def handler(interaction: discord.Interaction) -> Handler:
+    """The cog that handles the bot's buttons and menus."""
+    cog = interaction.client.get_cog("GameCog")  # type: ignore[attr-defined]
+    assert isinstance(cog, Handler)
+    return cog
 
 
 def first_delivery(interaction: discord.Interaction) -> bool:
     """Whether the press reaches the bot for the first time (see ``GameTree.first_delivery``)."""
-    from cogs.tree import GameTree
-
     tree = getattr(interaction.client, "tree", None)
-    return not isinstance(tree, GameTree) or tree.first_delivery(interaction)
+    return not isinstance(tree, Deliveries) or tree.first_delivery(interaction)
 
 
 def button_item(button: Button) -> GameButton:

@@ -1,7 +1,7 @@
 """The slash commands: ``/game …``, ``/play`` and ``/hand``.
 
 Thin adapters only: each command builds a ``Ctx`` from the interaction, calls the
-front-end-neutral ``table.commands.Commands`` and hands the returned posts to a
+front-end-neutral ``table.play.commands.Commands`` and hands the returned posts to a
 ``Responder``. No rule lives here. Every command answers within Discord's 3-second
 window: it is acknowledged (deferred) before any work starts (see ``GameCog._answer``).
 """
@@ -20,17 +20,17 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs.replies import PostLike, Responder, Undelivered, allowed_mentions, split_text
+from cogs.replies import GONE, PostLike, Responder, Undelivered, allowed_mentions, responder_for, split_text
 from cogs.translator import label
-from cogs.tree import GONE, error_text
+from cogs.tree import error_text
 from engine import GAMES, GameError
-from table.bots import LEVELS, MAX_BOTS
-from table.commands import Ctx
-from table.lobby import MAX_TEAMS
+from table.bots.players import LEVELS, MAX_BOTS
+from table.play.commands import Ctx
+from table.play.lobby import MAX_TEAMS
 
 if TYPE_CHECKING:
-    from table.announce import Announcer
-    from table.commands import Commands, Post
+    from table.play.commands import Commands, Post
+    from table.posting.announce import Announcer
 
 log = logging.getLogger(__name__)
 
@@ -110,15 +110,6 @@ def make_ctx(interaction: discord.Interaction) -> Ctx:
         moderator=bool(perms.manage_channels or perms.manage_guild),
         admin=bool(perms.manage_guild),
     )
-
-
-def responder_for(interaction: discord.Interaction) -> Responder:
-    """The interaction's responder, shared with the tree's error handler."""
-    responder = interaction.extras.get("responder")
-    if not isinstance(responder, Responder):
-        responder = Responder(interaction)
-        interaction.extras["responder"] = responder
-    return responder
 
 
 class GameCog(commands.Cog):

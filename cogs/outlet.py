@@ -15,8 +15,8 @@ import discord
 
 from cogs.components import view_for
 from cogs.replies import allowed_mentions, attachment, split_text
-from table.announce import OutletError
-from table.posts import Post, piece_nonce
+from table.core.posts import Post, piece_nonce
+from table.posting.announce import OutletError
 
 log = logging.getLogger(__name__)
 

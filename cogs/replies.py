@@ -24,6 +24,11 @@ from cogs.components import view_for
 
 log = logging.getLogger(__name__)
 
+GONE = (10062, 40060, 10015)
+"""Discord's codes for an interaction that can no longer be answered: unknown (too late, or a second
+delivery of one answered elsewhere), already acknowledged, and unknown webhook (its token expired,
+15 minutes after it was sent: no follow-up any more)."""
+
 MESSAGE_LIMIT = 2000
 ALT_LIMIT = 1024
 """Discord's limit on an attachment's description (its alt text)."""
@@ -39,7 +44,7 @@ def attachment(post: PostLike) -> discord.File | None:
 
 
 class PostLike(Protocol):
-    """The fields of ``table.commands.Post`` this module reads."""
+    """The fields of ``table.play.commands.Post`` this module reads."""
 
     @property
     def text(self) -> str: ...
@@ -222,3 +227,23 @@ class Responder:
             await self.interaction.delete_original_response()
         except discord.HTTPException:
             log.warning("could not delete the deferred response of interaction %s", self.interaction.id)
+
+
+def responder_for(interaction: discord.Interaction) -> Responder:
+    """The interaction's responder, shared with the tree's error handler."""
+    responder = interaction.extras.get("responder")
+    if not isinstance(responder, Responder):
+        responder = Responder(interaction)
+        interaction.extras["responder"] = responder
+    return responder
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """Answer ``text`` privately; an interaction Discord no longer takes is only noted in the log."""
+    try:
+        await responder_for(interaction).send_text(text, ephemeral=True)
+    except discord.HTTPException as exc:
+        if exc.code in GONE:
+            log.warning("interaction %s could no longer be answered: %s", interaction.id, exc)
+        else:
+            log.exception("could not report an error to the user of interaction %s", interaction.id)

@@ -17,11 +17,11 @@ from discord.ext import commands, tasks
 
 from cogs.translator import label, offer_languages
 from db.ratings import POOLS
-from table.settings import POLICIES
+from table.core.settings import POLICIES
 
 if TYPE_CHECKING:
     from cogs.game import GameCog
-    from table.schedule import Scheduler
+    from table.posting.schedule import Scheduler
 
 log = logging.getLogger(__name__)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 from collections import OrderedDict
 from typing import Any
 
@@ -21,7 +22,9 @@ import discord
 from discord import app_commands
 
 import i18n
+from cogs.components import OURS, first_delivery
 from cogs.inputs import command_list, leaf_options, refusal
+from cogs.replies import tell
 from engine import GameError
 
 log = logging.getLogger(__name__)
@@ -52,24 +55,6 @@ def unwrap(error: BaseException) -> BaseException:
 DELIVERIES_KEPT = 10_000
 """Interaction ids remembered to recognise a second delivery: far more than arrive in the minutes
 during which Discord may deliver one again."""
-
-GONE = (10062, 40060, 10015)
-"""Discord's codes for an interaction that can no longer be answered: unknown (too late, or a second
-delivery of one answered elsewhere), already acknowledged, and unknown webhook (its token expired,
-15 minutes after it was sent: no follow-up any more)."""
-
-
-async def tell(interaction: discord.Interaction, text: str) -> None:
-    """Answer ``text`` privately; an interaction Discord no longer takes is only noted in the log."""
-    from cogs.game import responder_for
-
-    try:
-        await responder_for(interaction).send_text(text, ephemeral=True)
-    except discord.HTTPException as exc:
-        if exc.code in GONE:
-            log.warning("interaction %s could no longer be answered: %s", interaction.id, exc)
-        else:
-            log.exception("could not report an error to the user of interaction %s", interaction.id)
 
 
 class GameTree(app_commands.CommandTree[discord.Client]):
@@ -129,3 +114,23 @@ class GameTree(app_commands.CommandTree[discord.Client]):
             command = interaction.command.qualified_name if interaction.command else "?"
             log.error("command /%s failed", command, exc_info=cause)
         await tell(interaction, error_text(cause, locale))
+
+
+class OtherComponent(
+    discord.ui.DynamicItem[discord.ui.Item[Any]],
+    template=rf"(?!(?:{OURS})\Z)(?s:.*)",
+):
+    """Any button or menu whose custom id is none the bot makes (an older bot's, or a forged one):
+    the player is told it does nothing, rather than Discord's "This interaction failed"."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> OtherComponent:
+        return cls(item)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return first_delivery(interaction)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await tell(interaction, i18n.t("svc.error.unknown_button", str(interaction.locale)))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, TextIO
 import i18n
 
 if TYPE_CHECKING:
-    from bot import Settings
+    from launch import Settings
 
 PROMPT = "> "
 
@@ -34,8 +34,8 @@ async def read_line(stream: TextIO, interactive: bool) -> str | None:
 
 async def run_console(settings: Settings, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run lines until the input ends; the exit status is 0 unless the store cannot open."""
-    from bot import open_table
     from console.app import Console
+    from launch import open_table
 
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout

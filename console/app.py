@@ -1,7 +1,7 @@
 """The console front end: one channel, many users typed by name.
 
 Each line acts as the named user in the channel ``console`` through the same
-``table.commands.Commands`` as Discord. Replies are printed (ephemeral ones marked
+``table.play.commands.Commands`` as Discord. Replies are printed (ephemeral ones marked
 as private to their user, ``<@id>`` mentions shown as ``@name``, Discord timestamps as
 dates) and every image is written to the output folder under a numbered name, whose
 path is printed. The console is also the announcer's outlet: a handover post is printed
@@ -23,14 +23,14 @@ from typing import TYPE_CHECKING, Any, TextIO
 import i18n
 from console.parse import Line, LineError, parse_line
 from engine import BadInput, GameError, IllegalAction
-from table.clock import ManualClock, parse_duration
-from table.command_tree import CONSOLE
-from table.commands import Ctx
-from table.errors import NoGame
-from table.schedule import Scheduler
+from table.core.clock import ManualClock, parse_duration
+from table.core.errors import NoGame
+from table.play.command_tree import CONSOLE
+from table.play.commands import Ctx
+from table.posting.schedule import Scheduler
 
 if TYPE_CHECKING:
-    from table.commands import Commands, Post
+    from table.play.commands import Commands, Post
 
 log = logging.getLogger(__name__)
 

@@ -15,13 +15,13 @@ from functools import cache
 
 import i18n
 from engine.text import Msg
-from table.command_tree import CONSOLE, Option, command_name, commands_for, option_name
+from table.play.command_tree import CONSOLE, Option, command_name, commands_for, option_name
 
 COMMANDS: dict[tuple[str, ...], tuple[Option, ...]] = {
     command.path: command.options_for(CONSOLE) for command in commands_for(CONSOLE)
 }
 """Command path -> its options, in the order of the slash commands (the first may be given without its
-name): the commands the console offers, as ``table.command_tree`` describes them."""
+name): the commands the console offers, as ``table.play.command_tree`` describes them."""
 
 _TRUE = {"true", "yes", "oui", "vrai", "1", "on"}
 _FALSE = {"false", "no", "non", "faux", "0", "off"}

@@ -46,7 +46,7 @@ from db.encoding import (
 from db.errors import ChannelBusy, Conflict, StoreError
 from db.migrate import Migration, discover, refuse_newer
 from db.ratings import Place, Standing
-from db.reads import PostgresReads, Reads, StoreReads
+from db.reads import OPEN, QUICK_POOL_SIZE, Reads, StoreReads
 from db.records import (
     ActionRecord,
     Announcement,
@@ -1078,3 +1078,34 @@ class PostgresStore:
                         f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), max(id))"
                         f" FROM {table.name} HAVING max(id) IS NOT NULL"
                     )
+
+
+class PostgresReads:
+    """A small pool of its own whose sessions are read-only: the store's pool may be taken whole by
+    moves waiting on each other's row locks, and a keystroke would wait for one of them to end."""
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+
+    @classmethod
+    async def open(cls, url: str, *, size: int = QUICK_POOL_SIZE) -> PostgresReads:
+        pool = await asyncpg.create_pool(
+            url, min_size=1, max_size=size, server_settings={"default_transaction_read_only": "on"}
+        )
+        return cls(pool)
+
+    async def _game(self, where: str, channel: str) -> GameRecord | None:
+        async with self._pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
+            return await game_where(conn, where, channel)
+
+    async def open_game(self, channel: str) -> GameRecord | None:
+        return await self._game(f"channel = $1 AND {OPEN}", channel)
+
+    async def latest_game(self, channel: str) -> GameRecord | None:
+        return await self._game("channel = $1", channel)
+
+    async def close(self) -> None:
+        try:
+            await asyncio.wait_for(self._pool.close(), CLOSE_SECONDS)
+        except TimeoutError:
+            self._pool.terminate()

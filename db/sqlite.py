@@ -40,7 +40,7 @@ from db.encoding import now_text as _now
 from db.errors import ChannelBusy, Conflict, StoreError
 from db.migrate import migrate
 from db.ratings import Place, Standing
-from db.reads import Reads, SqliteReads, StoreReads
+from db.reads import OPEN, Reads, StoreReads
 from db.records import (
     ActionRecord,
     Announcement,
@@ -74,6 +74,40 @@ async def connect(path: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -
     await conn.execute("PRAGMA journal_mode = WAL")
     await conn.execute("PRAGMA synchronous = NORMAL")
     return conn
+
+
+class SqliteReads:
+    """A read-only connection of its own to the SQLite file. In WAL mode a reader sees the last commit
+    and neither waits for the writer nor holds it up; its thread serves only these reads."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path, *, busy_timeout_ms: int) -> SqliteReads:
+        conn = await aiosqlite.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            conn.row_factory = aiosqlite.Row
+            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await conn.execute("PRAGMA query_only = ON")
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn)
+
+    async def _game(self, where: str, channel: str) -> GameRecord | None:
+        async with self._lock:  # one statement at a time on this connection, never anyone else's
+            return _game_of(await self._conn.execute_fetchall(_game_query(where), (channel,)))
+
+    async def open_game(self, channel: str) -> GameRecord | None:
+        return await self._game(f"channel = ? AND {OPEN}", channel)
+
+    async def latest_game(self, channel: str) -> GameRecord | None:
+        return await self._game("channel = ?", channel)
+
+    async def close(self) -> None:
+        await self._conn.close()
 
 
 async def open_store(path: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> SqliteStore:

@@ -9,10 +9,10 @@ Typical wiring (the Discord bot and the console do the same)::
 
 from __future__ import annotations
 
-from table.commands import Commands, split_version
-from table.posts import Ctx, Post, mention
-from table.replay import replay, replay_game
-from table.tables import Moved, Renderer, Table, Tables
+from table.core.posts import Ctx, Post, mention
+from table.core.replay import replay, replay_game
+from table.core.tables import Moved, Renderer, Table, Tables
+from table.play.commands import Commands, split_version
 
 __all__ = [
     "Commands",

@@ -12,8 +12,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bot import Settings, build_bot
+from bot import build_bot
 from cogs.translator import CatalogTranslator
+from launch import Settings
 
 Entries = dict[tuple[str, ...], tuple[str, ...]]
 """A command's words (``("partie", "nouvelle")``) -> its options as the help shows them."""

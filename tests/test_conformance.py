@@ -141,7 +141,7 @@ def test_sides_name_what_each_seat_plays_in_words_of_both_languages(name: str) -
     catalog in both languages."""
     import i18n
     from db.ratings import pool_of
-    from table.standings import side_key
+    from table.play.standings import side_key
 
     game = engine.get_game(name)
     for index, (count, options) in enumerate(_setups(game)):

@@ -266,8 +266,8 @@ def test_the_dockerfile_installs_and_starts_the_bot_in_a_fresh_environment(tmp_p
     image = replay(ROOT / "Dockerfile", tmp_path / "image", tmp_path / "venv")
     assert image.stop_signal == "SIGTERM" and image.volumes == ["/data"]
     shipped = {p.name for p in image.workdir.iterdir()}
-    code = {"bot.py", "engine", "render", "ai", "db", "table", "cogs", "console", "i18n"}
-    assert shipped == {*code, "__pycache__"}, shipped
+    packages = {"engine", "render", "ai", "db", "table", "cogs", "console", "i18n"}
+    assert shipped == {"bot.py", "launch.py", *packages, "__pycache__"}, shipped
     assert (image.workdir / "table" / "__pycache__").is_dir(), "compiled in the image, not at each start"
     venv = tmp_path / "venv"
 

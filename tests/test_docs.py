@@ -147,7 +147,7 @@ def test_the_players_part_of_a_rules_document_has_no_implementation_words(path: 
 
 def _readme_commands() -> list[tuple[str, ...]]:
     """The commands of the README's table under "## Playing", as paths (``("game", "new")``), in order."""
-    from table.command_tree import GROUPS
+    from table.play.command_tree import GROUPS
 
     section = (ROOT / "README.md").read_text(encoding="utf-8").split("\n## Playing\n", 1)[1]
     rows = re.findall(r"^\| (`.+?) \|", section.split("\n## ", 1)[0].split("\n\n| command |", 1)[1], re.M)
@@ -161,8 +161,8 @@ def _readme_commands() -> list[tuple[str, ...]]:
 
 def test_the_readmes_command_table_lists_every_slash_command_once() -> None:
     """The README's table and ``/game help`` are read by the same players: the same commands, each once
-    (``table.command_tree`` is the tree the cogs register, a test of the synced payload checks)."""
-    from table.command_tree import DISCORD, commands_for
+    (``table.play.command_tree`` is the tree the cogs register, a test of the synced payload checks)."""
+    from table.play.command_tree import DISCORD, commands_for
 
     listed = _readme_commands()
     twice = sorted({p for p in listed if listed.count(p) > 1})

@@ -70,6 +70,48 @@ def test_render_does_not_reach_discord_or_the_store(package: str) -> None:
         assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
 
 
+TABLE_PARTS = {
+    "play": {"posting", "bots", "rules", "core"},
+    "posting": {"bots", "core"},
+    "bots": {"core"},
+    "rules": {"core"},
+    "core": set(),
+}
+"""Which sub-packages of ``table/`` each may import: play -> posting -> bots -> core, and play -> rules ->
+core. What a player calls sits on top; the core (the tables, the store's view of a game, posts, drawing)
+knows nothing of the rest, so each part can be read and tested with only what lies under it."""
+
+
+def _project_imports(path: Path) -> set[str]:
+    """The dotted names ``path`` imports, wherever the import stands (top, function, TYPE_CHECKING)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found |= {f"{node.module}.{a.name}" for a in node.names}
+    return found
+
+
+def test_table_modules_live_in_its_sub_packages() -> None:
+    loose = [p.name for p in sorted((ROOT / "table").glob("*.py")) if p.name != "__init__.py"]
+    assert loose == [], f"table/ modules outside a sub-package: {loose}"
+    parts = {p.name for p in (ROOT / "table").iterdir() if (p / "__init__.py").exists()}
+    assert parts == set(TABLE_PARTS)
+    for part in parts:
+        init = ast.parse((ROOT / "table" / part / "__init__.py").read_text(encoding="utf-8"))
+        assert ast.get_docstring(init), f"table/{part}/__init__.py says nothing of what it holds"
+
+
+@pytest.mark.parametrize("part", sorted(TABLE_PARTS))
+def test_table_sub_packages_import_one_way(part: str) -> None:
+    allowed = TABLE_PARTS[part] | {part}
+    for path in _modules(f"table/{part}"):
+        reached = {name.split(".")[1] for name in _project_imports(path) if name.startswith("table.")}
+        bad = reached - allowed
+        assert not bad, f"{path.relative_to(ROOT)} imports table.{sorted(bad)} (allowed: {sorted(allowed)})"
+
+
 def test_catalogs_have_the_same_keys_and_placeholders() -> None:
     import i18n
 

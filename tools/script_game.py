@@ -12,7 +12,7 @@ side does not hold) plays every seat on a fixed seed; the moves are printed as c
 (``alice: /play action:...``) after the lobby commands. Because the table deals from the same
 seed, piping the file into ``make run`` replays the same game to the same winner. With four
 players, two of them choose a team when they join and the others are placed by the lobby, so
-the seat order is the lobby's own (``table.lobby.seat_order``).
+the seat order is the lobby's own (``table.play.lobby.seat_order``).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import engine
 from db import Seat
 from engine.rng import Rng
 from engine.warchest.board import distance, parse_label
-from table.lobby import seat_order, team_slots
+from table.play.lobby import seat_order, team_slots
 
 OPTIONS = "armies=first"
 NAMES = {2: "two", 4: "four"}

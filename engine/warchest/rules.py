@@ -27,10 +27,11 @@ from engine.warchest.actions import (
 )
 from engine.warchest.board import Hex, distance, label
 from engine.warchest.manoeuvres import bmap, is_friend, royal_guard_tactics, unit_manoeuvres
-from engine.warchest.state import Pending, State
+from engine.warchest.state import Pending, Seat, State
 from engine.warchest.units import (
     BERSERKER,
     CAVALRY,
+    COINS,
     ENSIGN,
     FOOTMAN,
     LANCER,
@@ -175,13 +176,49 @@ def pending_actions(st: State, p: Pending) -> list[Action]:
 # -- applying ---------------------------------------------------------------------------------------
 
 
+def equip(seat: Seat, units: tuple[str, ...]) -> None:
+    """Two coins of each unit type and the Royal Coin in the bag, the rest in the supply."""
+    seat.units = units
+    bag = [ROYAL]
+    for u in units:
+        bag.extend([u, u])
+        seat.supply[u] = COINS[u] - 2
+    seat.bag = sorted(bag)
+
+
+def draft_pick(st: State, si: int, action: Pick, ev: list[Msg]) -> None:
+    """Take one card from the pool; after the last pick, hand out the remaining card and start.
+
+    A pick is played like any other action, so it lives with ``play``; ``setup`` (the other armies)
+    imports this module, never the reverse."""
+    assert st.draft is not None
+    pool = [u for u in st.draft["pool"] if u != action.unit]
+    picks = [list(p) for p in st.draft["picks"]]
+    picks[si].append(action.unit)
+    order = list(st.draft["order"][1:])
+    ev.append(msg("wc.ev.pick", player=player(st, si), unit=unit_name(action.unit)))
+    first = int(st.draft["first"])
+    if order:
+        st.draft = {"pool": pool, "picks": picks, "order": order, "first": first}
+        return
+    if pool:  # two players: the eighth card goes to the first picker
+        last = pool[0]
+        picks[first].append(last)
+        ev.append(msg("wc.ev.pick_last", player=player(st, first), unit=unit_name(last)))
+    st.draft = None
+    st.phase = "play"
+    for seat, units in zip(st.seats, picks, strict=True):
+        equip(seat, tuple(units))
+    # two players: the second picker takes the initiative; four: the first team's first picker
+    st.initiative = 1 - first if len(st.seats) == 2 else first
+    start_round(st, ev)
+
+
 def play(st: State, si: int, action: Action) -> list[Msg]:
     """Apply a legal ``action`` of seat ``si`` to ``st`` (a fresh clone) and return the events."""
     ev: list[Msg] = []
     if st.phase == "draft":
         assert isinstance(action, Pick)
-        from engine.warchest.setup import draft_pick  # setup imports this module
-
         draft_pick(st, si, action, ev)
         return ev
     if st.pending:

@@ -17,12 +17,10 @@ from collections.abc import Sequence
 
 from engine.errors import BadInput
 from engine.rng import Rng
-from engine.text import Msg, msg
-from engine.warchest.actions import Pick
 from engine.warchest.board import board_map
-from engine.warchest.rules import player, start_round, unit_name
+from engine.warchest.rules import equip, start_round
 from engine.warchest.state import Seat, State
-from engine.warchest.units import COINS, FIRST_GAME, FIRST_GAME_4, ROYAL, UNIT_TYPES
+from engine.warchest.units import FIRST_GAME, FIRST_GAME_4, UNIT_TYPES
 
 ARMIES = ("random", "first", "draft")
 PLAYER_COUNTS = (2, 4)
@@ -97,7 +95,7 @@ def new_game(players: Sequence[str], seed: int, options: dict[str, str] | None =
     st.initiative = rng.below(count)
     st.rng = rng.state
     for seat, units in zip(st.seats, cards, strict=True):
-        _equip(seat, tuple(units))
+        equip(seat, tuple(units))
     start_round(st, [])
     return st
 
@@ -106,38 +104,3 @@ def draft_order(count: int, first: int) -> list[int]:
     """The seats in picking order, ``first`` being the first picker's seat."""
     offsets = TWO_PLAYER_DRAFT if count == 2 else FOUR_PLAYER_DRAFT
     return [(first + k) % count for k in offsets]
-
-
-def _equip(seat: Seat, units: tuple[str, ...]) -> None:
-    """Two coins of each unit type and the Royal Coin in the bag, the rest in the supply."""
-    seat.units = units
-    bag = [ROYAL]
-    for u in units:
-        bag.extend([u, u])
-        seat.supply[u] = COINS[u] - 2
-    seat.bag = sorted(bag)
-
-
-def draft_pick(st: State, si: int, action: Pick, ev: list[Msg]) -> None:
-    """Take one card from the pool; after the last pick, hand out the remaining card and start."""
-    assert st.draft is not None
-    pool = [u for u in st.draft["pool"] if u != action.unit]
-    picks = [list(p) for p in st.draft["picks"]]
-    picks[si].append(action.unit)
-    order = list(st.draft["order"][1:])
-    ev.append(msg("wc.ev.pick", player=player(st, si), unit=unit_name(action.unit)))
-    first = int(st.draft["first"])
-    if order:
-        st.draft = {"pool": pool, "picks": picks, "order": order, "first": first}
-        return
-    if pool:  # two players: the eighth card goes to the first picker
-        last = pool[0]
-        picks[first].append(last)
-        ev.append(msg("wc.ev.pick_last", player=player(st, first), unit=unit_name(last)))
-    st.draft = None
-    st.phase = "play"
-    for seat, units in zip(st.seats, picks, strict=True):
-        _equip(seat, tuple(units))
-    # two players: the second picker takes the initiative; four: the first team's first picker
-    st.initiative = 1 - first if len(st.seats) == 2 else first
-    start_round(st, ev)

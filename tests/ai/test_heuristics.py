@@ -1,5 +1,5 @@
 """What the games' position scores and policies reward, where the computer players' strength comes
-from (``engine/<game>/heuristics.py``)."""
+from (``ai/<game>/heuristics.py``)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 
 import engine
-from engine.batailles import heuristics as batailles
+from ai.batailles import heuristics as batailles
+from ai.warchest import heuristics as warchest
 from engine.batailles.board import parse_map
 from engine.batailles.state import State, clone
 from engine.rng import Rng
-from engine.warchest import heuristics as warchest
 from engine.warchest.board import board_map, distance
 from tests.ai.support import players
 

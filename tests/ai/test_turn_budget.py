@@ -9,9 +9,9 @@ import pytest
 
 import ai
 import engine
+from ai.batailles.heuristics import FORWARD
 from ai.levels import LEVELS, TurnBudget, budget, turn_budget
 from engine.batailles.actions import Deploy
-from engine.batailles.heuristics import FORWARD
 from tests.ai.support import players
 
 GAMES = ("warchest", "batailles", "cryhavoc")

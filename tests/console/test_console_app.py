@@ -1,6 +1,6 @@
 """The console's presentation of replies, over a scripted stand-in for the table layer.
 
-What the console adds on top of ``table.commands`` is checked here without a
+What the console adds on top of ``table.play.commands`` is checked here without a
 database: mentions shown as names, private replies marked, images numbered and
 written, errors explained without stopping.
 """
@@ -14,7 +14,7 @@ from typing import Any
 from console.app import Console, next_image_number, plain_mentions
 from engine import BadInput, NotYourTurn
 from engine.text import PlayerRef
-from table.commands import Ctx, Post
+from table.play.commands import Ctx, Post
 
 PNG = b"\x89PNG\r\n\x1a\nfake"
 

@@ -12,7 +12,7 @@ import pytest
 import i18n
 from console.app import Console
 from console.parse import COMMANDS, parse_line
-from table.commands import Commands
+from table.play.commands import Commands
 from tests.discord.support import stand_in_commands
 from tests.help_lines import Entries, help_entries, mentioned, registered_payloads, tree_entries
 

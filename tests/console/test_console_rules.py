@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from console.app import Console
-from table.commands import Commands
+from table.play.commands import Commands
 from tests.discord.support import stand_in_commands
 
 

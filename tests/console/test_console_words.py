@@ -15,7 +15,7 @@ import engine
 import i18n
 from console.app import Console
 from engine.rng import Rng
-from table.commands import MAX_CHOICES, Commands
+from table.play.commands import MAX_CHOICES, Commands
 from tests.discord.support import stand_in_commands
 
 MOVES = 12

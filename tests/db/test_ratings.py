@@ -2,7 +2,7 @@
 the same numbers again from a recomputation, and nothing changed by the games that are not rated.
 
 The games are stored the way the table layer stores them (lobby, seats, start, an ending with its
-result) and their results recorded by ``table.ratings.settle``, which the final post calls. The
+result) and their results recorded by ``table.core.ratings.settle``, which the final post calls. The
 expected ratings come from openskill's Plackett-Luce model fed the same results directly.
 """
 
@@ -23,10 +23,10 @@ from db.ratings import POOLS
 from engine.contract import Result
 from engine.text import PlayerRef, msg
 from table import Commands, Ctx, Tables
-from table.errors import TableError
-from table.events import encode_msg, encode_result
-from table.ratings import places_of, settle
-from table.standings import average_length
+from table.core.errors import TableError
+from table.core.events import encode_msg, encode_result
+from table.core.ratings import places_of, settle
+from table.play.standings import average_length
 from tests.discord.support import tiny_png
 
 GUILD = "g1"

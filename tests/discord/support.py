@@ -21,10 +21,11 @@ from typing import Any
 from PIL import Image
 
 import db
-from bot import Settings, build_bot
-from table.announce import RecordingOutlet
-from table.commands import Commands, Ctx, Post
-from table.tables import Tables
+from bot import build_bot
+from launch import Settings
+from table.core.tables import Tables
+from table.play.commands import Commands, Ctx, Post
+from table.posting.announce import RecordingOutlet
 from tests.fakediscord.model import FakeChannel, FakeUser, InteractionResult, SentMessage
 from tests.fakediscord.server import FakeDiscord
 

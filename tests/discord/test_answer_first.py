@@ -19,11 +19,12 @@ from typing import Any
 import pytest
 
 import db
-from bot import Settings, build_bot
-from table.announce import Announcer, RecordingOutlet
-from table.commands import Commands, Ctx
-from table.drawing import ThreadDrawer
-from table.tables import Tables
+from bot import build_bot
+from launch import Settings
+from table.core.drawing import ThreadDrawer
+from table.core.tables import Tables
+from table.play.commands import Commands, Ctx
+from table.posting.announce import Announcer, RecordingOutlet
 from tests.discord.support import CONFIRMED, tiny_png
 from tests.fakediscord.model import FakeChannel, FakeUser
 from tests.fakediscord.server import HANG_LIMIT, FakeDiscord, InteractionTimeout

@@ -2,7 +2,7 @@
 
 Batailles has phases where both players act at once (building armies, deployment), custom troop
 names that autocomplete cannot list, and dice whose every face must reach the players. The first
-tests drive ``table.commands.Commands`` directly (a stand-in renderer keeps them fast); the last one
+tests drive ``table.play.commands.Commands`` directly (a stand-in renderer keeps them fast); the last one
 plays a whole seeded game through slash commands, with the real renderer, choosing every move among
 the bot's own autocomplete answers.
 """
@@ -20,7 +20,7 @@ import pytest
 import db
 import engine
 from engine import GameError
-from table.commands import Commands, Ctx, Post
+from table.play.commands import Commands, Ctx, Post
 from tests.discord.support import (
     Bot,
     Complete,

@@ -20,9 +20,9 @@ import pytest
 import engine
 from cogs.components import view_for
 from db import GameRecord, Seat
-from table.menus import board_buttons, lobby_buttons, moves_menu, vote_buttons
-from table.posts import Post
-from table.tables import Table
+from table.core.posts import Post
+from table.core.tables import Table
+from table.posting.menus import board_buttons, lobby_buttons, moves_menu, vote_buttons
 from tests.discord.support import Bot, Room, current_board, fake_discord, open_room
 from tests.fakediscord.model import FakeUser, InteractionResult, SentMessage
 

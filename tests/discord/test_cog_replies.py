@@ -18,10 +18,11 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot import Settings, build_bot
+from bot import build_bot
 from engine import NotYourTurn
 from engine.text import PlayerRef
-from table.commands import Ctx, Post
+from launch import Settings
+from table.play.commands import Ctx, Post
 from tests.fakediscord.model import FakeChannel, FakeUser, InteractionResult
 from tests.fakediscord.server import FakeDiscord
 

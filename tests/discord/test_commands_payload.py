@@ -15,7 +15,7 @@ from discord import Locale, app_commands
 
 import i18n
 from cogs.translator import label, translate
-from table.command_tree import DISCORD, commands_for, help_line
+from table.play.command_tree import DISCORD, commands_for, help_line
 from tests.fakediscord.limits import check_commands
 from tests.help_lines import help_entries, registered_payloads, tree_entries
 
@@ -108,7 +108,7 @@ def test_every_command_catalog_key_is_a_valid_french_name() -> None:
 async def test_the_tree_is_the_one_the_table_layer_describes(
     payloads: list[dict[str, Any]], lang: str
 ) -> None:
-    """``table.command_tree`` (which the help, the console and the README's check read) describes
+    """``table.play.command_tree`` (which the help, the console and the README's check read) describes
     exactly the registered commands, their options in order and which of them are required."""
     lines = [help_line(c, DISCORD, lang) for c in commands_for(DISCORD)]
     assert help_entries("\n".join(lines), lang) == tree_entries(payloads, lang)

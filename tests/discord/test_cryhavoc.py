@@ -3,7 +3,7 @@
 Cry Havoc has many kinds of decisions (actions paid with several cards, moves of one unit at a time,
 draw two and keep one, battles with placements, tactics cards, folding, captures and retreats,
 prisoner ransoms, hand-limit discards), hidden hands, and three or four players. The first tests drive
-``table.commands.Commands`` directly with a stand-in renderer, so they stay fast; the last ones play
+``table.play.commands.Commands`` directly with a stand-in renderer, so they stay fast; the last ones play
 through slash commands on the fake Discord with the real renderer. Until the renderer draws Cry
 Havoc (``render.PUBLIC`` has no ``"cryhavoc"``), posts go out without an image and the failure to draw
 is logged; once it does, every board and hand image must decode.
@@ -25,8 +25,8 @@ import i18n
 import render
 from engine import GameError
 from engine.cryhavoc.actions import VERBS
-from table.commands import Commands, Ctx, Post
-from table.tables import Table
+from table.core.tables import Table
+from table.play.commands import Commands, Ctx, Post
 from tests.discord.support import (
     Bot,
     Complete,

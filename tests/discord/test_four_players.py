@@ -21,8 +21,8 @@ import pytest
 import engine
 from db import Seat
 from engine.contract import Game
-from table.errors import TableError
-from table.lobby import seat_order, team_slots
+from table.core.errors import TableError
+from table.play.lobby import seat_order, team_slots
 from tests.discord.support import (
     WARCHEST_FAVOURITES,
     Played,

@@ -15,9 +15,10 @@ import pytest
 
 import db
 import i18n
-from bot import Settings, TabletopBot, build_bot
+from bot import TabletopBot, build_bot
 from cogs import ServiceCog
-from table.clock import ManualClock
+from launch import Settings
+from table.core.clock import ManualClock
 from tests.discord.support import CONFIRMED, Room, current_board, open_room, start
 from tests.fakediscord.model import ADMIN_PERMISSIONS, MODERATOR_PERMISSIONS, FakeUser
 from tests.fakediscord.server import HANG_LIMIT, FakeDiscord, InteractionTimeout

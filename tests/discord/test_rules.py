@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import i18n
-from table.rule_topics import PAGES, rulebook
+from table.rules.rule_topics import PAGES, rulebook
 from tests.discord.support import Room, fake_discord, open_room, refused
 
 GAMES = ("warchest", "batailles", "cryhavoc")

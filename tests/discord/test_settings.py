@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import Settings
+from launch import Settings
 
 
 def test_defaults_without_a_token_mean_the_console() -> None:

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import db
 import engine
-from table.replay import played, replay
+from table.core.replay import played, replay
 from tests.discord.support import CONFIRMED
 from tests.discord.test_crash_catch_up import until
 from tests.fakediscord.model import FakeChannel, FakeUser, InteractionResult, SentMessage

@@ -12,7 +12,7 @@ import discord
 import pytest
 
 from bot import build_bot
-from table.drawing import ProcessDrawer
+from table.core.drawing import ProcessDrawer
 from tests.discord.support import fake_discord
 from tests.fakediscord import HANG_LIMIT
 

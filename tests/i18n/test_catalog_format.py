@@ -177,8 +177,8 @@ def test_catalog_values_use_the_straight_apostrophe(lang: str) -> None:
 
 def test_the_bot_s_code_and_documents_use_the_straight_apostrophe() -> None:
     """The renderer is left out: it must be able to draw a curly apostrophe in a player's name."""
-    files = [ROOT / "README.md", ROOT / "bot.py", *(ROOT / "docs").rglob("*.md")]
-    for package in ("cogs", "console", "table", "engine", "i18n", "db"):
+    files = [ROOT / "README.md", ROOT / "bot.py", ROOT / "launch.py", *(ROOT / "docs").rglob("*.md")]
+    for package in ("cogs", "console", "table", "engine", "ai", "i18n", "db"):
         files += (ROOT / package).rglob("*.py")
     wrong = [str(p.relative_to(ROOT)) for p in files if "\u2019" in p.read_text(encoding="utf-8")]
     assert not wrong

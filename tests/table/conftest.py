@@ -13,7 +13,7 @@ from PIL import Image
 import db
 import i18n
 from table import Commands, Ctx, Post, Renderer, Tables
-from table.announce import RecordingOutlet
+from table.posting.announce import RecordingOutlet
 from tests.table.nim import lookup
 
 NIM_TEXTS = {

@@ -18,15 +18,16 @@ import ai
 import db
 import engine
 from table import Commands, Ctx, Post
-from table.announce import Announcer, RecordingOutlet
-from table.bots import Decision, ProcessThinker, ThreadThinker, stand_ins
-from table.clock import ManualClock
-from table.errors import TableError
-from table.posts import is_bot
-from table.replay import replay
-from table.schedule import Scheduler
-from table.tables import Tables
-from table.tasks import GameTasks
+from table.bots.players import stand_ins
+from table.bots.thinkers import ProcessThinker, ThreadThinker
+from table.core.clock import ManualClock
+from table.core.errors import TableError
+from table.core.posts import is_bot
+from table.core.replay import replay
+from table.core.tables import Decision, Tables
+from table.core.tasks import GameTasks
+from table.posting.announce import Announcer, RecordingOutlet
+from table.posting.schedule import Scheduler
 from tests.fakediscord.server import HANG_LIMIT
 from tests.table.conftest import FakeRenderer
 from tests.table.nim import lookup

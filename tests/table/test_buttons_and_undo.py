@@ -14,8 +14,8 @@ from PIL import Image
 import engine
 from engine.errors import GameError, StaleAction
 from table import Commands, Post, Tables
-from table.errors import TableError
-from table.replay import replay_game
+from table.core.errors import TableError
+from table.core.replay import replay_game
 from tests.table.conftest import CtxFactory, FakeRenderer, current, last_post, png_size, start_nim
 from tests.table.nim import lookup
 

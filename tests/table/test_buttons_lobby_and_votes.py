@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from table import Commands
-from table.errors import TableError
+from table.core.errors import TableError
 from tests.table.conftest import CtxFactory, current, start_nim
 
 

@@ -26,7 +26,7 @@ def test_english_and_french_have_the_same_keys_and_placeholders() -> None:
 
 def test_every_key_the_code_names_is_in_the_catalog() -> None:
     source = "\n".join(
-        p.read_text(encoding="utf-8") for p in (Path(__file__).parents[2] / "table").glob("*.py")
+        p.read_text(encoding="utf-8") for p in (Path(__file__).parents[2] / "table").rglob("*.py")
     )
     named = set(re.findall(r'"(table\.[a-z_]+(?:\.[a-z_]+)+)"', source))
     assert named, "the pattern found no keys"

@@ -19,12 +19,12 @@ import pytest
 
 import db
 from table import Post
-from table.announce import Announcer, RecordingOutlet, claim_key
-from table.clock import ManualClock
-from table.errors import TableError
-from table.owners import Owner, this_host
-from table.posts import post_nonce
-from table.schedule import Scheduler
+from table.core.clock import ManualClock
+from table.core.errors import TableError
+from table.core.posts import post_nonce
+from table.posting.announce import Announcer, RecordingOutlet, claim_key
+from table.posting.owners import Owner, this_host
+from table.posting.schedule import Scheduler
 from tests.fakediscord.server import HANG_LIMIT
 from tests.table.conftest import FakeRenderer
 from tests.table.test_play_by_post import START, Service, ctx, open_nim, to_act

@@ -1,11 +1,11 @@
-"""``table.command_tree``: the help it writes, paged within a message's limit without losing a line."""
+"""``table.play.command_tree``: the help it writes, paged within a message's limit without losing a line."""
 
 from __future__ import annotations
 
 import pytest
 
 import i18n
-from table.command_tree import CONSOLE, DISCORD, MESSAGE_LIMIT, commands_for, help_pages, help_sections
+from table.play.command_tree import CONSOLE, DISCORD, MESSAGE_LIMIT, commands_for, help_pages, help_sections
 
 GAMES = ["War Chest", "Batailles", "Cry Havoc"]
 

@@ -11,7 +11,7 @@ import pytest
 
 import db
 import engine
-from table.clock import ManualClock
+from table.core.clock import ManualClock
 from tests.table.conftest import FakeRenderer
 from tests.table.test_play_by_post import START, Service, ctx
 

@@ -12,8 +12,8 @@ from typing import Any
 
 import db
 from table import Commands, Tables
-from table.announce import Announcer, RecordingOutlet
-from table.drawing import ProcessDrawer, ThreadDrawer, default_workers, workers_from_env
+from table.core.drawing import ProcessDrawer, ThreadDrawer, default_workers, workers_from_env
+from table.posting.announce import Announcer, RecordingOutlet
 from tests.fakediscord.world import HANG_LIMIT
 from tests.table.conftest import CtxFactory, current, png_size, start_nim
 from tests.table.nim import lookup

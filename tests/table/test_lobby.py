@@ -9,7 +9,7 @@ import pytest
 import i18n
 from engine.errors import BadInput, GameError
 from table import Commands
-from table.errors import BadOptions, NoGame, NotSeated, TableError
+from table.core.errors import BadOptions, NoGame, NotSeated, TableError
 from tests.table.conftest import CtxFactory, channel_posts, current, png_size, start_nim
 
 

@@ -8,9 +8,9 @@ import pytest
 
 from engine.contract import OptionSpec, Result
 from engine.text import Msg, PlayerRef, msg
-from table.errors import BadOptions
-from table.events import decode_msg, decode_result, encode_msg, encode_result
-from table.options import format_options, parse_options
+from table.core.errors import BadOptions
+from table.core.events import decode_msg, decode_result, encode_msg, encode_result
+from table.core.options import format_options, parse_options
 
 SPECS = (OptionSpec("armies", ("random", "first", "draft"), "random"), OptionSpec("name", (), "x"))
 
@@ -47,7 +47,7 @@ def test_option_mistakes_name_the_word_and_the_alternatives(
 def test_a_free_text_value_keeps_its_spaces_and_line_breaks_up_to_the_next_option() -> None:
     text = "name=. . f/. rr .\n. . . armies=first"
     assert parse_options(text, SPECS, game="g") == {"armies": "first", "name": ". . f/. rr .\n. . ."}
-    from table.options import take_seed
+    from table.core.options import take_seed
 
     assert take_seed("name=. .\n. . seed=7 armies=draft") == (7, "name=. .\n. . armies=draft")
 
@@ -93,8 +93,8 @@ def test_results_keep_players_in_the_reason() -> None:
 
 
 def test_a_seed_option_is_taken_by_the_table_and_checked() -> None:
-    from table.errors import BadOptions
-    from table.options import take_seed
+    from table.core.errors import BadOptions
+    from table.core.options import take_seed
 
     assert take_seed("armies=draft seed=42") == (42, "armies=draft")
     assert take_seed("armies=draft") == (None, "armies=draft")
@@ -105,8 +105,8 @@ def test_a_seed_option_is_taken_by_the_table_and_checked() -> None:
 
 @pytest.mark.parametrize("typed", ["9" * 400, "9223372036854775808", "²", "-1", "4e3"])
 def test_a_seed_out_of_range_or_not_in_digits_is_refused_with_the_range(typed: str) -> None:
-    from table.errors import BadOptions
-    from table.options import MAX_SEED, take_seed
+    from table.core.errors import BadOptions
+    from table.core.options import MAX_SEED, take_seed
 
     with pytest.raises(BadOptions) as err:
         take_seed(f"seed={typed}")

@@ -11,7 +11,7 @@ import pytest
 import i18n
 from engine.errors import BadInput, GameError, GameOver, IllegalAction, NotYourTurn, StaleAction
 from table import Commands, split_version
-from table.errors import NoGame, NotSeated, TableError
+from table.core.errors import NoGame, NotSeated, TableError
 from tests.table.conftest import (
     CtxFactory,
     FakeRenderer,

@@ -15,10 +15,10 @@ import pytest
 import db
 import engine
 from table import Commands, Ctx, Post
-from table.announce import Announcer, RecordingOutlet
-from table.clock import ManualClock
-from table.errors import TableError
-from table.schedule import Scheduler
+from table.core.clock import ManualClock
+from table.core.errors import TableError
+from table.posting.announce import Announcer, RecordingOutlet
+from table.posting.schedule import Scheduler
 from tests.table.conftest import FakeRenderer, make_tables
 
 START = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)

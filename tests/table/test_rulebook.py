@@ -26,11 +26,11 @@ from engine.cryhavoc.actions import VERBS as CH_VERBS
 from engine.text import Msg
 from engine.warchest.parse import VERBS as WC_VERBS
 from engine.warchest.units import COINS
-from table import rule_topics
-from table.commands import Commands, Ctx
-from table.errors import TableError
-from table.rule_topics import BT_TERRAIN, CH_ACTIONS, CH_PHASES, CH_VERB_TOPICS, PAGES, rulebook
-from table.rulebook import Rulebook, Topic, render
+from table.core.errors import TableError
+from table.play.commands import Commands, Ctx
+from table.rules import rule_topics
+from table.rules.rule_topics import BT_TERRAIN, CH_ACTIONS, CH_PHASES, CH_VERB_TOPICS, PAGES, rulebook
+from table.rules.rulebook import Rulebook, Topic, render
 from tests.discord.support import stand_in_commands, tiny_png
 
 ROOT = Path(__file__).resolve().parents[2]

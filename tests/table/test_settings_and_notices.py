@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import db
-from table.clock import ManualClock
+from table.core.clock import ManualClock
 from tests.table.conftest import FakeRenderer
 from tests.table.test_play_by_post import START, Service, ctx, open_nim, to_act
 

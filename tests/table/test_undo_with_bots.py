@@ -13,11 +13,11 @@ import pytest
 import db
 import engine
 from table import Commands
-from table.announce import Announcer, RecordingOutlet
-from table.bots import Decision, ThreadThinker
-from table.clock import ManualClock
-from table.errors import TableError
-from table.tables import Tables
+from table.bots.thinkers import ThreadThinker
+from table.core.clock import ManualClock
+from table.core.errors import TableError
+from table.core.tables import Decision, Tables
+from table.posting.announce import Announcer, RecordingOutlet
 from tests.table.conftest import FakeRenderer
 from tests.table.test_bots import START, ctx
 

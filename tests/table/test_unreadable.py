@@ -9,7 +9,7 @@ import pytest
 
 from engine.errors import GameError
 from table import Commands
-from table.errors import Unreadable
+from table.core.errors import Unreadable
 from tests.postgres import run_sql
 from tests.table.conftest import CtxFactory, current, start_nim
 

@@ -22,11 +22,12 @@ import pytest
 
 import db
 import engine
-from bot import Settings
 from console import run_console
-from table import Commands, Tables, drawing
-from table.announce import Announcer, RecordingOutlet
-from table.drawing import ProcessDrawer
+from launch import Settings
+from table import Commands, Tables
+from table.core import drawing
+from table.core.drawing import ProcessDrawer
+from table.posting.announce import Announcer, RecordingOutlet
 from tests.fakediscord.world import HANG_LIMIT
 from tests.table.conftest import CtxFactory, png_size
 from tests.table.test_drawing import _alive, until_ended

@@ -8,7 +8,7 @@ import pytest
 import i18n
 from engine.errors import BadInput
 from table import Commands
-from table.errors import TableError
+from table.core.errors import TableError
 from tests.table.conftest import CtxFactory, last_post, start_nim
 from tests.table.test_warchest import open_warchest
 

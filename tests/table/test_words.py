@@ -25,7 +25,7 @@ import render
 from engine.errors import GameError, StaleAction
 from render.text import recording
 from table import Commands, Ctx, Post, Tables
-from table.announce import RecordingOutlet
+from table.posting.announce import RecordingOutlet
 
 MOVES = 36
 """Moves per game: enough to pass every game's set-up into its main phase, few enough to stay quick."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import socket
 from collections.abc import Iterator, Sequence
 
-from table.drawing import warm_up
+from table.core.drawing import warm_up
 
 
 def gated_warm_up(address: str, locales: Sequence[str]) -> Iterator[str]:

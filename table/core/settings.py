@@ -15,9 +15,9 @@ from typing import Any, Protocol
 
 import i18n
 from db import Announcement, GameRecord
-from table.clock import format_duration, parse_duration, stamp
-from table.errors import BadOptions
-from table.options import option_segments
+from table.core.clock import format_duration, parse_duration, stamp
+from table.core.errors import BadOptions
+from table.core.options import option_segments
 
 POLICIES = ("wait", "skip", "forfeit", "bot")
 """What happens at a deadline: keep reminding; play the pending decision's neutral default where

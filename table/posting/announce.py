@@ -37,19 +37,19 @@ from typing import Any, Protocol
 
 from db import Announcement, GameRecord
 from engine.text import Msg
-from table.bots import ComputerPlayers, stand_ins
-from table.clock import Clock, parse_stamp, stamp, system_clock
-from table.drawing import Superseded
-from table.events import decode_msg
-from table.menus import board_buttons
-from table.owners import ALL_SHARDS, Owner, stale
-from table.posts import Picture, Post, pictured, post_nonce
-from table.ratings import changes_line, settle
-from table.settings import TableSettings, public_locale
-from table.tables import Table, Tables
-from table.tasks import GameTasks
-from table.text import mentions, pings
-from table.wording import Wording
+from table.bots.players import ComputerPlayers, stand_ins
+from table.core.clock import Clock, parse_stamp, stamp, system_clock
+from table.core.drawing import Superseded
+from table.core.events import decode_msg
+from table.core.posts import Picture, Post, pictured, post_nonce
+from table.core.ratings import changes_line, settle
+from table.core.settings import TableSettings, public_locale
+from table.core.tables import Table, Tables
+from table.core.tasks import GameTasks
+from table.core.text import mentions, pings
+from table.core.wording import Wording
+from table.posting.menus import board_buttons
+from table.posting.owners import ALL_SHARDS, Owner, stale
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +77,7 @@ def claim_key(game_id: int) -> str:
 
 
 def process_owner() -> str:
-    """This process's name in the claims it holds (``table.owners.Owner``): host, process id, and a
+    """This process's name in the claims it holds (``table.posting.owners.Owner``): host, process id, and a
     random part, so that a restarted process with a recycled id never mistakes a dead one's claims
     for its own. ``Announcer.take_over`` names it anew at start-up, with its scope and generation."""
     return str(Owner.here())
@@ -312,7 +312,7 @@ class Announcer(Wording):
         """At start-up, before any work: name this process in its claims as the next start of
         ``scope`` (the shards it serves), and take at once the claims its predecessors left, when
         they are provably gone, or all of them when this is the ``sole`` process of the bot
-        (``table.owners``): their games are caught up at the first tick, with no lease to wait out.
+        (``table.posting.owners``): their games are caught up at the first tick, with no lease to wait out.
         How many claims were taken."""
         store = self.tables.store
         me = Owner.here(scope, await store.next_generation(scope))

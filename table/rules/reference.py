@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import i18n
 from engine.errors import GameError
-from table.errors import TableError
-from table.posts import Ctx
-from table.rule_topics import rulebook
-from table.rulebook import Rulebook, complete, render, split_choice, unknown_topic
-from table.tables import Tables
-from table.text import find_game, game_title, has_key
+from table.core.errors import TableError
+from table.core.posts import Ctx
+from table.core.tables import Tables
+from table.core.text import find_game, game_title, has_key
+from table.rules.rule_topics import rulebook
+from table.rules.rulebook import Rulebook, complete, render, split_choice, unknown_topic
 
 
 def display_name(game: str, locale: str) -> str:

@@ -11,11 +11,11 @@ from typing import Any
 import i18n
 from engine.contract import Result
 from engine.text import Msg
-from table.events import decode_result
-from table.options import format_options
-from table.posts import Post
-from table.tables import Table, describe, text_board
-from table.text import game_title, mentions
+from table.core.events import decode_result
+from table.core.options import format_options
+from table.core.posts import Post
+from table.core.tables import Table, describe, text_board
+from table.core.text import game_title, mentions
 
 
 class Wording:

@@ -13,7 +13,7 @@ from typing import Any
 
 from db import ActionRecord, Store
 from engine.contract import Game
-from table.errors import NoGame
+from table.core.errors import NoGame
 
 
 def positions(

@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from engine.contract import Result
 from engine.errors import GameOver
 from engine.text import PlayerRef, msg
-from table.errors import NoGame, TableError, Unreadable
-from table.events import encode_msg, encode_result
-from table.lobby import guard, require_seated
-from table.posts import Ctx
-from table.tables import Table, Tables
-from table.text import game_title, pings
+from table.core.errors import NoGame, TableError, Unreadable
+from table.core.events import encode_msg, encode_result
+from table.core.posts import Ctx
+from table.core.tables import Table, Tables
+from table.core.text import game_title, pings
+from table.play.lobby import guard, require_seated
 
 
 async def _require_running(tables: Tables, channel: str) -> Table:

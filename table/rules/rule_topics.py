@@ -30,7 +30,7 @@ from engine.warchest import rules as wc_rules
 from engine.warchest import setup as wc_setup
 from engine.warchest.board import board_map
 from engine.warchest.units import COINS, FIRST_GAME, FIRST_GAME_4, ROYAL
-from table.rulebook import Group, Rulebook, Topic
+from table.rules.rulebook import Group, Rulebook, Topic
 
 PAGES = ("overview", "setup", "turn", "actions", "combat", "scoring", "end")
 """The summary pages every game has, in reading order; the first lists every topic."""

@@ -21,9 +21,9 @@ import i18n
 from db import GameRecord, Place, ResultRecord, Store
 from db.ratings import pool_of
 from db.sides import sides_played
-from table.events import decode_result
-from table.posts import is_bot
-from table.settings import TableSettings
+from table.core.events import decode_result
+from table.core.posts import is_bot
+from table.core.settings import TableSettings
 
 NO_GUILD = ""
 """The server name of games outside a server (the console, direct messages)."""

@@ -4,7 +4,7 @@ reader's language.
 A game's rulebook is a list of topics. Its first topics are the summary pages, read in order (an
 overview that lists everything, then set-up, a turn, actions, combat, scoring, the end); the others
 explain one thing each: a unit, a card, a characteristic, a phase... Which topics a game has comes
-from the engines' own data (``table.rule_topics``), so a unit or card the engine knows always has
+from the engines' own data (``table.rules.rule_topics``), so a unit or card the engine knows always has
 its page. Every text is a catalog entry, so a topic reads the same in English and French, and a
 number it shows is passed from the same data the rules use.
 
@@ -23,7 +23,7 @@ from functools import cached_property
 import i18n
 from engine.matching import fold_words
 from engine.text import Msg
-from table.errors import TableError
+from table.core.errors import TableError
 
 MAX_CHOICES = 25
 """Discord's limit on autocomplete results."""

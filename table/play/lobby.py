@@ -20,13 +20,13 @@ from typing import Any
 from db import ChannelBusy, Conflict, GameRecord, Seat
 from engine.contract import Game
 from engine.errors import GameError
-from table.bots import MAX_BOTS, bot_id, bot_name, bot_number, parse_level
-from table.errors import NoGame, NotSeated, TableError
-from table.options import parse_options, take_seed
-from table.posts import Ctx, is_bot
-from table.settings import public_locale, server_defaults, server_locale, take_settings
-from table.tables import Table, Tables
-from table.text import find_game, game_title
+from table.bots.players import MAX_BOTS, bot_id, bot_name, bot_number, parse_level
+from table.core.errors import NoGame, NotSeated, TableError
+from table.core.options import parse_options, take_seed
+from table.core.posts import Ctx, is_bot
+from table.core.settings import public_locale, server_defaults, server_locale, take_settings
+from table.core.tables import Table, Tables
+from table.core.text import find_game, game_title
 
 FIXED_SEED = "fixed_seed"
 """Marks, in a table's settings, a seed its creator chose: everyone sees it before joining, since

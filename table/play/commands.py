@@ -15,18 +15,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import BadInput, GameError, GameOver
-from table import command_tree, endings, lobby, reference
-from table.announce import Announcer, OutletError, RecordingOutlet
-from table.bots import returned_note, stand_ins
-from table.clicks import ClickCommands
-from table.errors import NoGame, NotSeated, TableError, Unreadable
-from table.events import decode_msg, encode_msg
-from table.menus import vote_buttons
-from table.posts import Ctx, Post, is_bot, mention, pictured, post_nonce
-from table.settings import TableSettings
-from table.standings import StandingCommands
-from table.tables import Table, Tables
-from table.text import game_title, has_key, mentions, name_players_in, named, pings
+from table.bots.players import returned_note, stand_ins
+from table.core.errors import NoGame, NotSeated, TableError, Unreadable
+from table.core.events import decode_msg, encode_msg
+from table.core.posts import Ctx, Post, is_bot, mention, pictured, post_nonce
+from table.core.settings import TableSettings
+from table.core.tables import Table, Tables
+from table.core.text import game_title, has_key, mentions, name_players_in, named, pings
+from table.play import command_tree, endings, lobby
+from table.play.clicks import ClickCommands
+from table.play.standings import StandingCommands
+from table.posting.announce import Announcer, OutletError, RecordingOutlet
+from table.posting.menus import vote_buttons
+from table.rules import reference
 
 log = logging.getLogger(__name__)
 

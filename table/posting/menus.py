@@ -14,8 +14,8 @@ from collections import OrderedDict
 from typing import Any
 
 import i18n
-from table.posts import Button, Menu
-from table.tables import Table
+from table.core.posts import Button, Menu
+from table.core.tables import Table
 
 MAX_OPTIONS = 25
 MAX_LABEL = 100

@@ -18,7 +18,7 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import engine
 from db import GameRecord, Store
@@ -26,13 +26,10 @@ from db.reads import Reads, StoreReads
 from engine.contract import Game, Result
 from engine.errors import GameOver, NotYourTurn, StaleAction
 from engine.text import Msg
-from table.drawing import Drawer, Outdated, Superseded, ThreadDrawer, draw_now, shared_drawer
-from table.events import encode_msg, encode_result
-from table.posts import Picture
-from table.replay import played, replay
-
-if TYPE_CHECKING:
-    from table.bots import Thinker
+from table.core.drawing import Drawer, Outdated, Superseded, ThreadDrawer, draw_now, shared_drawer
+from table.core.events import encode_msg, encode_result
+from table.core.posts import Picture
+from table.core.replay import played, replay
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +98,28 @@ class Moved:
     result: Result | None = None
 
 
+@dataclass(frozen=True)
+class Decision:
+    """One decision asked of a computer player: everything ``ai.choose`` needs, JSON-safe and picklable,
+    so that it crosses to a worker process as one value and a thinker's shape never grows with it."""
+
+    game: str
+    state: dict[str, Any]
+    seat: int
+    level: str
+    seed: int
+    deadline: float | None
+    step: int = 0
+
+
+class Thinker(Protocol):
+    """Where computer players search for a ``Decision``'s move (``table.bots.thinkers`` implements it, in
+    threads or worker processes). Declared here, beside the tables that hold one, so that the tables
+    need not import the bots that use them."""
+
+    async def think(self, decision: Decision) -> str: ...
+
+
 class Tables:
     """All tables of a bot, over one store.
 
@@ -125,7 +144,8 @@ class Tables:
         thinker: Thinker | None = None,
     ) -> None:
         self.store = store
-        self._thinker = thinker
+        self.thinker = thinker
+        """Where computer players search; None: the process-wide pool of ``table.bots.thinkers``."""
         if drawer is None and (render is not None or render_private is not None):
             functions: dict[str, Callable[..., bytes]] = {
                 "board": render or (lambda view, **kw: draw_now("board", view, kw["names"], kw["locale"])),
@@ -144,16 +164,6 @@ class Tables:
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
 
     # ---- plumbing ------------------------------------------------------------------------
-
-    @property
-    def thinker(self) -> Thinker:
-        """Where computer players search: the given thinker, else the process-wide pool (made when a
-        bot first has to decide, so a bot with no computer player never starts its workers)."""
-        if self._thinker is None:
-            from table.bots import shared_thinker
-
-            self._thinker = shared_thinker()
-        return self._thinker
 
     def lock(self, channel: str) -> asyncio.Lock:
         """The lock that serialises changes to the channel's game."""
@@ -289,7 +299,7 @@ class Tables:
     ) -> Picture:
         """The image of ``kind`` drawn from ``view`` off the event loop, with its alt text written
         from the same view in the same language. With ``outdated``, raises ``Superseded`` instead
-        when the drawing's turn comes and it is outdated (``table.drawing``)."""
+        when the drawing's turn comes and it is outdated (``table.core.drawing``)."""
         if outdated is None:
             data = await self.drawer.draw(kind, view, names=names, locale=locale)
         else:

@@ -10,7 +10,7 @@ import i18n
 from engine.contract import Game
 from engine.errors import BadInput, GameError
 from engine.text import Msg, PlayerRef
-from table.posts import is_bot, mention
+from table.core.posts import is_bot, mention
 
 _TITLE_KEYS = ("table.game", "cmd.choice.game")
 """Catalog prefixes of a game's display names: the table's, and the slash command's choice."""

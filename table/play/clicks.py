@@ -26,17 +26,17 @@ from typing import TYPE_CHECKING, Any
 from db import ActionRecord, GameRecord, Seat, VoteKind
 from engine.errors import GameError, StaleAction
 from engine.text import Msg, PlayerRef, msg
-from table import lobby
-from table.errors import NoGame, NotSeated, TableError
-from table.events import decode_msg, encode_msg
-from table.lobby import FIXED_SEED, guard, team_slots
-from table.menus import lobby_buttons, moves_menu, vote_buttons
-from table.posts import Ctx, Post, is_bot, pictured
-from table.replay import handovers, played, replay
-from table.service import ServiceCommands
-from table.settings import POLICIES
-from table.tables import Table
-from table.text import find_game
+from table.core.errors import NoGame, NotSeated, TableError
+from table.core.events import decode_msg, encode_msg
+from table.core.posts import Ctx, Post, is_bot, pictured
+from table.core.replay import handovers, played, replay
+from table.core.settings import POLICIES
+from table.core.tables import Table
+from table.core.text import find_game
+from table.play import lobby
+from table.play.lobby import FIXED_SEED, guard, team_slots
+from table.play.service import ServiceCommands
+from table.posting.menus import lobby_buttons, moves_menu, vote_buttons
 
 MAX_FRAMES = 240
 """A replay longer than this shows evenly spread handovers (the first and last always)."""

@@ -26,14 +26,14 @@ from db import Announcement, GameRecord, Status
 from engine.contract import Result
 from engine.errors import GameError
 from engine.text import Msg, PlayerRef, msg
-from table.announce import Announcer, OutletError
-from table.bots import stand_in_id, stand_ins, takeover_note
-from table.clock import discord_time, parse_stamp, stamp
-from table.events import encode_msg, encode_result
-from table.posts import Post, post_nonce
-from table.settings import TableSettings, public_locale
-from table.tables import Table, Tables
-from table.text import mentions, pings
+from table.bots.players import stand_in_id, stand_ins, takeover_note
+from table.core.clock import discord_time, parse_stamp, stamp
+from table.core.events import encode_msg, encode_result
+from table.core.posts import Post, post_nonce
+from table.core.settings import TableSettings, public_locale
+from table.core.tables import Table, Tables
+from table.core.text import mentions, pings
+from table.posting.announce import Announcer, OutletError
 
 log = logging.getLogger(__name__)
 

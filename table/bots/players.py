@@ -8,45 +8,38 @@ for by a bot of level ``normal`` until any command of theirs in that game: both 
 return are notes in the game's log (the takeover's actor is the bot, ``bot:stand-in:normal``), so the
 log says what happened and the current stand-ins are read back from it after a restart.
 
-``ComputerPlayers`` plays, one decision at a time per game, whenever a bot is to act: after the
-start, after any move, and for every running game with a bot when asked to ``resume`` (at start-up
-and on each scheduler tick). The search (``ai.choose``) runs in worker processes of a pool of its
-own, so a long search neither blocks the event loop nor delays drawing; each decision has a few
-seconds, and the decisions of one turn share a budget (``ai.levels.TurnBudget``: the step of each is
-read from the game's log). Its seed comes from ``ai.seed_at(game seed, position, seat)``, so a game
-with bots replays exactly, and a move taken back and played again meets the same reply. A bot waits
+``ComputerPlayers`` plays, one decision at a time per game, whenever a bot is to act: after the start,
+after any move, and for every running game with a bot when asked to ``resume`` (at start-up and on each
+scheduler tick). The search (``ai.choose``) runs in worker processes of a pool of its own
+(``table.bots.thinkers``), so a long search neither blocks the loop nor delays drawing; each decision
+has a few seconds, and the decisions of one turn share a budget (``ai.levels.TurnBudget``: the step of
+each is read from the game's log). Its seed comes from ``ai.seed_at(game seed, position, seat)``, so a
+game with bots replays exactly, and a move taken back and played again meets the same reply. A bot waits
 for the post that handed it the turn, not for the edits its own moves make of it (folded for a few
-seconds by the announcer). The move goes through ``Tables.apply`` with the version the bot thought
-on, under the channel's lock; when someone acted meanwhile the bot thinks again on the new position.
+seconds by the announcer). The move goes through ``Tables.apply`` with the version the bot thought on,
+under the channel's lock; when someone acted meanwhile the bot thinks again on the new position.
 """
 
 from __future__ import annotations
 
 import asyncio
-import atexit
-import contextlib
 import logging
-import multiprocessing
-import multiprocessing.connection
-import os
-import threading
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
 import i18n
 from engine.errors import GameError
 from engine.text import Msg, PlayerRef, msg
-from table.errors import TableError
-from table.events import decode_msg
-from table.posts import BOT_PREFIX, is_bot
-from table.tasks import GameTasks
+from table.bots.thinkers import shared_thinker
+from table.core.errors import TableError
+from table.core.events import decode_msg
+from table.core.posts import BOT_PREFIX, is_bot
+from table.core.tables import Decision, Thinker
+from table.core.tasks import GameTasks
 
 if TYPE_CHECKING:
     from db import GameRecord, Store
-    from table.tables import Table, Tables
+    from table.core.tables import Table, Tables
 
 log = logging.getLogger(__name__)
 
@@ -126,129 +119,6 @@ def returned_note(player: str) -> Msg:
     return msg(RETURNED, player=PlayerRef(player))
 
 
-# ---- thinking off the event loop -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Decision:
-    """One decision asked of a computer player: everything ``ai.choose`` needs, JSON-safe and picklable,
-    so that it crosses to a worker process as one value and a thinker's shape never grows with it."""
-
-    game: str
-    state: dict[str, Any]
-    seat: int
-    level: str
-    seed: int
-    deadline: float | None
-    step: int = 0
-
-
-Choose = Callable[[Decision], str]
-"""``ai.choose``'s shape over a ``Decision``: the action text to play."""
-
-
-class Thinker(Protocol):
-    async def think(self, decision: Decision) -> str: ...
-
-
-def choose_now(d: Decision) -> str:
-    """Decide in this process (what a worker runs)."""
-    import ai
-
-    return ai.choose(d.game, d.state, d.seat, d.level, d.seed, deadline=d.deadline, step=d.step)
-
-
-class ThreadThinker:
-    """``choose`` (default ``ai.choose``) in a thread of this process: for tests and small tools."""
-
-    def __init__(self, choose: Choose = choose_now) -> None:
-        self.choose = choose
-        self.calls = 0
-
-    async def think(self, decision: Decision) -> str:
-        self.calls += 1
-        return await asyncio.to_thread(self.choose, decision)
-
-
-def _hold_lifeline(lifeline: multiprocessing.connection.Connection) -> None:
-    """Worker start-up: end this worker as soon as the bot is gone.
-
-    Workers are children of the fork server, not of the bot, and hold the pool's queues open
-    themselves, so a bot killed outright (``kill -9``, out of memory) would leave them running
-    forever. The bot keeps the other end of ``lifeline`` and never writes to it: when the bot's end
-    closes, whatever the cause, the read here ends and so does the worker.
-    """
-
-    def wait() -> None:
-        with contextlib.suppress(EOFError, OSError):
-            lifeline.recv_bytes()
-        os._exit(0)
-
-    threading.Thread(target=wait, name="lifeline", daemon=True).start()
-
-
-class ProcessThinker:
-    """A pool of worker processes searching with ``ai.choose``, apart from the drawing pool.
-
-    Like the drawing workers they are forked from a clean fork server (which imported ``ai`` once),
-    end when the bot is gone (through a lifeline), and a dead worker's pool is replaced and the
-    decision asked once more.
-    """
-
-    def __init__(self, workers: int = 1) -> None:
-        self.workers = max(1, workers)
-        self._pool: ProcessPoolExecutor | None = None
-        self._lifeline: multiprocessing.connection.Connection | None = None
-        self.calls = 0
-
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            context = multiprocessing.get_context("forkserver")
-            # one fork server serves this pool and the drawing pool: whichever starts it first has it
-            # import what both need
-            context.set_forkserver_preload(["ai", "render"])
-            held, self._lifeline = context.Pipe(duplex=False)
-            self._pool = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=context, initializer=_hold_lifeline, initargs=(held,)
-            )
-        return self._pool
-
-    async def think(self, decision: Decision) -> str:
-        self.calls += 1
-        loop = asyncio.get_running_loop()
-        for attempt in (1, 2):
-            try:
-                return await loop.run_in_executor(self._executor(), choose_now, decision)
-            except BrokenProcessPool:
-                log.warning("a thinking worker died (attempt %d): the pool is replaced", attempt)
-                self.close(wait=False)
-        raise RuntimeError("thinking workers keep dying")
-
-    def _let_go(self) -> None:
-        """Close the bot's end of the lifeline: the workers end (what the bot's death does)."""
-        lifeline, self._lifeline = self._lifeline, None
-        if lifeline is not None:
-            lifeline.close()
-
-    def close(self, wait: bool = True) -> None:
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=wait, cancel_futures=True)
-        self._let_go()
-
-
-_shared: ProcessThinker | None = None
-
-
-def shared_thinker() -> ProcessThinker:
-    """The process-wide thinking pool (``BOT_WORKERS`` processes, default 1), made on first use."""
-    global _shared
-    if _shared is None:
-        _shared = ProcessThinker(int(os.environ.get("BOT_WORKERS") or 0) or 1)
-        atexit.register(_shared.close)
-    return _shared
-
-
 # ---- playing ---------------------------------------------------------------------------------------
 
 
@@ -279,6 +149,10 @@ class ComputerPlayers:
 
     @property
     def thinker(self) -> Thinker:
+        """The tables' thinker, else the process-wide pool (made when a bot first has to decide, so a
+        bot with no computer player never starts its workers)."""
+        if self.tables.thinker is None:
+            self.tables.thinker = shared_thinker()
         return self.tables.thinker
 
     def poke(self, record: GameRecord) -> None:
@@ -421,12 +295,8 @@ def bot_name(number: int, level: str, locale: str) -> str:
 
 __all__ = [
     "ComputerPlayers",
-    "ProcessThinker",
-    "Thinker",
-    "ThreadThinker",
     "bot_id",
     "bot_level",
     "is_bot",
-    "shared_thinker",
     "stand_ins",
 ]

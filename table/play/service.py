@@ -13,18 +13,18 @@ from typing import TYPE_CHECKING
 import i18n
 from engine.contract import Result
 from engine.text import PlayerRef, msg
-from table.clock import discord_time, parse_stamp
-from table.errors import NoGame, TableError
-from table.events import encode_msg, encode_result
-from table.lobby import guard, human_heir, require_open
-from table.posts import Ctx, Post, is_bot, mention
-from table.settings import KEYS, LANGUAGE, TableSettings, server_defaults, server_locale
-from table.wording import Wording
+from table.core.clock import discord_time, parse_stamp
+from table.core.errors import NoGame, TableError
+from table.core.events import encode_msg, encode_result
+from table.core.posts import Ctx, Post, is_bot, mention
+from table.core.settings import KEYS, LANGUAGE, TableSettings, server_defaults, server_locale
+from table.core.wording import Wording
+from table.play.lobby import guard, human_heir, require_open
 
 if TYPE_CHECKING:
     from db import GameRecord
-    from table.announce import Announcer
-    from table.tables import Table, Tables
+    from table.core.tables import Table, Tables
+    from table.posting.announce import Announcer
 
 
 class ServiceCommands(Wording):

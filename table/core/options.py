@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from engine.contract import OptionSpec
 from engine.text import Msg
-from table.errors import BadOptions
+from table.core.errors import BadOptions
 
 MAX_SEED = 2**63 - 1
 """The largest seed a table accepts: it must fit the stores' 64-bit signed integer column."""

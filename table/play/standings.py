@@ -17,16 +17,16 @@ import i18n
 from db import GameLength, ResultRecord, Standing
 from db.ratings import POOLS, Change, outcome
 from engine.text import PlayerRef, msg
-from table.clock import discord_time, parse_stamp
-from table.errors import TableError
-from table.events import encode_msg
-from table.posts import Button, Ctx, Post, mention, pictured
-from table.ratings import NO_GUILD, points, pool_title
-from table.settings import server_locale
-from table.wording import Wording
+from table.core.clock import discord_time, parse_stamp
+from table.core.errors import TableError
+from table.core.events import encode_msg
+from table.core.posts import Button, Ctx, Post, mention, pictured
+from table.core.ratings import NO_GUILD, points, pool_title
+from table.core.settings import server_locale
+from table.core.wording import Wording
 
 if TYPE_CHECKING:
-    from table.tables import Tables
+    from table.core.tables import Tables
 
 PAGE_SIZE = 10
 """Players or games per page."""
