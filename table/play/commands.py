@@ -362,6 +362,10 @@ class Commands(ClickCommands, StandingCommands):
     async def resign(self, ctx: Ctx) -> list[Post]:
         """The caller's side loses; the result (with the board) is posted to the channel."""
         table, _result = await endings.resign(self.tables, ctx)
+        return await self._ended(ctx, table)
+
+    async def _ended(self, ctx: Ctx, table: Table) -> list[Post]:
+        """Post the game's end in its channel; the player who ended it is told so privately."""
         await self._announce(ctx, table)
         return [
             Post(self._t("svc.ended_ack", ctx.locale, game=self._game(table, ctx.locale)), ephemeral=True)
@@ -370,13 +374,7 @@ class Commands(ClickCommands, StandingCommands):
     async def draw(self, ctx: Ctx) -> list[Post]:
         vote = await endings.draw(self.tables, ctx)
         if vote.done:
-            await self._announce(ctx, vote.table)
-            return [
-                Post(
-                    self._t("svc.ended_ack", ctx.locale, game=self._game(vote.table, ctx.locale)),
-                    ephemeral=True,
-                )
-            ]
+            return await self._ended(ctx, vote.table)
         loc = await self._public(ctx)
         text = self._t(
             "table.draw.offered",
@@ -393,13 +391,7 @@ class Commands(ClickCommands, StandingCommands):
         if vote.done and vote.table.state is None:
             return [Post(self._t("table.abort.lobby", loc, player=ctx.user_name, game=game))]
         if vote.done:
-            await self._announce(ctx, vote.table)
-            return [
-                Post(
-                    self._t("svc.ended_ack", ctx.locale, game=self._game(vote.table, ctx.locale)),
-                    ephemeral=True,
-                )
-            ]
+            return await self._ended(ctx, vote.table)
         text = self._t(
             "table.abort.vote",
             loc,
