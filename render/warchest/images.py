@@ -52,7 +52,8 @@ def render(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) ->
 def compose(
     view: Mapping[str, Any], *, names: Mapping[str, str], locale: str, lead: bool = False
 ) -> Image.Image:
-    """The public image before encoding (``lead``: with the encoder's extra column, see ``stack``)."""
+    """The public image before encoding (``lead``: with the encoder's extra column, on the page kept
+    for the encoder, drawn over by the next such page; see ``stack``)."""
     locale = i18n.normalize(locale)
     hexes: list[Hex] = [(int(x), int(y)) for x, y in view["board"]["hexes"]]
     layout = board_layout(hexes, INNER)
@@ -65,7 +66,7 @@ def compose(
         (board, centered(board), True),
         (_strip(view, names, locale, owners), MARGIN, True),
     ]
-    page = stack(sections, lead=lead)
+    page = stack(sections, lead=lead, board=(1, kept) if lead else None)
     # Outside the status, the strip and what the board re-laid, the page is the one drawn with the
     # board's previous picture at the same place: the encoder need not even read those rows.
     top, left = MARGIN + status.height + GAP, centered(board) + (1 if lead else 0)
