@@ -283,7 +283,7 @@ class _Same:
         return isinstance(other, _Same) and other.image is self.image
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)  # up to 140 KB each: a few tables' seats, their last few counts
 def _chip_image(
     mark: _Same,
     name: str,
@@ -292,12 +292,12 @@ def _chip_image(
     counts: tuple[tuple[str, str], ...],
     chip_w: int,
 ) -> Image.Image:
-    """One chip drawn on paper, ``chip_w`` x ``CHIP_H``: the pixels ``_draw_chip`` gives at any
+    """One chip drawn on paper, ``chip_w`` x ``CHIP_H``, in RGB: the pixels ``_draw_chip`` gives at any
     place of the strip (a chip's coordinates are whole pixels and its text positions 64ths of one,
     so moving it by whole pixels moves every pixel with it), kept for the next strips."""
     img = Image.new("RGBA", (chip_w, CHIP_H), (*PAPER, 255))
     _draw_chip(img, Chip(mark.image, name, colors, pills, counts), 0, 0, chip_w)
-    return img
+    return img.convert("RGB")  # opaque throughout: pasted, it is the same, in three quarters the room
 
 
 def _draw_chip(img: Image.Image, chip: Chip, x0: int, y0: int, chip_w: int) -> None:

@@ -259,7 +259,7 @@ def _status(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> I
     return img
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=8)  # 830 KB each: a four-seat table's turns, initiative before and after
 def _status_top(
     height: int,
     title: str,
