@@ -248,21 +248,20 @@ def chip_row(chips: Sequence[Chip], width: int, per_row: int) -> Image.Image:
     and a label is left out rather than cut; its value always shows.
 
     A move changes one or two seats' chips: each chip is drawn once on paper and kept
-    (``_chip_image``), so the others are only pasted again."""
+    (``_chip_image``), so the others are only pasted again. The strip is opaque: an RGB image."""
     gap = 10
     rows = -(-len(chips) // per_row)
     chip_w = (width - gap * (per_row - 1)) // per_row
-    img = Image.new("RGBA", (width, rows * CHIP_H + (rows - 1) * 8), (*PAPER, 255))
-    recording = grounds.RECORDS.get() is not None  # a recorder hears every text drawn: no copies
+    size = (width, rows * CHIP_H + (rows - 1) * 8)
+    if grounds.RECORDS.get() is not None:  # a recorder hears every text drawn: no copies
+        drawn = Image.new("RGBA", size, (*PAPER, 255))
+        for n, chip in enumerate(chips):
+            _draw_chip(drawn, chip, (n % per_row) * (chip_w + gap), (n // per_row) * (CHIP_H + 8), chip_w)
+        return drawn.convert("RGB")
+    img = Image.new("RGB", size, PAPER)
     for n, chip in enumerate(chips):
-        x0, y0 = (n % per_row) * (chip_w + gap), (n // per_row) * (CHIP_H + 8)
-        if recording:
-            _draw_chip(img, chip, x0, y0, chip_w)
-        else:
-            img.paste(
-                _chip_image(_Same(chip.mark), chip.name, chip.colors, chip.pills, chip.counts, chip_w),
-                (x0, y0),
-            )
+        kept = _chip_image(_Same(chip.mark), chip.name, chip.colors, chip.pills, chip.counts, chip_w)
+        img.paste(kept, ((n % per_row) * (chip_w + gap), (n // per_row) * (CHIP_H + 8)))
     return img
 
 
@@ -283,7 +282,7 @@ class _Same:
         return isinstance(other, _Same) and other.image is self.image
 
 
-@lru_cache(maxsize=64)  # up to 140 KB each: a few tables' seats, their last few counts
+@lru_cache(maxsize=128)  # up to 140 KB each: a few tables' seats, their last few counts
 def _chip_image(
     mark: _Same,
     name: str,
