@@ -11,12 +11,15 @@ is at least ``legible()`` pixels tall, which is ``PHONE_LABEL_PX`` on that phone
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
 
 from PIL import Image
 
 from render import grounds
 from render.common import PAPER
+from render.layers import Layers
 
 WIDTH = 1200
 MAX_HEIGHT = 1500
@@ -53,16 +56,31 @@ def centered(image: Image.Image, width: int = WIDTH) -> int:
     return MARGIN + (inner(width) - image.width) // 2
 
 
-def stack(sections: Sequence[Section], width: int = WIDTH, *, lead: bool = False) -> Image.Image:
+def stack(
+    sections: Sequence[Section],
+    width: int = WIDTH,
+    *,
+    lead: bool = False,
+    board: tuple[int, Layers] | None = None,
+) -> Image.Image:
     """A page ``width`` pixels wide holding ``sections`` from the top, ``GAP`` apart.
 
     With ``lead`` the page has one more column of paper on the left, outside the picture: the
-    encoder turns it into PNG's filter bytes (``render.png.encode``) instead of copying the page."""
+    encoder turns it into PNG's filter bytes (``render.png.encode``) instead of copying the page.
+
+    With ``board`` (the index of a section that is the canvas of those layers, every section
+    opaque), the page is the one this thread kept from its last stack of the same layout, drawn
+    over: the other sections are pasted again, and the board only where it was re-laid when the
+    page holds the board's previous picture. The page returned is drawn over by the next such
+    stack: encode it at once, never keep it."""
     total = MARGIN + sum(image.height for image, _x, _o in sections) + GAP * (len(sections) - 1) + MARGIN
     shift = 1 if lead else 0
+    opaque_only = all(opaque for _image, _x, opaque in sections)
+    if board is not None and opaque_only:
+        return _kept_stack(sections, (width + shift, total), shift, board)
     # A page of opaque sections only is an RGB image: pasting drops their alpha, and no page-wide
     # conversion is needed before the palette.
-    if all(opaque for _image, _x, opaque in sections):
+    if opaque_only:
         canvas = Image.new("RGB", (width + shift, total), PAPER)
     else:
         canvas = Image.new("RGBA", (width + shift, total), (*PAPER, 255))
@@ -73,4 +91,40 @@ def stack(sections: Sequence[Section], width: int = WIDTH, *, lead: bool = False
         else:
             grounds.paste(canvas, image, (x + shift, y))
         y += image.height + GAP
+    return canvas
+
+
+class _KeptPages(threading.local):
+    """The last page of each layout, with the name of the board picture it holds; per thread, as
+    the layers themselves (``render.layers.Shelf``)."""
+
+    def __init__(self) -> None:
+        self.pages: OrderedDict[Hashable, tuple[Image.Image, tuple[int, int]]] = OrderedDict()
+
+
+_kept = _KeptPages()
+PAGES_KEPT = 4
+"""Layouts whose last page is kept: a few MB each."""
+
+
+def _kept_stack(
+    sections: Sequence[Section], size: tuple[int, int], shift: int, board: tuple[int, Layers]
+) -> Image.Image:
+    """``stack`` of opaque ``sections`` on the kept page of their layout (see ``stack``)."""
+    index, layers = board
+    layout = (size, tuple((image.size, x) for image, x, _o in sections))
+    found = _kept.pages.pop(layout, None)
+    canvas = Image.new("RGB", size, PAPER) if found is None else found[0]
+    follows = found is not None and found[1] == (layers.serial, layers.version - 1)
+    y = MARGIN
+    for n, (image, x, _opaque) in enumerate(sections):
+        if n == index and follows:
+            for box in layers.changed:
+                canvas.paste(image.crop(box), (x + shift + box[0], y + box[1]))
+        else:
+            canvas.paste(image, (x + shift, y))
+        y += image.height + GAP
+    _kept.pages[layout] = (canvas, (layers.serial, layers.version))
+    while len(_kept.pages) > PAGES_KEPT:
+        _kept.pages.popitem(last=False)
     return canvas

@@ -263,6 +263,22 @@ def _same_font(a: Run, b: Run) -> bool:
     return not a.box and not b.box and a._replace(text="") == b._replace(text="")
 
 
+@lru_cache(maxsize=2048)
+def _plain(ch: str, bold: bool) -> bool:
+    """Whether ``ch`` is a character ``_plan`` draws as itself in DejaVu, in the weight asked, with
+    the characters around it: a space, or a visible character DejaVu has in that weight, in its
+    composed form, that neither joins nor modifies a neighbour, asks for no emoji and reads left to
+    right. A text of such characters only is one run (most labels, names, and every last action of
+    a Latin script): ``_plan`` need not cut it into clusters and resolve each."""
+    if ch == " ":
+        return True
+    if ch.isspace() or _invisible(ch) or _emoji_like(ch) or _extends("x", ch) or _extends(ch, "x"):
+        return False
+    if unicodedata.bidirectional(ch) in ("R", "AL") or unicodedata.normalize("NFC", ch) != ch:
+        return False
+    return ord(ch) < 0x1F1E6 and ord(ch) in _covered(bold, 0)
+
+
 @lru_cache(maxsize=4096)
 def _plan(text: str, bold: bool = False) -> tuple[Run, ...]:
     """``text`` as the runs ``draw_text`` draws, in visual order, neighbours in one font merged.
@@ -270,6 +286,9 @@ def _plan(text: str, bold: bool = False) -> tuple[Run, ...]:
     A right-to-left run keeps its logical order inside (the complex layout lays it out from the
     right, joins its letters and mirrors its brackets); the pieces of a run in different fonts,
     and its numbers, which still read left to right, are put in visual order here."""
+    if text and all(_plain(ch, bold) for ch in text):
+        # what the steps below give such a text, without going through them character by character
+        return (Run(text, bold, face=0, face_index=_cjk_index(text) if faces.is_collection(0) else 0),)
     parts = clusters(text)
     resolved = _joined_words(parts, [_resolve(p, bold) for p in parts], bold)
     cjk = _cjk_index(text)

@@ -39,7 +39,8 @@ def render(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) ->
 def compose(
     view: Mapping[str, Any], *, names: Mapping[str, str], locale: str, lead: bool = False
 ) -> Image.Image:
-    """The public image before encoding (``lead``: with the encoder's extra column, see ``stack``)."""
+    """The public image before encoding (``lead``: with the encoder's extra column, on the page kept
+    for the encoder, drawn over by the next such page; see ``stack``)."""
     locale = i18n.normalize(locale)
     board = view["board"]
     grid = grid_for(int(board["width"]), int(board["height"]), INNER)
@@ -52,7 +53,7 @@ def compose(
         (stat_key(locale, INNER), MARGIN, True),
         (strip(view, names, locale, INNER), MARGIN, True),
     ]
-    page = stack(sections, lead=lead)
+    page = stack(sections, lead=lead, board=(1, kept) if lead else None)
     # Outside the status, what follows the field and what the field re-laid, the page is the one
     # drawn with the field's previous picture at the same place: the encoder need not read those rows.
     at = (MARGIN + top.height + GAP, centered(field) + (1 if lead else 0))

@@ -38,9 +38,11 @@ def render(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) ->
 def compose(
     view: Mapping[str, Any], *, names: Mapping[str, str], locale: str, lead: bool = False
 ) -> Image.Image:
-    """The public image before encoding (``lead``: with the encoder's extra column, see ``stack``)."""
+    """The public image before encoding (``lead``: with the encoder's extra column, on the page kept
+    for the encoder, drawn over by the next such page; see ``stack``)."""
     sections, kept = _sections(view, names, locale)
-    page = stack([section for _name, section in sections], lead=lead)
+    board = ([n for n, _s in sections].index("map"), kept) if lead else None
+    page = stack([section for _name, section in sections], lead=lead, board=board)
     # Outside the sections around the map and what the map re-laid, the page is the one drawn with
     # the map's previous picture at the same place: the encoder need not even read those rows.
     above = [image for _name, (image, _x, _o) in sections[: [n for n, _s in sections].index("map")]]

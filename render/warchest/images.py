@@ -9,15 +9,16 @@ Neither reads ``view["private"]``, so both are the same for every viewer.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 import i18n
-from render import palettes, png
+from render import grounds, palettes, png
 from render.alt import Glance
 from render.catalog import has_key, player_name, tr
-from render.common import HIGHLIGHT, INK, MUTED, PAPER, RULE, paste_centered, to_png
+from render.common import HIGHLIGHT, INK, MUTED, PAPER, RGB, RULE, paste_centered, to_png
 from render.layers import page_rows
 from render.page import GAP, INNER, LABEL, MARGIN, WIDTH, Section, centered, stack
 from render.panels import (
@@ -51,7 +52,8 @@ def render(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) ->
 def compose(
     view: Mapping[str, Any], *, names: Mapping[str, str], locale: str, lead: bool = False
 ) -> Image.Image:
-    """The public image before encoding (``lead``: with the encoder's extra column, see ``stack``)."""
+    """The public image before encoding (``lead``: with the encoder's extra column, on the page kept
+    for the encoder, drawn over by the next such page; see ``stack``)."""
     locale = i18n.normalize(locale)
     hexes: list[Hex] = [(int(x), int(y)) for x, y in view["board"]["hexes"]]
     layout = board_layout(hexes, INNER)
@@ -64,7 +66,7 @@ def compose(
         (board, centered(board), True),
         (_strip(view, names, locale, owners), MARGIN, True),
     ]
-    page = stack(sections, lead=lead)
+    page = stack(sections, lead=lead, board=(1, kept) if lead else None)
     # Outside the status, the strip and what the board re-laid, the page is the one drawn with the
     # board's previous picture at the same place: the encoder need not even read those rows.
     top, left = MARGIN + status.height + GAP, centered(board) + (1 if lead else 0)
@@ -222,26 +224,21 @@ def _status(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> I
     pool_rows = -(-len(draft_pool) // 4) if view.get("phase") == "draft" else 0
     main, sub = _status_line(view, names, locale)
     height = status_height(bool(sub)) + (34 + pool_rows * DRAFT_ROW if pool_rows else 0)
-    img = Image.new("RGBA", (INNER, height), (*PAPER, 255))
-    draw = ImageDraw.Draw(img)
-
-    heading(draw, tr("render.wc.title", locale), _round(view, locale))
     initiative = view.get("initiative")
+    marker: tuple[str, int | None] | None = None
     if initiative is not None and view.get("phase") != "draft":
         seats = view.get("seats") or []
         team = int(seats[initiative].get("team", initiative)) if 0 <= initiative < len(seats) else None
-        text = tr("render.wc.initiative", locale, name=_seat_name(view, names, int(initiative)))
-        w = draw_text(draw, (INNER, 20), text, 24, INK, anchor="rc", max_width=INNER / 2)
-        paste_centered(img, team_mark(team, 28), (INNER - w - 20, 20))
-
-    y = BOX_TOP
+        marker = (tr("render.wc.initiative", locale, name=_seat_name(view, names, int(initiative))), team)
     over = view.get("phase") == "over" or bool(view.get("result"))
     acting_team = _acting_team(view)
-    fill = HIGHLIGHT if over else tint(acting_team, 0.8)
-    mark = team_mark(acting_team, 36) if not over and acting_team is not None else None
-    box_h = box_height(bool(sub))
-    status_box(img, draw, (y, INNER, box_h), fill, mark, (main, sub))
-    y += box_h + 8
+    box = (HIGHLIGHT if over else tint(acting_team, 0.8), None if over else acting_team, main, sub)
+    top = (height, tr("render.wc.title", locale), _round(view, locale), marker, box)
+    # a recorder hears every text drawn: then nothing is taken from the cache
+    recording = grounds.RECORDS.get() is not None
+    img = _status_top.__wrapped__(*top) if recording else _status_top(*top).copy()
+    draw = ImageDraw.Draw(img)
+    y = BOX_TOP + box_height(bool(sub)) + 8
 
     keys = ("render.wc.last", "render.wc.last.none")
     text = last_text(view.get("last"), keys, locale, lambda seat: _seat_name(view, names, int(seat)))
@@ -259,6 +256,31 @@ def _status(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> I
             draw_text(
                 draw, (cx + 60, cy), unit_name(unit, locale), LABEL, INK, anchor="lc", max_width=slot - 66
             )
+    return img
+
+
+@lru_cache(maxsize=8)  # 830 KB each: a four-seat table's turns, initiative before and after
+def _status_top(
+    height: int,
+    title: str,
+    round_text: str | None,
+    marker: tuple[str, int | None] | None,
+    box: tuple[RGB, int | None, str, str],
+) -> Image.Image:
+    """The status ``height`` pixels tall with its title line (``marker``: the initiative's words and
+    team) and the box saying who acts (fill, acting team, main and second line) drawn, and nothing
+    under them yet. From one move to the next these mostly come back (four seats take turns): kept,
+    the status only draws its last-action line afresh. Copy before drawing on it."""
+    img = Image.new("RGBA", (INNER, height), (*PAPER, 255))
+    draw = ImageDraw.Draw(img)
+    heading(draw, title, round_text)
+    if marker is not None:
+        text, team = marker
+        w = draw_text(draw, (INNER, 20), text, 24, INK, anchor="rc", max_width=INNER / 2)
+        paste_centered(img, team_mark(team, 28), (INNER - w - 20, 20))
+    fill, acting_team, main, sub = box
+    mark = team_mark(acting_team, 36) if acting_team is not None else None
+    status_box(img, draw, (BOX_TOP, INNER, box_height(bool(sub))), fill, mark, (main, sub))
     return img
 
 

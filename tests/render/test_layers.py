@@ -10,14 +10,17 @@ from collections.abc import Sequence
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from render import common, palettes, png
+from render import common, palettes, panels, png
 from render.batailles import board as bt_board
 from render.batailles import field as bt_field
 from render.batailles import images as batailles
+from render.batailles import panels as bt_panels
 from render.cryhavoc import board as ch_board
 from render.cryhavoc import images as cryhavoc
+from render.cryhavoc import panels as ch_panels
 from render.layers import Layers, Piece, Shelf, centered
 from render.page import INNER
+from render.text import recording
 from render.warchest import board as wc_board
 from render.warchest import images as warchest
 from tests.render import views
@@ -204,3 +207,42 @@ def test_threads_never_share_kept_layers() -> None:
     assert there and there[0] is not here
     assert shelf.get("board", ground) is here
     assert shelf.get("board", _ground()) is not here  # a ground drawn again starts afresh
+
+
+def test_a_kept_chip_is_the_chip_drawn_in_place_on_the_strip() -> None:
+    """Chips are drawn once and pasted (``render.panels._chip_image``): each strip, for every game
+    and table size and in both languages, equals the one drawn chip by chip in place."""
+    cases = [("warchest", 2), ("warchest", 4), ("batailles", 2), ("cryhavoc", 2), ("cryhavoc", 4)]
+    images = {"warchest": warchest, "batailles": batailles, "cryhavoc": cryhavoc}
+    users = (warchest, bt_panels, ch_panels)  # the modules that lay out a strip
+    strips: list[tuple[Sequence[panels.Chip], int, int]] = []
+    real = panels.chip_row
+
+    def listen(chips: Sequence[panels.Chip], width: int, per_row: int) -> Image.Image:
+        strips.append((list(chips), width, per_row))
+        return real(chips, width, per_row)
+
+    for module in users:
+        module.chip_row = listen  # type: ignore[attr-defined]
+    try:
+        for game, players in cases:
+            for n, view in enumerate(seeded_views(game, players, 3, 12)):
+                images[game].render(view, names=NAMES, locale="fr" if n % 2 else "en")
+    finally:
+        for module in users:
+            module.chip_row = real  # type: ignore[attr-defined]
+    assert len(strips) >= 5 * 12
+    for chips, width, per_row in strips:
+        kept = real(chips, width, per_row)
+        with recording():  # a recorder makes every chip be drawn in place
+            drawn = real(chips, width, per_row)
+        assert _same(kept, drawn)
+
+
+def test_the_war_chest_status_from_its_kept_top_equals_one_drawn_whole() -> None:
+    for players in (2, 4):
+        for view in seeded_views("warchest", players, 7, 40):
+            kept = warchest._status(view, NAMES, "en")
+            with recording():
+                whole = warchest._status(view, NAMES, "en")
+            assert _same(kept, whole)

@@ -409,3 +409,31 @@ def test_an_arabic_word_is_drawn_in_one_font_so_that_it_joins() -> None:
     (run,) = text._plan("بݐب")
     assert run.rtl and run.text == "بݐب" and run.face != 0
     assert len({r.face for r in text._plan("ب ݐ")}) == 2  # words apart keep their own fonts
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_a_text_of_plain_characters_is_planned_as_the_cluster_by_cluster_plan_gives(
+    bold: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``_plan`` takes a text of characters DejaVu draws as themselves as one run at once: the runs
+    are those it finds cluster by cluster, for those texts and for any other."""
+    samples = [
+        "Last action: Dave moves their Cavalry from a6 to a5",
+        "Dernière action : Zoé déploie son Éclaireur en c7 (½, ©, ß, œ, ﬁ)",
+        "Tour 3 — à Loïc d'agir ; « Garde royale » ×2 → 5",
+        "Ωmega Дмитрий Αλέξανδρος ½ ¼ № ∞",
+        "e\u0301 cafe\u0301 Å Å",  # a letter and its accent, a composed and a decomposed letter
+        "tab\there, no\u00a0break, wide\u3000space",
+        "王小明 plays 🐉 Drágon 👑 and 👍🏽 🇫🇷",
+        "שלום Alice مرحبا 12",
+        "zero\u200dwidth \ufe0f selector \u00ad soft",
+        "",
+        " ",
+        "\U00020000 beyond",
+    ]
+    assert all(text._plain(ch, bold) for ch in samples[0] + samples[2])
+    fast = [text._plan.__wrapped__(s, bold) for s in samples]
+    monkeypatch.setattr(text, "_plain", lambda _ch, _bold: False)
+    slow = [text._plan.__wrapped__(s, bold) for s in samples]
+    assert fast == slow
+    assert sum(len(runs) == 1 and not runs[0].box for runs in fast) >= 4
