@@ -224,7 +224,7 @@ class Announcer(Wording):
         reads the game: when nothing is being announced (this version is the one its announcement
         will show), no edit waits to be folded, and a drawing would start at once. A busy bot (a burst
         of moves) draws as it announces instead, each game's newest version only."""
-        return not self._tasks.pending() and not self._coalescing(game_id) and self.tables.drawer.idle()
+        return not self._tasks.busy() and not self._coalescing(game_id) and self.tables.drawer.idle()
 
     def _coalescing(self, game_id: int) -> bool:
         """Whether the game's post was edited within the coalescing window: its next edit waits."""
