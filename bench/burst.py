@@ -17,8 +17,10 @@ channels, 1 round). With ``--against`` (a git worktree of ``REV`` is made for th
 checkout of an older revision), the older bot runs the same burst, on the same games, interleaved
 with this one (new, old, new, old...), and each figure is given beside its ratio, with the machine's
 load. The games are made once by this revision's table layer; the older bot must read its database.
-With ``--json`` the figures end in one JSON line, ``{"new": {...}, "old": {...} or null}`` (medians
-over the rounds), which ``python -m bench figures`` reads.
+With ``BURST_PROFILE=PATH`` in the environment, the bot's event loop is profiled (cProfile) over the
+burst and its statistics written to PATH (the figures are then not comparable). With ``--json`` the
+figures end in one JSON line, ``{"new": {...}, "old": {...} or null}`` (medians over the rounds),
+which ``python -m bench figures`` reads.
 """
 
 from __future__ import annotations
@@ -49,6 +51,12 @@ PROBE = r"""
 import asyncio, json, logging, os, signal, sys, time
 
 samples = []
+dumps = []
+profile = os.environ.get("BURST_PROFILE")
+if profile:
+    import cProfile
+
+    profiler = cProfile.Profile()
 
 
 async def probe():
@@ -59,6 +67,13 @@ async def probe():
         with open(path + ".tmp", "w") as out:
             json.dump(samples, out)
         os.replace(path + ".tmp", path)
+        if profile:  # the first dump starts the burst, the second ends it: the loop's profile of it
+            dumps.append(path)
+            if len(dumps) == 1:
+                profiler.enable()
+            else:
+                profiler.disable()
+                profiler.dump_stats(profile)
         samples.clear()
 
     loop.add_signal_handler(signal.SIGUSR1, dump)
@@ -209,6 +224,7 @@ async def start_bot(fake: Any, tree: Path, database: Path, lateness: Path, worke
 
     environment = {
         "BURST_LATENESS": str(lateness),
+        **({"BURST_PROFILE": os.environ["BURST_PROFILE"]} if "BURST_PROFILE" in os.environ else {}),
         "DRAW_WORKERS": str(workers),
         "RENDER_WORKERS": str(workers),  # the older name, for an older bot
         "TICK_SECONDS": "3600",  # no timed work in the middle of the burst

@@ -25,6 +25,7 @@ from db.records import (
     OPEN_STATUSES,
     ActionRecord,
     Announcement,
+    Announcing,
     GameLength,
     GameRecord,
     Note,
@@ -119,6 +120,11 @@ class Store(Protocol):
 
     async def game_and_announcement(self, game_id: int) -> tuple[GameRecord | None, Announcement | None]:
         """The game and its announcement as one snapshot shows them, in one read."""
+        ...
+
+    async def announcing(self, game_id: int) -> Announcing:
+        """The game, its announcement, its log from the announcement's ``summary_from``, its notes and
+        its server's settings, as one snapshot shows them: all a post reads, in one trip."""
         ...
 
     async def save_announcement(self, new: Announcement) -> Announcement | None:
@@ -298,6 +304,7 @@ __all__ = [
     "OPEN_STATUSES",
     "ActionRecord",
     "Announcement",
+    "Announcing",
     "ChannelBusy",
     "Conflict",
     "GameLength",

@@ -14,7 +14,16 @@ from typing import Any
 
 from db.errors import Conflict
 from db.ratings import Change, Place, Rating, Standing
-from db.records import ActionRecord, Announcement, GameRecord, ResultRecord, Seat, UndoRequest
+from db.records import (
+    ActionRecord,
+    Announcement,
+    Announcing,
+    GameRecord,
+    Note,
+    ResultRecord,
+    Seat,
+    UndoRequest,
+)
 from engine.errors import GameOver, StaleAction
 
 
@@ -79,6 +88,29 @@ def action_from_row(row: Any) -> ActionRecord:
         row["created_at"],
         row["kind"],
         bool(row["undone"]),
+    )
+
+
+def note_from_row(row: Any) -> Note:
+    return Note(row["game_id"], row["version"], row["actor"], json.loads(row["event"]), row["created_at"])
+
+
+def announcing_from_rows(
+    game: GameRecord,
+    shown: Announcement | None,
+    after: int,
+    log: Iterable[Any],
+    notes: Iterable[Any],
+    settings: str | None,
+) -> Announcing:
+    """``Store.announcing``'s answer from its rows (both stores read the same columns)."""
+    return Announcing(
+        game,
+        shown,
+        after,
+        tuple(action_from_row(r) for r in log),
+        tuple(note_from_row(r) for r in notes),
+        {} if settings is None else dict(json.loads(settings)),
     )
 
 

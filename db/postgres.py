@@ -32,9 +32,11 @@ from db.encoding import (
     action_from_row,
     announcement_from_row,
     announcement_values,
+    announcing_from_rows,
     dumps,
     game_from_row,
     heir_of,
+    note_from_row,
     now_text,
     places_text,
     refusal,
@@ -50,6 +52,7 @@ from db.reads import OPEN, QUICK_POOL_SIZE, Reads, StoreReads
 from db.records import (
     ActionRecord,
     Announcement,
+    Announcing,
     GameLength,
     GameRecord,
     Note,
@@ -606,6 +609,32 @@ class PostgresStore:
             row = await c.fetchrow("SELECT * FROM announcements WHERE game_id = $1", game_id)
         return game, None if row is None else announcement_from_row(row)
 
+    async def announcing(self, game_id: int) -> Announcing:
+        async with self._tx(write=False) as c:
+            game = await self._fetch(c, "id = $1", game_id)
+            row = await c.fetchrow("SELECT * FROM announcements WHERE game_id = $1", game_id)
+            shown = None if row is None else announcement_from_row(row)
+            if game is None:
+                return Announcing(None, shown)
+            after = 0 if shown is None else shown.summary_from
+            log = await c.fetch(
+                "SELECT game_id, seq, player, action, events, created_at, kind, undone FROM actions"
+                " WHERE game_id = $1 ORDER BY seq OFFSET $2",
+                game_id,
+                after,
+            )
+            notes = await c.fetch(
+                "SELECT game_id, version, actor, event, created_at FROM notes WHERE game_id = $1"
+                " ORDER BY version, id",
+                game_id,
+            )
+            settings = None
+            if game.guild is not None:
+                settings = await c.fetchval(
+                    "SELECT settings FROM guild_settings WHERE guild = $1", game.guild
+                )
+        return announcing_from_rows(game, shown, after, log, notes, settings)
+
     async def save_announcement(self, new: Announcement) -> Announcement | None:
         """Write ``new`` if the stored row is still at ``new.rev`` (0: there is none yet).
 
@@ -707,10 +736,7 @@ class PostgresStore:
             " ORDER BY version, id",
             game_id,
         )
-        return [
-            Note(r["game_id"], r["version"], r["actor"], json.loads(r["event"]), r["created_at"])
-            for r in rows
-        ]
+        return [note_from_row(r) for r in rows]
 
     async def guild_settings(self, guild: str) -> dict[str, str]:
         text = await self._pool.fetchval("SELECT settings FROM guild_settings WHERE guild = $1", guild)

@@ -126,6 +126,30 @@ class Note:
 
 
 @dataclass(frozen=True)
+class Announcing:
+    """What posting a game's news reads, as one snapshot shows it, in one trip to the store: the game,
+    what its channel was shown, the log from where that post's summary begins (``after``: the
+    announcement's ``summary_from``, 0 when there is none; a post summarises from there or later),
+    the game's notes and its server's settings (the language of its posts)."""
+
+    game: GameRecord | None
+    announcement: Announcement | None
+    after: int = 0
+    log: tuple[ActionRecord, ...] = ()
+    notes: tuple[Note, ...] = ()
+    guild_settings: dict[str, str] = field(default_factory=dict)
+
+    def actions(self, after: int, upto: int) -> list[ActionRecord]:
+        """The log's actions in ``(after, upto]`` (``after`` no earlier than this read's), as
+        ``Store.actions(offset=after, limit=upto - after)`` gives them."""
+        if upto <= after:
+            return []
+        if after < self.after:
+            raise ValueError(f"the log was read after {self.after}, not {after}")
+        return list(self.log[after - self.after : upto - self.after])
+
+
+@dataclass(frozen=True)
 class GameLength:
     """How long a game went on, from its log: the moves played (taken-back ones left out) and the
     times (ISO 8601, UTC) of the first and the last one."""

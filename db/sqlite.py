@@ -26,8 +26,10 @@ from db.encoding import (
     action_from_row,
     announcement_from_row,
     announcement_values,
+    announcing_from_rows,
     game_from_row,
     heir_of,
+    note_from_row,
     places_text,
     refusal,
     result_from_row,
@@ -44,6 +46,7 @@ from db.reads import OPEN, Reads, StoreReads
 from db.records import (
     ActionRecord,
     Announcement,
+    Announcing,
     GameLength,
     GameRecord,
     Note,
@@ -593,6 +596,29 @@ class SqliteStore:
 
         return await self._on_thread(read, write=False)
 
+    async def announcing(self, game_id: int) -> Announcing:
+        def read(c: sqlite3.Connection) -> Announcing:
+            game = _game_of(c.execute(_game_query("id = ?"), (game_id,)))
+            row = c.execute("SELECT * FROM announcements WHERE game_id = ?", (game_id,)).fetchone()
+            shown = None if row is None else announcement_from_row(row)
+            if game is None:
+                return Announcing(None, shown)
+            after = 0 if shown is None else shown.summary_from
+            log = c.execute(
+                "SELECT * FROM actions WHERE game_id = ? ORDER BY seq LIMIT -1 OFFSET ?", (game_id, after)
+            ).fetchall()
+            notes = c.execute("SELECT * FROM notes WHERE game_id = ? ORDER BY version, id", (game_id,))
+            settings = None
+            if game.guild is not None:
+                settings = c.execute(
+                    "SELECT settings FROM guild_settings WHERE guild = ?", (game.guild,)
+                ).fetchone()
+            text = None if settings is None else settings[0]
+            return announcing_from_rows(game, shown, after, log, notes, text)
+
+        # One trip for the whole read: a post of every move makes it.
+        return await self._on_thread(read, write=False)
+
     async def save_announcement(self, new: Announcement) -> Announcement | None:
         """Write ``new`` if the stored row is still at ``new.rev`` (0: there is none yet).
 
@@ -686,10 +712,7 @@ class SqliteStore:
 
     async def notes(self, game_id: int) -> list[Note]:
         rows = await self._select("SELECT * FROM notes WHERE game_id = ? ORDER BY version, id", (game_id,))
-        return [
-            Note(r["game_id"], r["version"], r["actor"], json.loads(r["event"]), r["created_at"])
-            for r in rows
-        ]
+        return [note_from_row(r) for r in rows]
 
     async def guild_settings(self, guild: str) -> dict[str, str]:
         rows = await self._select("SELECT settings FROM guild_settings WHERE guild = ?", (guild,))

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING
 
 import i18n
@@ -34,11 +34,12 @@ from table.bots.thinkers import shared_thinker
 from table.core.errors import TableError
 from table.core.events import decode_msg
 from table.core.posts import BOT_PREFIX, is_bot
+from table.core.settings import TableSettings
 from table.core.tables import Decision, Thinker
 from table.core.tasks import GameTasks
 
 if TYPE_CHECKING:
-    from db import GameRecord, Store
+    from db import GameRecord, Note, Store
     from table.core.tables import Table, Tables
 
 log = logging.getLogger(__name__)
@@ -93,10 +94,29 @@ def parse_level(typed: str | None) -> str:
     return word
 
 
-async def stand_ins(store: Store, game_id: int) -> dict[str, str]:
-    """The players a bot plays for now, with the bot's level, from the game's notes in order."""
+def may_have_bots(record: GameRecord) -> bool:
+    """Whether a computer player can play any seat of the game: a bot sits at it, or its deadline
+    policy is ``bot`` (the only way a bot comes to stand in for a player, ``schedule._take_over``).
+    A table's settings are fixed when it is created, so a game for which this is False never has a
+    stand-in, and its moves, posts and commands skip reading its notes for them (a read per move
+    and per post, each a trip to the store's thread)."""
+    if any(is_bot(seat.player) for seat in record.seats):
+        return True
+    return TableSettings.of(record).on_deadline == "bot"
+
+
+async def stand_ins(store: Store, record: GameRecord) -> dict[str, str]:
+    """The players a bot plays for now, with the bot's level, from the game's notes in order; no
+    read at all for a game no bot can stand in at (``may_have_bots``)."""
+    if not may_have_bots(record):
+        return {}
+    return stand_ins_in(await store.notes(record.id))
+
+
+def stand_ins_in(notes: Iterable[Note]) -> dict[str, str]:
+    """``stand_ins`` from notes already read (the announcer reads them once for a post's summary)."""
     out: dict[str, str] = {}
-    for note in await store.notes(game_id):
+    for note in notes:
         key = note.event.get("key")
         if key not in (TAKEOVER, RETURNED):
             continue
@@ -157,8 +177,8 @@ class ComputerPlayers:
 
     def poke(self, record: GameRecord) -> None:
         """Play what the bots of ``record``'s game have to play, in a task; returns at once."""
-        if record.status != "active" or self.stopped:
-            return
+        if record.status != "active" or self.stopped or not may_have_bots(record):
+            return  # a game no computer player can play is not read again after each move
         self._again.add(record.id)
         if self._tasks.get(record.id) is None:  # else the running task reads the game again
             self._tasks.start(record.id, record.channel, self._run(record.id))
@@ -190,7 +210,7 @@ class ComputerPlayers:
         """The level of the bot playing ``player``'s seat now, None when a person plays it."""
         if is_bot(player):
             return bot_level(player) or DEFAULT_LEVEL
-        return (await stand_ins(self.tables.store, record.id)).get(player)
+        return (await stand_ins(self.tables.store, record)).get(player)
 
     async def _bot_to_act(self, table: Table) -> tuple[str, str] | None:
         for player in table.to_act():
@@ -298,5 +318,7 @@ __all__ = [
     "bot_id",
     "bot_level",
     "is_bot",
+    "may_have_bots",
     "stand_ins",
+    "stand_ins_in",
 ]

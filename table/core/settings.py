@@ -146,8 +146,15 @@ async def server_defaults(store: SettingsStore, guild: str | None) -> TableSetti
 
 async def public_locale(store: SettingsStore, record: GameRecord, fallback: str | None = None) -> str:
     """The language of a game's public posts: the server's setting, else the game's, else English."""
+    guild = {} if record.guild is None else await store.guild_settings(record.guild)
+    return locale_of(record, guild, fallback)
+
+
+def locale_of(record: GameRecord, guild: Mapping[str, str], fallback: str | None = None) -> str:
+    """``public_locale`` from the server's settings already read (``guild``: those of the game's
+    server, empty when it has none)."""
     if record.guild is not None:
-        chosen = (await store.guild_settings(record.guild)).get(LANGUAGE)
+        chosen = guild.get(LANGUAGE)
         if chosen:
             return chosen
     return record.locale or fallback or i18n.DEFAULT

@@ -358,6 +358,13 @@ class Tables:
         return view, image
 
 
+def load_describer() -> None:
+    """Import the renderer's describer (``render``) now, in whatever thread calls this: the first
+    post's alt text otherwise imports it on the event loop, which stops for a fifth of a second (more
+    on a loaded machine) in the middle of the first moves. The bot calls it in a thread once ready."""
+    import render  # noqa: F401
+
+
 def describe(kind: str, view: dict[str, Any], names: dict[str, str], locale: str) -> str:
     """The alt text of an image (``render.describe``, imported when first needed like the renderer);
     a failure is logged and gives "", so the image is still posted."""

@@ -40,6 +40,11 @@ class GameTasks:
         if not task.cancelled() and task.exception() is not None:
             log.error("%s of game #%s failed", self.what, game_id, exc_info=task.exception())
 
+    def busy(self) -> bool:
+        """Whether any task is still running: ``bool(pending())`` without listing them all (asked on
+        every stored move, with hundreds of tasks running in a burst)."""
+        return any(not task.done() for _channel, task in self._tasks.values())
+
     def pending(self, channel: str | None = None) -> list[asyncio.Task[None]]:
         """The tasks still running (of ``channel``, or all)."""
         return [t for ch, t in self._tasks.values() if (channel is None or ch == channel) and not t.done()]

@@ -427,7 +427,7 @@ class Commands(ClickCommands, StandingCommands):
     async def _reclaim(self, ctx: Ctx, table: Table) -> None:
         """The caller is back: the bot standing in for them stops, and the channel is told."""
         rec = table.record
-        if ctx.user_id not in await stand_ins(self.tables.store, rec.id):
+        if ctx.user_id not in await stand_ins(self.tables.store, rec):
             return
         await self.tables.store.add_note(
             rec.id, rec.version, ctx.user_id, encode_msg(returned_note(ctx.user_id))

@@ -35,15 +35,15 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from db import Announcement, GameRecord
+from db import ActionRecord, Announcement, Announcing, GameRecord, Note
 from engine.text import Msg
-from table.bots.players import ComputerPlayers, stand_ins
+from table.bots.players import ComputerPlayers, may_have_bots, stand_ins_in
 from table.core.clock import Clock, parse_stamp, stamp, system_clock
 from table.core.drawing import Superseded
 from table.core.events import decode_msg
 from table.core.posts import Picture, Post, pictured, post_nonce
 from table.core.ratings import changes_line, settle
-from table.core.settings import TableSettings, public_locale
+from table.core.settings import TableSettings, locale_of, public_locale
 from table.core.tables import Table, Tables
 from table.core.tasks import GameTasks
 from table.core.text import mentions, pings
@@ -224,7 +224,7 @@ class Announcer(Wording):
         reads the game: when nothing is being announced (this version is the one its announcement
         will show), no edit waits to be folded, and a drawing would start at once. A busy bot (a burst
         of moves) draws as it announces instead, each game's newest version only."""
-        return not self._tasks.pending() and not self._coalescing(game_id) and self.tables.drawer.idle()
+        return not self._tasks.busy() and not self._coalescing(game_id) and self.tables.drawer.idle()
 
     def _coalescing(self, game_id: int) -> bool:
         """Whether the game's post was edited within the coalescing window: its next edit waits."""
@@ -392,7 +392,8 @@ class Announcer(Wording):
             published = False
             superseded: tuple[int, bool] | None = None  # the revision found outdated, if any
             while held:
-                record, current = await self.tables.store.game_and_announcement(game_id)
+                read = await self.tables.store.announcing(game_id)
+                record, current = read.game, read.announcement
                 if record is None or record.state is None:
                     break
                 if current is not None and (current.version, current.status) == (
@@ -412,7 +413,7 @@ class Announcer(Wording):
                     # Latest wins once: the version read again after an outdated one waits its turn
                     # again and is then drawn whatever came meanwhile, so a game that keeps moving
                     # during a burst is still shown rather than sent to the back of the queue forever.
-                    done = await self._publish(table, current, plan, latest_wins=superseded is None)
+                    done = await self._publish(table, read, plan, latest_wins=superseded is None)
                 except Superseded:
                     superseded = _revision(record)
                     log.debug("game #%s moved on before its board's turn: the newer one is drawn", game_id)
@@ -456,14 +457,15 @@ class Announcer(Wording):
         return _Plan(new_post=current.message is None or too_old, handover=False, ping=())
 
     async def _publish(
-        self, table: Table, current: Announcement | None, plan: _Plan, *, latest_wins: bool = True
+        self, table: Table, read: Announcing, plan: _Plan, *, latest_wins: bool = True
     ) -> bool:
         """Post or edit, then record it; False when another writer recorded first (read again).
         Raises ``Superseded`` (nothing posted) when the board, with ``latest_wins``, is outdated
-        when its turn to be drawn comes."""
-        record = table.record
+        when its turn to be drawn comes. ``read`` is the store's snapshot the post is made of: the
+        game, its announcement, its log, notes and server settings (one trip for all)."""
+        record, current = table.record, read.announcement
         settings = TableSettings.of(record)
-        locale = await public_locale(self.tables.store, record)
+        locale = locale_of(record, read.guild_settings)
         since = record.version if plan.handover else (current.since if current else 0)
         summary_from = (
             (current.since if current else 0) if plan.handover else (current.summary_from if current else 0)
@@ -472,9 +474,9 @@ class Announcer(Wording):
         # announced as soon as the slower of the two is done, not after both.
         drawing = asyncio.ensure_future(self._board(table, locale, latest_wins=latest_wins))
         try:
-            text = await self._text(table, current, plan, locale, summary_from)
+            text = await self._text(table, read, plan, locale, summary_from)
             # a player a bot plays for is not called to a turn the bot takes at once
-            standing = await stand_ins(self.tables.store, record.id) if plan.ping else {}
+            standing = stand_ins_in(read.notes) if plan.ping and may_have_bots(record) else {}
         except BaseException:
             drawing.cancel()
             raise
@@ -542,10 +544,8 @@ class Announcer(Wording):
 
     # ---- the words of a post ---------------------------------------------------------------------
 
-    async def _text(
-        self, table: Table, current: Announcement | None, plan: _Plan, locale: str, summary_from: int
-    ) -> str:
-        record = table.record
+    async def _text(self, table: Table, read: Announcing, plan: _Plan, locale: str, summary_from: int) -> str:
+        record, current, notes = table.record, read.announcement, read.notes
         lines: list[str] = []
         first_post = current is None if plan.handover else current is not None and current.since == 0
         if first_post:
@@ -555,11 +555,14 @@ class Announcer(Wording):
                 )
             )
         if plan.handover:
-            lines += await self._summary(table, summary_from, record.version, locale)
+            logged = read.actions(summary_from, record.version)
+            lines += self._summary(table, summary_from, record.version, locale, logged, notes)
         else:
             assert current is not None
-            lines += await self._summary(table, summary_from, current.since, locale)
-            in_turn = await self._summary(table, current.since, record.version, locale)
+            before = read.actions(summary_from, current.since)
+            lines += self._summary(table, summary_from, current.since, locale, before, notes)
+            logged = read.actions(current.since, record.version)
+            in_turn = self._summary(table, current.since, record.version, locale, logged, notes)
             if in_turn:
                 lines.append(self._t("svc.turn_in_progress", locale))
                 lines += in_turn
@@ -578,14 +581,21 @@ class Announcer(Wording):
                 lines.append(rated)
         return _fit(lines, locale)
 
-    async def _summary(self, table: Table, after: int, upto: int, locale: str) -> list[str]:
-        """One line per action in ``(after, upto]``, with the table notes made at those versions."""
+    def _summary(
+        self,
+        table: Table,
+        after: int,
+        upto: int,
+        locale: str,
+        entries: Sequence[ActionRecord],
+        noted: Sequence[Note],
+    ) -> list[str]:
+        """One line per action of ``entries`` (the log in ``(after, upto]``), with the table notes
+        (``noted``: the game's, read once per post) made at those versions."""
         if upto <= after:
             return []
-        store = self.tables.store
-        entries = await store.actions(table.record.id, offset=after, limit=upto - after)
         notes: dict[int, list[Msg]] = {}
-        for note in await store.notes(table.record.id):
+        for note in noted:
             if after < note.version <= upto:
                 notes.setdefault(note.version, []).append(decode_msg(note.event))
         lines = []

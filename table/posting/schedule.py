@@ -99,7 +99,7 @@ class Scheduler:
         if claimed is None:
             return 0  # another process (or an earlier tick) sent it
         table = self.tables.table(record)
-        standing = await stand_ins(self.tables.store, record.id)
+        standing = await stand_ins(self.tables.store, record)
         waiting = [p for p in pings(current.to_act) if p not in standing]
         if not waiting:
             return 0
@@ -138,7 +138,7 @@ class Scheduler:
             return 0  # another process (or an earlier tick) has it
         pace = TableSettings.of(record)
         table = self.tables.table(record)
-        standing = await stand_ins(self.tables.store, record.id)
+        standing = await stand_ins(self.tables.store, record)
         absent = [p for p in pings(current.to_act) if p in table.to_act() and p not in standing]
         if not absent or table.state is None:
             return 0

@@ -250,6 +250,34 @@ async def test_a_game_without_an_announcement_reads_with_none(store: db.Store) -
     assert await store.game_and_announcement(rec.id) == (rec, None)
 
 
+async def test_announcing_reads_what_a_post_needs_in_one_snapshot(store: db.Store) -> None:
+    """The game, its announcement, its log from the announcement's ``summary_from``, its notes and its
+    server's settings, each as the store's own reads give them."""
+    rec = await running(store)
+    empty = await store.announcing(rec.id)
+    assert (empty.game, empty.announcement, empty.after, empty.log, empty.notes) == (rec, None, 0, (), ())
+    assert empty.guild_settings == {}, "a game outside a server"
+    await store.set_guild(rec.id, "g")
+    await store.set_guild_settings("g", {"language": "fr"})
+    for n in (1, 2, 3):
+        rec = await move(store, rec, n)
+    await store.add_note(rec.id, 2, "a", {"key": "k", "params": {}})
+    shown = await store.save_announcement(
+        db.Announcement(rec.id, 3, "active", since=2, summary_from=1, to_act=("a",), message="m")
+    )
+    read = await store.announcing(rec.id)
+    assert (read.game, read.announcement) == (await store.get_game(rec.id), shown)
+    assert read.after == 1 and list(read.log) == await store.actions(rec.id, offset=1)
+    assert list(read.notes) == await store.notes(rec.id)
+    assert read.guild_settings == {"language": "fr"}
+    assert read.actions(2, 3) == await store.actions(rec.id, offset=2, limit=1)
+    assert read.actions(3, 3) == []
+    with pytest.raises(ValueError):
+        read.actions(0, 3)  # before what was read
+    gone = await store.announcing(rec.id + 1)
+    assert (gone.game, gone.announcement, gone.log) == (None, None, ())
+
+
 async def test_running_with_finds_the_running_games_a_prefix_sits_or_acts_in(store: db.Store) -> None:
     """The games computer players sit in (a seat ``bot:...``) or stand in at (a note's actor)."""
     plain = await running(store, "plain")

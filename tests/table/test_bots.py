@@ -281,10 +281,10 @@ async def test_the_players_command_takes_the_seat_back(store: db.Store) -> None:
     await gate.asked()
     assert gate.waiting >= 1, "the stand-in is thinking for alice"
     game_id = (await t.game()).record.id
-    assert await stand_ins(store, game_id) == {"alice": "normal"}
+    assert await stand_ins(store, (await t.game()).record) == {"alice": "normal"}
 
     await t.commands.play(ctx("alice"), "take 2")  # alice is back before the bot decided
-    assert await stand_ins(store, game_id) == {}
+    assert await stand_ins(store, (await t.game()).record) == {}
     assert any(p.text == "Alice is back in nim: the bot no longer plays for them." for p in t.posts)
     gate.open.set()
     await t.drain()
@@ -302,7 +302,7 @@ async def test_the_players_command_takes_the_seat_back(store: db.Store) -> None:
     for task in t.commands.announcer.bots.pending():
         task.cancel()
     await asyncio.gather(*t.commands.announcer.bots.pending(), return_exceptions=True)
-    assert await stand_ins(store, game_id) == {"alice": "normal"}
+    assert await stand_ins(store, (await t.game()).record) == {"alice": "normal"}
     again = Table(store, ThreadThinker(nim_choice), t.clock)
     await again.scheduler.tick()
     await again.drain()
@@ -552,3 +552,48 @@ async def test_a_bot_does_not_sit_out_the_folding_of_its_own_edits(store: db.Sto
     assert table.to_act() == ["alice"]
     shown = await store.announcement(table.record.id)
     assert shown is not None and shown.version == table.record.version and shown.to_act == ("alice",)
+
+
+class CountingStore:
+    """The store, counting each method called (by name) through it."""
+
+    def __init__(self, store: db.Store) -> None:
+        self._store = store
+        self.calls: dict[str, int] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self._store, name)
+        if name == "reads" or not callable(attr):
+            return attr
+
+        async def counted(*args: Any, **kwargs: Any) -> Any:
+            self.calls[name] = self.calls.get(name, 0) + 1
+            return await attr(*args, **kwargs)
+
+        return counted
+
+
+@pytest.mark.parametrize("policy", ["wait", "bot"])
+async def test_a_game_no_bot_can_play_reads_no_notes_for_bots_on_a_move(store: db.Store, policy: str) -> None:
+    """Without a bot seat and with a deadline policy other than ``bot``, no computer player can ever
+    act, so a move reads no notes for stand-ins (the post reads its notes with the game, in one
+    ``announcing`` read), nor the game again for the computer players."""
+    counting = CountingStore(store)
+    t = Table(counting, ThreadThinker(nim_choice))  # type: ignore[arg-type]
+    options = f"heap=40 seed=5 remind=off deadline=1d on_deadline={policy}"
+    await t.commands.new(ctx("alice"), "nim", options=options)
+    await t.commands.join(ctx("bob"))
+    await t.commands.start(ctx("alice"))
+    await t.drain()
+    player = (await t.game()).to_act()[0]
+    counting.calls.clear()
+    await t.commands.play(ctx(player), "take 1")
+    await t.drain()
+    assert len(t.posts) == 2, "the move is posted as always"
+    assert counting.calls.get("announcing") == 1, "the post's one read"
+    if policy == "wait":
+        assert "notes" not in counting.calls, "no stand-in can exist: none is looked for"
+        assert "get_game" not in counting.calls, "the computer players do not look at the game"
+    else:  # a bot may stand in one day: the command and the computer players look for stand-ins
+        assert counting.calls.get("notes") == 2
+        assert counting.calls.get("get_game") == 1

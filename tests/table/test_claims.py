@@ -172,23 +172,23 @@ async def test_a_post_goes_out_only_under_a_claim_known_to_be_held(
         table = await tables.latest("chan")
         assert table is not None
         key = claim_key(table.record.id)
-        read = store.game_and_announcement
+        read = store.announcing
 
-        async def stalled(game_id: int) -> tuple[db.GameRecord | None, db.Announcement | None]:
+        async def stalled(game_id: int) -> db.Announcing:
             got = await read(game_id)
             now[0] += announcer.lease  # the process stalls here for a whole lease...
             await store.release(key, announcer.owner)  # ...which ran out,
             assert await claim(key, "other", 3600)  # and another process took the game
             return got
 
-        monkeypatch.setattr(store, "game_and_announcement", stalled)
+        monkeypatch.setattr(store, "announcing", stalled)
         (mover,) = await to_act(svc)
         await svc.commands.play(ctx(mover), "take 1")
         await announcer.drain()
         assert len(svc.posts) == 2, "no post without the claim"
         assert asked[1:] == [announcer.owner, announcer.owner], "asked again after the stall"
 
-        monkeypatch.setattr(store, "game_and_announcement", read)
+        monkeypatch.setattr(store, "announcing", read)
         await store.release(key, "other")
         assert await announcer.catch_up() == 1
         assert len(svc.posts) == 3 and await announcer.catch_up() == 0

@@ -165,13 +165,13 @@ async def test_a_moves_board_is_drawn_while_its_announcement_reads_the_game(
         commands, outlet = await seated_nim(store, drawer, ctx)
         await commands.start(ctx("alice"))
         await commands.announcer.drain()
-        read = store.game_and_announcement
+        read = store.announcing
 
-        async def logged(game_id: int) -> tuple[Any, Any]:
+        async def logged(game_id: int) -> db.Announcing:
             log.append("read")
             return await read(game_id)
 
-        monkeypatch.setattr(store, "game_and_announcement", logged)
+        monkeypatch.setattr(store, "announcing", logged)
 
         async def move(**channel: str) -> list[str]:
             log.clear()
