@@ -227,6 +227,7 @@ async def start_bot(fake: Any, tree: Path, database: Path, lateness: Path, worke
         **({"BURST_PROFILE": os.environ["BURST_PROFILE"]} if "BURST_PROFILE" in os.environ else {}),
         "DRAW_WORKERS": str(workers),
         "RENDER_WORKERS": str(workers),  # the older name, for an older bot
+        "RENDER_WARMUP": "1",  # as in production (the harness leaves it out)
         "TICK_SECONDS": "3600",  # no timed work in the middle of the burst
         "HEARTBEAT_PATH": str(database.parent / "heartbeat"),
     }
