@@ -48,8 +48,13 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def run(name: str, count: int, level: str, waits: int, seed: int = 7) -> dict[str, list[float]]:
-    """The waits of one table: seconds per kind (``turn``, ``deployment``)."""
+async def run(
+    name: str, count: int, level: str, waits: int, seed: int = 7, *, coalesce: float = COALESCE
+) -> dict[str, list[float]]:
+    """The waits of one table: seconds per kind (``turn``, ``deployment``). ``coalesce`` is the
+    announcer's folding of edits: each action Alice makes that hands the turn to nobody else
+    (a Batailles deployment) waits that long for its post, which a check of the bench itself can
+    leave out (0)."""
     import db
     from engine.rng import Rng
     from table.bots.thinkers import ProcessThinker
@@ -79,7 +84,7 @@ async def run(name: str, count: int, level: str, waits: int, seed: int = 7) -> d
         try:
             outlet = TimedOutlet()
             tables = Tables(store, drawer=drawer, thinker=thinker, seed_source=lambda: seed)
-            announcer = Announcer(tables, outlet, coalesce=COALESCE)
+            announcer = Announcer(tables, outlet, coalesce=coalesce)
             commands = Commands(tables, announcer)
             # a game in another channel first starts the workers and fills the drawing caches, which
             # a running bot has done long before (the first image of a process is timed elsewhere)

@@ -18,7 +18,9 @@ checkout of an older revision), the older bot runs the same burst, on the same g
 with this one (new, old, new, old...), and each figure is given beside its ratio, with the machine's
 load. The games are made once by this revision's table layer; the older bot must read its database.
 With ``BURST_PROFILE=PATH`` in the environment, the bot's event loop is profiled (cProfile) over the
-burst and its statistics written to PATH (the figures are then not comparable). With ``--json`` the
+burst and its statistics written to PATH (the figures are then not comparable); with
+``BURST_STEPS=PATH``, each pass of the bot's loop over 8 ms and each collection of its garbage
+collector over 2 ms during the burst are written to PATH (JSON: what made a timer late). With ``--json`` the
 figures end in one JSON line, ``{"new": {...}, "old": {...} or null}`` (medians over the rounds),
 which ``python -m bench figures`` reads.
 """
@@ -57,16 +59,80 @@ if profile:
     import cProfile
 
     profiler = cProfile.Profile()
+steps = os.environ.get("BURST_STEPS")
+long_steps = []
+if steps:
+    # Each pass of the loop (the callbacks it runs between two waits on the selector) over 8 ms,
+    # as {"pass": ms, "callbacks": n, "longest": [[ms, what], ...]} (a task's coroutine and where
+    # it waits next), and each collection of the garbage collector over 2 ms, as {"gc": ms,
+    # "cpu": ms, "generation": g}. A timer is late by the pass under way when it falls due.
+    import asyncio.events
+    import gc
+
+    plain_run = asyncio.events.Handle._run
+    current = []
+    collecting = {}
+
+    def name_of(handle):
+        owner = getattr(handle._callback, "__self__", None)
+        if isinstance(owner, asyncio.Task):
+            frames = owner.get_stack(limit=2)
+            where = " < ".join(f"{f.f_code.co_name}:{f.f_lineno}" for f in frames)
+            return f"{getattr(owner.get_coro(), '__qualname__', '?')} at {where}"
+        return repr(handle._callback)[:120]
+
+    def timed_run(handle):
+        began = time.perf_counter()
+        plain_run(handle)
+        took = time.perf_counter() - began
+        current.append((took, handle if took > 0.002 else None))
+
+    def pass_ended():
+        total = sum(t for t, _ in current)
+        if total > 0.008:
+            top = sorted(((t, h) for t, h in current if h is not None), key=lambda x: -x[0])[:3]
+            longest = [[round(t * 1000, 1), name_of(h)] for t, h in top]
+            long_steps.append({"pass": round(total * 1000, 1), "callbacks": len(current), "longest": longest})
+        current.clear()
+
+    def collected(phase, info):
+        if phase == "start":
+            collecting.update(began=time.perf_counter(), cpu=time.thread_time())
+        elif "began" in collecting:
+            took = time.perf_counter() - collecting.pop("began")
+            cpu = time.thread_time() - collecting.pop("cpu")
+            if took > 0.002:
+                took, cpu = round(took * 1000, 1), round(cpu * 1000, 1)
+                long_steps.append({"gc": took, "cpu": cpu, "generation": info["generation"]})
+
+    asyncio.events.Handle._run = timed_run
+    gc.callbacks.append(collected)
 
 
 async def probe():
     loop = asyncio.get_running_loop()
+    if steps:
+        selector = loop._selector
+        plain_select = selector.select
+
+        def select(timeout=None):
+            pass_ended()
+            return plain_select(timeout)
+
+        selector.select = select
 
     def dump():
         path = os.environ["BURST_LATENESS"]
         with open(path + ".tmp", "w") as out:
             json.dump(samples, out)
         os.replace(path + ".tmp", path)
+        if steps:  # the first dump starts the burst, the second ends it
+            dumps.append(path)
+            if len(dumps) == 1:
+                long_steps.clear()
+            else:
+                with open(steps, "w") as out:
+                    json.dump(long_steps, out)
         if profile:  # the first dump starts the burst, the second ends it: the loop's profile of it
             dumps.append(path)
             if len(dumps) == 1:
@@ -224,9 +290,10 @@ async def start_bot(fake: Any, tree: Path, database: Path, lateness: Path, worke
 
     environment = {
         "BURST_LATENESS": str(lateness),
-        **({"BURST_PROFILE": os.environ["BURST_PROFILE"]} if "BURST_PROFILE" in os.environ else {}),
+        **{name: os.environ[name] for name in ("BURST_PROFILE", "BURST_STEPS") if name in os.environ},
         "DRAW_WORKERS": str(workers),
         "RENDER_WORKERS": str(workers),  # the older name, for an older bot
+        "RENDER_WARMUP": "1",  # as in production (the harness leaves it out)
         "TICK_SECONDS": "3600",  # no timed work in the middle of the burst
         "HEARTBEAT_PATH": str(database.parent / "heartbeat"),
     }

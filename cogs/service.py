@@ -8,7 +8,6 @@ is claimed in the store first, so a restart neither drops nor doubles a reminder
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import time
 from typing import TYPE_CHECKING
@@ -19,6 +18,7 @@ from discord.ext import commands, tasks
 
 from cogs.translator import label, offer_languages
 from db.ratings import POOLS
+from table.core.collector import Collector
 from table.core.settings import POLICIES
 from table.core.tables import load_describer
 
@@ -43,6 +43,7 @@ class ServiceCog(commands.Cog):
         self.scheduler = scheduler
         self.ticker = tasks.loop(seconds=tick_seconds)(self._tick)
         self.ticks = 0  # ticks done since start-up (tests wait on it rather than on the clock)
+        self.collector = Collector()
         self.ticker.before_loop(self._before_first_tick)
 
     def start_ticking(self) -> None:
@@ -52,6 +53,7 @@ class ServiceCog(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.ticker.cancel()
+        self.collector.stop()
 
     async def _before_first_tick(self) -> None:
         await self.bot.wait_until_ready()
@@ -70,15 +72,20 @@ class ServiceCog(commands.Cog):
             log.info("start-up catch-up: %d game(s) announced (in %.3f s)", report.caught_up, took)
             # The describer of the posts' images is imported off the loop, before the first post
             # needs it. Then what start-up made (modules, catalogs, rules data, caches), which lives
-            # as long as the bot, is put out of the collector's sight: a full collection in a busy
-            # minute walks only what came since, instead of stopping the loop for 100-300 ms.
+            # as long as the bot, is put out of the collector's sight (``table.core.collector``): a
+            # collection in a busy minute walks only what came since, instead of stopping the loop
+            # for 100-300 ms.
             try:
                 await asyncio.to_thread(load_describer)
             except Exception:
                 log.exception("loading the images' describer failed (the first post loads it)")
-            gc.freeze()
-        elif report.caught_up or report.reminders or report.deadlines:
+            self.collector.started()
+            return
+        if report.caught_up or report.reminders or report.deadlines:
             log.info("tick: %s", report)
+        if not self.scheduler.announcer.busy():
+            # an idle moment: the collector walks now what a busy minute would have stopped for
+            self.collector.idle()
 
     @app_commands.command(name=label("cmd.games.name"), description=label("cmd.games.desc"))
     @app_commands.guild_only()

@@ -80,7 +80,7 @@ async def test_the_bot_turn_bench_times_a_players_wait_for_the_bots() -> None:
     Batailles bot's deployment is filed apart from its turns."""
     from bench.bot_turns import run
 
-    waits = await run("batailles", 2, "easy", 2)
+    waits = await run("batailles", 2, "easy", 2, coalesce=0)
     assert sorted(waits) == ["deployment", "turn"]
     assert len(waits["deployment"]) == 1 and len(waits["turn"]) == 1
     assert all(t > 0 for times in waits.values() for t in times)

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
+from table.core.priority import step_back, worker_nice
 from table.core.tables import Decision
 
 log = logging.getLogger(__name__)
@@ -47,8 +48,9 @@ class ThreadThinker:
         return await asyncio.to_thread(self.choose, decision)
 
 
-def _hold_lifeline(lifeline: multiprocessing.connection.Connection) -> None:
-    """Worker start-up: end this worker as soon as the bot is gone.
+def _hold_lifeline(lifeline: multiprocessing.connection.Connection, nice: int = 0) -> None:
+    """Worker start-up: end this worker as soon as the bot is gone, and queue ``nice`` behind the
+    bot for a core (``table.core.priority``).
 
     Workers are children of the fork server, not of the bot, and hold the pool's queues open
     themselves, so a bot killed outright (``kill -9``, out of memory) would leave them running
@@ -62,6 +64,7 @@ def _hold_lifeline(lifeline: multiprocessing.connection.Connection) -> None:
         os._exit(0)
 
     threading.Thread(target=wait, name="lifeline", daemon=True).start()
+    step_back(nice)
 
 
 class ProcessThinker:
@@ -86,7 +89,10 @@ class ProcessThinker:
             context.set_forkserver_preload(["ai", "render"])
             held, self._lifeline = context.Pipe(duplex=False)
             self._pool = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=context, initializer=_hold_lifeline, initargs=(held,)
+                max_workers=self.workers,
+                mp_context=context,
+                initializer=_hold_lifeline,
+                initargs=(held, worker_nice()),
             )
         return self._pool
 

@@ -32,6 +32,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, Protocol
 
+from table.core.priority import step_back, worker_nice
+
 log = logging.getLogger(__name__)
 
 KINDS = ("board", "private", "details", "replay", "chart", "leaderboard")
@@ -187,7 +189,7 @@ class WorkerDied(Exception):
     """A drawing worker ended (killed, out of memory) before it answered."""
 
 
-def _serve(conn: multiprocessing.connection.Connection) -> None:
+def _serve(conn: multiprocessing.connection.Connection, nice: int = 0) -> None:
     """A drawing worker: draw each request that comes down ``conn`` and send the PNG back; between
     requests, the steps of its warm-up when it was given one (a request that arrives meanwhile is
     drawn first, before the next step).
@@ -198,6 +200,7 @@ def _serve(conn: multiprocessing.connection.Connection) -> None:
     ends and so does the worker. Ctrl-C is the bot's to handle: it closes the pipes.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    step_back(nice)
     warming: Iterator[str] | None = None
     steps: list[str] = []
     began = 0.0
@@ -277,9 +280,9 @@ def preload() -> list[str]:
 class _Worker:
     """One drawing process and the bot's end of its pipe."""
 
-    def __init__(self, context: Any) -> None:
+    def __init__(self, context: Any, nice: int) -> None:
         self.conn, child = context.Pipe(duplex=True)
-        self.process = context.Process(target=_serve, args=(child,), name="drawing", daemon=True)
+        self.process = context.Process(target=_serve, args=(child, nice), name="drawing", daemon=True)
         self.process.start()
         child.close()
         self.reply: asyncio.Future[tuple[bool, Any]] | None = None
@@ -306,6 +309,8 @@ class ProcessDrawer:
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = max(1, workers or default_workers())
+        self.nice = worker_nice()
+        """How far behind the bot's own process the workers queue for a core (``WORKER_NICE``)."""
         self._all: list[_Worker] = []
         self._idle: list[_Worker] = []
         self._starting = 0
@@ -328,18 +333,37 @@ class ProcessDrawer:
         return context
 
     def _on_this_loop(self) -> None:
-        """Workers read by another event loop (an earlier test's, a bench's) cannot answer on this
-        one: they are let go, and new ones started here as they are needed."""
+        """The pool used from another event loop than before (an earlier test's, a bench's): the
+        workers idle between two drawings come along, their pipes now read by this loop, with the
+        layers and caches they hold; the others (drawing or warming for the old loop, whose answer
+        nobody here awaits) are let go, and new ones started here as they are needed."""
         loop = asyncio.get_running_loop()
-        if self._loop is not loop:
-            self._let_go()
-            self._loop = loop
+        if self._loop is loop:
+            return
+        old = self._loop
+        keep = [
+            w
+            for w in self._idle
+            if w.alive and w.reply is None and not w.paused and w is not self._warming and w not in self._cold
+        ]
+        for worker in keep:
+            if old is not None and not old.is_closed():
+                with contextlib.suppress(ValueError, OSError):
+                    old.remove_reader(worker.conn.fileno())
+            self._all.remove(worker)
+            self._idle.remove(worker)
+        self._let_go()
+        self._loop = loop
+        for worker in keep:
+            self._all.append(worker)
+            self._idle.append(worker)
+            loop.add_reader(worker.conn.fileno(), self._readable, worker)
 
     async def _spawn(self) -> _Worker:
         loop = asyncio.get_running_loop()
         self._starting += 1
         try:
-            worker = await asyncio.to_thread(_Worker, self._context())
+            worker = await asyncio.to_thread(_Worker, self._context(), self.nice)
         finally:
             self._starting -= 1
         if self._loop is not loop:  # the pool moved to another loop meanwhile

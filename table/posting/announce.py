@@ -263,6 +263,10 @@ class Announcer(Wording):
                 drawing.cancel()
         return await self.tables.board_image(table, locale, outdated=outdated)
 
+    def busy(self) -> bool:
+        """Whether a post or a computer player's decision is under way."""
+        return self._tasks.busy() or bool(self.bots.pending())
+
     def stop(self) -> None:
         """A stop of the bot begins: the computer players start no new decision; the posts under
         way go on (``drain`` waits for them, ``cancel`` ends them)."""

@@ -84,7 +84,9 @@ async def fake_discord(tmp_path: Path, database: str | Path | None = None) -> As
     elif database is not None:
         env["DATABASE_PATH"] = str(database)
     # Edits are not folded here: each move's board must be in the channel before the next move.
-    settings = replace(Settings.from_env(env), coalesce_seconds=0)
+    # No warm-up: the drawing workers (shared by the tests of one process, and kept from one test's
+    # event loop to the next) draw what the test asks for, not throwaway boards of every game.
+    settings = replace(Settings.from_env(env), coalesce_seconds=0, warm_up=False)
     async with FakeDiscord() as fake:
         yield Bot(fake, settings)
         assert fake.unknown_requests == []

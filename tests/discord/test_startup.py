@@ -86,7 +86,7 @@ async def test_the_drawing_workers_start_warming_once_the_gateway_is_ready(
     they begin once the bot is ready, once, in the languages of the catalog."""
     async with fake_discord(tmp_path) as env:
         env.fake.add_guild("one")
-        bot = build_bot(env.settings)
+        bot = build_bot(replace(env.settings, warm_up=True))  # the tests' bots leave it out
         asked: list[tuple[bool, tuple[str, ...]]] = []
 
         def warm(self: ProcessDrawer, locales: Sequence[str] = ("en",), function: object = None) -> None:

@@ -48,6 +48,11 @@ class BotProcess:
         where = {"DATABASE_URL" if isinstance(database, str) else "DATABASE_PATH": str(database)}
         environment.update(
             where,
+            # one drawing worker, drawing only what is asked: every test's bot is a new process,
+            # and the warm-up's throwaway boards of every game would cost each several seconds of
+            # a core (the warm-up has tests of its own; a caller may ask for it in ``env``)
+            DRAW_WORKERS="1",
+            RENDER_WARMUP="0",
             DISCORD_TOKEN=fake.token or "test",
             FAKE_DISCORD_URL=fake.base_url,
             FAKE_DISCORD_GATEWAY=fake.gateway_url,

@@ -289,14 +289,28 @@ async def test_a_worker_killed_in_the_middle_of_a_drawing_is_replaced_and_the_dr
 
 
 def test_one_drawer_draws_for_one_event_loop_after_another() -> None:
-    """The process-wide pool outlives an event loop (each test, each bench has its own): workers
-    the old loop read are let go, and the new loop gets its own."""
+    """The process-wide pool outlives an event loop (each test, each bench has its own): a worker
+    idle when its loop ended draws for the next one, with the layers it holds; a worker still busy
+    for the old loop (here warming up) is let go, and the new loop gets one of its own."""
     drawer = ProcessDrawer(workers=1)
+    view = _views(1)[0]
+
+    async def drawn() -> tuple[bytes, list[int]]:
+        image = await asyncio.wait_for(drawer.draw("board", view, names={}, locale="en"), HANG_LIMIT)
+        return image, await drawer.pids()
+
+    async def warming() -> list[int]:
+        drawer.warm(("en",))
+        return await drawer.pids()
+
     try:
-        view = _views(1)[0]
-        first = asyncio.run(drawer.draw("board", view, names={}, locale="en"))
-        second = asyncio.run(asyncio.wait_for(drawer.draw("board", view, names={}, locale="en"), HANG_LIMIT))
+        first, pids = asyncio.run(drawn())
+        second, again = asyncio.run(drawn())
         assert first == second and png_size(first)[0] > 300
+        assert again == pids, "the idle worker draws for the new loop"
+        assert asyncio.run(warming()) == pids
+        third, renewed = asyncio.run(drawn())
+        assert third == first and renewed and set(renewed).isdisjoint(pids), "the warming one was let go"
     finally:
         drawer.close()
 
