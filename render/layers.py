@@ -62,6 +62,28 @@ def _common(keys: Sequence[Key], shared: Counter[Key]) -> list[Key]:
     return kept
 
 
+def _outer(boxes: list[Box]) -> list[Box]:
+    """``boxes`` without those that lie inside another (of two equal boxes, the first is kept).
+
+    A move's pieces mostly change within one another's boxes: a hex's outline holds its label and
+    its token. Re-laying a box puts back its ground and every piece reaching into it, so a box
+    inside another one re-laid gives nothing the outer one does not: its pixels are the same."""
+    kept = []
+    for n, box in enumerate(boxes):
+        inside = any(
+            m != n
+            and other[0] <= box[0]
+            and other[1] <= box[1]
+            and other[2] >= box[2]
+            and other[3] >= box[3]
+            and (other != box or m < n)
+            for m, other in enumerate(boxes)
+        )
+        if not inside:
+            kept.append(box)
+    return kept
+
+
 _serials = itertools.count(1)
 
 
@@ -103,6 +125,7 @@ class Layers:
                         box = _box(piece, size)
                         if box is not None:
                             boxes.append(box)
+            boxes = _outer(boxes)
         placed = [(piece, _box(piece, size)) for piece in pieces]
         for box in boxes:
             self.canvas.paste(self.ground.crop(box), box[:2])

@@ -101,6 +101,21 @@ def test_only_the_boxes_of_changed_pieces_are_laid_again() -> None:
     assert layers.changed == [] and layers.version == unchanged + 1
 
 
+def test_a_box_inside_another_changed_box_is_not_laid_again() -> None:
+    """A token and the outline around it change together: the outline's box alone is re-laid, and
+    the picture is still the whole drawing."""
+    ground = _ground()
+    small, _, _, big = _sprites(4)
+    layers = Layers(ground)
+    layers.draw([(big, 20, 20), (small, 25, 25)])
+    drawn = layers.draw([(big, 21, 20), (small, 26, 27), (small, 26, 27)])
+    assert sorted(layers.changed) == [
+        (20, 20, 20 + big.width, 20 + big.height),
+        (21, 20, 21 + big.width, 20 + big.height),
+    ]
+    assert _same(drawn, _fresh(ground, [(big, 21, 20), (small, 26, 27), (small, 26, 27)]))
+
+
 def test_a_changed_piece_is_drawn_again_and_the_old_place_is_cleared() -> None:
     ground = _ground()
     (a,) = _sprites(1)
