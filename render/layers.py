@@ -174,11 +174,14 @@ class Shelf(threading.local, Generic[K]):
         self.kept.clear()
 
 
-def page_rows(layers: Layers, top: int, left: int, height: int) -> tuple[Any, Any, list[tuple[int, int]]]:
+def page_rows(
+    layers: Layers, top: int, left: int, height: int
+) -> tuple[Any, Any, list[tuple[int, int] | tuple[int, int, int, int]]]:
     """What a page ``height`` rows tall, holding ``layers``' last picture with its top left corner
     at (``left``, ``top``) and other sections above and below it, may tell its encoder
-    (``render.png.Unchanged``): outside the rows above and below the picture and those the picture
-    re-laid, the page is the one drawn with the picture before, at the same place."""
-    rows = [(0, top), *((top + box[1], top + box[3]) for box in layers.changed)]
+    (``render.png.Unchanged``): outside the rows above and below the picture and the boxes the
+    picture re-laid, the page is the one drawn with the picture before, at the same place."""
+    rows: list[tuple[int, int] | tuple[int, int, int, int]] = [(0, top)]
+    rows += [(top + box[1], top + box[3], left + box[0], left + box[2]) for box in layers.changed]
     rows.append((top + layers.canvas.height, height))
     return (layers.serial, layers.version, top, left), (layers.serial, layers.version - 1, top, left), rows
