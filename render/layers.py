@@ -174,14 +174,27 @@ class Shelf(threading.local, Generic[K]):
         self.kept.clear()
 
 
+Changed = list[tuple[int, int] | tuple[int, int, int, int]]
+"""Row ranges (top, bottom) and boxes (top, bottom, left, right) of a page: ``render.png.Unchanged``."""
+
+
 def page_rows(
-    layers: Layers, top: int, left: int, height: int
-) -> tuple[Any, Any, list[tuple[int, int] | tuple[int, int, int, int]]]:
+    layers: Layers,
+    top: int,
+    left: int,
+    height: int,
+    *,
+    above: Changed | None = None,
+    below: Changed | None = None,
+) -> tuple[Any, Any, Changed]:
     """What a page ``height`` rows tall, holding ``layers``' last picture with its top left corner
     at (``left``, ``top``) and other sections above and below it, may tell its encoder
     (``render.png.Unchanged``): outside the rows above and below the picture and the boxes the
-    picture re-laid, the page is the one drawn with the picture before, at the same place."""
-    rows: list[tuple[int, int] | tuple[int, int, int, int]] = [(0, top)]
+    picture re-laid, the page is the one drawn with the picture before, at the same place.
+
+    A drawer that knows what changed above or below the picture since that page says so with
+    ``above`` and ``below`` (the page's rows and boxes), instead of all those rows."""
+    rows: Changed = [(0, top)] if above is None else list(above)
     rows += [(top + box[1], top + box[3], left + box[0], left + box[2]) for box in layers.changed]
-    rows.append((top + layers.canvas.height, height))
+    rows += [(top + layers.canvas.height, height)] if below is None else below
     return (layers.serial, layers.version, top, left), (layers.serial, layers.version - 1, top, left), rows

@@ -261,3 +261,26 @@ def test_the_war_chest_status_from_its_kept_top_equals_one_drawn_whole() -> None
             with recording():
                 whole = warchest._status(view, NAMES, "en")
             assert _same(kept, whole)
+
+
+def test_a_war_chest_page_names_only_the_chips_that_changed() -> None:
+    """From the second page of a table on, the strip is told to the encoder chip by chip: the
+    boxes of the chips whose counts or badges changed, and the encoding stays byte for byte."""
+    palette = palettes.load("warchest")
+    png.forget()
+    kept, wc_board._layers = wc_board._layers, Shelf(4)
+    try:
+        named = 0
+        for n, view in enumerate(seeded_views("warchest", 4, 5, 20)):
+            page = warchest.compose(view, names=NAMES, locale="en", lead=True)
+            _name, _since, rows = page.info[png.UNCHANGED]
+            strip = [row for row in rows if row[0] > page.height - 200]
+            if n > 0:
+                assert all(len(row) == 4 for row in strip)
+                named += len(strip)
+            encoded = png.encode_page(page, palette, page.info[png.UNCHANGED])
+            assert encoded == png.encode(page.quantize(palette=palette, dither=Image.Dither.NONE), lead=True)
+        assert 0 < named < 4 * 19
+    finally:
+        wc_board._layers = kept
+        png.forget()
