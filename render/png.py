@@ -17,7 +17,7 @@ from __future__ import annotations
 import struct
 import zlib
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 
 from PIL import Image
 
@@ -39,10 +39,10 @@ Band = tuple[bytes, bytes, int]
 """A band's rows of indices (with their filter bytes), deflated, and their Adler-32."""
 
 _bands: OrderedDict[tuple[int, int, int, int], bytes] = OrderedDict()
-_pages: dict[tuple[int, int, bytes], tuple[list[bytes], list[Band], Hashable]] = {}
-"""The last page of each size and palette: its RGB bytes band by band, its bands, and the name its
-drawer gave it (``Unchanged``). The next board of a game mostly repeats it, and comparing bytes is
-much cheaper than quantising and checksumming them."""
+_pages: dict[tuple[int, int, bytes], tuple[list[bytes | None], list[Band], Hashable]] = {}
+"""The last page of each size and palette: its RGB bytes band by band (None where only its indices
+were worked out), its bands, and the name its drawer gave it (``Unchanged``). The next board of a
+game mostly repeats it, and comparing bytes is much cheaper than quantising and checksumming them."""
 UNCHANGED = "render.png.unchanged"
 """The key of a page's ``info`` under which its drawer may say what is unchanged (``Unchanged``)."""
 Unchanged = tuple[Hashable, Hashable, Sequence[tuple[int, int] | tuple[int, int, int, int]]]
@@ -169,7 +169,10 @@ def encode_page(page: Image.Image, palette: Image.Image, unchanged: Unchanged | 
                 else:
                     spans[n] = (min(span[0], max(0, entry[2])), max(span[1], min(width, entry[3])))
                 known[n] = False
-    pixels: list[bytes] = [b""] * count
+    pixels: list[bytes | None] = [None] * count
+    """The page's RGB bytes band by band, to compare the next page with; None for a band only boxes
+    reached, whose indices were worked out instead (``spliced``)."""
+    spliced: list[bytes | None] = [None] * count
     n = 0
     while n < count:
         if known[n]:
@@ -178,12 +181,15 @@ def encode_page(page: Image.Image, palette: Image.Image, unchanged: Unchanged | 
             stats["unread"] += 1
             n += 1
             continue
-        if spans[n] is not None:  # a run of bands only boxes reach: their columns, read at once
+        if spans[n] is not None:  # a run of bands only boxes reach: their columns quantised at
+            # once, spliced into the last page's indices (a pixel's index does not depend on its
+            # neighbours: no dithering)
             assert last is not None
-            end, (left, right) = _run(spans, n, lambda k: True)
-            part = rgb.crop((left, n * BAND, right, min(height, end * BAND))).tobytes()
+            end, (left, right) = _run(spans, n)
+            part = rgb.crop((left, n * BAND, right, min(height, end * BAND)))
+            indices = part.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
             for k in range(n, end):
-                pixels[k] = _spliced(last[0][k], part, k - n, 3 * width, 3 * left, 3 * (right - left))
+                spliced[k] = _spliced(last[1][k][0], indices, k - n, width, left, right - left)
             n = end
             continue
         end = n
@@ -197,7 +203,12 @@ def encode_page(page: Image.Image, palette: Image.Image, unchanged: Unchanged | 
         for k in range(n, end):
             pixels[k] = raw[(k - n) * step : (k - n + 1) * step]
         n = end
-    same = known if last is None else [known[n] or pixels[n] == last[0][n] for n in range(count)]
+    same = known
+    if last is not None:
+        same = [
+            known[n] or (pixels[n] == last[0][n] if spliced[n] is None else spliced[n] == last[1][n][0])
+            for n in range(count)
+        ]
     bands: list[Band] = []
     n = 0
     while n < count:
@@ -211,17 +222,12 @@ def encode_page(page: Image.Image, palette: Image.Image, unchanged: Unchanged | 
                 bands.append(_band(kept[0], width, bands))
             n += 1
             continue
-        if spans[n] is not None:  # the last page's indices with the runs' columns quantised again
-            assert last is not None
-            end, (left, right) = _run(spans, n, lambda k: not same[k])
-            part = rgb.crop((left, n * BAND, right, min(height, end * BAND)))
-            indices = part.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
-            for k in range(n, end):
-                rows = _spliced(last[1][k][0], indices, k - n, width, left, right - left)
-                if rows[::width].count(0) != len(rows) // width:  # the lead column must be index 0
-                    return encode(rgb.quantize(palette=palette, dither=Image.Dither.NONE), lead=True)
-                bands.append(_band(rows, width, bands))
-            n = end
+        rows = spliced[n]
+        if rows is not None:
+            if rows[::width].count(0) != len(rows) // width:  # the lead column must be index 0
+                return encode(rgb.quantize(palette=palette, dither=Image.Dither.NONE), lead=True)
+            bands.append(_band(rows, width, bands))
+            n += 1
             continue
         end = n
         while end < count and not same[end] and spans[end] is None:
@@ -242,13 +248,10 @@ def encode_page(page: Image.Image, palette: Image.Image, unchanged: Unchanged | 
     return _png(width - 1, height, colours, bands)
 
 
-def _run(
-    spans: list[tuple[int, int] | None], n: int, also: Callable[[int], bool]
-) -> tuple[int, tuple[int, int]]:
-    """The end of the run of bands from ``n`` that have spans (and pass ``also``), and the columns
-    all their spans cover."""
+def _run(spans: list[tuple[int, int] | None], n: int) -> tuple[int, tuple[int, int]]:
+    """The end of the run of bands from ``n`` that have spans, and the columns they all cover."""
     end, left, right = n, 1 << 30, 0
-    while end < len(spans) and also(end):
+    while end < len(spans):
         span = spans[end]
         if span is None:
             break
