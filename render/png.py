@@ -234,8 +234,8 @@ def encode_page(page: Image.Image, palette: Image.Image, unchanged: Unchanged | 
             end += 1
         # one lookup for each run of changed bands: the indices a pixel gets do not depend on its
         # neighbours (no dithering), so a run quantised apart is the whole page's run
-        span = rgb.crop((0, n * BAND, width, min(height, end * BAND)))
-        indices = span.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
+        part = rgb.crop((0, n * BAND, width, min(height, end * BAND)))
+        indices = part.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
         for k in range(n, end):
             rows = indices[(k - n) * BAND * width : (k - n + 1) * BAND * width]
             if rows[::width].count(0) != len(rows) // width:  # the lead column must be index 0
