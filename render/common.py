@@ -94,7 +94,55 @@ def sprite(width: int, height: int, paint: Callable[[ImageDraw.ImageDraw, int], 
     big = Image.new("RGBA", (width * SS, height * SS), (0, 0, 0, 0))
     with scaled(SS):
         paint(ImageDraw.Draw(big), SS)
-    return grounds.resized(big, big.resize((width, height), Image.Resampling.LANCZOS))
+    return grounds.resized(big, shrink(big, SS))
+
+
+SHRINK_ROWS = 16
+"""Rows of the reduced sprite ``shrink`` resizes at a time, each over the columns that need it."""
+SHRINK_REACH = 4
+"""Result pixels each way within which a drawn pixel can tint a result pixel: Lanczos reaches 3
+result pixels (12 source pixels at four times the size), one more for the rounding of its window."""
+
+
+def shrink(big: Image.Image, k: int) -> Image.Image:
+    """``big`` (RGBA, ``k`` times the size wanted) reduced by ``k`` with Lanczos: exactly what
+    ``big.resize(..., LANCZOS)`` gives, in a fraction of the time for a sparse sprite.
+
+    A long arrow's sprite is mostly transparent, yet a resize filters every pixel of it (several ms
+    for a diagonal arrow across two hexes, most of the arrow's cost). A result pixel is transparent
+    black when every source pixel within the filter's reach is transparent, so only the columns of
+    each band of rows that reach the drawing are resized, each from a crop of the source wide enough
+    for the filter's whole window. Pillow filters rows first, then columns, unless the result is
+    much taller than wide (then columns first, and the intermediate rounding differs): such sprites,
+    and bands that would be, are resized whole."""
+    width, height = big.width // k, big.height // k
+    if 2 * height > 3 * width or width < SHRINK_ROWS:
+        return big.resize((width, height), Image.Resampling.LANCZOS)
+    # which k x k blocks of the source hold any drawn pixel: one pixel of the map each
+    drawn = big.getchannel("A").point(lambda v: 255 if v else 0).reduce(k)
+    out = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    margin = SHRINK_REACH * k
+    for top in range(0, height, SHRINK_ROWS):
+        bottom = min(height, top + SHRINK_ROWS)
+        rows = (0, max(0, top - SHRINK_REACH), width, min(height, bottom + SHRINK_REACH))
+        found = drawn.crop(rows).getbbox()
+        if found is None:
+            continue
+        left, right = max(0, found[0] - SHRINK_REACH), min(width, found[2] + SHRINK_REACH)
+        tall = bottom - top
+        if right - left < tall:  # a narrow band: widened, never taller than wide
+            left = max(0, min(left, width - tall))
+            right = min(width, max(right, left + tall))
+        cut = (
+            max(0, left * k - margin),
+            max(0, top * k - margin),
+            min(big.width, right * k + margin),
+            min(big.height, bottom * k + margin),
+        )
+        box = (left * k - cut[0], top * k - cut[1], right * k - cut[0], bottom * k - cut[1])
+        part = big.crop(cut).resize((right - left, bottom - top), Image.Resampling.LANCZOS, box)
+        out.paste(part, (left, top))
+    return out
 
 
 def paste_centered(canvas: Image.Image, item: Image.Image, center: tuple[float, float]) -> None:

@@ -62,6 +62,28 @@ def _common(keys: Sequence[Key], shared: Counter[Key]) -> list[Key]:
     return kept
 
 
+def _outer(boxes: list[Box]) -> list[Box]:
+    """``boxes`` without those that lie inside another (of two equal boxes, the first is kept).
+
+    A move's pieces mostly change within one another's boxes: a hex's outline holds its label and
+    its token. Re-laying a box puts back its ground and every piece reaching into it, so a box
+    inside another one re-laid gives nothing the outer one does not: its pixels are the same."""
+    kept = []
+    for n, box in enumerate(boxes):
+        inside = any(
+            m != n
+            and other[0] <= box[0]
+            and other[1] <= box[1]
+            and other[2] >= box[2]
+            and other[3] >= box[3]
+            and (other != box or m < n)
+            for m, other in enumerate(boxes)
+        )
+        if not inside:
+            kept.append(box)
+    return kept
+
+
 _serials = itertools.count(1)
 
 
@@ -103,6 +125,7 @@ class Layers:
                         box = _box(piece, size)
                         if box is not None:
                             boxes.append(box)
+            boxes = _outer(boxes)
         placed = [(piece, _box(piece, size)) for piece in pieces]
         for box in boxes:
             self.canvas.paste(self.ground.crop(box), box[:2])
@@ -151,11 +174,27 @@ class Shelf(threading.local, Generic[K]):
         self.kept.clear()
 
 
-def page_rows(layers: Layers, top: int, left: int, height: int) -> tuple[Any, Any, list[tuple[int, int]]]:
+Changed = list[tuple[int, int] | tuple[int, int, int, int]]
+"""Row ranges (top, bottom) and boxes (top, bottom, left, right) of a page: ``render.png.Unchanged``."""
+
+
+def page_rows(
+    layers: Layers,
+    top: int,
+    left: int,
+    height: int,
+    *,
+    above: Changed | None = None,
+    below: Changed | None = None,
+) -> tuple[Any, Any, Changed]:
     """What a page ``height`` rows tall, holding ``layers``' last picture with its top left corner
     at (``left``, ``top``) and other sections above and below it, may tell its encoder
-    (``render.png.Unchanged``): outside the rows above and below the picture and those the picture
-    re-laid, the page is the one drawn with the picture before, at the same place."""
-    rows = [(0, top), *((top + box[1], top + box[3]) for box in layers.changed)]
-    rows.append((top + layers.canvas.height, height))
+    (``render.png.Unchanged``): outside the rows above and below the picture and the boxes the
+    picture re-laid, the page is the one drawn with the picture before, at the same place.
+
+    A drawer that knows what changed above or below the picture since that page says so with
+    ``above`` and ``below`` (the page's rows and boxes), instead of all those rows."""
+    rows: Changed = [(0, top)] if above is None else list(above)
+    rows += [(top + box[1], top + box[3], left + box[0], left + box[2]) for box in layers.changed]
+    rows += [(top + layers.canvas.height, height)] if below is None else below
     return (layers.serial, layers.version, top, left), (layers.serial, layers.version - 1, top, left), rows

@@ -249,20 +249,31 @@ def chip_row(chips: Sequence[Chip], width: int, per_row: int) -> Image.Image:
 
     A move changes one or two seats' chips: each chip is drawn once on paper and kept
     (``_chip_image``), so the others are only pasted again. The strip is opaque: an RGB image."""
-    gap = 10
     rows = -(-len(chips) // per_row)
-    chip_w = (width - gap * (per_row - 1)) // per_row
+    places = chip_boxes(len(chips), width, per_row)
     size = (width, rows * CHIP_H + (rows - 1) * 8)
     if grounds.RECORDS.get() is not None:  # a recorder hears every text drawn: no copies
         drawn = Image.new("RGBA", size, (*PAPER, 255))
-        for n, chip in enumerate(chips):
-            _draw_chip(drawn, chip, (n % per_row) * (chip_w + gap), (n // per_row) * (CHIP_H + 8), chip_w)
+        for chip, (x, y, right, _bottom) in zip(chips, places, strict=True):
+            _draw_chip(drawn, chip, x, y, right - x)
         return drawn.convert("RGB")
     img = Image.new("RGB", size, PAPER)
-    for n, chip in enumerate(chips):
-        kept = _chip_image(_Same(chip.mark), chip.name, chip.colors, chip.pills, chip.counts, chip_w)
-        img.paste(kept, ((n % per_row) * (chip_w + gap), (n // per_row) * (CHIP_H + 8)))
+    for chip, (x, y, right, _bottom) in zip(chips, places, strict=True):
+        kept = _chip_image(_Same(chip.mark), chip.name, chip.colors, chip.pills, chip.counts, right - x)
+        img.paste(kept, (x, y))
     return img
+
+
+def chip_boxes(count: int, width: int, per_row: int) -> list[tuple[int, int, int, int]]:
+    """Where ``chip_row`` puts each of ``count`` chips (left, top, right, bottom): a page that
+    knows which chips changed tells its encoder those boxes only."""
+    gap = 10
+    chip_w = (width - gap * (per_row - 1)) // per_row
+    boxes = []
+    for n in range(count):
+        x, y = (n % per_row) * (chip_w + gap), (n // per_row) * (CHIP_H + 8)
+        boxes.append((x, y, x + chip_w, y + CHIP_H))
+    return boxes
 
 
 class _Same:

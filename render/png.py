@@ -39,16 +39,17 @@ Band = tuple[bytes, bytes, int]
 """A band's rows of indices (with their filter bytes), deflated, and their Adler-32."""
 
 _bands: OrderedDict[tuple[int, int, int, int], bytes] = OrderedDict()
-_pages: dict[tuple[int, int, bytes], tuple[list[bytes], list[Band], Hashable]] = {}
-"""The last page of each size and palette: its RGB bytes band by band, its bands, and the name its
-drawer gave it (``Unchanged``). The next board of a game mostly repeats it, and comparing bytes is
-much cheaper than quantising and checksumming them."""
+_pages: dict[tuple[int, int, bytes], tuple[list[bytes | None], list[Band], Hashable]] = {}
+"""The last page of each size and palette: its RGB bytes band by band (None where only its indices
+were worked out), its bands, and the name its drawer gave it (``Unchanged``). The next board of a
+game mostly repeats it, and comparing bytes is much cheaper than quantising and checksumming them."""
 UNCHANGED = "render.png.unchanged"
 """The key of a page's ``info`` under which its drawer may say what is unchanged (``Unchanged``)."""
-Unchanged = tuple[Hashable, Hashable, Sequence[tuple[int, int]]]
+Unchanged = tuple[Hashable, Hashable, Sequence[tuple[int, int] | tuple[int, int, int, int]]]
 """``(name, since, rows)``: the page is the picture ``name``, and outside the row ranges ``rows``
-(top, bottom) it is the same as the picture ``since``. When the last page of its size is ``since``,
-its other rows are taken as they were without being compared."""
+(top, bottom), or boxes (top, bottom, left, right), it is the same as the picture ``since``. When
+the last page of its size is ``since``, its other rows are taken as they were without being
+compared, and of a band that only boxes reach, only the columns they span are read and quantised."""
 PAGES_KEPT = 8
 """Sizes (and palettes) whose last page is kept: a few per game, a few MB each."""
 _held = 0
@@ -152,12 +153,26 @@ def encode_page(page: Image.Image, palette: Image.Image, unchanged: Unchanged | 
     step = BAND * width * 3
     count = -(-height // BAND)
     known = [False] * count
+    spans: list[tuple[int, int] | None] = [None] * count
+    """Of bands only boxes reach, the columns that may have changed; None: the whole rows."""
     if unchanged is not None and last is not None and last[2] == unchanged[1]:
         known = [True] * count
-        for top, bottom in unchanged[2]:
+        whole = [False] * count
+        for entry in unchanged[2]:
+            top, bottom = entry[0], entry[1]
             for n in range(max(0, top // BAND), min(count, -(-bottom // BAND))):
+                span = spans[n]
+                if len(entry) == 2 or whole[n]:
+                    whole[n], spans[n] = True, None
+                elif span is None:
+                    spans[n] = (max(0, entry[2]), min(width, entry[3]))
+                else:
+                    spans[n] = (min(span[0], max(0, entry[2])), max(span[1], min(width, entry[3])))
                 known[n] = False
-    pixels: list[bytes] = [b""] * count
+    pixels: list[bytes | None] = [None] * count
+    """The page's RGB bytes band by band, to compare the next page with; None for a band only boxes
+    reached, whose indices were worked out instead (``spliced``)."""
+    spliced: list[bytes | None] = [None] * count
     n = 0
     while n < count:
         if known[n]:
@@ -166,8 +181,19 @@ def encode_page(page: Image.Image, palette: Image.Image, unchanged: Unchanged | 
             stats["unread"] += 1
             n += 1
             continue
+        if spans[n] is not None:  # a run of bands only boxes reach: their columns quantised at
+            # once, spliced into the last page's indices (a pixel's index does not depend on its
+            # neighbours: no dithering)
+            assert last is not None
+            end, (left, right) = _run(spans, n)
+            part = rgb.crop((left, n * BAND, right, min(height, end * BAND)))
+            indices = part.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
+            for k in range(n, end):
+                spliced[k] = _spliced(last[1][k][0], indices, k - n, width, left, right - left)
+            n = end
+            continue
         end = n
-        while end < count and not known[end]:
+        while end < count and not known[end] and spans[end] is None:
             end += 1
         raw = (
             rgb.crop((0, n * BAND, width, min(height, end * BAND))).tobytes()
@@ -177,7 +203,12 @@ def encode_page(page: Image.Image, palette: Image.Image, unchanged: Unchanged | 
         for k in range(n, end):
             pixels[k] = raw[(k - n) * step : (k - n + 1) * step]
         n = end
-    same = known if last is None else [known[n] or pixels[n] == last[0][n] for n in range(count)]
+    same = known
+    if last is not None:
+        same = [
+            known[n] or (pixels[n] == last[0][n] if spliced[n] is None else spliced[n] == last[1][n][0])
+            for n in range(count)
+        ]
     bands: list[Band] = []
     n = 0
     while n < count:
@@ -191,13 +222,20 @@ def encode_page(page: Image.Image, palette: Image.Image, unchanged: Unchanged | 
                 bands.append(_band(kept[0], width, bands))
             n += 1
             continue
+        rows = spliced[n]
+        if rows is not None:
+            if rows[::width].count(0) != len(rows) // width:  # the lead column must be index 0
+                return encode(rgb.quantize(palette=palette, dither=Image.Dither.NONE), lead=True)
+            bands.append(_band(rows, width, bands))
+            n += 1
+            continue
         end = n
-        while end < count and not same[end]:
+        while end < count and not same[end] and spans[end] is None:
             end += 1
         # one lookup for each run of changed bands: the indices a pixel gets do not depend on its
         # neighbours (no dithering), so a run quantised apart is the whole page's run
-        span = rgb.crop((0, n * BAND, width, min(height, end * BAND)))
-        indices = span.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
+        part = rgb.crop((0, n * BAND, width, min(height, end * BAND)))
+        indices = part.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
         for k in range(n, end):
             rows = indices[(k - n) * BAND * width : (k - n + 1) * BAND * width]
             if rows[::width].count(0) != len(rows) // width:  # the lead column must be index 0
@@ -208,6 +246,39 @@ def encode_page(page: Image.Image, palette: Image.Image, unchanged: Unchanged | 
     while len(_pages) > PAGES_KEPT:
         del _pages[next(iter(_pages))]
     return _png(width - 1, height, colours, bands)
+
+
+def _run(spans: list[tuple[int, int] | None], n: int) -> tuple[int, tuple[int, int]]:
+    """The end of the run of bands from ``n`` that have spans, and the columns they all cover."""
+    end, left, right = n, 1 << 30, 0
+    while end < len(spans):
+        span = spans[end]
+        if span is None:
+            break
+        left, right = min(left, span[0]), max(right, span[1])
+        end += 1
+    return end, (left, max(left, right))
+
+
+def _spliced(rows: bytes, part: bytes, band: int, stride: int, start: int, step: int) -> bytes:
+    """``rows`` (a band, ``stride`` bytes a row) with ``step`` bytes of each row from ``start`` on
+    replaced by the rows of band ``band`` of ``part`` (``step`` bytes a row); ``rows`` itself when
+    nothing changes, so that an unchanged band is neither copied nor compared again in full."""
+    count = len(rows) // stride
+    first = band * BAND * step
+    if step == 0:
+        return rows
+    for row in range(count):
+        at = row * stride + start
+        if rows[at : at + step] != part[first + row * step : first + (row + 1) * step]:
+            break
+    else:
+        return rows
+    out = bytearray(rows)
+    for row in range(count):
+        at = row * stride + start
+        out[at : at + step] = part[first + row * step : first + (row + 1) * step]
+    return bytes(out)
 
 
 def _png(width: int, height: int, palette: list[int], bands: list[Band]) -> bytes:

@@ -8,7 +8,9 @@ Neither reads ``view["private"]``, so both are the same for every viewer.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -19,12 +21,13 @@ from render import grounds, palettes, png
 from render.alt import Glance
 from render.catalog import has_key, player_name, tr
 from render.common import HIGHLIGHT, INK, MUTED, PAPER, RGB, RULE, paste_centered, to_png
-from render.layers import page_rows
+from render.layers import Changed, page_rows
 from render.page import GAP, INNER, LABEL, MARGIN, WIDTH, Section, centered, stack
 from render.panels import (
     BOX_TOP,
     Chip,
     box_height,
+    chip_boxes,
     chip_row,
     heading,
     icon_grid,
@@ -35,7 +38,7 @@ from render.panels import (
     status_height,
 )
 from render.text import draw_text
-from render.warchest.board import board_layout, kept_board
+from render.warchest.board import LAYERS_KEPT, board_layout, kept_board
 from render.warchest.hexgrid import Hex
 from render.warchest.panels import panel_height, pills, private_panel, seat_panel, seat_units
 from render.warchest.sprites import control_ring, last_icon, start_flag, team_mark, token
@@ -60,18 +63,51 @@ def compose(
     owners = owner_tags(view, names)
     kept = kept_board(view, layout, locale, owners)
     board = kept.canvas
-    status = _status(view, names, locale)
+    status, heading_line = _status_parts(view, names, locale)
+    chips = _chips(view, names, locale, owners)
     sections: list[Section] = [
         (status, MARGIN, True),
         (board, centered(board), True),
-        (_strip(view, names, locale, owners), MARGIN, True),
+        (chip_row(chips, INNER, STRIP_PER_ROW), MARGIN, True),
     ]
     page = stack(sections, lead=lead, board=(1, kept) if lead else None)
-    # Outside the status, the strip and what the board re-laid, the page is the one drawn with the
-    # board's previous picture at the same place: the encoder need not even read those rows.
-    top, left = MARGIN + status.height + GAP, centered(board) + (1 if lead else 0)
-    page.info[png.UNCHANGED] = page_rows(kept, top, left, page.height)
+    # Outside what changed in the status and the strip and what the board re-laid, the page is the
+    # one drawn with the board's previous picture at the same place: the encoder need not even
+    # read those rows.
+    shift = 1 if lead else 0
+    top, left = MARGIN + status.height + GAP, centered(board) + shift
+    above: Changed | None = None
+    below: Changed | None = None
+    seen = _seen.last.pop(kept.serial, None)
+    if seen is not None and seen[0] == kept.version - 1 and heading_line is not None:
+        # the same heading at the same place: the status changed under it at most
+        above = [(MARGIN + (BOX_TOP if seen[1] == heading_line else 0), MARGIN + status.height)]
+        if len(seen[2]) == len(chips):
+            strip = top + board.height + GAP
+            places = chip_boxes(len(chips), INNER, STRIP_PER_ROW)
+            below = [
+                (strip + y0, strip + y1, MARGIN + shift + x0, MARGIN + shift + x1)
+                for (x0, y0, x1, y1), old, new in zip(places, seen[2], chips, strict=True)
+                if old != new
+            ]
+    _seen.last[kept.serial] = (kept.version, heading_line, tuple(chips))
+    while len(_seen.last) > LAYERS_KEPT:
+        _seen.last.popitem(last=False)
+    page.info[png.UNCHANGED] = page_rows(kept, top, left, page.height, above=above, below=below)
     return page
+
+
+class _Seen(threading.local):
+    """Per board layers (by serial), what the page drawn with their last picture held: that
+    picture's version, what the status's heading said and the strip's chips. Per thread, as the
+    layers themselves (``render.layers.Shelf``)."""
+
+    def __init__(self) -> None:
+        self.last: OrderedDict[int, tuple[int, Hashable, tuple[Chip, ...]]] = OrderedDict()
+
+
+_seen = _Seen()
+STRIP_PER_ROW = 2
 
 
 def render_details(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
@@ -123,9 +159,9 @@ def _panel_row(
     return row
 
 
-def _strip(
+def _chips(
     view: Mapping[str, Any], names: Mapping[str, str], locale: str, owners: Mapping[int, str]
-) -> Image.Image:
+) -> list[Chip]:
     """One chip per seat, team by team: mark, name, badges; bag, hand, markers left."""
     seats = view.get("seats") or []
     order = sorted(range(len(seats)), key=lambda i: (int(seats[i].get("team", i)), i))
@@ -142,7 +178,7 @@ def _strip(
                 _counts(seat, locale),
             )
         )
-    return chip_row(chips, INNER, 2)
+    return chips
 
 
 def _counts(seat: Mapping[str, Any], locale: str) -> tuple[tuple[str, str], ...]:
@@ -220,6 +256,14 @@ DRAFT_TOKEN = 25
 
 def _status(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> Image.Image:
     """Title, round and initiative; then whose turn (or the result); then the last action."""
+    return _status_parts(view, names, locale)[0]
+
+
+def _status_parts(
+    view: Mapping[str, Any], names: Mapping[str, str], locale: str
+) -> tuple[Image.Image, Hashable]:
+    """``_status`` and what its heading line (above ``BOX_TOP``) says: two statuses of the same
+    height whose headings say the same have the same pixels there (None for a recorder's)."""
     draft_pool = [str(u) for u in ((view.get("draft") or {}).get("pool") or [])]
     pool_rows = -(-len(draft_pool) // 4) if view.get("phase") == "draft" else 0
     main, sub = _status_line(view, names, locale)
@@ -256,7 +300,7 @@ def _status(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> I
             draw_text(
                 draw, (cx + 60, cy), unit_name(unit, locale), LABEL, INK, anchor="lc", max_width=slot - 66
             )
-    return img
+    return img, None if recording else top[:4]
 
 
 @lru_cache(maxsize=8)  # 830 KB each: a four-seat table's turns, initiative before and after

@@ -101,6 +101,21 @@ def test_only_the_boxes_of_changed_pieces_are_laid_again() -> None:
     assert layers.changed == [] and layers.version == unchanged + 1
 
 
+def test_a_box_inside_another_changed_box_is_not_laid_again() -> None:
+    """A token and the outline around it change together: the outline's box alone is re-laid, and
+    the picture is still the whole drawing."""
+    ground = _ground()
+    small, _, _, big = _sprites(4)
+    layers = Layers(ground)
+    layers.draw([(big, 20, 20), (small, 25, 25)])
+    drawn = layers.draw([(big, 21, 20), (small, 26, 27), (small, 26, 27)])
+    assert sorted(layers.changed) == [
+        (20, 20, 20 + big.width, 20 + big.height),
+        (21, 20, 21 + big.width, 20 + big.height),
+    ]
+    assert _same(drawn, _fresh(ground, [(big, 21, 20), (small, 26, 27), (small, 26, 27)]))
+
+
 def test_a_changed_piece_is_drawn_again_and_the_old_place_is_cleared() -> None:
     ground = _ground()
     (a,) = _sprites(1)
@@ -246,3 +261,26 @@ def test_the_war_chest_status_from_its_kept_top_equals_one_drawn_whole() -> None
             with recording():
                 whole = warchest._status(view, NAMES, "en")
             assert _same(kept, whole)
+
+
+def test_a_war_chest_page_names_only_the_chips_that_changed() -> None:
+    """From the second page of a table on, the strip is told to the encoder chip by chip: the
+    boxes of the chips whose counts or badges changed, and the encoding stays byte for byte."""
+    palette = palettes.load("warchest")
+    png.forget()
+    kept, wc_board._layers = wc_board._layers, Shelf(4)
+    try:
+        named = 0
+        for n, view in enumerate(seeded_views("warchest", 4, 5, 20)):
+            page = warchest.compose(view, names=NAMES, locale="en", lead=True)
+            _name, _since, rows = page.info[png.UNCHANGED]
+            strip = [row for row in rows if row[0] > page.height - 200]
+            if n > 0:
+                assert all(len(row) == 4 for row in strip)
+                named += len(strip)
+            encoded = png.encode_page(page, palette, page.info[png.UNCHANGED])
+            assert encoded == png.encode(page.quantize(palette=palette, dither=Image.Dither.NONE), lead=True)
+        assert 0 < named < 4 * 19
+    finally:
+        wc_board._layers = kept
+        png.forget()

@@ -184,3 +184,29 @@ def test_a_page_changed_in_a_corner_and_on_a_bands_last_row_has_the_bytes_of_a_w
     assert encoded == png.encode(page.quantize(palette=palette, dither=Image.Dither.NONE), lead=True)
     assert png.stats["unchanged"] - before["unchanged"] == 4  # bands 0, 1, 4 and 5
     png.forget()
+
+
+def test_a_page_whose_drawer_names_changed_boxes_is_read_in_their_columns_only() -> None:
+    """Boxes across band edges, one reaching past the page's right edge: only their columns are
+    read again, and the bytes are those of the whole page encoded at once; a change outside the
+    boxes the drawer named is not seen (the drawer vouched for it)."""
+    palette = palettes.load("warchest")
+    colours = palettes.read("warchest")
+    page = Image.new("RGB", (241, 6 * png.BAND), PAPER)
+    draw = ImageDraw.Draw(page)
+    for n in range(12):
+        draw.rectangle([10 + 18 * n, 5 + 7 * n, 20 + 18 * n, 14 + 7 * n], fill=colours[n + 2])
+    png.forget()
+    png.encode_page(page, palette, ("first", None, []))
+    draw.rectangle([30, png.BAND - 4, 50, 2 * png.BAND + 3], fill=colours[7])
+    draw.rectangle([200, 3 * png.BAND + 2, 240, 3 * png.BAND + 9], fill=colours[3])
+    boxes = [(png.BAND - 4, 2 * png.BAND + 4, 30, 51), (3 * png.BAND + 2, 3 * png.BAND + 10, 200, 260)]
+    encoded = png.encode_page(page, palette, ("second", "first", boxes))
+    assert encoded == png.encode(page.quantize(palette=palette, dither=Image.Dither.NONE), lead=True)
+    before = page.copy()
+    draw.rectangle([100, 5, 110, 9], fill=colours[4])  # outside every box named below
+    draw.rectangle([60, 4 * png.BAND + 1, 70, 4 * png.BAND + 5], fill=colours[5])
+    encoded = png.encode_page(page, palette, ("third", "second", [(4 * png.BAND, 5 * png.BAND, 55, 75)]))
+    before.paste(page.crop((55, 4 * png.BAND, 75, 5 * png.BAND)), (55, 4 * png.BAND))
+    assert encoded == png.encode(before.quantize(palette=palette, dither=Image.Dither.NONE), lead=True)
+    png.forget()
