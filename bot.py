@@ -10,7 +10,7 @@ the console writes board images), ``LOG_LEVEL``, ``TICK_SECONDS`` (the timed loo
 over one PostgreSQL database) with ``LEASE_SECONDS`` (how long a process's claim on a game's posts
 lasts), ``RENDER_WARMUP`` (``0``: no warm-up of the drawing workers at start-up) and ``DRAW_WORKERS``
 (how many drawing workers; ``RENDER_WORKERS`` is its older name), ``WORKER_NICE`` (how far behind
-the bot the drawing and thinking workers queue for a core, 0-19, default 10). Both
+the bot the drawing and thinking workers queue for a core, 0-19, default 0: level). Both
 front ends share the same store and table layer, so a game started in one is a game like any other.
 
 ``python bot.py --health`` exits 0 when the running bot's heartbeat is fresh (the container's

@@ -34,8 +34,8 @@ async def _settled(pid: int, value: int) -> int:
 async def test_workers_run_at_the_nice_value_asked_and_level_with_the_bot_at_zero(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """In a burst every core is busy: the loop that must answer each interaction within 3 seconds
-    comes first, the drawings and searches after it (``WORKER_NICE``, read when a pool starts)."""
+    """An admin may put the drawings and searches behind the loop that must answer each interaction
+    within 3 seconds (``WORKER_NICE``, read when a pool starts); by default they are level."""
     own = _nice(0)
     monkeypatch.setenv("WORKER_NICE", "7")
     drawer, thinker = ProcessDrawer(workers=1), ProcessThinker(1)
@@ -56,7 +56,7 @@ async def test_workers_run_at_the_nice_value_asked_and_level_with_the_bot_at_zer
 
 
 def test_the_nice_value_comes_from_the_environment_within_linux_bounds() -> None:
-    assert worker_nice({}) == DEFAULT_NICE == 10
+    assert worker_nice({}) == DEFAULT_NICE == 0
     assert worker_nice({"WORKER_NICE": " 3 "}) == 3
     assert worker_nice({"WORKER_NICE": "0"}) == 0
     for bad in ("20", "-5", "low"):
