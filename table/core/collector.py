@@ -56,11 +56,13 @@ class Collector:
         """Of these, the ones that walked the frozen objects too."""
 
     def started(self) -> None:
-        """Start-up is done: what it made is collected once and frozen, the oldest generation is
-        walked less often from now on, and the youngest on a timer of this event loop as well."""
+        """Start-up is done: what it made is frozen (not walked first: a walk of everything
+        start-up made stops the loop for up to a second, and the first moves may be arriving; the
+        first idle moment collects), the oldest generation is walked less often from now on, and
+        the younger ones on a timer of this event loop as well."""
         young, middle, _oldest = gc.get_threshold()
         gc.set_threshold(young, middle, OLDEST_EVERY)
-        self._settle(full=False)
+        gc.freeze()
         if self._timer is None:
             self._timer = asyncio.get_running_loop().call_later(self._young_every, self._walk_young)
 
