@@ -57,9 +57,9 @@ class Collector:
 
     def started(self) -> None:
         """Start-up is done: what it made is frozen (not walked first: a walk of everything
-        start-up made stops the loop for up to a second, and the first moves may be arriving; the
-        first idle moment collects), the oldest generation is walked less often from now on, and
-        the younger ones on a timer of this event loop as well."""
+        start-up made stops the loop for up to a second, and the first moves may be arriving; its
+        garbage waits for the first full walk, at an idle moment), the oldest generation is walked
+        less often from now on, and the younger ones on a timer of this event loop as well."""
         young, middle, _oldest = gc.get_threshold()
         gc.set_threshold(young, middle, OLDEST_EVERY)
         gc.freeze()
