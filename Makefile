@@ -10,6 +10,10 @@ LOCK := requirements-test.lock
 # process's time is spent waiting (bot processes starting, servers, workers, sockets), not computing:
 # a second process per core computes meanwhile.
 TEST_WORKERS ?= $(shell $(PYTHON) -c "import os; print(2 * (os.cpu_count() or 1))")
+# Python writes the bytecode of what it compiles (the default), even where the environment asks it
+# not to: every test worker, bot process and drawing worker of a run would otherwise compile the
+# project again, and pytest rewrite every test module's asserts again (about 4 s a worker).
+unexport PYTHONDONTWRITEBYTECODE
 LOCK_VENV := .venv-lock
 PIP_COMPILE := $(LOCK_VENV)/bin/pip-compile
 COMPILE := CUSTOM_COMPILE_COMMAND="make lock" $(PIP_COMPILE) --quiet --generate-hashes --strip-extras \
