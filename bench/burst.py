@@ -46,6 +46,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 DEADLINE = 3.0
 """Discord's window for the first answer to an interaction."""
+LOG_TAIL = 30
+"""Lines of a bot's log shown when some of its posts never came."""
+STALL = 120.0
+"""Seconds without a new post after which a bot's round ends with the posts it made."""
 HANG = 900.0
 """Seconds any wait of the bench allows (a bot that hangs ends the bench, never a figure)."""
 
@@ -378,15 +382,21 @@ async def burst(
             for t in tables
         ]
         posted: dict[str, float] = {}
-        make = fake._new_message
+        make, edit = fake._new_message, fake._edit
 
         def noted(channel_id: str, kind: str, data: Any, files: Any, record: Any) -> Any:
             message = make(channel_id, kind, data, files, record)
-            if kind == "channel" and files:
+            if files and not message.ephemeral:  # the board, made in the channel
                 posted.setdefault(channel_id, time.monotonic())
             return message
 
+        def filled(message: Any, data: Any, files: Any) -> None:
+            edit(message, data, files)
+            if files and not message.ephemeral:  # the board, as an older bot shows it: in its
+                posted.setdefault(message.channel_id, time.monotonic())  # deferred answer
+
         fake._new_message = noted
+        fake._edit = filled
         await lateness_of(bot, lateness)  # from now on
         stop = asyncio.Event()
         typed: list[float] = []
@@ -397,9 +407,10 @@ async def burst(
         for table, payload in zip(tables, payloads, strict=True):
             sent_at[table.channel.id] = time.monotonic()
             records.append(await interaction(fake, payload, table.channel))
-        for _ in range(int(HANG / 0.05)):
-            if len(posted) >= len(tables):
-                break
+        progress = (0, time.monotonic())  # posts seen, and when the last new one came
+        while len(posted) < len(tables) and time.monotonic() - progress[1] < STALL:
+            if len(posted) > progress[0]:
+                progress = (len(posted), time.monotonic())
             await asyncio.sleep(0.05)
         took = max(posted.values(), default=time.monotonic()) - began
         stop.set()
@@ -416,10 +427,11 @@ async def burst(
             load(),
         )
         if len(posted) < len(tables):
-            result.notes.append(f"{len(tables) - len(posted)} move(s) never posted")
+            result.notes.append(f"{len(tables) - len(posted)} move(s) never posted; the bot's log ends:")
+            result.notes.extend(bot.lines[-LOG_TAIL:])
         return result
     finally:
-        fake._new_message = make
+        fake._new_message, fake._edit = make, edit
         bot.signal(signal.SIGTERM)
         with contextlib.suppress(Exception):
             await bot.exited()
@@ -437,6 +449,9 @@ def worktree(revision: str) -> Iterator[Path]:
     """A temporary git worktree of ``revision``."""
     where = Path(tempfile.mkdtemp(prefix="burst-old-"))
     subprocess.run(["git", "worktree", "add", "--detach", str(where), revision], cwd=ROOT, check=True)
+    runner = Path("tests", "fakediscord", "run_bot.py")
+    if not (where / runner).exists():  # a revision from before the bot ran as a process in tests
+        shutil.copy(ROOT / runner, where / runner)
     try:
         yield where
     finally:
@@ -463,7 +478,7 @@ async def main_async(
                         fake, f"{name} #{round_ + 1}", tree, folder / "games.sqlite3", tables, workers
                     )
                     runs[name].append(done)
-                    print(done.line(), *done.notes, flush=True)
+                    print(done.line(), *done.notes, sep="\n  ", flush=True)
             if as_json:
                 print(json.dumps({name: medians(done) if done else None for name, done in runs.items()}))
             elif runs["old"]:
