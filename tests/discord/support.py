@@ -14,7 +14,7 @@ import random
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +51,8 @@ class Bot:
 
     fake: FakeDiscord
     settings: Settings
+    _store: db.Store | None = field(default=None, repr=False)
+    """The test's own store on the bot's database, for ``record``: opened at the first read."""
 
     async def start(self) -> None:
         await self.fake.start_bot(build_bot(self.settings))
@@ -61,14 +63,19 @@ class Bot:
         await self.start()
 
     async def record(self, channel_id: str) -> db.GameRecord:
-        """The channel's latest game as stored, read through a store of its own."""
-        store = await db.open_store(self.settings.database)
-        try:
-            record = await store.latest_game(channel_id)
-        finally:
-            await store.close()
+        """The channel's latest game as stored, read through a store of the test's own. It stays open
+        until the test ends: a store opened for each read (hundreds in a whole game) would also clear
+        the bot's claims each time, as a SQLite store does at opening."""
+        if self._store is None:
+            self._store = await db.open_store(self.settings.database)
+        record = await self._store.latest_game(channel_id)
         assert record is not None
         return record
+
+    async def close(self) -> None:
+        if self._store is not None:
+            await self._store.close()
+            self._store = None
 
 
 @asynccontextmanager
@@ -88,7 +95,11 @@ async def fake_discord(tmp_path: Path, database: str | Path | None = None) -> As
     # event loop to the next) draw what the test asks for, not throwaway boards of every game.
     settings = replace(Settings.from_env(env), coalesce_seconds=0, warm_up=False)
     async with FakeDiscord() as fake:
-        yield Bot(fake, settings)
+        bot = Bot(fake, settings)
+        try:
+            yield bot
+        finally:
+            await bot.close()
         assert fake.unknown_requests == []
         assert fake.rejections == []
 
