@@ -80,8 +80,21 @@ def typed_text(words: Sequence[Msg | str]) -> Msg:
 
 _SEPARATORS = str.maketrans({"'": " ", "\u2019": " ", "\u2018": " ", "`": " ", ",": " "})
 
-Phrases = dict[tuple[str, ...], str]
-"""Folded words of a name -> the word that stands for it in action texts."""
+
+class Phrases(dict[tuple[str, ...], str]):
+    """Folded words of a name -> the word that stands for it in action texts.
+
+    A table is built once, at import, and read for every typed text (and every action a playout or a
+    search parses): the phrase lengths are worked out on construction rather than by each reading.
+    Tables are never changed after construction."""
+
+    def __init__(
+        self, pairs: Mapping[tuple[str, ...], str] | Iterable[tuple[tuple[str, ...], str]] = ()
+    ) -> None:
+        super().__init__(pairs)
+        self.lengths: tuple[int, ...] = tuple(sorted({len(k) for k in self}, reverse=True))
+        """The distinct phrase lengths, longest first."""
+        self.longest: int = self.lengths[0] if self.lengths else 0
 
 
 def fold_words(text: str, *, hyphens: bool = False) -> list[str]:
@@ -95,13 +108,13 @@ def fold_words(text: str, *, hyphens: bool = False) -> list[str]:
 def phrases(names: Mapping[str, str] | Iterable[tuple[str, str]]) -> Phrases:
     """A phrase table from ``name -> word`` pairs, each name folded as typed text is."""
     pairs = names.items() if isinstance(names, Mapping) else names
-    return {tuple(fold_words(name, hyphens=True)): word for name, word in pairs}
+    return Phrases((tuple(fold_words(name, hyphens=True)), word) for name, word in pairs)
 
 
 def substitute(words: list[str], table: Phrases, start: int = 0) -> list[str]:
     """``words`` with each phrase of ``table`` from index ``start`` on replaced by its word, the
     longest phrase first (``bois des vignes`` before ``bois``)."""
-    longest = max((len(k) for k in table), default=0)
+    longest = table.longest
     out = words[:start]
     i = start
     while i < len(words):
@@ -120,7 +133,7 @@ def substitute(words: list[str], table: Phrases, start: int = 0) -> list[str]:
 def lead(words: list[str], table: Phrases) -> list[str]:
     """``words`` with a phrase of ``table`` at their very start replaced by its word: a verb typed as
     several words (``prendre l'initiative``, ``battre en retraite``)."""
-    for n in sorted({len(k) for k in table}, reverse=True):
+    for n in table.lengths:
         word = table.get(tuple(words[:n]))
         if word is not None and len(words) >= n:
             return [word, *words[n:]]

@@ -13,11 +13,11 @@ from collections.abc import Callable, Sequence
 from engine.cryhavoc import words as fr
 from engine.cryhavoc.actions import VERBS, Act
 from engine.errors import BadInput, IllegalAction
-from engine.matching import choose, examples, fold_words, lead, substitute, typed_text
+from engine.matching import Phrases, choose, examples, fold_words, lead, substitute, typed_text
 from engine.text import Msg, msg
 
 _VERBS = {tuple(fold_words(k)): v for k, v in fr.VERBS.items()}
-_ARGUMENTS = {**fr.ARGUMENTS, **fr.NAMED_THINGS}
+_ARGUMENTS = Phrases({**fr.ARGUMENTS, **fr.NAMED_THINGS})
 _NAMED = frozenset(fr.ARGUMENTS.values())
 """Argument ids with a name of their own in French (regions, objectives, sources, factions)."""
 _THINGS = {thing: group for group, things in fr.NAMES.items() for thing in things}

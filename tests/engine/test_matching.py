@@ -1,0 +1,35 @@
+"""The shared reading of typed words: phrase tables and the substitution of names by their word."""
+
+from __future__ import annotations
+
+from engine.matching import Phrases, lead, phrases, substitute
+
+
+def test_a_phrase_table_knows_its_phrase_lengths_from_construction() -> None:
+    table = phrases([("bois", "wood"), ("Bois des Vignes", "vineholt"), ("Crête de Basalte", "basalt")])
+    assert isinstance(table, Phrases)
+    assert table == {
+        ("bois",): "wood",
+        ("bois", "des", "vignes"): "vineholt",
+        ("crete", "de", "basalte"): "basalt",
+    }
+    assert table.longest == 3
+    assert table.lengths == (3, 1)
+    merged = Phrases({**table, ("le", "bois", "des", "vignes", "hautes"): "x"})
+    assert (merged.longest, merged.lengths) == (5, (5, 3, 1))
+    assert (Phrases().longest, Phrases().lengths) == (0, ())
+
+
+def test_substitution_prefers_the_longest_phrase() -> None:
+    table = phrases([("bois", "wood"), ("bois des vignes", "vineholt")])
+    assert substitute(["aller", "bois", "des", "vignes", "bois"], table, start=1) == [
+        "aller",
+        "vineholt",
+        "wood",
+    ]
+    assert substitute(["bois", "des"], table) == ["wood", "des"]
+    assert substitute(["a", "b"], Phrases()) == ["a", "b"]
+    verbs = phrases([("prendre l'initiative", "initiative"), ("prendre", "take")])
+    assert lead(["prendre", "l", "initiative", "royal"], verbs) == ["initiative", "royal"]
+    assert lead(["prendre", "royal"], verbs) == ["take", "royal"]
+    assert lead(["prendre", "l"], verbs) == ["take", "l"]
