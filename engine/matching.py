@@ -12,6 +12,7 @@ reduces a text to plain lower-case words and ``substitute`` replaces the names o
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
@@ -97,12 +98,24 @@ class Phrases(dict[tuple[str, ...], str]):
         self.longest: int = self.lengths[0] if self.lengths else 0
 
 
+FOLDS_KEPT = 4096
+"""How many folded texts are remembered. The same few words come again and again (unit and region
+names, the words of each legal action's text as it is parsed back); the bound keeps what players type
+from growing the memory."""
+
+
 def fold_words(text: str, *, hyphens: bool = False) -> list[str]:
     """Lower-case words without accents; apostrophes and commas separate words, and hyphens too when
     ``hyphens`` is set: ``Prendre l\u2019Initiative`` gives ``["prendre", "l", "initiative"]``."""
+    return list(_folded(text, hyphens))
+
+
+@functools.lru_cache(maxsize=FOLDS_KEPT)
+def _folded(text: str, hyphens: bool) -> tuple[str, ...]:
+    """``fold_words`` as a tuple, which the cache may share between callers."""
     decomposed = unicodedata.normalize("NFD", text.lower())
     plain = "".join(c for c in decomposed if not unicodedata.combining(c)).translate(_SEPARATORS)
-    return (plain.replace("-", " ") if hyphens else plain).split()
+    return tuple((plain.replace("-", " ") if hyphens else plain).split())
 
 
 def phrases(names: Mapping[str, str] | Iterable[tuple[str, str]]) -> Phrases:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.matching import Phrases, lead, phrases, substitute
+from engine.matching import Phrases, fold_words, lead, phrases, substitute
 
 
 def test_a_phrase_table_knows_its_phrase_lengths_from_construction() -> None:
@@ -33,3 +33,12 @@ def test_substitution_prefers_the_longest_phrase() -> None:
     assert lead(["prendre", "l", "initiative", "royal"], verbs) == ["initiative", "royal"]
     assert lead(["prendre", "royal"], verbs) == ["take", "royal"]
     assert lead(["prendre", "l"], verbs) == ["take", "l"]
+
+
+def test_folded_words_are_remembered_but_each_caller_gets_its_own_list() -> None:
+    first = fold_words("Prendre l\u2019Initiative")
+    assert first == ["prendre", "l", "initiative"]
+    first.append("changed")
+    assert fold_words("Prendre l\u2019Initiative") == ["prendre", "l", "initiative"]
+    assert fold_words("Porte-Étendard") == ["porte-etendard"]
+    assert fold_words("Porte-Étendard", hyphens=True) == ["porte", "etendard"]
