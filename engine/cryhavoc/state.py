@@ -77,7 +77,7 @@ def occupant_sides(st: St, rid: str) -> list[int]:
 
 
 def enemies_in(st: St, rid: str, seat: int) -> bool:
-    return any(i != seat for i in occupant_sides(st, rid))
+    return any(c > 0 and i != seat for i, c in enumerate(st["regions"][rid]["units"]))
 
 
 def is_hq(st: St, rid: str) -> bool:
