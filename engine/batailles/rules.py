@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from engine.batailles import combat
@@ -72,6 +72,12 @@ def to_act(s: State) -> list[int]:
 
 
 def legal(s: State, seat: int) -> list[Action]:
+    return list(_candidates(s, seat))
+
+
+def _candidates(s: State, seat: int) -> Iterable[Action]:
+    """The legal actions in ``legal``'s order; between activations a lazy sequence, so that checking
+    one action (``_is_legal``) stops where it is found instead of trying every group of troops."""
     if seat not in to_act(s):
         return []
     if s.phase == "build":
@@ -86,7 +92,7 @@ def legal(s: State, seat: int) -> list[Action]:
         return [Reroll(k) for k in range(_max_reroll(s, s.combat) + 1)]
     if s.activation is not None:
         return [*_activation_steps(s, s.activation), Done(), EndTurn()]
-    return [*_activations(s, seat), *_morale_targets(s, seat), EndTurn()]
+    return itertools.chain(_activations(s, seat), _morale_targets(s, seat), (EndTurn(),))
 
 
 def army_cap(s: State, seat: int) -> int:
@@ -105,11 +111,24 @@ def _legal_build(s: State, seat: int) -> list[Action]:
     found: list[Action] = []
     if len(army) < army_cap(s, seat):
         name = default_name(s, seat)
-        found += [Recruit(name, p) for p in all_profiles()]
+        found += _recruits(name)
     found += [Dismiss(t.name) for t in army]
     if army:
         found.append(Ready())
     return found
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _recruits(name: str) -> tuple[Recruit, ...]:
+    """A recruit of ``name`` with each profile: the build phase lists them at every step, for the
+    same few default names."""
+    return tuple(Recruit(name, p) for p in all_profiles())
+
+
+@functools.cache
+def _set_profiles() -> tuple[SetProfile, ...]:
+    """Every new profile a hardcore retrain may choose, offered at each retraining step."""
+    return tuple(SetProfile(p) for p in all_profiles())
 
 
 def _deploy_room(s: State, seat: int, zone: Zone) -> bool:
@@ -139,12 +158,12 @@ def _is_legal(s: State, seat: int, action: Action) -> bool:
     if isinstance(action, Deploy) and s.phase == "deploy" and seat in to_act(s):
         names, zones = _deploy_choices(s, seat)
         return action.name in names and action.zone in zones and action.facing in FACINGS
-    return action in legal(s, seat)
+    return action in _candidates(s, seat)
 
 
 def _legal_retrain(s: State, seat: int) -> list[Action]:
     if s.retrain_pick[seat] is not None:
-        return [SetProfile(p) for p in all_profiles()]
+        return list(_set_profiles())
     found: list[Action] = []
     if len(s.retrained[seat]) < MAX_RETRAINED:
         found += [Retrain(t.name) for t in s.army(seat) if t.on_field and t.name not in s.retrained[seat]]
