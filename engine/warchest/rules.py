@@ -103,19 +103,28 @@ def coin_actions(st: State, si: int, coins: list[str]) -> list[Action]:
     bm = bmap(st)
     board = st.board
     kinds = sorted(set(coins))
+    # The seat's units by kind (in board order) and the empty hexes (in map order, with whether the
+    # seat's team controls them) are read once for all the coins of the hand.
+    mine_by_kind: dict[str, list[Hex]] = {}
+    for h, unit in board.items():
+        if unit[0] == si:
+            mine_by_kind.setdefault(unit[1], []).append(h)
+    empty: list[tuple[Hex, bool]] | None = None
     out: list[Action] = []
     for coin in kinds:
         if coin == ROYAL:
-            for h, unit in board.items():
-                if unit[0] == si and unit[1] == ROYAL_GUARD:
-                    out.extend(royal_guard_tactics(st, h))
+            for h in mine_by_kind.get(ROYAL_GUARD, ()):
+                out.extend(royal_guard_tactics(st, h))
             continue
-        mine = [h for h, unit in board.items() if unit[0] == si and unit[1] == coin]
+        mine = mine_by_kind.get(coin, [])
         if len(mine) < (2 if coin == FOOTMAN else 1):
-            for h in bm.order:
-                if h in board:
-                    continue
-                ours = h in bm.location_set and st.control.get(h) == team
+            if empty is None:
+                empty = [
+                    (h, h in bm.location_set and st.control.get(h) == team)
+                    for h in bm.order
+                    if h not in board
+                ]
+            for h, ours in empty:
                 if ours or (coin == SCOUT and any(is_friend(st, si, board.get(n)) for n in bm.neighbours[h])):
                     out.append(Deploy(coin, h))
         for h in mine:
