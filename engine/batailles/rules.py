@@ -91,7 +91,7 @@ def _candidates(s: State, seat: int) -> Iterable[Action]:
     if s.combat is not None:
         return [Reroll(k) for k in range(_max_reroll(s, s.combat) + 1)]
     if s.activation is not None:
-        return [*_activation_steps(s, s.activation), Done(), EndTurn()]
+        return itertools.chain(_activation_steps(s, s.activation), (Done(), EndTurn()))
     return itertools.chain(_activations(s, seat), _morale_targets(s, seat), (EndTurn(),))
 
 
@@ -204,7 +204,7 @@ def _activations(s: State, seat: int) -> Iterator[Action]:
 def _can_act(s: State, zone: Zone, troops: tuple[Troop, ...]) -> bool:
     """Whether a fresh activation of ``troops`` (standing in ``zone``) has a step to take.
 
-    The quick form of "``_activation_steps`` is not empty", which legality asks of every group:
+    The quick form of "``_activation_steps`` yields a step", which legality asks of every group:
     troops that all have Movement can always turn (a group has fewer troops than facings), and
     otherwise only an attack is left, which needs Attack, one facing and an enemy in line.
     """
@@ -240,24 +240,29 @@ def group(s: State, a: Activation) -> list[Troop]:
     return [t for t in s.army(s.active) if t.name in a.names]
 
 
-def _activation_steps(s: State, a: Activation) -> list[Action]:
+_MOVES = {d: tuple(Move(d, f) for f in FACINGS) for d in FACINGS}
+_FACES = {d: Face(d) for d in FACINGS}
+"""Moves and turns are frozen values, listed again after every step of an activation."""
+
+
+def _activation_steps(s: State, a: Activation) -> Iterator[Action]:
+    """The steps the activation may take next, one at a time: whether it has any left (asked after
+    each of its steps) is known from the first, and a step's legality stops where it is found."""
     troops = group(s, a)
     zone = troops[0].zone
     assert zone is not None
-    found: list[Action] = []
     if all(a.movement[t.name] >= 1 for t in troops):
         for d in FACINGS:
             if _move_problem(s, troops, step(zone, d)) is None:
-                found += [Move(d, f) for f in FACINGS]
-        found += [Face(d) for d in FACINGS if any(t.facing != d for t in troops)]
+                yield from _MOVES[d]
+        yield from (_FACES[d] for d in FACINGS if any(t.facing != d for t in troops))
     facings = {t.facing for t in troops}
     if all(a.attack[t.name] >= 1 for t in troops) and len(facings) == 1:
         (facing,) = facings
         reach = min(t.range for t in troops)
         most = min(a.attack[t.name] for t in troops)
         for target, _cover in combat.shot_line(s, zone, facing, reach, s.active):
-            found += [Attack(target, k) for k in range(1, most + 1)]
-    return found
+            yield from (Attack(target, k) for k in range(1, most + 1))
 
 
 def _move_problem(s: State, troops: list[Troop], dest: Zone) -> Msg | None:
@@ -734,7 +739,7 @@ def _maybe_finish_activation(s: State, ev: list[Msg]) -> None:
     act = s.activation
     if act is None or s.combat is not None:
         return
-    if not _activation_steps(s, act):
+    if next(_activation_steps(s, act), None) is None:
         s.activation = None
         ev.append(msg("bt.ev.activation_over", names=" + ".join(act.names)))
 
