@@ -24,6 +24,7 @@ from engine.warchest.actions import (
     Skip,
     Tactic,
     hexes_of,
+    kept,
 )
 from engine.warchest.board import Hex, distance, label
 from engine.warchest.manoeuvres import bmap, is_friend, royal_guard_tactics, unit_manoeuvres
@@ -96,6 +97,13 @@ def legal_for(st: State, seat: int) -> list[Action]:
     return coin_actions(st, seat, st.seats[seat].hand)
 
 
+_deploy = kept(Deploy)
+_bolster = kept(Bolster)
+_initiative = kept(Initiative)
+_recruit = kept(Recruit)
+_pass = kept(Pass)
+
+
 def coin_actions(st: State, si: int, coins: list[str]) -> list[Action]:
     """Everything ``si`` may do with one of ``coins`` from the hand."""
     seat = st.seats[si]
@@ -126,9 +134,9 @@ def coin_actions(st: State, si: int, coins: list[str]) -> list[Action]:
                 ]
             for h, ours in empty:
                 if ours or (coin == SCOUT and any(is_friend(st, si, board.get(n)) for n in bm.neighbours[h])):
-                    out.append(Deploy(coin, h))
+                    out.append(_deploy(coin, h))
         for h in mine:
-            out.append(Bolster(coin, h))
+            out.append(_bolster(coin, h))
         for h in mine:
             out.extend(unit_manoeuvres(st, h))
         if coin == FOOTMAN and mine:
@@ -142,10 +150,10 @@ def coin_actions(st: State, si: int, coins: list[str]) -> list[Action]:
     recruitable = [u for u in seat.units if seat.supply.get(u, 0) > 0]
     for coin in kinds:
         if may_claim:
-            out.append(Initiative(coin))
+            out.append(_initiative(coin))
         for u in recruitable:
-            out.append(Recruit(u, coin))
-        out.append(Pass(coin))
+            out.append(_recruit(u, coin))
+        out.append(_pass(coin))
     return out
 
 
