@@ -72,27 +72,28 @@ def to_act(s: State) -> list[int]:
 
 
 def legal(s: State, seat: int) -> list[Action]:
-    return list(_candidates(s, seat))
+    return [a for part in _candidates(s, seat) for a in part]
 
 
-def _candidates(s: State, seat: int) -> Iterable[Action]:
-    """The legal actions in ``legal``'s order; between activations a lazy sequence, so that checking
-    one action (``_is_legal``) stops where it is found instead of trying every group of troops."""
+def _candidates(s: State, seat: int) -> list[Iterable[Action]]:
+    """The legal actions in ``legal``'s order, in parts; during the play phase the troops' parts are
+    lazy, so that checking one action (``_is_legal``) stops where it is found instead of trying
+    every group of troops, and the fixed last part (done, end of turn) can be checked first."""
     if seat not in to_act(s):
         return []
     if s.phase == "build":
-        return _legal_build(s, seat)
+        return [_legal_build(s, seat)]
     if s.phase == "deploy":
-        return _legal_deploy(s, seat)
+        return [_legal_deploy(s, seat)]
     if s.phase == "retrain":
-        return _legal_retrain(s, seat)
+        return [_legal_retrain(s, seat)]
     if s.pending is not None:
-        return _legal_pending(s, s.pending)
+        return [_legal_pending(s, s.pending)]
     if s.combat is not None:
-        return [Reroll(k) for k in range(_max_reroll(s, s.combat) + 1)]
+        return [[Reroll(k) for k in range(_max_reroll(s, s.combat) + 1)]]
     if s.activation is not None:
-        return itertools.chain(_activation_steps(s, s.activation), (Done(), EndTurn()))
-    return itertools.chain(_activations(s, seat), _morale_targets(s, seat), (EndTurn(),))
+        return [_activation_steps(s, s.activation), (Done(), EndTurn())]
+    return [_activations(s, seat), _morale_targets(s, seat), (EndTurn(),)]
 
 
 def army_cap(s: State, seat: int) -> int:
@@ -158,7 +159,10 @@ def _is_legal(s: State, seat: int, action: Action) -> bool:
     if isinstance(action, Deploy) and s.phase == "deploy" and seat in to_act(s):
         names, zones = _deploy_choices(s, seat)
         return action.name in names and action.zone in zones and action.facing in FACINGS
-    return action in _candidates(s, seat)
+    # Whether an action is in the list does not depend on the order of its parts: the last part,
+    # fixed and short, is looked at before the troops are.
+    parts = _candidates(s, seat)
+    return bool(parts) and (action in parts[-1] or any(action in part for part in parts[:-1]))
 
 
 def _legal_retrain(s: State, seat: int) -> list[Action]:
