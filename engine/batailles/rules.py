@@ -119,10 +119,11 @@ def _legal_build(s: State, seat: int) -> list[Action]:
     return found
 
 
-@functools.lru_cache(maxsize=1 << 10)
+@functools.lru_cache(maxsize=128)
 def _recruits(name: str) -> tuple[Recruit, ...]:
     """A recruit of ``name`` with each profile: the build phase lists them at every step, for the
-    same few default names."""
+    same few default names (``t1``, ``t2``... up to an army's size; 252 recruits each, so few are
+    kept)."""
     return tuple(Recruit(name, p) for p in all_profiles())
 
 
