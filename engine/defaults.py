@@ -15,9 +15,13 @@ from typing import Any
 def neutral_default(legal: Sequence[Any], preferences: Sequence[str]) -> Any | None:
     """The first legal action whose text is one of ``preferences`` (or that word followed by its
     arguments), the preferences tried in order; None when the decision has no neutral choice."""
+    texts: list[str] = []  # each action's text, made once and only when first needed
     for wanted in preferences:
-        for action in legal:
-            text = str(action)
-            if text == wanted or text.startswith(wanted + " "):
+        prefix = wanted + " "
+        for i, action in enumerate(legal):
+            if i == len(texts):
+                texts.append(str(action))
+            text = texts[i]
+            if text == wanted or text.startswith(prefix):
                 return action
     return None

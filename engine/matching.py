@@ -12,6 +12,7 @@ reduces a text to plain lower-case words and ``substitute`` replaces the names o
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
@@ -80,28 +81,53 @@ def typed_text(words: Sequence[Msg | str]) -> Msg:
 
 _SEPARATORS = str.maketrans({"'": " ", "\u2019": " ", "\u2018": " ", "`": " ", ",": " "})
 
-Phrases = dict[tuple[str, ...], str]
-"""Folded words of a name -> the word that stands for it in action texts."""
+
+class Phrases(dict[tuple[str, ...], str]):
+    """Folded words of a name -> the word that stands for it in action texts.
+
+    A table is built once, at import, and read for every typed text (and every action a playout or a
+    search parses): the phrase lengths are worked out on construction rather than by each reading.
+    Tables are never changed after construction."""
+
+    def __init__(
+        self, pairs: Mapping[tuple[str, ...], str] | Iterable[tuple[tuple[str, ...], str]] = ()
+    ) -> None:
+        super().__init__(pairs)
+        self.lengths: tuple[int, ...] = tuple(sorted({len(k) for k in self}, reverse=True))
+        """The distinct phrase lengths, longest first."""
+        self.longest: int = self.lengths[0] if self.lengths else 0
+
+
+FOLDS_KEPT = 4096
+"""How many folded texts are remembered. The same few words come again and again (unit and region
+names, the words of each legal action's text as it is parsed back); the bound keeps what players type
+from growing the memory."""
 
 
 def fold_words(text: str, *, hyphens: bool = False) -> list[str]:
     """Lower-case words without accents; apostrophes and commas separate words, and hyphens too when
     ``hyphens`` is set: ``Prendre l\u2019Initiative`` gives ``["prendre", "l", "initiative"]``."""
+    return list(_folded(text, hyphens))
+
+
+@functools.lru_cache(maxsize=FOLDS_KEPT)
+def _folded(text: str, hyphens: bool) -> tuple[str, ...]:
+    """``fold_words`` as a tuple, which the cache may share between callers."""
     decomposed = unicodedata.normalize("NFD", text.lower())
     plain = "".join(c for c in decomposed if not unicodedata.combining(c)).translate(_SEPARATORS)
-    return (plain.replace("-", " ") if hyphens else plain).split()
+    return tuple((plain.replace("-", " ") if hyphens else plain).split())
 
 
 def phrases(names: Mapping[str, str] | Iterable[tuple[str, str]]) -> Phrases:
     """A phrase table from ``name -> word`` pairs, each name folded as typed text is."""
     pairs = names.items() if isinstance(names, Mapping) else names
-    return {tuple(fold_words(name, hyphens=True)): word for name, word in pairs}
+    return Phrases((tuple(fold_words(name, hyphens=True)), word) for name, word in pairs)
 
 
 def substitute(words: list[str], table: Phrases, start: int = 0) -> list[str]:
     """``words`` with each phrase of ``table`` from index ``start`` on replaced by its word, the
     longest phrase first (``bois des vignes`` before ``bois``)."""
-    longest = max((len(k) for k in table), default=0)
+    longest = table.longest
     out = words[:start]
     i = start
     while i < len(words):
@@ -120,7 +146,7 @@ def substitute(words: list[str], table: Phrases, start: int = 0) -> list[str]:
 def lead(words: list[str], table: Phrases) -> list[str]:
     """``words`` with a phrase of ``table`` at their very start replaced by its word: a verb typed as
     several words (``prendre l'initiative``, ``battre en retraite``)."""
-    for n in sorted({len(k) for k in table}, reverse=True):
+    for n in table.lengths:
         word = table.get(tuple(words[:n]))
         if word is not None and len(words) >= n:
             return [word, *words[n:]]

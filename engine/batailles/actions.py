@@ -14,6 +14,7 @@ the reader's words (``déplacer n o`` for a French reader), as hints and the con
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from engine.batailles.board import FACINGS, Zone, label, parse_label
 from engine.batailles.troops import Profile, check_name, check_profile
 from engine.errors import BadInput
-from engine.matching import typed_text
+from engine.matching import FOLDS_KEPT, typed_text
 from engine.text import Msg, msg
 
 
@@ -232,8 +233,10 @@ def typed(a: Action) -> Msg:
     return typed_text(words)
 
 
+@functools.lru_cache(maxsize=FOLDS_KEPT)
 def _fold(word: str) -> str:
-    """Lower case without accents, so ``Déployer`` and ``deployer`` read alike."""
+    """Lower case without accents, so ``Déployer`` and ``deployer`` read alike (remembered per word:
+    the same verbs and words come back with every action parsed)."""
     decomposed = unicodedata.normalize("NFKD", word.lower())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 

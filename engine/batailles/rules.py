@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from engine.batailles import combat
@@ -72,21 +72,28 @@ def to_act(s: State) -> list[int]:
 
 
 def legal(s: State, seat: int) -> list[Action]:
+    return [a for part in _candidates(s, seat) for a in part]
+
+
+def _candidates(s: State, seat: int) -> list[Iterable[Action]]:
+    """The legal actions in ``legal``'s order, in parts; during the play phase the troops' parts are
+    lazy, so that checking one action (``_is_legal``) stops where it is found instead of trying
+    every group of troops, and the fixed last part (done, end of turn) can be checked first."""
     if seat not in to_act(s):
         return []
     if s.phase == "build":
-        return _legal_build(s, seat)
+        return [_legal_build(s, seat)]
     if s.phase == "deploy":
-        return _legal_deploy(s, seat)
+        return [_legal_deploy(s, seat)]
     if s.phase == "retrain":
-        return _legal_retrain(s, seat)
+        return [_legal_retrain(s, seat)]
     if s.pending is not None:
-        return _legal_pending(s, s.pending)
+        return [_legal_pending(s, s.pending)]
     if s.combat is not None:
-        return [Reroll(k) for k in range(_max_reroll(s, s.combat) + 1)]
+        return [[Reroll(k) for k in range(_max_reroll(s, s.combat) + 1)]]
     if s.activation is not None:
-        return [*_activation_steps(s, s.activation), Done(), EndTurn()]
-    return [*_activations(s, seat), *_morale_targets(s, seat), EndTurn()]
+        return [_activation_steps(s, s.activation), (Done(), EndTurn())]
+    return [_activations(s, seat), _morale_targets(s, seat), (EndTurn(),)]
 
 
 def army_cap(s: State, seat: int) -> int:
@@ -105,11 +112,25 @@ def _legal_build(s: State, seat: int) -> list[Action]:
     found: list[Action] = []
     if len(army) < army_cap(s, seat):
         name = default_name(s, seat)
-        found += [Recruit(name, p) for p in all_profiles()]
+        found += _recruits(name)
     found += [Dismiss(t.name) for t in army]
     if army:
         found.append(Ready())
     return found
+
+
+@functools.lru_cache(maxsize=128)
+def _recruits(name: str) -> tuple[Recruit, ...]:
+    """A recruit of ``name`` with each profile: the build phase lists them at every step, for the
+    same few default names (``t1``, ``t2``... up to an army's size; 252 recruits each, so few are
+    kept)."""
+    return tuple(Recruit(name, p) for p in all_profiles())
+
+
+@functools.cache
+def _set_profiles() -> tuple[SetProfile, ...]:
+    """Every new profile a hardcore retrain may choose, offered at each retraining step."""
+    return tuple(SetProfile(p) for p in all_profiles())
 
 
 def _deploy_room(s: State, seat: int, zone: Zone) -> bool:
@@ -139,12 +160,15 @@ def _is_legal(s: State, seat: int, action: Action) -> bool:
     if isinstance(action, Deploy) and s.phase == "deploy" and seat in to_act(s):
         names, zones = _deploy_choices(s, seat)
         return action.name in names and action.zone in zones and action.facing in FACINGS
-    return action in legal(s, seat)
+    # Whether an action is in the list does not depend on the order of its parts: the last part,
+    # fixed and short, is looked at before the troops are.
+    parts = _candidates(s, seat)
+    return bool(parts) and (action in parts[-1] or any(action in part for part in parts[:-1]))
 
 
 def _legal_retrain(s: State, seat: int) -> list[Action]:
     if s.retrain_pick[seat] is not None:
-        return [SetProfile(p) for p in all_profiles()]
+        return list(_set_profiles())
     found: list[Action] = []
     if len(s.retrained[seat]) < MAX_RETRAINED:
         found += [Retrain(t.name) for t in s.army(seat) if t.on_field and t.name not in s.retrained[seat]]
@@ -185,7 +209,7 @@ def _activations(s: State, seat: int) -> Iterator[Action]:
 def _can_act(s: State, zone: Zone, troops: tuple[Troop, ...]) -> bool:
     """Whether a fresh activation of ``troops`` (standing in ``zone``) has a step to take.
 
-    The quick form of "``_activation_steps`` is not empty", which legality asks of every group:
+    The quick form of "``_activation_steps`` yields a step", which legality asks of every group:
     troops that all have Movement can always turn (a group has fewer troops than facings), and
     otherwise only an attack is left, which needs Attack, one facing and an enemy in line.
     """
@@ -221,24 +245,29 @@ def group(s: State, a: Activation) -> list[Troop]:
     return [t for t in s.army(s.active) if t.name in a.names]
 
 
-def _activation_steps(s: State, a: Activation) -> list[Action]:
+_MOVES = {d: tuple(Move(d, f) for f in FACINGS) for d in FACINGS}
+_FACES = {d: Face(d) for d in FACINGS}
+"""Moves and turns are frozen values, listed again after every step of an activation."""
+
+
+def _activation_steps(s: State, a: Activation) -> Iterator[Action]:
+    """The steps the activation may take next, one at a time: whether it has any left (asked after
+    each of its steps) is known from the first, and a step's legality stops where it is found."""
     troops = group(s, a)
     zone = troops[0].zone
     assert zone is not None
-    found: list[Action] = []
     if all(a.movement[t.name] >= 1 for t in troops):
         for d in FACINGS:
             if _move_problem(s, troops, step(zone, d)) is None:
-                found += [Move(d, f) for f in FACINGS]
-        found += [Face(d) for d in FACINGS if any(t.facing != d for t in troops)]
+                yield from _MOVES[d]
+        yield from (_FACES[d] for d in FACINGS if any(t.facing != d for t in troops))
     facings = {t.facing for t in troops}
     if all(a.attack[t.name] >= 1 for t in troops) and len(facings) == 1:
         (facing,) = facings
         reach = min(t.range for t in troops)
         most = min(a.attack[t.name] for t in troops)
         for target, _cover in combat.shot_line(s, zone, facing, reach, s.active):
-            found += [Attack(target, k) for k in range(1, most + 1)]
-    return found
+            yield from (Attack(target, k) for k in range(1, most + 1))
 
 
 def _move_problem(s: State, troops: list[Troop], dest: Zone) -> Msg | None:
@@ -715,7 +744,7 @@ def _maybe_finish_activation(s: State, ev: list[Msg]) -> None:
     act = s.activation
     if act is None or s.combat is not None:
         return
-    if not _activation_steps(s, act):
+    if next(_activation_steps(s, act), None) is None:
         s.activation = None
         ev.append(msg("bt.ev.activation_over", names=" + ".join(act.names)))
 

@@ -122,6 +122,20 @@ class Troop:
             "command_left": self.command_left,
         }
 
+    def copy(self) -> Troop:
+        """``from_json(to_json())`` without the dict in between: a state copies every troop per move."""
+        zone = self.zone
+        return Troop(
+            self.name,
+            self.seat,
+            cast(Profile, tuple(self.profile)),  # a tuple even if a list was set, as from_json makes it
+            (zone[0], zone[1]) if zone is not None else None,
+            self.facing,
+            self.lost,
+            self.logistics_left,
+            self.command_left,
+        )
+
     @staticmethod
     def from_json(data: dict[str, Any]) -> Troop:
         zone = data["zone"]

@@ -21,6 +21,7 @@ a region id; ``<objective>`` one of control, prisoners, attrition; ``<source>`` 
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 
@@ -33,7 +34,11 @@ class Act:
         return " ".join((self.verb, *self.args))
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def act(verb: str, *args: str) -> Act:
+    """The action ``verb args``. Actions are frozen values, so the same one is handed out again: the
+    action lists are rebuilt at every step from the same few hundred moves, and building a frozen
+    dataclass costs several times a cache look-up."""
     return Act(verb, tuple(args))
 
 

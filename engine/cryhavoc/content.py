@@ -49,7 +49,7 @@ WAR_PARTIES: dict[str, dict[str, Any]] = {t["id"]: t for t in TOKENS["war_party"
 
 def kind_of(card: str) -> str:
     """A card instance id is ``<kind>.<copy>``; actions name the kind."""
-    return card.split(".", 1)[0]
+    return card.partition(".")[0]
 
 
 def points(card: str, kind: str) -> int:

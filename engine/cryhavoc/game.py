@@ -12,6 +12,7 @@ they chose to keep, never block: the others consent and keep what they saw.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -241,7 +242,9 @@ class CryHavoc:
     def load(self, data: dict[str, Any]) -> St:
         """The state of a save of any format up to ``FORMAT``, older ones upgraded step by step."""
         try:
-            st = upgraded(clone(data), "fmt", FORMAT, UPGRADES, "ch")
+            # A JSON round trip, not ``clone``: a save comes from outside, and what JSON cannot hold
+            # is refused here (tuples become lists) rather than kept in the state.
+            st = upgraded(json.loads(json.dumps(data)), "fmt", FORMAT, UPGRADES, "ch")
             if st["phase"] not in flow.PHASES:
                 raise ValueError(f"unknown phase {st['phase']!r}")
             return st

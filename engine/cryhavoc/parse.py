@@ -8,16 +8,26 @@ Pic-de-Silex`` is ``go mossdeep flintpeak``; the action's ``str()`` is always th
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 from engine.cryhavoc import words as fr
 from engine.cryhavoc.actions import VERBS, Act
 from engine.errors import BadInput, IllegalAction
-from engine.matching import choose, examples, fold_words, lead, substitute, typed_text
+from engine.matching import (
+    FOLDS_KEPT,
+    Phrases,
+    choose,
+    examples,
+    fold_words,
+    lead,
+    substitute,
+    typed_text,
+)
 from engine.text import Msg, msg
 
 _VERBS = {tuple(fold_words(k)): v for k, v in fr.VERBS.items()}
-_ARGUMENTS = {**fr.ARGUMENTS, **fr.NAMED_THINGS}
+_ARGUMENTS = Phrases({**fr.ARGUMENTS, **fr.NAMED_THINGS})
 _NAMED = frozenset(fr.ARGUMENTS.values())
 """Argument ids with a name of their own in French (regions, objectives, sources, factions)."""
 _THINGS = {thing: group for group, things in fr.NAMES.items() for thing in things}
@@ -48,11 +58,18 @@ def hints(legal: Sequence[Act], verb: str | None) -> str | list[Msg]:
 
 def readings(text: str) -> list[list[str]]:
     """The word lists ``text`` may mean, one per English verb its first word stands for."""
+    return [list(words) for words in _readings(text)]
+
+
+@functools.lru_cache(maxsize=FOLDS_KEPT)
+def _readings(text: str) -> tuple[tuple[str, ...], ...]:
+    """``readings``, remembered per text: a move's text is read back as it is played, and the same
+    texts come back in every game."""
     words = substitute(lead(fold_words(text, hyphens=True), fr.VERB_PHRASES), _ARGUMENTS, start=1)
     if not words:
-        return []
+        return ()
     verbs = (words[0],) if words[0] in VERBS else _VERBS.get((words[0],), ())
-    return [[verb, *words[1:]] for verb in verbs]
+    return tuple((verb, *words[1:]) for verb in verbs)
 
 
 def _starts(words: list[str]) -> Callable[[Act], bool]:

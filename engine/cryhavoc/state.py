@@ -1,9 +1,9 @@
 """The Cry Havoc game state: one JSON-safe dict, plus the small helpers every rule module uses.
 
 Keeping the state a plain dict of lists, ints and strings makes ``dump``/``load`` exact by
-construction and ``clone`` a single C-speed JSON round trip. Seats are indexes into ``players``;
-index ``n`` (the player count) stands for the neutral Trogs wherever a per-side list is kept
-(``units`` of a region, rows of ``prisoners``).
+construction and ``clone`` a plain copy of nested dicts and lists, equal to a JSON round trip.
+Seats are indexes into ``players``; index ``n`` (the player count) stands for the neutral Trogs
+wherever a per-side list is kept (``units`` of a region, rows of ``prisoners``).
 
 Keys: ``fmt`` version; ``players``; ``factions`` (per seat); ``side`` (map side); ``rng`` (the
 generator's integer); ``round``; ``phase`` (setup, discard, actions, battle, prisoners, scoring,
@@ -20,10 +20,10 @@ defender]``); ``tokens_used``; ``fight`` (the battle being resolved); ``prisoner
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from engine.cryhavoc.content import BOARDS, Board, kind_of
+from engine.jsonvalues import copy_json
 from engine.rng import Rng
 from engine.saves import Upgrade
 
@@ -37,7 +37,10 @@ Format 1 is the first: nothing to upgrade yet."""
 
 
 def clone(st: St) -> St:
-    copy: St = json.loads(json.dumps(st))
+    """A copy sharing no list or dict with ``st``, as every move makes one before changing it. The
+    state holds only JSON values (string keys, no tuples), so this equals a JSON round trip, at
+    less than half its cost."""
+    copy: St = copy_json(st)
     return copy
 
 
@@ -74,7 +77,7 @@ def occupant_sides(st: St, rid: str) -> list[int]:
 
 
 def enemies_in(st: St, rid: str, seat: int) -> bool:
-    return any(i != seat for i in occupant_sides(st, rid))
+    return any(c > 0 and i != seat for i, c in enumerate(st["regions"][rid]["units"]))
 
 
 def is_hq(st: St, rid: str) -> bool:

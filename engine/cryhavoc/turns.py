@@ -77,8 +77,10 @@ def step_ok(st: St, seat: int, dst: str, battles: list[str]) -> bool:
     reg = st["regions"][dst]
     if reg["battle"] is not None:
         return dst in battles
+    if st["tokens_used"] < TOKENS["battle_tokens"]:
+        return True  # a fight may start here, or none does: either way the step is open
     fights = enemies_in(st, dst, seat) or (reg["token"] is not None and seat != trog_seat(st))
-    return not fights or st["tokens_used"] < TOKENS["battle_tokens"]
+    return not fights
 
 
 def may_leave(st: St, seat: int, src: str) -> bool:
@@ -98,6 +100,17 @@ def steps(st: St, seat: int, battles: list[str]) -> list[tuple[str, str]]:
         if may_leave(st, seat, src):
             out += [(src, dst) for dst in neighbours(st, src, seat) if step_ok(st, seat, dst, battles)]
     return out
+
+
+def has_step(st: St, seat: int, battles: list[str]) -> bool:
+    """Whether ``steps`` is not empty, found without listing them all: the turn's action list only
+    asks whether a move card could be used."""
+    return any(
+        step_ok(st, seat, dst, battles)
+        for src in st["regions"]
+        if may_leave(st, seat, src)
+        for dst in neighbours(st, src, seat)
+    )
 
 
 def _start_battle(st: St, rid: str, attacker: int, defender: int, ev: list[Msg]) -> None:
@@ -220,7 +233,7 @@ def _useful(st: St, seat: int, e: dict[str, Any]) -> bool:
     if do == "initiative":
         return bool(st["upcoming"][0] != seat)
     if do == "move":
-        return bool(steps(st, seat, []))
+        return has_step(st, seat, [])
     if do == "build":
         return bool(build_options(st, seat, e["n"], []))
     return bool(do == "vp")
@@ -308,8 +321,12 @@ def _new_pending(kind: str, seat: int, points: int, paid: bool) -> dict[str, Any
     }
 
 
-def _cards_with(st: St, seat: int, ptype: str) -> list[str]:
-    return [k for k in hand_kinds(st, seat) if CARDS[k]["points"].get(ptype, 0) > 0]
+def _cards_with(st: St, seat: int, ptype: str, kinds: list[str] | None = None) -> list[str]:
+    """The kinds of card in the hand (``kinds`` when the caller already has them) with points of
+    ``ptype``."""
+    return [
+        k for k in (hand_kinds(st, seat) if kinds is None else kinds) if CARDS[k]["points"].get(ptype, 0) > 0
+    ]
 
 
 def legal_actions(st: St, seat: int) -> list[Act]:
@@ -317,20 +334,17 @@ def legal_actions(st: St, seat: int) -> list[Act]:
     if p is not None:
         return _legal_pending(st, seat, p)
     s = st["seats"][seat]
+    kinds = hand_kinds(st, seat)
     out: list[Act] = []
-    if steps(st, seat, []):
-        out += [act("move", k) for k in _cards_with(st, seat, "move")]
+    if has_step(st, seat, []):
+        out += [act("move", k) for k in _cards_with(st, seat, "move", kinds)]
     if s["reserve"] > 0:
-        out += [act("recruit", k) for k in _cards_with(st, seat, "recruit")]
-    out += [act("build", k) for k in _cards_with(st, seat, "build")]
+        out += [act("recruit", k) for k in _cards_with(st, seat, "recruit", kinds)]
+    out += [act("build", k) for k in _cards_with(st, seat, "build", kinds)]
     if can_draw(st, seat):
         out.append(act("draw", "deck"))
     out += [act("draw", t) for t in TERRAINS if st["terrain"][t]]
-    if (
-        st["scoring_by"] is None
-        and not st["final"]
-        and any(CARDS[k].get("scoring") for k in hand_kinds(st, seat))
-    ):
+    if st["scoring_by"] is None and not st["final"] and any(CARDS[k].get("scoring") for k in kinds):
         out.append(act("score"))
     for sid in s["skills"]:
         if sid in s["exhausted"]:

@@ -21,7 +21,20 @@ DIRECTIONS: tuple[Hex, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1
 
 def label(h: Hex) -> str:
     """``(4, 0)`` -> ``"e1"``."""
+    try:
+        text = _LABELS.get(h)
+    except TypeError:  # a hex given as a list reads the same, without the table
+        text = None
+    return text if text is not None else _label(h)
+
+
+def _label(h: Hex) -> str:
     return COLUMNS[h[0]] + str(h[1] + 1)
+
+
+_LABELS = {(x, y): _label((x, y)) for x in range(len(COLUMNS)) for y in range(len(COLUMNS) + 2)}
+"""The labels of every hex a map may have, made once: every action's text names one or two, and
+action texts are made many times a move (listed, matched, recorded)."""
 
 
 def parse_label(text: str) -> Hex | None:

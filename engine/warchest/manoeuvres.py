@@ -8,7 +8,7 @@ happens next* (Swordsman, Berserker, Warrior Priest, Mercenary, Pikeman) live in
 
 from __future__ import annotations
 
-from engine.warchest.actions import Action, Attack, Control, Move, Tactic
+from engine.warchest.actions import Action, Attack, Control, Move, Tactic, kept
 from engine.warchest.board import BoardMap, Hex, board_map, distance
 from engine.warchest.state import State, Unit
 from engine.warchest.units import (
@@ -49,6 +49,11 @@ def can_hit(st: State, seat: int, height: int, target: Hex) -> bool:
     return unit[1] != KNIGHT or height >= 2
 
 
+_move = kept(Move)
+_control = kept(Control)
+_attack = kept(Attack)
+
+
 def unit_manoeuvres(st: State, h: Hex, height: int | None = None, tactics: bool = True) -> list[Action]:
     """Move, control, attack and (when ``tactics``) the coin-paid tactic of the unit on ``h``.
 
@@ -64,13 +69,13 @@ def unit_manoeuvres(st: State, h: Hex, height: int | None = None, tactics: bool 
     out: list[Action] = []
     for n in bm.neighbours[h]:
         if n not in board:
-            out.append(Move(kind, h, n))
+            out.append(_move(kind, h, n))
     if h in bm.location_set and st.control.get(h) != st.seats[seat].team:
-        out.append(Control(kind, h))
+        out.append(_control(kind, h))
     if kind not in NO_NORMAL_ATTACK:
         for n in bm.neighbours[h]:
             if can_hit(st, seat, height, n):
-                out.append(Attack(kind, h, n))
+                out.append(_attack(kind, h, n))
     if tactics:
         maker = _TACTICS.get(kind)
         if maker is not None:

@@ -9,10 +9,20 @@ is ``bolster archer``; the action's ``str()`` is always the English text.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from engine.errors import BadInput
-from engine.matching import choose, examples, fold_words, lead, phrases, substitute, typed_text
+from engine.matching import (
+    FOLDS_KEPT,
+    choose,
+    examples,
+    fold_words,
+    lead,
+    phrases,
+    substitute,
+    typed_text,
+)
 from engine.text import Msg, msg
 from engine.warchest.actions import Action, Attack, Bolster, Control, Move, Tactic
 from engine.warchest.board import parse_label
@@ -65,6 +75,13 @@ _WORDS = ("supply", "stack")
 def tokens(text: str) -> list[str]:
     """Folded words with French and multi-word names read as ids: ``Prendre l'initiative sceau
     royal`` -> ``initiative royal``, ``déplacer cavalerie légère e1 d2`` -> ``move light_cavalry e1 d2``."""
+    return list(_tokens(text))
+
+
+@functools.lru_cache(maxsize=FOLDS_KEPT)
+def _tokens(text: str) -> tuple[str, ...]:
+    """``tokens``, remembered per text: a move's text is read back as it is played, and the same
+    texts come back in every game."""
     words = substitute(lead(fold_words(text), _VERB_PHRASES), NAME_PHRASES, start=1)
     out = []
     for i, word in enumerate(words):
@@ -73,7 +90,7 @@ def tokens(text: str) -> list[str]:
             continue
         coin = coin_name(word)
         out.append(coin if coin is not None else _WORD_ALIASES.get(word, word))
-    return out
+    return tuple(out)
 
 
 def well_formed(words: list[str]) -> bool:

@@ -24,6 +24,7 @@ from engine.warchest.actions import (
     Skip,
     Tactic,
     hexes_of,
+    kept,
 )
 from engine.warchest.board import Hex, distance, label
 from engine.warchest.manoeuvres import bmap, is_friend, royal_guard_tactics, unit_manoeuvres
@@ -96,6 +97,13 @@ def legal_for(st: State, seat: int) -> list[Action]:
     return coin_actions(st, seat, st.seats[seat].hand)
 
 
+_deploy = kept(Deploy)
+_bolster = kept(Bolster)
+_initiative = kept(Initiative)
+_recruit = kept(Recruit)
+_pass = kept(Pass)
+
+
 def coin_actions(st: State, si: int, coins: list[str]) -> list[Action]:
     """Everything ``si`` may do with one of ``coins`` from the hand."""
     seat = st.seats[si]
@@ -103,23 +111,32 @@ def coin_actions(st: State, si: int, coins: list[str]) -> list[Action]:
     bm = bmap(st)
     board = st.board
     kinds = sorted(set(coins))
+    # The seat's units by kind (in board order) and the empty hexes (in map order, with whether the
+    # seat's team controls them) are read once for all the coins of the hand.
+    mine_by_kind: dict[str, list[Hex]] = {}
+    for h, unit in board.items():
+        if unit[0] == si:
+            mine_by_kind.setdefault(unit[1], []).append(h)
+    empty: list[tuple[Hex, bool]] | None = None
     out: list[Action] = []
     for coin in kinds:
         if coin == ROYAL:
-            for h, unit in board.items():
-                if unit[0] == si and unit[1] == ROYAL_GUARD:
-                    out.extend(royal_guard_tactics(st, h))
+            for h in mine_by_kind.get(ROYAL_GUARD, ()):
+                out.extend(royal_guard_tactics(st, h))
             continue
-        mine = [h for h, unit in board.items() if unit[0] == si and unit[1] == coin]
+        mine = mine_by_kind.get(coin, [])
         if len(mine) < (2 if coin == FOOTMAN else 1):
-            for h in bm.order:
-                if h in board:
-                    continue
-                ours = h in bm.location_set and st.control.get(h) == team
+            if empty is None:
+                empty = [
+                    (h, h in bm.location_set and st.control.get(h) == team)
+                    for h in bm.order
+                    if h not in board
+                ]
+            for h, ours in empty:
                 if ours or (coin == SCOUT and any(is_friend(st, si, board.get(n)) for n in bm.neighbours[h])):
-                    out.append(Deploy(coin, h))
+                    out.append(_deploy(coin, h))
         for h in mine:
-            out.append(Bolster(coin, h))
+            out.append(_bolster(coin, h))
         for h in mine:
             out.extend(unit_manoeuvres(st, h))
         if coin == FOOTMAN and mine:
@@ -133,10 +150,10 @@ def coin_actions(st: State, si: int, coins: list[str]) -> list[Action]:
     recruitable = [u for u in seat.units if seat.supply.get(u, 0) > 0]
     for coin in kinds:
         if may_claim:
-            out.append(Initiative(coin))
+            out.append(_initiative(coin))
         for u in recruitable:
-            out.append(Recruit(u, coin))
-        out.append(Pass(coin))
+            out.append(_recruit(u, coin))
+        out.append(_pass(coin))
     return out
 
 

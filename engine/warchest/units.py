@@ -6,10 +6,11 @@ Coin counts and the first-game armies are data (``units.json``); the abilities a
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
-from engine.matching import Phrases, fold_words, phrases
+from engine.matching import FOLDS_KEPT, Phrases, fold_words, phrases
 
 _DATA = json.loads((Path(__file__).parent / "units.json").read_text(encoding="utf-8"))
 
@@ -93,8 +94,12 @@ NAME_PHRASES: Phrases = phrases(
 """Names of several words (typed with spaces or hyphens), read as one unit or coin id."""
 
 
+@functools.lru_cache(maxsize=FOLDS_KEPT)
 def coin_name(token: str) -> str | None:
-    """The coin or unit id a typed word stands for (any case, accents optional), or ``None``."""
+    """The coin or unit id a typed word stands for (any case, accents optional), or ``None``.
+
+    Remembered per word: every word of every legal action's text is read back through here when an
+    action is parsed, mostly the same unit ids and hex labels."""
     token = "_".join(fold_words(token.replace("_", "-"), hyphens=True))
     if token in COINS or token == ROYAL:
         return token

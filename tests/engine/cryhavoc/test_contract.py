@@ -10,6 +10,7 @@ import pytest
 import i18n
 from engine.cryhavoc import GAME
 from engine.cryhavoc.actions import act
+from engine.cryhavoc.state import clone
 from engine.errors import BadInput, GameError, IllegalAction
 from engine.rng import Rng
 from engine.text import Msg
@@ -140,3 +141,33 @@ def test_action_lists_stay_short() -> None:
             st, _ = GAME.apply(st, p, options[rng.below(len(options))])
     assert longest <= 60
     assert legal(duel(), 1) == []
+
+
+def _containers(value: Any) -> list[int]:
+    """The ids of every dict and list in ``value``, checking on the way that it holds JSON values
+    only: string keys, no tuples, sets or objects."""
+    if isinstance(value, dict):
+        assert all(type(k) is str for k in value), value
+        return [id(value), *(i for v in value.values() for i in _containers(v))]
+    if isinstance(value, list):
+        return [id(value), *(i for v in value for i in _containers(v))]
+    assert value is None or type(value) in (str, int, bool), value
+    return []
+
+
+def test_clone_equals_a_json_round_trip_and_shares_nothing_over_playouts() -> None:
+    """``clone`` copies the state directly; it is only right while the state holds JSON values alone,
+    which every position of these playouts checks (with the dealt hands and events of every setup)."""
+    for seed, (players, skills) in enumerate([(P2, "basic"), (P3, "random"), (P4, "all"), (P4, "basic")]):
+        st = GAME.new_game(players, seed=seed, options={"skills": skills})
+        rng = Rng(seed + 200)
+        while True:
+            copy = clone(st)
+            assert copy == json.loads(json.dumps(st))
+            ids = _containers(copy)
+            assert len(set(ids)) == len(ids) and not set(ids) & set(_containers(st))
+            if GAME.is_over(st):
+                break
+            p = GAME.to_act(st)[0]
+            options = GAME.legal_actions(st, p)
+            st, _ = GAME.apply(st, p, options[rng.below(len(options))])

@@ -29,6 +29,9 @@ def test_board_has_37_hexes_and_10_locations() -> None:
 
 def test_labels_and_distance() -> None:
     assert label((4, 0)) == "e1" and label((2, 6)) == "c7"
+    for name in ("2p", "4p"):
+        assert all(parse_label(label(h)) == h for h in board_map(name).order)
+    assert label((6, 11)) == "g12" and label([4, 0]) == "e1"  # beyond the ready labels; a list
     assert parse_label("E1") == (4, 0) and parse_label("z9") is None and parse_label("e") is None
     assert (
         distance(hx("d4"), hx("e3")) == 1
