@@ -150,6 +150,10 @@ class ThreadDrawer:
         return self._turns is None or not self._turns.locked()
 
 
+ALIVE_EVERY = 5.0
+"""Seconds between two looks at a drawing worker's process while its answer is awaited. The loop
+hears of a worker's end from its pipe; if it never does (the pipe's far end still open somewhere),
+the drawing would wait forever, and its channel's announcements with it."""
 WARM = "warm"
 """A job that starts a worker's warm-up: ``(WARM, function, args)``, ``function(*args)`` an iterator
 of the steps (each drawn when it is asked for, a label per step)."""
@@ -556,9 +560,26 @@ class ProcessDrawer:
             self._died(worker)
             self._settle()
             raise WorkerDied() from None
-        answer = await reply
+        answer = await self._answer_of(worker, reply)
         self._give_back(worker)
         return answer
+
+    async def _answer_of(self, worker: _Worker, reply: asyncio.Future[tuple[bool, Any]]) -> tuple[bool, Any]:
+        """The worker's answer; ``WorkerDied`` when its process is found ended with no answer and no
+        end of its pipe heard. A drawing given up (cancelled) gives up its answer too."""
+        try:
+            while True:
+                done, _ = await asyncio.wait({reply}, timeout=ALIVE_EVERY)
+                if done:
+                    return reply.result()
+                if not worker.process.is_alive():
+                    worker.reply = None
+                    self._died(worker)
+                    self._settle()
+                    raise WorkerDied()
+        except asyncio.CancelledError:
+            reply.cancel()
+            raise
 
     def idle(self) -> bool:
         room = len(self._all) + self._starting < self.workers

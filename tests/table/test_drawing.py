@@ -10,8 +10,11 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import db
 from table import Commands, Tables
+from table.core import drawing
 from table.core.drawing import ProcessDrawer, ThreadDrawer, default_workers, workers_from_env
 from table.posting.announce import Announcer, RecordingOutlet
 from tests.fakediscord.world import HANG_LIMIT
@@ -282,6 +285,31 @@ async def test_a_worker_killed_in_the_middle_of_a_drawing_is_replaced_and_the_dr
                 break
         os.kill(pid, signal.SIGKILL)
         gif = await asyncio.wait_for(drawing, HANG_LIMIT)
+        assert gif[:6] == b"GIF89a" and drawer.replaced == 1
+        assert pid not in await drawer.pids()
+    finally:
+        drawer.close()
+
+
+async def test_a_worker_gone_without_the_loop_hearing_of_it_is_replaced(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The loop learns of a worker's end from its pipe. When it never does (here its reader is taken
+    off the loop before the worker is killed), the drawing waiting for that worker still ends: the
+    worker's process is looked at while its answer is awaited, and the drawing goes to a new one."""
+    monkeypatch.setattr(drawing, "ALIVE_EVERY", 0.05)
+    drawer = ProcessDrawer(workers=1)
+    try:
+        frames = _views(12)
+        (pid,) = await drawer.pids()
+        drawn = asyncio.ensure_future(drawer.draw("replay", {"frames": frames}, names={}, locale="en"))
+        for _ in range(int(HANG_LIMIT / 0.01)):  # until the worker has the job
+            await asyncio.sleep(0.01)
+            if drawer._all and drawer._all[0].reply is not None:
+                break
+        asyncio.get_running_loop().remove_reader(drawer._all[0].conn.fileno())
+        os.kill(pid, signal.SIGKILL)
+        gif = await asyncio.wait_for(drawn, HANG_LIMIT)
         assert gif[:6] == b"GIF89a" and drawer.replaced == 1
         assert pid not in await drawer.pids()
     finally:
