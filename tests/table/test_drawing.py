@@ -273,30 +273,13 @@ async def test_drawings_beyond_the_workers_wait_their_turn_and_a_failure_leaves_
         drawer.close()
 
 
-async def test_a_worker_killed_in_the_middle_of_a_drawing_is_replaced_and_the_drawing_delivered() -> None:
-    drawer = ProcessDrawer(workers=1)
-    try:
-        frames = _views(12)
-        (pid,) = await drawer.pids()
-        drawing = asyncio.ensure_future(drawer.draw("replay", {"frames": frames}, names={}, locale="en"))
-        for _ in range(int(HANG_LIMIT / 0.01)):  # until the worker has the job
-            await asyncio.sleep(0.01)
-            if drawer._all and drawer._all[0].reply is not None:
-                break
-        os.kill(pid, signal.SIGKILL)
-        gif = await asyncio.wait_for(drawing, HANG_LIMIT)
-        assert gif[:6] == b"GIF89a" and drawer.replaced == 1
-        assert pid not in await drawer.pids()
-    finally:
-        drawer.close()
-
-
-async def test_a_worker_gone_without_the_loop_hearing_of_it_is_replaced(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("heard", [True, False], ids=["its-end-heard", "its-end-unheard"])
+async def test_a_worker_killed_in_the_middle_of_a_drawing_is_replaced_and_the_drawing_delivered(
+    heard: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The loop learns of a worker's end from its pipe. When it never does (here its reader is taken
-    off the loop before the worker is killed), the drawing waiting for that worker still ends: the
-    worker's process is looked at while its answer is awaited, and the drawing goes to a new one."""
+    """The loop learns of a worker's end from its pipe. When it never does (here the pipe's reader is
+    taken off the loop before the worker is killed), the drawing still ends: the worker's process is
+    looked at while its answer is awaited, and the drawing goes to a new one."""
     monkeypatch.setattr(drawing, "ALIVE_EVERY", 0.05)
     drawer = ProcessDrawer(workers=1)
     try:
@@ -307,7 +290,8 @@ async def test_a_worker_gone_without_the_loop_hearing_of_it_is_replaced(
             await asyncio.sleep(0.01)
             if drawer._all and drawer._all[0].reply is not None:
                 break
-        asyncio.get_running_loop().remove_reader(drawer._all[0].conn.fileno())
+        if not heard:
+            asyncio.get_running_loop().remove_reader(drawer._all[0].conn.fileno())
         os.kill(pid, signal.SIGKILL)
         gif = await asyncio.wait_for(drawn, HANG_LIMIT)
         assert gif[:6] == b"GIF89a" and drawer.replaced == 1
