@@ -42,6 +42,7 @@ from engine.batailles.board import FACINGS, PLACES, Zone, label, step
 from engine.batailles.state import Activation, Combat, Pending, State
 from engine.batailles.troops import Troop, all_profiles, profile_text
 from engine.errors import GameOver, IllegalAction, NotYourTurn
+from engine.kept import kept
 from engine.rng import Rng
 from engine.text import Msg, PlayerRef, msg
 
@@ -145,7 +146,7 @@ def _deploy_choices(s: State, seat: int) -> tuple[list[str], list[Zone]]:
     return [t.name for t in s.army(seat) if t.zone is None], zones
 
 
-_deploy = functools.lru_cache(maxsize=1 << 16)(Deploy)
+_deploy = kept(Deploy, 1 << 16)
 """Deployments are frozen values: a big army lists thousands of them at every step of its deployment
 (troops x zones x facings), and reusing them costs a fraction of building them again."""
 

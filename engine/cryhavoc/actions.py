@@ -24,6 +24,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from engine.kept import ACTIONS_KEPT
+
 
 @dataclass(frozen=True)
 class Act:
@@ -34,11 +36,9 @@ class Act:
         return " ".join((self.verb, *self.args))
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=ACTIONS_KEPT)
 def act(verb: str, *args: str) -> Act:
-    """The action ``verb args``. Actions are frozen values, so the same one is handed out again: the
-    action lists are rebuilt at every step from the same few hundred moves, and building a frozen
-    dataclass costs several times a cache look-up."""
+    """The action ``verb args``, the same value handed out again (``engine.kept``)."""
     return Act(verb, tuple(args))
 
 

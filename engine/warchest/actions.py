@@ -14,14 +14,9 @@ Follow-up manoeuvres (Berserker, Swordsman, Footman, Mercenary) use the same ``m
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
 
 from engine.warchest.board import Hex, label
-
-A = TypeVar("A")
 
 
 @dataclass(frozen=True)
@@ -193,10 +188,3 @@ def hexes_of(action: Action) -> tuple[Hex, ...]:
     if isinstance(action, Tactic):
         return ((action.src,) if action.src is not None else ()) + action.args
     return ()
-
-
-def kept(cls: type[A]) -> Callable[..., A]:
-    """``cls`` as a constructor that hands out the same value again for the same fields. Actions are
-    frozen, and the action lists rebuilt at every step (and at every node of a search) are made of
-    the same few hundred; building a frozen dataclass costs several times a cache look-up."""
-    return functools.lru_cache(maxsize=1 << 14)(cls)

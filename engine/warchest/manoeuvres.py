@@ -8,7 +8,8 @@ happens next* (Swordsman, Berserker, Warrior Priest, Mercenary, Pikeman) live in
 
 from __future__ import annotations
 
-from engine.warchest.actions import Action, Attack, Control, Move, Tactic, kept
+from engine.kept import kept
+from engine.warchest.actions import Action, Attack, Control, Move, Tactic
 from engine.warchest.board import BoardMap, Hex, board_map, distance
 from engine.warchest.state import State, Unit
 from engine.warchest.units import (

@@ -7,6 +7,7 @@ acts first), so every decision is an ordinary action offered by ``legal_actions`
 
 from __future__ import annotations
 
+from engine.kept import kept
 from engine.rng import Rng
 from engine.text import Msg, PlayerRef, msg
 from engine.warchest.actions import (
@@ -24,7 +25,6 @@ from engine.warchest.actions import (
     Skip,
     Tactic,
     hexes_of,
-    kept,
 )
 from engine.warchest.board import Hex, distance, label
 from engine.warchest.manoeuvres import bmap, is_friend, royal_guard_tactics, unit_manoeuvres
