@@ -363,13 +363,44 @@ class ProcessDrawer:
             self._idle.append(worker)
             loop.add_reader(worker.conn.fileno(), self._readable, worker)
 
+    def _start(self) -> asyncio.Task[_Worker]:
+        """Start one more worker in the background. It belongs to the pool, never to one drawing: once
+        started it goes to the oldest drawing waiting then, or waits idle (a drawing given up while
+        its worker starts would otherwise take that worker away with it, and leave the drawings
+        queued behind it waiting for a worker that never comes)."""
+        self._starting += 1
+        task = asyncio.get_running_loop().create_task(self._spawn())
+        task.add_done_callback(self._started)
+        return task
+
+    def _started(self, task: asyncio.Task[_Worker]) -> None:
+        self._starting -= 1
+        error = None if task.cancelled() else task.exception()
+        if error is None and not task.cancelled():
+            self._give_back(task.result())
+            self._start_for_waiting()  # a drawing that came meanwhile, counting on this one
+        elif error is not None and not isinstance(error, WorkerDied):
+            log.warning("a drawing worker could not start: %r", error)
+            if not self._all and not self._starting:  # nothing left that could serve them
+                for waiting in self._waiting:
+                    if not waiting.done():
+                        waiting.set_exception(error)
+                self._waiting.clear()
+        self._warm_next()  # the last start of a warm-up may have failed
+
+    def _start_for_waiting(self) -> None:
+        """Start workers for the drawings waiting, one each beyond those starting, as far as the pool
+        has room: after a drawing joins the queue, and after a worker ends."""
+        if self._loop is None or not self._loop.is_running():
+            return
+        waiting = sum(1 for w in self._waiting if not w.done())
+        room = self.workers - len(self._all) - self._starting
+        for _ in range(min(waiting - self._starting, room)):
+            self._start()
+
     async def _spawn(self) -> _Worker:
         loop = asyncio.get_running_loop()
-        self._starting += 1
-        try:
-            worker = await asyncio.to_thread(_Worker, self._context(), self.nice)
-        finally:
-            self._starting -= 1
+        worker = await asyncio.to_thread(_Worker, self._context(), self.nice)
         if self._loop is not loop:  # the pool moved to another loop meanwhile
             worker.conn.close()
             raise WorkerDied()
@@ -441,6 +472,7 @@ class ProcessDrawer:
             self._warming = None
             self._warm_next()
         self._offer_idle()
+        self._start_for_waiting()
 
     # ---- warming up --------------------------------------------------------------------------------
 
@@ -455,13 +487,8 @@ class ProcessDrawer:
             if worker is not self._warming and worker not in self._cold:
                 self._cold.append(worker)
         self._warm_next()
-        missing = self.workers - len(self._all) - self._starting
-        for _ in range(max(0, missing)):
-            task = asyncio.get_running_loop().create_task(self._start_idle())
-            task.add_done_callback(_quiet)
-
-    async def _start_idle(self) -> None:
-        self._give_back(await self._spawn())
+        for _ in range(self.workers - len(self._all) - self._starting):
+            self._start()
 
     def _warm_next(self) -> None:
         """Send the warm-up to the next cold worker when none is warming (one at a time: another
@@ -517,19 +544,28 @@ class ProcessDrawer:
             return False
         return self._starting > 0 or any(w.alive for w in self._all if w is not worker)
 
-    async def _take(self) -> _Worker:
+    async def _take(self, *, first: bool = False) -> _Worker:
+        """A worker for a drawing: an idle one, else the next one free or started, oldest drawing
+        first (``first``: ahead of them all, a drawing whose worker died under it)."""
         self._on_this_loop()
         for worker in reversed(self._idle):  # the last one back first: its caches hold the newest boards
             if worker.alive and not self._spare(worker):
                 self._idle.remove(worker)
                 return worker
-        if len(self._all) + self._starting < self.workers:
-            return await self._spawn()
         waiting: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
-        self._waiting.append(waiting)
+        if first:
+            self._waiting.appendleft(waiting)
+        else:
+            self._waiting.append(waiting)
+        self._start_for_waiting()
         self._settle()
         waiting.add_done_callback(lambda _done: self._settle())  # served or given up
-        return await waiting
+        try:
+            return await waiting
+        except asyncio.CancelledError:  # given up: even just as a worker was handed over, which goes on
+            if waiting.done() and not waiting.cancelled() and waiting.exception() is None:
+                self._give_back(waiting.result())
+            raise
 
     def _give_back(self, worker: _Worker) -> None:
         if not worker.alive:
@@ -566,7 +602,8 @@ class ProcessDrawer:
 
     async def _answer_of(self, worker: _Worker, reply: asyncio.Future[tuple[bool, Any]]) -> tuple[bool, Any]:
         """The worker's answer; ``WorkerDied`` when its process is found ended with no answer and no
-        end of its pipe heard. A drawing given up (cancelled) gives up its answer too."""
+        end of its pipe heard. A drawing given up (cancelled) gives up its answer too: the worker is
+        free once it has answered, or at once when it has."""
         try:
             while True:
                 done, _ = await asyncio.wait({reply}, timeout=ALIVE_EVERY)
@@ -578,7 +615,8 @@ class ProcessDrawer:
                     self._settle()
                     raise WorkerDied()
         except asyncio.CancelledError:
-            reply.cancel()
+            if not reply.cancel() and not reply.cancelled():  # answered already: nobody else frees it
+                self._give_back(worker)
             raise
 
     def idle(self) -> bool:
@@ -588,8 +626,8 @@ class ProcessDrawer:
     async def pids(self) -> list[int]:
         """The workers' process ids, starting them first (tests; a bot may call it to start early)."""
         self._on_this_loop()
-        while len(self._all) + self._starting < self.workers:
-            self._give_back(await self._spawn())
+        for started in [self._start() for _ in range(self.workers - len(self._all) - self._starting)]:
+            await asyncio.shield(started)
         return [w.process.pid for w in self._all if w.process.pid is not None]
 
     async def draw(
@@ -609,7 +647,7 @@ class ProcessDrawer:
         job = (kind, view, dict(names), locale)
         for attempt in (1, 2):
             try:
-                worker = await self._take()
+                worker = await self._take(first=attempt > 1)
                 if outdated is not None and outdated():
                     self.superseded += 1
                     self._give_back(worker)
@@ -655,12 +693,6 @@ def _signal(worker: _Worker, number: signal.Signals) -> None:
     if worker.process.pid is not None:
         with contextlib.suppress(ProcessLookupError):
             os.kill(worker.process.pid, number)
-
-
-def _quiet(task: asyncio.Task[None]) -> None:
-    """A worker started ahead of need that could not start: the next drawing starts one itself."""
-    if not task.cancelled() and task.exception() is not None:
-        log.warning("a drawing worker could not start ahead of need: %r", task.exception())
 
 
 def default_workers() -> int:

@@ -300,6 +300,81 @@ async def test_a_worker_killed_in_the_middle_of_a_drawing_is_replaced_and_the_dr
         drawer.close()
 
 
+async def test_a_drawing_given_up_while_its_worker_starts_leaves_that_worker_to_the_next(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A board drawn ahead of its announcement is given up (a newer move came) while the pool starts
+    the worker it would be drawn in, and another drawing waits behind it. The worker is the pool's:
+    had it gone with the drawing given up, the one behind would wait for a worker for ever, and its
+    channel's announcements with it. Here the start is held at a gate until the first is given up."""
+    gate = threading.Event()
+
+    class HeldAtTheGate(drawing._Worker):
+        def __init__(self, context: Any, nice: int) -> None:
+            gate.wait(HANG_LIMIT)
+            super().__init__(context, nice)
+
+    monkeypatch.setattr(drawing, "_Worker", HeldAtTheGate)
+    drawer = ProcessDrawer(workers=1)
+    try:
+        view = _views(1)[0]
+        given_up = asyncio.ensure_future(drawer.draw("board", view, names={}, locale="en"))
+        behind = asyncio.ensure_future(drawer.draw("board", view, names={}, locale="en"))
+        await asyncio.sleep(0)  # both ask for a worker: the pool's only one starts, held at the gate
+        assert drawer._starting == 1 and not drawer.idle()
+        given_up.cancel()
+        await asyncio.sleep(0)
+        gate.set()
+        image = await asyncio.wait_for(behind, HANG_LIMIT)
+        assert given_up.cancelled() and png_size(image)[0] > 300
+        assert len(await drawer.pids()) == 1 and drawer.idle(), "the worker started is idle again"
+    finally:
+        gate.set()
+        drawer.close()
+
+
+async def test_a_drawing_given_up_just_as_a_worker_is_handed_to_it_gives_that_worker_back() -> None:
+    """The worker freed by one drawing is handed to the next one waiting, which is given up before it
+    could start: the worker goes on to the drawing after, instead of staying busy for nobody."""
+    drawer = ProcessDrawer(workers=1)
+    try:
+        view = _views(1)[0]
+        held = await drawer._take()  # the pool's only worker, busy as with another drawing
+        handed = asyncio.ensure_future(drawer.draw("board", view, names={}, locale="en"))
+        await asyncio.sleep(0)  # it waits for that worker
+        drawer._give_back(held)  # the other drawing is done: the worker goes to this one ...
+        handed.cancel()  # ... given up before it could take it
+        image = await asyncio.wait_for(drawer.draw("board", view, names={}, locale="en"), HANG_LIMIT)
+        assert handed.cancelled() and png_size(image)[0] > 300
+    finally:
+        drawer.close()
+
+
+async def test_a_drawing_given_up_just_as_its_answer_comes_frees_its_worker(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The worker's answer is in, and the drawing is given up before it could take it: the worker is
+    free for the next drawing all the same."""
+    drawer = ProcessDrawer(workers=1)
+    try:
+        view = _views(1)[0]
+        drawings: list[asyncio.Future[bytes]] = []
+        heard = drawer._readable
+
+        def answered_then_given_up(worker: Any) -> None:
+            heard(worker)
+            drawings[0].cancel()
+
+        monkeypatch.setattr(drawer, "_readable", answered_then_given_up)  # before a worker starts
+        drawings.append(asyncio.ensure_future(drawer.draw("board", view, names={}, locale="en")))
+        with pytest.raises(asyncio.CancelledError):
+            await asyncio.wait_for(drawings[0], HANG_LIMIT)
+        image = await asyncio.wait_for(drawer.draw("board", view, names={}, locale="en"), HANG_LIMIT)
+        assert png_size(image)[0] > 300 and len(await drawer.pids()) == 1
+    finally:
+        drawer.close()
+
+
 def test_one_drawer_draws_for_one_event_loop_after_another() -> None:
     """The process-wide pool outlives an event loop (each test, each bench has its own): a worker
     idle when its loop ended draws for the next one, with the layers it holds; a worker still busy
