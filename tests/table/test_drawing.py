@@ -333,6 +333,32 @@ async def test_a_drawing_given_up_while_its_worker_starts_leaves_that_worker_to_
         drawer.close()
 
 
+async def test_drawings_waiting_for_a_worker_that_cannot_start_fail_with_why(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No process can be started (the host's limit is reached): the drawings waiting for one fail with
+    the reason, instead of waiting for ever, and a later drawing starts a worker again."""
+
+    class NoProcess(drawing._Worker):
+        def __init__(self, context: Any, nice: int) -> None:
+            raise BlockingIOError("Resource temporarily unavailable")
+
+    monkeypatch.setattr(drawing, "_Worker", NoProcess)
+    drawer = ProcessDrawer(workers=1)
+    try:
+        view = _views(1)[0]
+        drawings = [
+            asyncio.ensure_future(drawer.draw("board", view, names={}, locale="en")) for _ in range(2)
+        ]
+        failures = await asyncio.wait_for(asyncio.gather(*drawings, return_exceptions=True), HANG_LIMIT)
+        assert [type(f) for f in failures] == [BlockingIOError, BlockingIOError]
+        monkeypatch.undo()
+        image = await asyncio.wait_for(drawer.draw("board", view, names={}, locale="en"), HANG_LIMIT)
+        assert png_size(image)[0] > 300
+    finally:
+        drawer.close()
+
+
 async def test_a_drawing_given_up_just_as_a_worker_is_handed_to_it_gives_that_worker_back() -> None:
     """The worker freed by one drawing is handed to the next one waiting, which is given up before it
     could start: the worker goes on to the drawing after, instead of staying busy for nobody."""
