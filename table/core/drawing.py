@@ -375,11 +375,13 @@ class ProcessDrawer:
 
     def _started(self, task: asyncio.Task[_Worker]) -> None:
         self._starting -= 1
-        error = None if task.cancelled() else task.exception()
-        if error is None and not task.cancelled():
+        if task.cancelled():  # the loop ended
+            return
+        error = task.exception()
+        if error is None:
             self._give_back(task.result())
             self._start_for_waiting()  # a drawing that came meanwhile, counting on this one
-        elif error is not None and not isinstance(error, WorkerDied):
+        elif not isinstance(error, WorkerDied):
             log.warning("a drawing worker could not start: %r", error)
             if not self._all and not self._starting:  # nothing left that could serve them
                 for waiting in self._waiting:
@@ -592,10 +594,7 @@ class ProcessDrawer:
         try:
             worker.conn.send(job)
         except OSError:
-            worker.reply = None
-            self._died(worker)
-            self._settle()
-            raise WorkerDied() from None
+            raise self._lost(worker) from None
         answer = await self._answer_of(worker, reply)
         self._give_back(worker)
         return answer
@@ -610,14 +609,19 @@ class ProcessDrawer:
                 if done:
                     return reply.result()
                 if not worker.process.is_alive():
-                    worker.reply = None
-                    self._died(worker)
-                    self._settle()
-                    raise WorkerDied()
+                    raise self._lost(worker)
         except asyncio.CancelledError:
             if not reply.cancel() and not reply.cancelled():  # answered already: nobody else frees it
                 self._give_back(worker)
             raise
+
+    def _lost(self, worker: _Worker) -> WorkerDied:
+        """A worker found ended in the middle of a drawing: dropped from the pool; the error its
+        drawing raises (it is drawn again)."""
+        worker.reply = None
+        self._died(worker)
+        self._settle()
+        return WorkerDied()
 
     def idle(self) -> bool:
         room = len(self._all) + self._starting < self.workers
