@@ -55,6 +55,8 @@ WORK_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_")
 shutdown lets finish."""
 CANCEL_WAIT = 0.5
 """Seconds a stop waits for cancelled work to end (a rollback, a claim given up) before it goes on."""
+BEAT_EVERY = 10.0
+"""Seconds between two heartbeats written in the middle of a long tick."""
 NO_INPUT = (
     "no DISCORD_TOKEN is set and standard input is empty: set DISCORD_TOKEN to run the Discord bot,"
     " or give the console its lines from a terminal or a script (make run < script.txt)"
@@ -63,14 +65,22 @@ NO_INPUT = (
 
 class BeatingScheduler(Scheduler):
     """The scheduler as the bot runs it: every tick that completes calls ``beat`` (the heartbeat the
-    health check reads), and ``idle`` tells a shutdown whether a tick is under way."""
+    health check reads), and so does a long tick as it goes from game to game, at most every
+    ``BEAT_EVERY`` seconds (a tick held up by many slow games is not a stuck bot); ``idle`` tells a
+    shutdown whether a tick is under way."""
 
     def __init__(self, announcer: Announcer, beat: Callable[[], None]) -> None:
-        super().__init__(announcer)
+        super().__init__(announcer, progress=self._going)
         self._beat = beat
+        self._beaten = time.monotonic()
         self.ticks = 0
         self.idle = asyncio.Event()
         self.idle.set()
+
+    def _going(self) -> None:
+        if time.monotonic() - self._beaten >= BEAT_EVERY:
+            self._beaten = time.monotonic()
+            self._beat()
 
     async def tick(self) -> TickReport:
         self.idle.clear()
@@ -79,6 +89,7 @@ class BeatingScheduler(Scheduler):
         finally:
             self.idle.set()
         self.ticks += 1
+        self._beaten = time.monotonic()
         self._beat()
         return report
 
@@ -408,6 +419,8 @@ class TabletopBot(commands.Bot):
                 await announcer.drain()
             if self.scheduler is not None:
                 await self.scheduler.idle.wait()
+                while timed := self.scheduler.pending():
+                    await asyncio.wait(timed)
 
         try:
             await asyncio.wait_for(settle(), grace)
@@ -421,6 +434,8 @@ class TabletopBot(commands.Bot):
         pending: list[asyncio.Future[Any]] = list(self._running_work())
         if announcer is not None:
             pending += announcer.cancel()
+        if self.scheduler is not None:
+            pending += self.scheduler.pending()
         pending = [p for p in pending if not p.done()]
         for future in pending:
             future.cancel()

@@ -26,10 +26,11 @@ from db.reads import Reads, StoreReads
 from engine.contract import Game, Result
 from engine.errors import GameOver, NotYourTurn, StaleAction
 from engine.text import Msg
-from table.core.drawing import Drawer, Outdated, Superseded, ThreadDrawer, draw_now, shared_drawer
+from table.core.drawing import Drawer, Outdated, ThreadDrawer, draw_now, shared_drawer
 from table.core.events import encode_msg, encode_result
 from table.core.posts import Picture
 from table.core.replay import played, replay
+from table.core.workers import Superseded
 
 log = logging.getLogger(__name__)
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -39,7 +40,6 @@ from db import ActionRecord, Announcement, Announcing, GameRecord, Note
 from engine.text import Msg
 from table.bots.players import ComputerPlayers, may_have_bots, stand_ins_in
 from table.core.clock import Clock, parse_stamp, stamp, system_clock
-from table.core.drawing import Superseded
 from table.core.events import decode_msg
 from table.core.posts import Picture, Post, pictured, post_nonce
 from table.core.ratings import changes_line, settle
@@ -48,6 +48,7 @@ from table.core.tables import Table, Tables
 from table.core.tasks import GameTasks
 from table.core.text import mentions, pings
 from table.core.wording import Wording
+from table.core.workers import Superseded
 from table.posting.menus import board_buttons
 from table.posting.owners import ALL_SHARDS, Owner, stale
 
@@ -142,6 +143,8 @@ class _Plan:
 
 
 Sleep = Callable[[float], Awaitable[None]]
+Within = Callable[[GameRecord, str, Callable[[], Awaitable[int]]], Awaitable[int]]
+"""How one game's timed work is run (``Scheduler._within``): the game, what the work is, the work."""
 
 
 class Announcer(Wording):
@@ -292,15 +295,14 @@ class Announcer(Wording):
         while (running := self._tasks.get(game_id)) is not None:
             await asyncio.gather(running, return_exceptions=True)
 
-    async def catch_up(self) -> int:
+    async def catch_up(self, within: Within | None = None) -> int:
         """Announce every game whose stored version or status is ahead of its channel; how many this
-        process announced (a game another process is announcing is left to it)."""
+        process announced (a game another process is announcing is left to it). ``within`` runs each
+        game's announcement (the timed loop's: one game at a time, each within its time)."""
         announced = 0
         for record in await self.tables.store.unannounced():
-            try:
-                announced += await self.announce(record.id)
-            except OutletError as exc:
-                log.warning("catch-up of game #%s in %s failed: %s", record.id, record.channel, exc)
+            work = functools.partial(self._caught_up, record)
+            announced += await (within(record, "catch-up", work) if within is not None else work())
         # games that ended before results were kept (or whose end is still unannounced: the post
         # records it too, once) get their result, and their ratings, in the order they ended
         for record in await self.tables.store.unrecorded():
@@ -309,6 +311,18 @@ class Announcer(Wording):
             await self.tables.store.fill_sides()
             self._sides_filled = True
         return announced
+
+    async def _caught_up(self, record: GameRecord) -> int:
+        try:
+            return int(await self.announce(record.id))
+        except OutletError as exc:
+            log.warning("catch-up of game #%s in %s failed: %s", record.id, record.channel, exc)
+            return 0
+
+    def working_on(self, game_id: int) -> bool:
+        """Whether the game's channel work is under way in this process (an announcement, a
+        reminder): whatever it leaves undone, the next look at the game does."""
+        return self._lock(game_id).locked()
 
     # ---- the claim: one process posts for a game at a time ---------------------------------------
 

@@ -19,8 +19,12 @@ Computer players are never reminded, and nothing is due at a deadline for them.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
+from functools import partial
 
 from db import Announcement, GameRecord, Status
 from engine.contract import Result
@@ -33,6 +37,7 @@ from table.core.posts import Post, post_nonce
 from table.core.settings import TableSettings, public_locale
 from table.core.tables import Table, Tables
 from table.core.text import mentions, pings
+from table.core.workers import in_background
 from table.posting.announce import Announcer, OutletError
 
 log = logging.getLogger(__name__)
@@ -47,36 +52,112 @@ class TickReport:
     deadlines: int = 0
 
 
-class Scheduler:
-    """Runs what is due, over the announcer's tables, outlet and clock."""
+GAME_SECONDS = 20.0
+"""How long the timed loop waits for one game's work (its catch-up post, a reminder, a deadline)
+before going on to the next game: far longer than a post takes, even with a slow board. The work
+itself goes on in the background, and the game is left out of later ticks until it ends."""
+GIVE_UP_SECONDS = 600.0
+"""How long one game's timed work may go on in the background before it is cancelled (the next tick
+does it again from what is stored: a post cancelled half-way is made once, by its nonce)."""
 
-    def __init__(self, announcer: Announcer) -> None:
+
+class Scheduler:
+    """Runs what is due, over the announcer's tables, outlet and clock.
+
+    One game never holds up another: each game's work runs as a task of its own, waited for at most
+    ``game_seconds``; a game whose work is still running (its board slow to draw, Discord slow to
+    answer, its announcement stuck) is skipped, with its id in the log, and the tick goes on to the
+    next. ``progress`` is called as the tick goes from game to game (the bot's heartbeat: it goes
+    stale only when the loop itself is stuck)."""
+
+    def __init__(
+        self,
+        announcer: Announcer,
+        *,
+        game_seconds: float = GAME_SECONDS,
+        give_up_seconds: float = GIVE_UP_SECONDS,
+        progress: Callable[[], None] | None = None,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.announcer = announcer
+        self._monotonic = monotonic
+        self.game_seconds = game_seconds
+        self.give_up_seconds = give_up_seconds
+        self._progress = progress
+        self._work: dict[int, tuple[asyncio.Task[int], float]] = {}
+        """Each game's timed work still running after its tick went on: the task and when it began."""
 
     @property
     def tables(self) -> Tables:
         return self.announcer.tables
 
     async def tick(self) -> TickReport:
-        caught_up = await self.announcer.catch_up()
+        with in_background():  # what players ask for meanwhile is drawn first
+            return await self._tick()
+
+    async def _tick(self) -> TickReport:
+        caught_up = await self.announcer.catch_up(within=self._within)
         await self.announcer.bots.resume()
         now = self.announcer.clock()
         reminders = deadlines = 0
         for record, current in await self.tables.store.due(stamp(now)):
-            try:
-                if (
-                    current.deadline is not None
-                    and not current.deadline_done
-                    and parse_stamp(current.deadline) <= now
-                ):
-                    deadlines += await self._deadline(record, current)
-                elif current.next_reminder is not None and parse_stamp(current.next_reminder) <= now:
-                    reminders += await self._remind(record, current)
-            except OutletError as exc:
-                log.warning("a timed post for game #%s failed: %s", record.id, exc)
-            except Exception:
-                log.exception("timed work for game #%s failed", record.id)
+            if (
+                current.deadline is not None
+                and not current.deadline_done
+                and parse_stamp(current.deadline) <= now
+            ):
+                deadlines += await self._within(record, "deadline", partial(self._deadline, record, current))
+            elif current.next_reminder is not None and parse_stamp(current.next_reminder) <= now:
+                reminders += await self._within(record, "reminder", partial(self._remind, record, current))
         return TickReport(caught_up, reminders, deadlines)
+
+    async def _within(self, record: GameRecord, what: str, work: Callable[[], Awaitable[int]]) -> int:
+        """One game's timed work, waited for at most ``game_seconds``; 0 when it is skipped: the
+        game's earlier work, or an announcement of it, is still under way (that one brings its
+        channel up to date), or this work runs past its time (it goes on in the background)."""
+        if self._progress is not None:
+            self._progress()
+        running = self._work.get(record.id)
+        if running is not None:
+            task, began = running
+            if not task.done():
+                seconds = self._monotonic() - began
+                if seconds > self.give_up_seconds:
+                    log.warning("game #%s: timed work stuck for %.0f s, cancelled", record.id, seconds)
+                    task.cancel()
+                else:
+                    log.warning(
+                        "game #%s: timed work still running after %.0f s, skipped", record.id, seconds
+                    )
+                return 0
+            del self._work[record.id]
+        if self.announcer.working_on(record.id):
+            return 0  # its announcement under way posts what is stored; a reminder waits a tick
+        task = asyncio.ensure_future(self._guarded(record, what, work))
+        done, _ = await asyncio.wait({task}, timeout=self.game_seconds)
+        if not done:
+            log.warning(
+                "game #%s: %s still running after %g s, skipped this tick",
+                record.id,
+                what,
+                self.game_seconds,
+            )
+            self._work[record.id] = (task, self._monotonic() - self.game_seconds)
+            return 0
+        return task.result()
+
+    async def _guarded(self, record: GameRecord, what: str, work: Callable[[], Awaitable[int]]) -> int:
+        try:
+            return await work()
+        except OutletError as exc:
+            log.warning("%s for game #%s failed: %s", what, record.id, exc)
+        except Exception:
+            log.exception("%s for game #%s failed", what, record.id)
+        return 0
+
+    def pending(self) -> list[asyncio.Task[int]]:
+        """The games' timed work still running in the background (a stop cancels it)."""
+        return [task for task, _began in self._work.values() if not task.done()]
 
     # ---- reminders -------------------------------------------------------------------------------
 

@@ -374,12 +374,13 @@ class FakeDiscord(FakeRestApi):
         self._interactions[payload["token"]] = record
         self._in_flight.append(record)
         deadline = time.monotonic() + timeout
+        earlier = self._handlers()  # a command still running from before is not this one's
         try:
             for _copy in range(copies):
                 await self.dispatch("INTERACTION_CREATE", payload)
             record.sent = True
-            await self._wait_for_answer(record, deadline)
-            await self._wait_for_handlers(deadline)
+            await self._wait_for_answer(record, deadline, earlier)
+            await self._wait_for_handlers(deadline, earlier)
             if self._bot is None:
                 await self._wait_for_follow_up(record, deadline)
         finally:
@@ -392,7 +393,9 @@ class FakeDiscord(FakeRestApi):
             raise InteractionTimeout("deferred but never completed: " + self._timeout_report(payload))
         return result
 
-    async def _wait_for_answer(self, record: PendingInteraction, deadline: float) -> None:
+    async def _wait_for_answer(
+        self, record: PendingInteraction, deadline: float, earlier: set[asyncio.Task[Any]]
+    ) -> None:
         """Until the interaction is answered, or an answer was refused and the bot's handlers ended
         (it will not try again), or the deadline passes: a refusal fails the test without waiting."""
         answered = asyncio.ensure_future(record.answered.wait())
@@ -405,7 +408,7 @@ class FakeDiscord(FakeRestApi):
                 return_when=asyncio.FIRST_COMPLETED,
             )
             if not record.answered.is_set() and record.refused.is_set():
-                await self._wait_for_handlers(deadline)
+                await self._wait_for_handlers(deadline, earlier)
         finally:
             answered.cancel()
             refused.cancel()
@@ -423,15 +426,22 @@ class FakeDiscord(FakeRestApi):
         ):
             await asyncio.sleep(0.01)
 
-    async def _wait_for_handlers(self, deadline: float) -> None:
-        """Wait for discord.py's command and event tasks, so follow-ups sent after the answer count."""
+    @staticmethod
+    def _handlers() -> set[asyncio.Task[Any]]:
+        """discord.py's command and event tasks running now."""
         current = asyncio.current_task()
+        return {
+            t
+            for t in asyncio.all_tasks()
+            if t is not current and not t.done() and t.get_name().startswith(INVOKER_TASK_NAMES)
+        }
+
+    async def _wait_for_handlers(self, deadline: float, earlier: set[asyncio.Task[Any]]) -> None:
+        """Wait for discord.py's command and event tasks begun since ``earlier`` was taken, so
+        follow-ups sent after the answer count (a command of another channel still running, its
+        channel stuck, is not waited for)."""
         while True:
-            pending = [
-                t
-                for t in asyncio.all_tasks()
-                if t is not current and not t.done() and t.get_name().startswith(INVOKER_TASK_NAMES)
-            ]
+            pending = self._handlers() - earlier
             remaining = deadline - time.monotonic()
             if not pending or remaining <= 0:
                 return

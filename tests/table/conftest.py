@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import threading
 from collections.abc import AsyncIterator, Callable
@@ -14,6 +15,7 @@ import db
 import i18n
 from table import Commands, Ctx, Post, Renderer, Tables
 from table.posting.announce import RecordingOutlet
+from tests.table.gates import Gate
 from tests.table.nim import lookup
 
 NIM_TEXTS = {
@@ -151,3 +153,15 @@ async def current(commands: Commands, channel: str = "chan") -> Any:
     table = await commands.tables.latest(channel)
     assert table is not None
     return table
+
+
+@pytest.fixture
+async def gate() -> AsyncIterator[Gate]:
+    """A gate workers wait at until the test opens it (``tests.table.gates``)."""
+    held = Gate()
+    server = await asyncio.start_unix_server(held._hold, path=held.address)
+    try:
+        yield held
+    finally:
+        held.opened.set()
+        server.close()

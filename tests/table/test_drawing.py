@@ -14,7 +14,6 @@ import pytest
 
 import db
 from table import Commands, Tables
-from table.core import drawing
 from table.core.drawing import ProcessDrawer, ThreadDrawer, default_workers, workers_from_env
 from table.posting.announce import Announcer, RecordingOutlet
 from tests.fakediscord.world import HANG_LIMIT
@@ -50,36 +49,6 @@ async def test_a_dead_drawing_worker_is_replaced_and_the_move_still_announced(
     finally:
         drawer.close()
         await store.close()
-
-
-async def test_drawing_workers_end_when_the_bot_is_gone() -> None:
-    """A bot killed outright never shuts its pool down: its workers must not live on as orphans
-    (they would hold its log pipe open and pile up with every restart)."""
-    drawer = ProcessDrawer(workers=1)
-    try:
-        workers = await drawer.pids()
-        assert workers and all(_alive(pid) for pid in workers)
-        drawer._let_go()  # what the bot's death does to its ends of the workers' pipes
-        await until_ended(workers)
-        assert not any(_alive(pid) for pid in workers), "a worker outlived the bot"
-    finally:
-        drawer.close()
-
-
-async def until_ended(workers: list[int]) -> None:
-    """Until every one of ``workers`` has ended, or the harness's hang limit has passed."""
-    tries = HANG_LIMIT / 0.05
-    while any(_alive(pid) for pid in workers) and (tries := tries - 1) > 0:
-        await asyncio.sleep(0.05)
-
-
-def _alive(pid: int) -> bool:
-    """Whether ``pid`` still runs (a zombie waiting for the pool to reap it counts as ended)."""
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except (FileNotFoundError, ProcessLookupError):  # gone before the open, or between open and read
-        return False
 
 
 async def seated_nim(store: db.Store, drawer: Any, ctx: CtxFactory) -> tuple[Commands, RecordingOutlet]:
@@ -273,109 +242,6 @@ async def test_drawings_beyond_the_workers_wait_their_turn_and_a_failure_leaves_
         drawer.close()
 
 
-@pytest.mark.parametrize("heard", [True, False], ids=["its-end-heard", "its-end-unheard"])
-async def test_a_worker_killed_in_the_middle_of_a_drawing_is_replaced_and_the_drawing_delivered(
-    heard: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The loop learns of a worker's end from its pipe. When it never does (here the pipe's reader is
-    taken off the loop before the worker is killed), the drawing still ends: the worker's process is
-    looked at while its answer is awaited, and the drawing goes to a new one."""
-    monkeypatch.setattr(drawing, "ALIVE_EVERY", 0.05)
-    drawer = ProcessDrawer(workers=1)
-    try:
-        frames = _views(12)
-        (pid,) = await drawer.pids()
-        drawn = asyncio.ensure_future(drawer.draw("replay", {"frames": frames}, names={}, locale="en"))
-        for _ in range(int(HANG_LIMIT / 0.01)):  # until the worker has the job
-            await asyncio.sleep(0.01)
-            if drawer._all and drawer._all[0].reply is not None:
-                break
-        if not heard:
-            asyncio.get_running_loop().remove_reader(drawer._all[0].conn.fileno())
-        os.kill(pid, signal.SIGKILL)
-        gif = await asyncio.wait_for(drawn, HANG_LIMIT)
-        assert gif[:6] == b"GIF89a" and drawer.replaced == 1
-        assert pid not in await drawer.pids()
-    finally:
-        drawer.close()
-
-
-async def test_a_drawing_given_up_while_its_worker_starts_leaves_that_worker_to_the_next(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A board drawn ahead of its announcement is given up (a newer move came) while the pool starts
-    the worker it would be drawn in, and another drawing waits behind it. The worker is the pool's:
-    had it gone with the drawing given up, the one behind would wait for a worker for ever, and its
-    channel's announcements with it. Here the start is held at a gate until the first is given up."""
-    gate = threading.Event()
-
-    class HeldAtTheGate(drawing._Worker):
-        def __init__(self, context: Any, nice: int) -> None:
-            gate.wait(HANG_LIMIT)
-            super().__init__(context, nice)
-
-    monkeypatch.setattr(drawing, "_Worker", HeldAtTheGate)
-    drawer = ProcessDrawer(workers=1)
-    try:
-        view = _views(1)[0]
-        given_up = asyncio.ensure_future(drawer.draw("board", view, names={}, locale="en"))
-        behind = asyncio.ensure_future(drawer.draw("board", view, names={}, locale="en"))
-        await asyncio.sleep(0)  # both ask for a worker: the pool's only one starts, held at the gate
-        assert drawer._starting == 1 and not drawer.idle()
-        given_up.cancel()
-        await asyncio.sleep(0)
-        gate.set()
-        image = await asyncio.wait_for(behind, HANG_LIMIT)
-        assert given_up.cancelled() and png_size(image)[0] > 300
-        assert len(await drawer.pids()) == 1 and drawer.idle(), "the worker started is idle again"
-    finally:
-        gate.set()
-        drawer.close()
-
-
-async def test_drawings_waiting_for_a_worker_that_cannot_start_fail_with_why(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """No process can be started (the host's limit is reached): the drawings waiting for one fail with
-    the reason, instead of waiting for ever, and a later drawing starts a worker again."""
-
-    class NoProcess(drawing._Worker):
-        def __init__(self, context: Any, nice: int) -> None:
-            raise BlockingIOError("Resource temporarily unavailable")
-
-    monkeypatch.setattr(drawing, "_Worker", NoProcess)
-    drawer = ProcessDrawer(workers=1)
-    try:
-        view = _views(1)[0]
-        drawings = [
-            asyncio.ensure_future(drawer.draw("board", view, names={}, locale="en")) for _ in range(2)
-        ]
-        failures = await asyncio.wait_for(asyncio.gather(*drawings, return_exceptions=True), HANG_LIMIT)
-        assert [type(f) for f in failures] == [BlockingIOError, BlockingIOError]
-        monkeypatch.undo()
-        image = await asyncio.wait_for(drawer.draw("board", view, names={}, locale="en"), HANG_LIMIT)
-        assert png_size(image)[0] > 300
-    finally:
-        drawer.close()
-
-
-async def test_a_drawing_given_up_just_as_a_worker_is_handed_to_it_gives_that_worker_back() -> None:
-    """The worker freed by one drawing is handed to the next one waiting, which is given up before it
-    could start: the worker goes on to the drawing after, instead of staying busy for nobody."""
-    drawer = ProcessDrawer(workers=1)
-    try:
-        view = _views(1)[0]
-        held = await drawer._take()  # the pool's only worker, busy as with another drawing
-        handed = asyncio.ensure_future(drawer.draw("board", view, names={}, locale="en"))
-        await asyncio.sleep(0)  # it waits for that worker
-        drawer._give_back(held)  # the other drawing is done: the worker goes to this one ...
-        handed.cancel()  # ... given up before it could take it
-        image = await asyncio.wait_for(drawer.draw("board", view, names={}, locale="en"), HANG_LIMIT)
-        assert handed.cancelled() and png_size(image)[0] > 300
-    finally:
-        drawer.close()
-
-
 async def test_a_drawing_given_up_just_as_its_answer_comes_frees_its_worker(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -385,45 +251,18 @@ async def test_a_drawing_given_up_just_as_its_answer_comes_frees_its_worker(
     try:
         view = _views(1)[0]
         drawings: list[asyncio.Future[bytes]] = []
-        heard = drawer._readable
+        heard = drawer.pool._readable
 
         def answered_then_given_up(worker: Any) -> None:
             heard(worker)
             drawings[0].cancel()
 
-        monkeypatch.setattr(drawer, "_readable", answered_then_given_up)  # before a worker starts
+        monkeypatch.setattr(drawer.pool, "_readable", answered_then_given_up)  # before a worker starts
         drawings.append(asyncio.ensure_future(drawer.draw("board", view, names={}, locale="en")))
         with pytest.raises(asyncio.CancelledError):
             await asyncio.wait_for(drawings[0], HANG_LIMIT)
         image = await asyncio.wait_for(drawer.draw("board", view, names={}, locale="en"), HANG_LIMIT)
         assert png_size(image)[0] > 300 and len(await drawer.pids()) == 1
-    finally:
-        drawer.close()
-
-
-def test_one_drawer_draws_for_one_event_loop_after_another() -> None:
-    """The process-wide pool outlives an event loop (each test, each bench has its own): a worker
-    idle when its loop ended draws for the next one, with the layers it holds; a worker still busy
-    for the old loop (here warming up) is let go, and the new loop gets one of its own."""
-    drawer = ProcessDrawer(workers=1)
-    view = _views(1)[0]
-
-    async def drawn() -> tuple[bytes, list[int]]:
-        image = await asyncio.wait_for(drawer.draw("board", view, names={}, locale="en"), HANG_LIMIT)
-        return image, await drawer.pids()
-
-    async def warming() -> list[int]:
-        drawer.warm(("en",))
-        return await drawer.pids()
-
-    try:
-        first, pids = asyncio.run(drawn())
-        second, again = asyncio.run(drawn())
-        assert first == second and png_size(first)[0] > 300
-        assert again == pids, "the idle worker draws for the new loop"
-        assert asyncio.run(warming()) == pids
-        third, renewed = asyncio.run(drawn())
-        assert third == first and renewed and set(renewed).isdisjoint(pids), "the warming one was let go"
     finally:
         drawer.close()
 

@@ -19,6 +19,7 @@ from table.core.clock import ManualClock
 from table.core.errors import TableError
 from table.posting.announce import Announcer, RecordingOutlet
 from table.posting.schedule import Scheduler
+from tests.fakediscord.world import HANG_LIMIT
 from tests.table.conftest import FakeRenderer, make_tables
 
 START = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
@@ -449,3 +450,56 @@ async def test_a_post_that_cannot_be_edited_is_replaced_by_a_new_one_without_a_p
     assert len(service.posts) == 2
     again = service.posts[-1]
     assert again.mentions == () and "inf1" in again.text and again.image is not None
+
+
+class StuckIn(RecordingOutlet):
+    """An outlet whose posts in one channel never go through (Discord holding them for good)."""
+
+    def __init__(self, channel: str) -> None:
+        super().__init__()
+        self.stuck_channel = channel
+        self.stuck = 0
+
+    async def send(self, channel: str, post: Post) -> str:
+        if channel == self.stuck_channel:
+            self.stuck += 1
+            await asyncio.Event().wait()
+        return await super().send(channel, post)
+
+
+async def test_a_reminder_stuck_in_one_channel_holds_up_no_other_channels_reminders(
+    service: Service, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The tick waits for one game's work at most ``game_seconds``, then goes on to the next game;
+    the stuck work goes on in the background, the game is left out of the next ticks (said in the
+    log with its id), and after ``give_up_seconds`` it is cancelled and tried afresh."""
+    for channel in ("stuck", "a", "b"):
+        await open_nim(service, "remind=1h", channel=channel)
+    outlet = StuckIn("stuck")
+    service.commands.announcer.outlet = outlet
+    now = [0.0]
+    scheduler = Scheduler(
+        service.commands.announcer, game_seconds=0.05, give_up_seconds=300, monotonic=lambda: now[0]
+    )
+    stuck = await service.commands.tables.latest("stuck")
+    assert stuck is not None
+    service.clock.advance(timedelta(hours=1, minutes=1))
+    report = await scheduler.tick()
+    assert report.reminders == 2 and outlet.stuck == 1
+    assert {channel for channel, post in outlet.sent or [] if post.text.startswith("⏰")} == {"a", "b"}
+    assert f"game #{stuck.record.id}: reminder still running after" in caplog.text
+    [running] = scheduler.pending()
+    service.clock.advance(timedelta(hours=1))
+    caplog.clear()
+    report = await scheduler.tick()
+    assert report.reminders == 2 and outlet.stuck == 1, "the stuck game is left out, the others reminded"
+    assert f"game #{stuck.record.id}: timed work still running" in caplog.text
+    now[0] += 400
+    await scheduler.tick()
+    await asyncio.wait({running}, timeout=HANG_LIMIT)
+    assert running.cancelled()
+    service.clock.advance(timedelta(hours=1))
+    await scheduler.tick()
+    assert outlet.stuck == 2, "once given up, the stuck game's work is tried afresh"
+    for task in scheduler.pending():
+        task.cancel()

@@ -39,15 +39,14 @@ async def test_workers_run_at_the_nice_value_asked_and_level_with_the_bot_at_zer
     own = _nice(0)
     monkeypatch.setenv("WORKER_NICE", "7")
     drawer, thinker = ProcessDrawer(workers=1), ProcessThinker(1)
-    pool = thinker._executor()
     monkeypatch.setenv("WORKER_NICE", "0")
     level = ProcessDrawer(workers=1)
     try:
         [drawing] = await drawer.pids()
-        thinking = await asyncio.get_running_loop().run_in_executor(pool, os.getpid)
+        [thinking] = await thinker.pids()
         [beside] = await level.pids()
         assert await _settled(drawing, min(19, own + 7)) == min(19, own + 7)
-        assert _nice(thinking) == min(19, own + 7)
+        assert await _settled(thinking, min(19, own + 7)) == min(19, own + 7)
         assert _nice(beside) == own
     finally:
         drawer.close()

@@ -3,19 +3,15 @@ when they are done.
 
 A cold worker's first board of a game builds that game's static layers, loads fonts and fills its
 caches; the warm-up does it ahead of the first move. These tests hold the warm-up at a gate
-(``tests.table.warm_gate``) to show by the order of events, not by timing, that a board asked for
+(``tests.table.gates``) to show by the order of events, not by timing, that a board asked for
 meanwhile and the console's answers do not wait for it.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import io
-import os
-import signal
 import types
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -25,46 +21,12 @@ import engine
 from console import run_console
 from launch import Settings
 from table import Commands, Tables
-from table.core import drawing
+from table.core import drawing, workers
 from table.core.drawing import ProcessDrawer
 from table.posting.announce import Announcer, RecordingOutlet
 from tests.fakediscord.world import HANG_LIMIT
 from tests.table.conftest import CtxFactory, png_size
-from tests.table.test_drawing import _alive, until_ended
-from tests.table.warm_gate import gated_warm_up
-
-
-class Gate:
-    """The test's end of the gate: counts the warm-ups waiting at it, lets them all go at once."""
-
-    def __init__(self) -> None:
-        self.address = f"\0warm-gate-{os.getpid()}-{id(self)}"
-        self.waiting = 0
-        self.arrived = asyncio.Event()
-        self.opened = asyncio.Event()
-
-    async def _hold(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.waiting += 1
-        self.arrived.set()
-        await self.opened.wait()
-        writer.write(b"!")
-        await writer.drain()
-        writer.close()
-
-    def warm_up(self) -> functools.partial[object]:
-        """The warm-up function a drawer sends its workers: the bot's, behind this gate."""
-        return functools.partial(gated_warm_up, self.address)
-
-
-@pytest.fixture
-async def gate() -> AsyncIterator[Gate]:
-    held = Gate()
-    server = await asyncio.start_unix_server(held._hold, path=held.address)
-    try:
-        yield held
-    finally:
-        held.opened.set()
-        server.close()
+from tests.table.gates import Gate
 
 
 def every_step(locale: str) -> list[str]:
@@ -161,20 +123,6 @@ def test_the_fork_server_imports_the_bots_script_when_it_can(monkeypatch: pytest
     script.__file__ = str(Path.cwd() / "bot.py")
     script.__spec__ = None
     monkeypatch.setitem(__import__("sys").modules, "__main__", script)
-    assert drawing.preload() == ["render", "ai", "bot"]
+    assert workers.fork_server_modules() == ["render", "ai", "bot"]
     script.__file__ = "/elsewhere/bot.py"  # not importable by name from the current folder
-    assert drawing.preload() == ["render", "ai"]
-
-
-async def test_a_worker_stopped_for_another_ends_with_the_bot_too() -> None:
-    """The pool stops a warming worker while another draws. Should the bot die meanwhile, it cannot
-    wake it again: the other worker, ending as its pipe closes, wakes it, and it ends as well."""
-    drawer = ProcessDrawer(workers=2)
-    try:
-        workers = await drawer.pids()
-        os.kill(workers[0], signal.SIGSTOP)  # stopped, as for another worker's drawing
-        drawer._let_go()  # what the bot's death does to its ends of the pipes (and nothing else)
-        await until_ended(workers)
-        assert not any(_alive(pid) for pid in workers), "a stopped worker outlived the bot"
-    finally:
-        drawer.close()
+    assert workers.fork_server_modules() == ["render", "ai"]
