@@ -21,6 +21,7 @@ from discord.utils import MISSING
 
 import i18n
 from cogs.components import view_for
+from table.core.text import cut_point
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +79,7 @@ def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
         if cut <= 0:
             cut = rest.rfind(" ", 0, limit + 1)
         if cut <= 0:
-            cut = limit
+            cut = cut_point(rest, limit) or limit  # a mention or a timestamp is never split
         pieces.append(rest[:cut])
         rest = rest[cut:].lstrip("\n")
     pieces.append(rest)

@@ -21,7 +21,7 @@ from table.core.events import decode_msg, encode_msg
 from table.core.posts import Ctx, Post, is_bot, mention, pictured, post_nonce
 from table.core.settings import TableSettings
 from table.core.tables import Table, Tables
-from table.core.text import game_title, has_key, mentions, name_players_in, named, pings
+from table.core.text import clip, game_title, has_key, mentions, name_players_in, named, pings
 from table.play import command_tree, endings, lobby
 from table.play.clicks import ClickCommands
 from table.play.standings import StandingCommands
@@ -58,7 +58,7 @@ def split_version(text: str) -> tuple[int | None, str]:
 
 
 def _clip(text: str, limit: int = MAX_TEXT) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return clip(text, limit)
 
 
 class Commands(ClickCommands, StandingCommands):
