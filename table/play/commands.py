@@ -371,8 +371,9 @@ class Commands(ClickCommands, StandingCommands):
             Post(self._t("svc.ended_ack", ctx.locale, game=self._game(table, ctx.locale)), ephemeral=True)
         ]
 
-    async def draw(self, ctx: Ctx) -> list[Post]:
-        vote = await endings.draw(self.tables, ctx)
+    async def draw(self, ctx: Ctx, *, answering: bool = False) -> list[Post]:
+        """Offer or accept a draw; ``answering``, the offer's Accept button, only accepts one."""
+        vote = await endings.draw(self.tables, ctx, answering=answering)
         if vote.done:
             return await self._ended(ctx, vote.table)
         loc = await self._public(ctx)
@@ -384,8 +385,9 @@ class Commands(ClickCommands, StandingCommands):
         )
         return [Post(text, mentions=pings(vote.waiting), buttons=vote_buttons("draw", vote.table, loc))]
 
-    async def abort(self, ctx: Ctx) -> list[Post]:
-        vote = await endings.abort(self.tables, ctx)
+    async def abort(self, ctx: Ctx, *, answering: bool = False) -> list[Post]:
+        """Cancel the game or vote to; ``answering``, the vote's Accept button, only agrees to one."""
+        vote = await endings.abort(self.tables, ctx, answering=answering)
         loc = await self._public(ctx)
         game = self._game(vote.table, loc)
         if vote.done and vote.table.state is None:
