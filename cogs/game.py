@@ -20,7 +20,16 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs.replies import GONE, PostLike, Responder, Undelivered, allowed_mentions, responder_for, split_text
+from cogs.replies import (
+    GONE,
+    PostLike,
+    Responder,
+    Undelivered,
+    allowed_mentions,
+    offer_choices,
+    responder_for,
+    split_text,
+)
 from cogs.translator import label
 from cogs.tree import error_text
 from engine import GAMES, GameError
@@ -301,11 +310,8 @@ class GameCog(commands.Cog):
         try:
             pairs = self.table.options_autocomplete(make_ctx(interaction), game, current)
         except GameError:
-            return []
-        return [
-            app_commands.Choice(name=name[:CHOICE_LIMIT], value=value[:CHOICE_LIMIT])
-            for name, value in pairs[:AUTOCOMPLETE_LIMIT]
-        ]
+            pairs = []
+        return await offer_choices(interaction, as_choices(pairs))
 
     async def _new_in_thread(
         self,
@@ -475,8 +481,8 @@ class GameCog(commands.Cog):
             )
         except Exception:
             log.exception("rules autocomplete failed for %r", current)
-            return []
-        return as_choices(pairs)
+            pairs = []
+        return await offer_choices(interaction, as_choices(pairs))
 
     @game.command(name=label("cmd.game.help.name"), description=label("cmd.game.help.desc"))
     async def help(self, interaction: discord.Interaction) -> None:
@@ -499,11 +505,11 @@ class GameCog(commands.Cog):
         try:
             pairs = await self.table.autocomplete(make_ctx(interaction), current)
         except GameError:
-            return []
+            pairs = []
         except Exception:
             log.exception("autocomplete failed for %r", current)
-            return []
-        return as_choices(pairs)
+            pairs = []
+        return await offer_choices(interaction, as_choices(pairs))
 
     @app_commands.command(name=label("cmd.hand.name"), description=label("cmd.hand.desc"))
     @app_commands.guild_only()

@@ -14,8 +14,9 @@ from typing import TypedDict
 import discord
 
 from cogs.components import view_for
-from cogs.replies import allowed_mentions, attachment, split_text
+from cogs.replies import MESSAGE_LIMIT, allowed_mentions, attachment, split_text
 from table.core.posts import Post, piece_nonce
+from table.core.text import clip
 from table.posting.announce import OutletError
 
 log = logging.getLogger(__name__)
@@ -84,7 +85,7 @@ class DiscordOutlet:
         file = attachment(post)
         try:
             await target.get_partial_message(int(message)).edit(
-                content=(post.text or "")[:2000] or None,
+                content=clip(post.text or "", MESSAGE_LIMIT) or None,
                 attachments=[file] if file is not None else [],
                 allowed_mentions=discord.AllowedMentions.none(),
                 view=view_for(post),

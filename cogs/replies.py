@@ -14,13 +14,16 @@ import io
 import logging
 from collections import OrderedDict
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any, Protocol
 
 import discord
+from discord import app_commands
 from discord.utils import MISSING
 
 import i18n
 from cogs.components import view_for
+from table.core.text import cut_point
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +81,7 @@ def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
         if cut <= 0:
             cut = rest.rfind(" ", 0, limit + 1)
         if cut <= 0:
-            cut = limit
+            cut = cut_point(rest, limit) or limit  # a mention or a timestamp is never split
         pieces.append(rest[:cut])
         rest = rest[cut:].lstrip("\n")
     pieces.append(rest)
@@ -247,3 +250,32 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
             log.warning("interaction %s could no longer be answered: %s", interaction.id, exc)
         else:
             log.exception("could not report an error to the user of interaction %s", interaction.id)
+
+
+LATENESS_SHOWN = timedelta(minutes=15)
+"""How late an answer may be and still have its lateness logged: past that, the interaction's time
+(read from its id) is not this machine's clock's to compare with."""
+
+
+async def offer_choices(
+    interaction: discord.Interaction, choices: list[app_commands.Choice[str]]
+) -> list[app_commands.Choice[str]]:
+    """Answer an autocomplete with ``choices`` here rather than leave the answer to discord.py.
+
+    A keystroke's choices that come after Discord's 3 seconds (a busy moment) are refused (10062):
+    the player typed on, and a later keystroke is answered. That is one warning in the log, not
+    discord.py's error and traceback for each such keystroke, which would bury real failures. The
+    interaction is then marked answered, so discord.py does not send the choices again (discord.py
+    has no public way to say an answer was given up). Returns ``choices``, what discord.py expects."""
+    try:
+        await interaction.response.autocomplete(choices)
+    except discord.HTTPException as exc:
+        if exc.code not in GONE:
+            raise
+        command = interaction.command.qualified_name if interaction.command else "?"
+        late = discord.utils.utcnow() - interaction.created_at
+        shown = timedelta(0) <= late < LATENESS_SHOWN
+        when = f"{late.total_seconds():.1f} s after the keystroke" if shown else "late"
+        log.warning("choices for /%s came %s, and Discord refused them (%s)", command, when, exc.code)
+        interaction.response._response_type = discord.InteractionResponseType.autocomplete_result
+    return choices

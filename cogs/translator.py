@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from discord import Interaction, Locale, app_commands
 
 import i18n
+from cogs.replies import offer_choices
 
 MAX_CHOICES = 25
 """Discord's limit on the fixed choices of one option (autocomplete answers have the same)."""
@@ -78,7 +79,8 @@ def offer_languages(option: str, languages: Sequence[str] | None = None) -> Call
         return app_commands.choices(**{option: choices})
 
     async def complete(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=n, value=v) for n, v in matching_languages(current, langs)]
+        choices = [app_commands.Choice(name=n, value=v) for n, v in matching_languages(current, langs)]
+        return await offer_choices(interaction, choices)
 
     return app_commands.autocomplete(**{option: complete})
 

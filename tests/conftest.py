@@ -1,5 +1,5 @@
-"""Fixtures every test folder may use: a real PostgreSQL server, and a store of either kind; and the
-order the tests run in.
+"""Fixtures every test folder may use: a real PostgreSQL server, and a store of either kind; the
+translators' test languages; and the order the tests run in.
 
 The server starts once per session, on first use (``tests/postgres.py``); each test that asks for
 ``postgres_url`` gets a fresh database on it. ``store_target`` runs a test twice, once on a SQLite file
@@ -23,6 +23,7 @@ from types import FrameType
 
 import pytest
 
+import i18n
 from tests.postgres import Server
 
 BACKENDS = ("sqlite", "postgres")
@@ -134,3 +135,21 @@ def store_target(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
         return tmp_path / "store.sqlite3"
     url: str = request.getfixturevalue("postgres_store_url")
     return url
+
+
+TRANSLATORS_FOLDERS = Path(__file__).parent / "i18n" / "locales"
+"""Catalogs of languages the bot does not ship (Polish, Russian), with a few keys each: what a
+translator adds, for the tests of plural forms and lengths other than English and French."""
+
+
+@pytest.fixture
+def translators_folders() -> Iterator[None]:
+    """The bot's catalogs plus the test folders, as if a translator had added them."""
+    saved = i18n.PATH
+    i18n.PATH = (*saved, TRANSLATORS_FOLDERS)
+    i18n.reload()
+    try:
+        yield
+    finally:
+        i18n.PATH = saved
+        i18n.reload()

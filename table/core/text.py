@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -69,6 +70,56 @@ def name_players_in(err: GameError, names: Mapping[str, str]) -> GameError:
     """Rewrite ``err``'s message in place with display names; returns it for ``raise``."""
     err.msg = resolve_players(err.msg, names)
     return err
+
+
+WHOLE = re.compile(r"<(?:@[!&]?\d+|#\d+|t:-?\d+(?::[A-Za-z])?|a?:\w+:\d+)>")
+"""What Discord reads as one thing: a mention of a player, role or channel, a timestamp, a custom
+emoji. Cut anywhere inside, it shows as raw text, and a mention cut so pings nobody."""
+
+_WHOLE_OR_LINE = re.compile(f"({WHOLE.pattern}|\n)")
+
+
+def cut_point(text: str, at: int) -> int:
+    """The place nearest before ``at`` where ``text`` may be cut without splitting a mention or a
+    timestamp (``WHOLE``): ``at`` itself unless one straddles it, else where that one begins."""
+    for found in WHOLE.finditer(text, max(0, at - 64), at + 64):
+        if found.start() < at < found.end():
+            return found.start()
+    return at
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters from its end, an ellipsis marking the cut, and
+    never inside a mention or a timestamp: what is kept still pings and reads as it should."""
+    if len(text) <= limit:
+        return text
+    return text[: cut_point(text, max(0, limit - 1))] + "…"
+
+
+SHORTENED_TAIL = 12
+"""The most characters a shortened stretch keeps of its end, after the ellipsis: the few words that
+close a sentence or lead into a mention ("(" before "<@1>, <@2>: the game is over.)")."""
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` in at most ``limit`` characters, taken from its longest stretches of plain words
+    (an ellipsis where each was shortened, near its end) rather than from the end of the text:
+    every mention and timestamp stays whole and every line stays, so a post squeezed this way
+    still pings whom it names. Only a text of little but mentions is cut from its end (``clip``)."""
+    if len(text) <= limit:
+        return text
+    parts = _WHOLE_OR_LINE.split(text)  # plain stretches at even places, what stays whole between
+    excess = len(text) - limit
+    while excess > 0:
+        longest = max(range(0, len(parts), 2), key=lambda i: len(parts[i]))
+        stretch = parts[longest]
+        if len(stretch) <= 1:
+            break
+        keep = max(0, len(stretch) - excess - 1)
+        tail = min(keep // 4, SHORTENED_TAIL)
+        parts[longest] = stretch[: keep - tail].rstrip() + "…" + stretch[len(stretch) - tail :]
+        excess -= len(stretch) - len(parts[longest])
+    return clip("".join(parts), limit)
 
 
 def _fold(text: str) -> str:

@@ -47,6 +47,15 @@ class Wording:
         acting = table.to_act()
         return self._t("table.turn", locale, players=mentions(acting, table.names)) if acting else ""
 
+    def _closing(self, table: Table, locale: str) -> str:
+        """The line a handover post ends with, the one that pings: who acts now, or, once the game
+        is over, how it ended and every player of it."""
+        if table.record.status == "active":
+            return self._turn(table, locale)
+        ending = self._result_text(table, self._stored_result(table), locale)
+        players = mentions(table.record.player_ids, table.names)
+        return ending + " " + self._t("svc.over.players", locale, players=players)
+
     def _result_text(self, table: Table, result: Result | None, locale: str) -> str:
         if table.record.status == "aborted" or result is None:
             aborted = self._t("table.result.aborted", locale)

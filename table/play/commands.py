@@ -21,7 +21,7 @@ from table.core.events import decode_msg, encode_msg
 from table.core.posts import Ctx, Post, is_bot, mention, pictured, post_nonce
 from table.core.settings import TableSettings
 from table.core.tables import Table, Tables
-from table.core.text import game_title, has_key, mentions, name_players_in, named, pings
+from table.core.text import clip, game_title, has_key, mentions, name_players_in, named, pings
 from table.play import command_tree, endings, lobby
 from table.play.clicks import ClickCommands
 from table.play.standings import StandingCommands
@@ -58,7 +58,7 @@ def split_version(text: str) -> tuple[int | None, str]:
 
 
 def _clip(text: str, limit: int = MAX_TEXT) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return clip(text, limit)
 
 
 class Commands(ClickCommands, StandingCommands):
@@ -371,8 +371,9 @@ class Commands(ClickCommands, StandingCommands):
             Post(self._t("svc.ended_ack", ctx.locale, game=self._game(table, ctx.locale)), ephemeral=True)
         ]
 
-    async def draw(self, ctx: Ctx) -> list[Post]:
-        vote = await endings.draw(self.tables, ctx)
+    async def draw(self, ctx: Ctx, *, answering: bool = False) -> list[Post]:
+        """Offer or accept a draw; ``answering``, the offer's Accept button, only accepts one."""
+        vote = await endings.draw(self.tables, ctx, answering=answering)
         if vote.done:
             return await self._ended(ctx, vote.table)
         loc = await self._public(ctx)
@@ -384,8 +385,9 @@ class Commands(ClickCommands, StandingCommands):
         )
         return [Post(text, mentions=pings(vote.waiting), buttons=vote_buttons("draw", vote.table, loc))]
 
-    async def abort(self, ctx: Ctx) -> list[Post]:
-        vote = await endings.abort(self.tables, ctx)
+    async def abort(self, ctx: Ctx, *, answering: bool = False) -> list[Post]:
+        """Cancel the game or vote to; ``answering``, the vote's Accept button, only agrees to one."""
+        vote = await endings.abort(self.tables, ctx, answering=answering)
         loc = await self._public(ctx)
         game = self._game(vote.table, loc)
         if vote.done and vote.table.state is None:

@@ -62,10 +62,12 @@ class Vote:
     done: bool
 
 
-async def draw(tables: Tables, ctx: Ctx) -> Vote:
+async def draw(tables: Tables, ctx: Ctx, *, answering: bool = False) -> Vote:
     """Offer a draw, or accept the standing offer; it is agreed once every side has offered.
 
-    A move by anyone withdraws standing offers (the store clears them with the move).
+    A move by anyone withdraws standing offers (the store clears them with the move). ``answering``
+    is the offer's Accept button: it accepts the offer it was posted with and makes none, so a press
+    once the offer was declined is refused rather than offering a draw in the presser's name.
     """
     async with tables.lock(ctx.channel_id):
         table = await _require_running(tables, ctx.channel_id)
@@ -73,6 +75,8 @@ async def draw(tables: Tables, ctx: Ctx) -> Vote:
         record = table.record
         sides = table.sides()
         before = await tables.store.votes(record.id, "draw")
+        if answering and not before:
+            raise TableError("svc.error.no_draw_offer")
         mine = table.side_of(ctx.user_id)
         agreed = {table.side_of(p) for p in before}
         if mine in agreed:
@@ -93,8 +97,11 @@ async def draw(tables: Tables, ctx: Ctx) -> Vote:
         return Vote(tables.table(record), tuple(votes), (), result, True)
 
 
-async def abort(tables: Tables, ctx: Ctx) -> Vote:
-    """Cancel the game: the creator alone in the lobby; every seated player in a running game."""
+async def abort(tables: Tables, ctx: Ctx, *, answering: bool = False) -> Vote:
+    """Cancel the game: the creator alone in the lobby; every seated player in a running game.
+
+    ``answering`` is the vote's Accept button: it agrees to the vote under way and starts none, so a
+    press once the vote was declined is refused (a moderator's too) rather than voting anew."""
     async with tables.lock(ctx.channel_id):
         table = await tables.open(ctx.channel_id)
         if table is None:
@@ -104,9 +111,13 @@ async def abort(tables: Tables, ctx: Ctx) -> Vote:
             if ctx.user_id != record.creator and not ctx.moderator:
                 raise TableError("table.error.abort_creator_only", creator=table.name(record.creator))
             return await _close(tables, table, ctx, "svc.reason.closed")
-        if ctx.moderator and record.seat_of(ctx.user_id) is None:
+        seated = record.seat_of(ctx.user_id) is not None
+        if not ctx.moderator:
+            require_seated(table, ctx.user_id)
+        if answering and not await tables.store.votes(record.id, "abort"):
+            raise TableError("svc.error.no_abort_vote")
+        if not seated:  # a moderator with no seat
             return await _close(tables, table, ctx, "svc.reason.moderator_abort")
-        require_seated(table, ctx.user_id)
         if table.unreadable:
             # Nobody can play it, so nobody's vote is needed to close it.
             return await _close(tables, table, ctx, "svc.reason.unreadable")

@@ -23,6 +23,7 @@ from table.core.events import encode_msg
 from table.core.posts import Button, Ctx, Post, mention, pictured
 from table.core.ratings import NO_GUILD, points, pool_title
 from table.core.settings import server_locale
+from table.core.text import clip
 from table.core.wording import Wording
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ class StandingCommands(Wording):
                 boards.append(self._board(pool, standings, page, loc))
         if not boards:
             return [Post(self._t("rating.board.none", loc), ephemeral=True)]
-        text = "\n\n".join(self._board_text(board, loc) for board in boards)[:MAX_TEXT]
+        text = clip("\n\n".join(self._board_text(board, loc) for board in boards), MAX_TEXT)
         shown = [s.player for board in boards for _rank, s in board.rows]
         names = await self.tables.store.player_names(_guild(ctx), shown)
         view = {"sections": [self._board_view(board, names, loc) for board in boards]}
@@ -174,7 +175,7 @@ class StandingCommands(Wording):
             for r in shown
             for kind in ("replay", "final")
         )
-        return [Post("\n".join(lines)[:MAX_TEXT], buttons=buttons)]
+        return [Post(clip("\n".join(lines), MAX_TEXT), buttons=buttons)]
 
     async def _history_line(self, result: ResultRecord, loc: str) -> str:
         record = await self.tables.store.get_game(result.game_id)
@@ -257,7 +258,7 @@ class StandingCommands(Wording):
         if not sections:
             sections = [self._t("rating.stats.none", loc, player=mention(who))]
         head = self._t("rating.stats.title", loc, player=mention(who))
-        text = "\n\n".join([f"**{head}**", *sections])[:MAX_TEXT]
+        text = clip("\n\n".join([f"**{head}**", *sections]), MAX_TEXT)
         picture = None
         if series:  # the card names the player as they last sat down here (an image shows no mention)
             name = (await store.player_names(_guild(ctx), [who])).get(who, who)

@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
+import i18n
 from db import ActionRecord, Announcement, Announcing, GameRecord, Note
 from engine.text import Msg
 from table.bots.players import ComputerPlayers, may_have_bots, stand_ins_in
@@ -46,7 +47,7 @@ from table.core.ratings import changes_line, settle
 from table.core.settings import TableSettings, locale_of, public_locale
 from table.core.tables import Table, Tables
 from table.core.tasks import GameTasks
-from table.core.text import mentions, pings
+from table.core.text import mentions, pings, shorten
 from table.core.wording import Wording
 from table.core.workers import Superseded
 from table.posting.menus import board_buttons
@@ -563,41 +564,45 @@ class Announcer(Wording):
     # ---- the words of a post ---------------------------------------------------------------------
 
     async def _text(self, table: Table, read: Announcing, plan: _Plan, locale: str, summary_from: int) -> str:
+        lines = await self._lines(table, read, plan, locale, summary_from)
+        fitted = fit(lines, locale)
+        if fitted.left_out:
+            log.info("game #%s: earlier actions left out of its post: %d", table.record.id, fitted.left_out)
+        if fitted.squeezed:
+            log.warning("game #%s: the lines of its post that stay were shortened to fit", table.record.id)
+        return fitted.text
+
+    async def _lines(
+        self, table: Table, read: Announcing, plan: _Plan, locale: str, summary_from: int
+    ) -> PostLines:
+        """What the post says, each line marked as one that stays or one of the summary that may be
+        left out when the post is too long (``fit``)."""
         record, current, notes = table.record, read.announcement, read.notes
-        lines: list[str] = []
+        opening: list[str] = []
         first_post = current is None if plan.handover else current is not None and current.since == 0
         if first_post:
-            lines.append(
+            opening.append(
                 self._t(
                     "table.started", locale, game=self._game(table, locale), seats=self._seats(table, locale)
                 )
             )
+        in_turn: list[str] = []
         if plan.handover:
             logged = read.actions(summary_from, record.version)
-            lines += self._summary(table, summary_from, record.version, locale, logged, notes)
+            summary = self._summary(table, summary_from, record.version, locale, logged, notes)
         else:
             assert current is not None
             before = read.actions(summary_from, current.since)
-            lines += self._summary(table, summary_from, current.since, locale, before, notes)
+            summary = self._summary(table, summary_from, current.since, locale, before, notes)
             logged = read.actions(current.since, record.version)
             in_turn = self._summary(table, current.since, record.version, locale, logged, notes)
-            if in_turn:
-                lines.append(self._t("svc.turn_in_progress", locale))
-                lines += in_turn
-        if record.status == "active":
-            lines.append(self._turn(table, locale))
-        else:
-            ending = self._result_text(table, self._stored_result(table), locale)
-            lines.append(
-                ending
-                + " "
-                + self._t("svc.over.players", locale, players=mentions(record.player_ids, table.names))
-            )
+        closing = [self._closing(table, locale)]
+        if record.status != "active":
             settled = await settle(self.tables.store, record)
             rated = settled and changes_line(settled, table.names, locale)
             if rated:
-                lines.append(rated)
-        return _fit(lines, locale)
+                closing.append(rated)
+        return PostLines(tuple(opening), tuple(summary), tuple(in_turn), tuple(closing))
 
     def _summary(
         self,
@@ -639,25 +644,101 @@ def _retrieved(future: asyncio.Future[Any]) -> None:
         future.exception()
 
 
-def _fit(lines: list[str], locale: str) -> str:
-    """Join ``lines``, dropping the oldest summary lines (never the first or the last) to fit."""
-    import i18n
+@dataclass(frozen=True)
+class PostLines:
+    """The lines of a handover post, by what each is for. ``opening`` (the game's first post says it
+    begins) and ``closing`` (who acts now, or how the game ended and the new ratings) always stay
+    whole: they are what the post is for, and the closing line holds the mentions that ping.
+    ``summary`` (the actions since the previous handover began) and ``in_turn`` (those of the turn
+    in progress, under their header, in an edit) are oldest first, and the oldest are the ones a
+    long post leaves out."""
 
-    text = "\n".join(filter(None, lines))
-    if len(text) <= MAX_TEXT:
-        return text
-    head, body, tail = lines[:1], lines[1:-1], lines[-1:]
-    dropped = 0
-    while body and len("\n".join([*head, "…", *body, *tail])) + 40 > MAX_TEXT:
-        body.pop(0)
-        dropped += 1
-    more = i18n.t("svc.summary_more", locale, count=dropped)
-    text = "\n".join(filter(None, [*head, more, *body, *tail]))
-    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
+    opening: tuple[str, ...] = ()
+    summary: tuple[str, ...] = ()
+    in_turn: tuple[str, ...] = ()
+    closing: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """A post's text within its limit: how many summary lines were left out for it, and whether
+    even the lines that stay had to be shortened (lines no game writes that long)."""
+
+    text: str
+    left_out: int = 0
+    squeezed: bool = False
+
+
+SHORTEST_KEPT = 16
+"""The fewest characters the newest summary line is shortened to rather than left out too."""
+
+
+def fit(lines: PostLines, locale: str, limit: int = MAX_TEXT) -> Fitted:
+    """The post's text in at most ``limit`` characters. The oldest summary lines are left out first,
+    replaced where they stood by the catalog's note of how many (its length counted as rendered for
+    that number); the newest one is shortened rather than left out; the lines that stay whole are
+    only touched when they alone are longer than the limit, and then lose plain words, never a
+    mention or a timestamp (``shorten``)."""
+    header = (i18n.t("svc.turn_in_progress", locale),) if lines.in_turn else ()
+    rows = [
+        (text, droppable)
+        for part, droppable in (
+            (lines.opening, False),
+            (lines.summary, True),
+            (header, False),
+            (lines.in_turn, True),
+            (lines.closing, False),
+        )
+        for text in part
+        if text
+    ]
+    summary = [place for place, (_, droppable) in enumerate(rows) if droppable]
+
+    def compose(left_out: int, newest: str | None = None) -> str:
+        gone = set(summary[:left_out])
+        shown = []
+        for place, (text, _) in enumerate(rows):
+            if place in gone:
+                if place == summary[0]:
+                    shown.append(i18n.t("svc.summary_more", locale, count=left_out))
+            elif newest is not None and place == summary[-1]:
+                shown.append(newest)
+            else:
+                shown.append(text)
+        return "\n".join(shown)
+
+    whole = compose(0)
+    if len(whole) <= limit:
+        return Fitted(whole)
+    size = len(whole)
+    for left_out in range(1, len(summary)):
+        size -= len(rows[summary[left_out - 1]][0]) + 1
+        if size + len(i18n.t("svc.summary_more", locale, count=left_out)) + 1 <= limit:
+            return Fitted(compose(left_out), left_out)
+    if summary:
+        left_out = len(summary) - 1
+        newest = rows[summary[-1]][0]
+        room = len(newest) - (len(compose(left_out)) - limit)
+        if room >= SHORTEST_KEPT:
+            return Fitted(compose(left_out, shorten(newest, room)), left_out)
+    text = compose(len(summary))
+    fitted = shorten(text, limit)
+    return Fitted(fitted, len(summary), squeezed=fitted != text)
 
 
 def waited(since: str | None, now: datetime) -> timedelta:
     return timedelta(0) if since is None else now - parse_stamp(since)
 
 
-__all__ = ["DEFAULT_LEASE", "Announcer", "Outlet", "OutletError", "RecordingOutlet", "mentions", "waited"]
+__all__ = [
+    "DEFAULT_LEASE",
+    "Announcer",
+    "Fitted",
+    "Outlet",
+    "OutletError",
+    "PostLines",
+    "RecordingOutlet",
+    "fit",
+    "mentions",
+    "waited",
+]

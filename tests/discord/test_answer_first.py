@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import logging
+import re
 import threading
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -178,6 +180,31 @@ async def test_an_interaction_discord_no_longer_takes_runs_nothing(
     assert await scene.version() == before and scene.gated.calls == calls
     assert any("nothing done" in r.getMessage() for r in caplog.records)
     assert not [r for r in caplog.records if r.levelname == "ERROR" or r.exc_info]
+
+
+async def test_choices_that_come_too_late_are_one_warning_in_the_log(
+    scene: Scene, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Discord refuses a keystroke's choices after its 3 seconds (10062); the player typed on. Each
+    such keystroke once logged an error with discord.py's traceback; it is now one warning naming
+    the command, and the next keystroke in time is answered as before."""
+    player, _value = await scene.a_move()
+    scene.fake.response_deadline = -1.0  # every first answer comes too late
+    with pytest.raises(InteractionTimeout, match="10062"):
+        await scene.fake.autocomplete(player, scene.chan, "play", focused="action", action="")
+    for _ in range(int(HANG_LIMIT / 0.01)):  # the refusal reaches the test before the bot logs it
+        if any(r.levelno >= logging.WARNING for r in caplog.records):
+            break
+        await asyncio.sleep(0.01)
+    scene.fake.response_deadline = HANG_LIMIT
+    assert await scene.fake.autocomplete(player, scene.chan, "play", focused="action", action="")
+    (told,) = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert told.levelname == "WARNING"
+    assert re.fullmatch(
+        r"choices for /play came (late|[\d.]+ s after the keystroke), and Discord refused them \(10062\)",
+        told.getMessage(),
+    )
+    assert not [r for r in caplog.records if r.exc_info or "Traceback" in r.getMessage()]
 
 
 async def test_a_move_whose_answer_failed_is_confirmed_with_the_players_next_answer(scene: Scene) -> None:

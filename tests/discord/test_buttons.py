@@ -192,6 +192,31 @@ async def test_a_draw_is_offered_and_accepted_with_buttons(bot: Bot) -> None:
     assert current_board(room.fake, room.chan).id != end.id, "the rematch's first board is posted"
 
 
+async def test_the_buttons_of_a_draw_offer_declined_since_only_say_no_offer_stands(bot: Bot) -> None:
+    """At three sides an offer is posted again with each acceptance, and a decline under the latest
+    leaves the buttons of the first: their Accept used to offer a draw in the presser's name."""
+    room = open_room(bot, ("Guild", "en-US"), "tap", ("alice", "en-US"), ("bob", "en-US"), ("carol", "fr"))
+    alice, bob, carol = room.users.values()
+    await open_by_buttons(room, "cryhavoc", "seed=5")
+    r = await room.fake.slash(alice, room.chan, "game draw")
+    first = [m for m in r.messages if not m.ephemeral][-1]
+    r = await room.fake.slash(bob, room.chan, "game draw")
+    latest = [m for m in r.messages if not m.ephemeral][-1]
+    await room.fake.click(carol, latest, button_id(latest, "draw_decline"))
+    before = await room.record()
+    posts = len(room.fake.messages_in(room.chan))
+    for user, button, said in (
+        (carol, "draw_accept", "Aucune nulle n'est proposée : /partie nulle en propose une."),
+        (bob, "draw_accept", "No draw is on offer: /game draw offers one."),
+        (carol, "draw_decline", "Aucune nulle n'est proposée : /partie nulle en propose une."),
+    ):
+        r = await room.fake.click(user, first, button_id(first, button))
+        answer = shown(r, first)
+        assert answer.ephemeral and answer.content == said, (user.name, button, answer.content)
+    assert len(room.fake.messages_in(room.chan)) == posts, "nothing new in the channel"
+    assert await room.record() == before
+
+
 # ---- Discord's limits on components, in both languages ---------------------------------------------------
 
 

@@ -31,6 +31,15 @@ def test_a_line_longer_than_the_limit_is_cut_at_a_space_or_hard() -> None:
     assert split_text("x" * 4500) == ["x" * 2000, "x" * 2000, "x" * 500]
 
 
+def test_a_hard_cut_never_splits_a_mention_or_a_timestamp() -> None:
+    """Words without spaces (Chinese, Japanese) are cut hard; a mention or a timestamp standing at
+    the cut goes whole to the next piece, where it still pings or shows its time."""
+    for token in ("<@502123456789012345>", "<t:1764579600:R>"):
+        text = "棋" * 1990 + token + "局" * 100
+        first, second = split_text(text)
+        assert (first, second) == ("棋" * 1990, token + "局" * 100)
+
+
 def test_only_the_listed_users_may_be_pinged() -> None:
     mentions = allowed_mentions(["111", "222", "console-name"]).to_dict()
     assert mentions["parse"] == []

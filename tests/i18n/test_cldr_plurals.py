@@ -1,12 +1,10 @@
 """Languages with more plural forms than English and French, added the way a translator adds one:
 a folder of catalog files. Polish and Russian have four CLDR categories each (one, few, many,
 other) and disagree on 101 ("101 kart" but "101 карту"); the catalogs under ``tests/i18n/locales``
-hold a few keys, and every other key falls back to English."""
+hold a few keys, and every other key falls back to English (``translators_folders``, in
+``tests/conftest.py``, adds them to the bot's)."""
 
 from __future__ import annotations
-
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from discord import Locale
@@ -15,22 +13,8 @@ import i18n
 from cogs.translator import MAX_CHOICES, label, matching_languages, offer_languages, translate
 from engine.text import PlayerRef
 
-HERE = Path(__file__).parent / "locales"
 COUNTS = (0, 1, 2, 5, 22, 25, 101)
 NAMES = {"1": "Alice", "2": "Bob", "3": "Carol"}
-
-
-@pytest.fixture
-def translators_folders() -> Iterator[None]:
-    """The bot's catalogs plus the test folders, as if a translator had added them."""
-    saved = i18n.PATH
-    i18n.PATH = (*saved, HERE)
-    i18n.reload()
-    try:
-        yield
-    finally:
-        i18n.PATH = saved
-        i18n.reload()
 
 
 pytestmark = pytest.mark.usefixtures("translators_folders")

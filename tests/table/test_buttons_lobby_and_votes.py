@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from table import Commands
+import i18n
+from table import Commands, Ctx
 from table.core.errors import TableError
 from tests.table.conftest import CtxFactory, current, start_nim
 
@@ -56,6 +57,57 @@ async def test_a_vote_is_accepted_or_declined_by_its_buttons(
     assert record.status == ("aborted" if kind == "abort" else "over")
     if kind == "draw":
         assert record.result is not None and record.result["draw"]
+
+
+REFUSED = {"draw": "svc.error.no_draw_offer", "abort": "svc.error.no_abort_vote"}
+
+
+@pytest.mark.parametrize("kind", ["abort", "draw"])
+async def test_the_buttons_of_a_vote_declined_since_refuse_and_change_nothing(
+    commands: Commands, ctx: CtxFactory, kind: str
+) -> None:
+    """Accept pressed after the offer was declined once made a new offer in the presser's name; now
+    Accept and Decline both say no offer stands, as a typed command refuses, and the store is left
+    as it was (no vote, the game running)."""
+    await start_nim(commands, ctx)
+    table = await current(commands)
+    game, version = table.record.id, table.record.version
+    await (commands.abort(ctx("alice")) if kind == "abort" else commands.draw(ctx("alice")))
+    await commands.press(ctx("bob"), game, version, f"{kind}_decline")
+    await commands.announcer.drain()
+    before = await commands.tables.store.get_game(game)
+    presses = [("bob", "accept"), ("alice", "accept"), ("bob", "decline"), ("alice", "decline")]
+    for user, answer in presses:
+        with pytest.raises(TableError) as refused:
+            await commands.press(ctx(user), game, version, f"{kind}_{answer}")
+        assert refused.value.msg.key == REFUSED[kind], (user, answer)
+    moderator = Ctx("chan", "mod", "Mod", "en", "en", moderator=True)  # who may end a game alone
+    with pytest.raises(TableError) as refused:
+        await commands.press(moderator, game, version, f"{kind}_accept")
+    assert refused.value.msg.key == (REFUSED[kind] if kind == "abort" else "table.error.not_seated")
+    assert await commands.tables.store.votes(game, kind) == {}
+    assert await commands.tables.store.get_game(game) == before
+
+
+def test_the_refusals_name_the_command_that_makes_an_offer_in_the_readers_language() -> None:
+    assert i18n.t(REFUSED["draw"], "en") == "No draw is on offer: /game draw offers one."
+    assert i18n.t(REFUSED["draw"], "fr") == "Aucune nulle n'est proposée : /partie nulle en propose une."
+    assert "/game abort" in i18n.t(REFUSED["abort"], "en")
+    assert "/partie annuler" in i18n.t(REFUSED["abort"], "fr")
+
+
+async def test_a_standing_offer_is_still_accepted_by_its_button_and_a_stranger_is_still_refused(
+    commands: Commands, ctx: CtxFactory
+) -> None:
+    await start_nim(commands, ctx)
+    table = await current(commands)
+    game, version = table.record.id, table.record.version
+    with pytest.raises(TableError) as refused:
+        await commands.press(ctx("carol"), game, version, "draw_accept")
+    assert refused.value.msg.key == "table.error.not_seated", "the command's own refusals come first"
+    await commands.draw(ctx("alice"))
+    await commands.press(ctx("bob"), game, version, "draw_accept")
+    assert (await commands.tables.store.get_game(game)).status == "over"  # type: ignore[union-attr]
 
 
 async def test_a_fixed_seed_is_shown_in_the_lobby_and_the_status(commands: Commands, ctx: CtxFactory) -> None:
