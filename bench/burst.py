@@ -229,9 +229,12 @@ class Table:
     value: str
 
 
-async def make_games(fake: Any, database: Path, channels: int) -> list[Table]:
+async def make_games(
+    fake: Any, database: Path, channels: int, games: tuple[str, ...] = ("warchest",)
+) -> list[Table]:
     """``channels`` channels of the fake, each with a started game stored in ``database`` (made by
-    this revision's table layer, its start announced), and the move its player to act will make."""
+    this revision's table layer, its start announced; of ``games`` in turn), and the move its
+    player to act will make."""
     import db
     from table.core.posts import Ctx, Post
     from table.core.tables import Tables
@@ -271,7 +274,7 @@ async def make_games(fake: Any, database: Path, channels: int) -> list[Table]:
             # the languages the fake's interactions give, so that no move has to store a new one
             return Ctx(chan.id, user.id, user.name, user.locale, guild.locale, guild_id=guild.id)
 
-        await commands.new(ctx(alice), "warchest")
+        await commands.new(ctx(alice), games[index % len(games)])
         await commands.join(ctx(bob))
         await commands.start(ctx(alice))
         table = await tables.open(chan.id)
