@@ -16,7 +16,7 @@ import discord
 from cogs.components import view_for
 from cogs.replies import allowed_mentions, attachment, split_text
 from table.core.posts import Post, piece_nonce
-from table.posting.announce import OutletError
+from table.posting.outlet import ChannelRate, OutletError
 
 log = logging.getLogger(__name__)
 
@@ -30,11 +30,16 @@ class _Extras(TypedDict, total=False):
     nonce: str | int
 
 
-class DiscordOutlet:
-    """Sends the announcer's posts through a running discord.py client."""
+DISCORD_RATE = ChannelRate(5, 5.0)
+"""Discord's rate of messages in one channel: about 5 per 5 seconds."""
 
-    def __init__(self, client: discord.Client) -> None:
+
+class DiscordOutlet:
+    """Sends the announcer's posts through a running discord.py client, within ``rate`` per channel."""
+
+    def __init__(self, client: discord.Client, rate: ChannelRate | None = DISCORD_RATE) -> None:
         self.client = client
+        self.rate = rate
 
     async def _channel(self, channel_id: str) -> discord.abc.Messageable:
         channel = self.client.get_channel(int(channel_id))
