@@ -75,6 +75,8 @@ class BeatingScheduler(Scheduler):
     async def tick(self) -> TickReport:
         self.idle.clear()
         try:
+            # what other processes recorded of the channels that refuse the bot
+            await self.announcer.channels.faults.refresh()
             report = await super().tick()
         finally:
             self.idle.set()

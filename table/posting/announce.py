@@ -145,9 +145,9 @@ class Announcer(Wording):
         monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         self.tables = tables
-        self.channels = Channels(outlet, monotonic=monotonic, sleep=sleep)
-        """Each channel's rate, which every post and edit keeps to (docs/architecture.md, "Rates and
-        refusals")."""
+        self.channels = Channels(tables.store, outlet, clock=clock, monotonic=monotonic, sleep=sleep)
+        """Each channel's rate, which every post and edit keeps to, and the channels that refuse the
+        bot (docs/architecture.md, "Rates and refusals")."""
         self.outlet = self.channels.outlet
         self.clock = clock
         self.coalesce = coalesce
@@ -391,12 +391,13 @@ class Announcer(Wording):
                 record, current = read.game, read.announcement
                 if record is None or record.state is None:
                     break
-                self.channels.seen(record)
                 if current is not None and (current.version, current.status) == (
                     record.version,
                     record.status,
                 ):
                     break
+                if not self.channels.open_to(record):
+                    break  # the channel refuses the bot: left alone until its next try
                 table = self.tables.table(record)
                 plan = self._plan(table, current, read)
                 if not plan.new_post and await self._wait_to_coalesce(game_id, table.to_act()):

@@ -1,4 +1,5 @@
-"""What the announcer knows of each channel besides its games: how fast it takes posts.
+"""What the announcer knows of each channel besides its games: how fast it takes posts, and whether
+it refuses them (``table.posting.faults``).
 
 Discord takes about 5 messages per 5 seconds in one channel; past that it answers 429 and every post
 waits. A burst of moves in one channel must not turn into a queue of posts Discord makes wait, each
@@ -25,12 +26,16 @@ import math
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
-from db import GameRecord
+from db import GameRecord, Store
+from table.core.clock import Clock
 from table.core.posts import Post
-from table.posting.outlet import ChannelRate, Outlet, Rated
+from table.posting.faults import Faults
+from table.posting.outlet import ChannelGone, ChannelRate, Outlet, Rated, Refused
 
 Sleep = Callable[[float], Awaitable[None]]
+T = TypeVar("T")
 
 AT_ONCE = 2
 """Requests a channel takes one right after the other; the next ones are spaced out."""
@@ -121,7 +126,9 @@ class Budgets:
 
 
 class PacedOutlet:
-    """The front end's outlet, each post and edit within its channel's rate."""
+    """The front end's outlet, each post and edit within its channel's rate, and none in a channel
+    that refuses the bot but for its next try: a refusal is recorded and its people told, a deleted
+    channel's game closed, and a post that goes through ends its channel's fault."""
 
     def __init__(self, outlet: Outlet, channels: Channels) -> None:
         self.outlet = outlet
@@ -132,24 +139,41 @@ class PacedOutlet:
         return rate_of(self.outlet)
 
     async def send(self, channel: str, post: Post) -> str:
-        async with self.channels.budgets.spend(channel):
-            return await self.outlet.send(channel, post)
+        return await self._request(channel, lambda: self.outlet.send(channel, post))
 
     async def edit(self, channel: str, message: str, post: Post) -> bool:
-        async with self.channels.budgets.spend(channel):
-            return await self.outlet.edit(channel, message, post)
+        return await self._request(channel, lambda: self.outlet.edit(channel, message, post))
 
     async def direct(self, user: str, post: Post) -> bool:
         return await self.outlet.direct(user, post)
 
+    async def _request(self, channel: str, call: Callable[[], Awaitable[T]]) -> T:
+        faults = self.channels.faults
+        await faults.loaded()
+        faults.trying(channel)  # raises Paused while the channel is left alone
+        try:
+            async with self.channels.budgets.spend(channel):
+                done = await call()
+        except Refused as refused:
+            await faults.refused(channel, refused)
+            raise
+        except ChannelGone:
+            await faults.gone(channel)
+            raise
+        await faults.worked(channel)
+        return done
+
 
 class Channels:
-    """The channels the announcer posts in: their rates (``budgets``), and the outlet that keeps to
-    them (``outlet``: the front end's own when it has no rate, as the console)."""
+    """The channels the announcer posts in: their rates (``budgets``), the ones that refuse the bot
+    (``faults``), and the outlet that keeps to both (``outlet``: the front end's own when it has no
+    rate, as the console, whose channel never refuses anything)."""
 
-    def __init__(self, outlet: Outlet, *, monotonic: Callable[[], float], sleep: Sleep) -> None:
-        rate = rate_of(outlet)
-        self.budgets = Budgets(rate, monotonic=monotonic, sleep=sleep)
+    def __init__(
+        self, store: Store, outlet: Outlet, *, clock: Clock, monotonic: Callable[[], float], sleep: Sleep
+    ) -> None:
+        self.budgets = Budgets(rate_of(outlet), monotonic=monotonic, sleep=sleep)
+        self.faults = Faults(store, outlet, clock)
         self.outlet: Outlet = PacedOutlet(outlet, self) if isinstance(outlet, Rated) else outlet
         self._where: dict[int, str] = {}
         """The channel of each game announced here (a channel never changes), so that its rate can
@@ -162,9 +186,16 @@ class Channels:
     async def ready(self, game_id: int) -> None:
         """Wait for room in the game's channel, before its announcement reads the store: what is
         stored while it waits is in the post it then makes."""
+        await self.faults.loaded()
         channel = self._where.get(game_id)
-        if channel is not None:
+        if channel is not None and not self.faults.paused(channel):
             await self.budgets.room(channel)
+
+    def open_to(self, record: GameRecord) -> bool:
+        """Whether the game's news may be posted now: not while its channel refuses the bot and its
+        next try is not due (then no board is drawn for it either)."""
+        self.seen(record)
+        return not self.faults.paused(record.channel)
 
 
 def spill(text: str, limit: int) -> list[str]:
