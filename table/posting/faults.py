@@ -25,7 +25,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from dataclasses import replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import i18n
 from db import Announcement, ChannelFault, Conflict, GameRecord, Store
@@ -84,6 +84,8 @@ class Faults:
         self.known: dict[str, ChannelFault] = {}
         self._noticed: set[str] = set()
         """Players who may have notices still to tell: only theirs are read at each answer."""
+        self._asked: dict[str, datetime] = {}
+        """When an interaction last made each channel due (``covered``): once a ``FIRST_TRY`` at most."""
         self._loaded = False
 
     async def refresh(self) -> None:
@@ -148,6 +150,7 @@ class Faults:
         """A request to ``channel`` went through: its fault, if any, is over."""
         if channel in self.known:
             del self.known[channel]
+            self._asked.pop(channel, None)
             if await self.store.drop_fault(channel):
                 log.info("channel %s takes the bot's posts again: what it missed is caught up", channel)
 
@@ -164,9 +167,16 @@ class Faults:
 
     def covered(self, channel: str, may: Iterable[str]) -> bool:
         """Whether the permissions the bot has in ``channel`` (``may``, the front end's names) now
-        include every one its fault named: worth a try at once."""
+        include every one its fault named: worth a try at once. Not more than once a ``FIRST_TRY``
+        (every move in the channel says so, and a channel may refuse for a reason they do not show)."""
         fault = self.known.get(channel)
-        return fault is not None and bool(fault.missing) and set(fault.missing) <= set(may)
+        if fault is None or not fault.missing or not set(fault.missing) <= set(may):
+            return False
+        now, last = self.clock(), self._asked.get(channel)
+        if last is not None and now - last < FIRST_TRY:
+            return False
+        self._asked[channel] = now
+        return True
 
     # ---- a deleted channel ----------------------------------------------------------------------
 

@@ -160,9 +160,18 @@ async def test_permissions_an_interaction_shows_make_it_due_only_when_they_cover
     await service.commands.bot_may(ctx("bob"), {"view_channel"})
     await service.commands.announcer.drain()
     assert not await service.shown(), "still lacking Attach Files, as far as the bot knows"
-    await service.commands.bot_may(ctx("bob"), {"view_channel", "attach_files", "send_messages"})
+    everything = {"view_channel", "attach_files", "send_messages"}
+    await service.commands.bot_may(ctx("bob"), everything)
     await service.commands.announcer.drain()
     assert await service.shown()
+    service.outlet.refusing["chan"] = Refused("permissions", ("attach_files",))
+    await service.move()
+    tries = service.outlet.tries
+    await service.commands.bot_may(ctx("bob"), everything)  # Discord refuses, whatever the
+    await service.commands.announcer.drain()  # interaction says: one try...
+    await service.commands.bot_may(ctx("alice"), everything)
+    await service.commands.announcer.drain()
+    assert service.outlet.tries == tries + 1, "...and no other for a minute, however many moves say so"
 
 
 async def test_a_deleted_channel_closes_its_game_unrated_with_its_log(service: Service) -> None:
