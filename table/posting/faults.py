@@ -182,13 +182,15 @@ class Faults:
 
     async def gone(self, channel: str) -> GameRecord | None:
         """``channel`` was deleted: its open game is closed as abandoned (aborted, unrated, its log
-        kept), marked shown (nothing can be posted there any more) and its people told. The game
-        closed, if there was one."""
+        kept), marked shown (nothing can be posted there any more) and its people told; a game that
+        had ended there before its end could be posted is marked shown too, its people told that.
+        The game closed, if there was one."""
         self.known.pop(channel, None)
         await self.store.drop_fault(channel)
         for _attempt in range(CLOSE_TRIES):
             record = await self.store.open_game(channel)
             if record is None:
+                await self._ended_unshown(channel)
                 return None
             why = Result(winners=(), reason=msg("svc.reason.channel_gone"))
             try:
@@ -199,6 +201,7 @@ class Faults:
                 continue  # a move landed meanwhile: read it again
             await self._shown(closed)
             await settle(self.store, closed)
+            await self._ended_unshown(channel)
             log.warning("channel %s was deleted: game #%s closed as abandoned", channel, closed.id)
             await self._tell(
                 closed, channel, msg("svc.fault.gone", channel=f"<#{channel}>", game=game_title(closed.game))
@@ -206,6 +209,16 @@ class Faults:
             return closed
         log.warning("channel %s was deleted but its game kept moving: the next post closes it", channel)
         return None
+
+    async def _ended_unshown(self, channel: str) -> None:
+        """The channel's games that ended before their end was posted: it never will be."""
+        for record in await self.store.unannounced():
+            if record.channel != channel or record.is_open:
+                continue
+            await self._shown(record)
+            await settle(self.store, record)
+            ended = msg("svc.fault.gone_ended", channel=f"<#{channel}>", game=game_title(record.game))
+            await self._tell(record, channel, ended)
 
     async def _shown(self, record: GameRecord) -> None:
         """Mark the closed game announced: its channel is gone, so the catch-up must not post there."""

@@ -18,7 +18,7 @@ from table import Commands, Ctx, Post
 from table.core.clock import ManualClock
 from table.posting.announce import Announcer, RecordingOutlet
 from table.posting.faults import backoff
-from table.posting.outlet import ChannelGone, ChannelRate, Refused
+from table.posting.outlet import ChannelGone, ChannelRate, OutletError, Refused
 from tests.table.conftest import FakeRenderer, make_tables
 
 START = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
@@ -188,6 +188,41 @@ async def test_a_deleted_channel_closes_its_game_unrated_with_its_log(service: S
     assert len(await service.store.actions(record.id)) == 2
     (notice,) = await service.commands.notices(ctx("bob"))
     assert "was deleted" in notice.text and "closed, unrated" in notice.text
+
+
+async def test_a_game_that_ended_before_its_channel_was_deleted_is_kept_and_not_posted_forever(
+    service: Service,
+) -> None:
+    await open_nim(service)
+    service.outlet.refusing["chan"] = ChannelGone("10003")
+    table = await service.commands.tables.latest("chan")
+    assert table is not None
+    await service.commands.resign(ctx(table.to_act()[0]))  # its end cannot be posted
+    await service.commands.announcer.drain()
+    record = await service.store.latest_game("chan")
+    assert record is not None and record.status == "over"
+    assert await service.store.unannounced() == []
+    result = await service.store.result_of(record.id)
+    assert result is not None and result.rated, "it ended by play: its result counts"
+    (notice,) = await service.commands.notices(ctx("bob"))
+    assert "before I could post the end" in notice.text
+
+
+async def test_every_game_of_a_deleted_channel_left_unshown_is_dealt_with(service: Service) -> None:
+    """An outage kept a finished game's end unposted while a new table opened there; then the
+    channel is deleted: the new table is closed, and the old end is not posted forever after."""
+    await open_nim(service)
+    service.outlet.refusing["chan"] = OutletError("503")
+    table = await service.commands.tables.latest("chan")
+    assert table is not None
+    await service.commands.resign(ctx(table.to_act()[0]))
+    await service.commands.announcer.drain()
+    await service.commands.new(ctx("alice"), "nim")
+    assert len(await service.store.unannounced()) == 1
+    await service.commands.channel_gone("chan")
+    assert await service.store.unannounced() == []
+    latest = await service.store.latest_game("chan")
+    assert latest is not None and latest.status == "aborted"
 
 
 async def test_a_lobby_in_a_deleted_channel_is_closed_too(service: Service) -> None:
