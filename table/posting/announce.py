@@ -381,7 +381,11 @@ class Announcer(Wording):
 
     async def announce(self, game_id: int) -> bool:
         """Bring the game's channel up to date with the store (nothing when it already is); whether
-        this process posted or edited anything."""
+        this process posted or edited anything. A caller other than the game's own announcements (the
+        timed loop) leaves the game to the announcement queued for it here, which reads the store when
+        its turn in the channel's rate comes, rather than waiting for that turn as well."""
+        if self._tasks.get(game_id) is not None and asyncio.current_task() not in self._tasks.pending():
+            return False
         async with self.claimed(game_id) as held:
             published = False
             superseded: tuple[int, bool] | None = None  # the revision found outdated, if any
