@@ -177,21 +177,37 @@ class ChannelRate:
 
 
 @dataclass
+class Logged:
+    """One request naming a channel: when it came (on the log's clock), what it was, and Discord's
+    answer (0 until it is made)."""
+
+    time: float
+    method: str
+    route: str
+    status: int = 0
+
+
+@dataclass
 class RequestLog:
-    """Every request that named a channel, as (time on ``clock``, method, route), by channel."""
+    """Every request that named a channel, by channel, in the order they came."""
 
     clock: Callable[[], float] = time.monotonic
-    by_channel: dict[str, list[tuple[float, str, str]]] = field(default_factory=dict)
+    by_channel: dict[str, list[Logged]] = field(default_factory=dict)
 
-    def note(self, channel: str, method: str, route: str) -> None:
-        self.by_channel.setdefault(channel, []).append((self.clock(), method, route))
+    def note(self, channel: str, method: str, route: str) -> Logged:
+        entry = Logged(self.clock(), method, route)
+        self.by_channel.setdefault(channel, []).append(entry)
+        return entry
 
-    def count(self, channel: str, *, methods: tuple[str, ...] | None = None) -> int:
-        return len(self._times(channel, methods))
+    def count(self, channel: str, *, methods: tuple[str, ...] | None = None, taken: bool = False) -> int:
+        return len(self._times(channel, methods, taken))
 
-    def busiest(self, channel: str, seconds: float, *, methods: tuple[str, ...] | None = None) -> int:
-        """The most requests to ``channel`` within any ``seconds`` of the clock (a sliding window)."""
-        times = self._times(channel, methods)
+    def busiest(
+        self, channel: str, seconds: float, *, methods: tuple[str, ...] | None = None, taken: bool = False
+    ) -> int:
+        """The most requests to ``channel`` within any ``seconds`` of the clock (a sliding window);
+        ``taken``: only those Discord took (answered 2xx), not those it refused or failed."""
+        times = self._times(channel, methods, taken)
         most, first = 0, 0
         for last, at in enumerate(times):
             while at - times[first] >= seconds:
@@ -199,5 +215,9 @@ class RequestLog:
             most = max(most, last - first + 1)
         return most
 
-    def _times(self, channel: str, methods: tuple[str, ...] | None) -> list[float]:
-        return sorted(t for t, m, _ in self.by_channel.get(channel, []) if methods is None or m in methods)
+    def _times(self, channel: str, methods: tuple[str, ...] | None, taken: bool) -> list[float]:
+        return sorted(
+            e.time
+            for e in self.by_channel.get(channel, [])
+            if (methods is None or e.method in methods) and (not taken or 200 <= e.status < 300)
+        )

@@ -25,6 +25,7 @@ from tests.fakediscord.faults import (
     MESSAGES,
     ChannelRate,
     Fault,
+    Logged,
     RequestLog,
     json_response,
     make_fault,
@@ -136,8 +137,10 @@ class FakeRestApi(FakeGateway):
         async def wrapper(request: web.Request) -> web.StreamResponse:
             entry = RecordedRequest(request.method, request.path)
             self.requests.append(entry)
-            fault = self._injected(request)
+            logged, fault = self._injected(request)
             response = fault.answer() if fault is not None else await handler(request)
+            if logged is not None:
+                logged.status = response.status
             entry.status = response.status
             if response.status >= 400:
                 body = response.body if isinstance(response, web.Response) else None
@@ -176,20 +179,21 @@ class FakeRestApi(FakeGateway):
         self.faults.append(fault)
         return fault
 
-    def _injected(self, request: web.Request) -> Fault | None:
+    def _injected(self, request: web.Request) -> tuple[Logged | None, Fault | None]:
         """The injected fault that answers ``request``, if any; every request naming a channel is
-        counted in ``channel_requests`` first, refused or not."""
+        logged in ``channel_requests`` first, refused or not (the entry, to note the answer)."""
         info = request.match_info
         if info.route.resource is None:
-            return None
+            return None, None
         route = info.route.resource.canonical.removeprefix(API_PREFIX)
         channel = info.get("channel_id")
+        logged = None
         if channel is None and "token" in info:  # an interaction's webhook: its channel
             record = self._interactions.get(info["token"])
             channel = record.channel.id if record is not None else None
         elif channel is not None:
-            self.channel_requests.note(channel, request.method, route)
-        return next((f for f in self.faults if f.matches(request.method, route, channel)), None)
+            logged = self.channel_requests.note(channel, request.method, route)
+        return logged, next((f for f in self.faults if f.matches(request.method, route, channel)), None)
 
     async def _unknown(self, request: web.Request) -> web.Response:
         body = await request.read()
@@ -613,6 +617,12 @@ class FakeRestApi(FakeGateway):
         released after its bot died is dropped (nobody reads the answer), as Discord never saw it."""
         event = self._held.setdefault(channel, asyncio.Event())
         return event
+
+    def release_posts(self, channel: str) -> None:
+        """Let the posts ``hold_posts`` keeps in ``channel`` go, and hold none from now on."""
+        held = self._held.pop(channel, None)
+        if held is not None:
+            held.set()
 
     def hold_answers(self, channel: str) -> asyncio.Event:
         """Create the bot's next posts in ``channel`` but keep Discord's answers waiting until the
