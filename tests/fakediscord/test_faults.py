@@ -243,8 +243,7 @@ async def test_an_invalidated_session_is_identified_again_and_what_came_meanwhil
     await world.fake.invalidate_session(wait=False)
     with pytest.raises(InteractionLost):
         await world.fake.slash(world.alice, world.chan, "perms")
-    await world.fake.connected()
-    await world.fake.invalidate_session()
-    assert world.fake.identifies >= 2 and world.fake.invalidations == 2
+    await world.fake.connected()  # discord.py identifies again, 5 s later
+    assert world.fake.identifies == 2 and world.fake.invalidations == 1
     assert (await world.fake.slash(world.alice, world.chan, "perms")).content.startswith("view_channel")
     assert world.fake.resumes == 0
