@@ -85,6 +85,8 @@ class BeatingScheduler(Scheduler):
     async def tick(self) -> TickReport:
         self.idle.clear()
         try:
+            # what other processes recorded of the channels that refuse the bot
+            await self.announcer.channels.faults.refresh()
             report = await super().tick()
         finally:
             self.idle.set()
@@ -213,15 +215,17 @@ class TabletopBot(commands.Bot):
         import cogs
         import i18n
         from cogs.outlet import DiscordOutlet
+        from table.posting.outlet import ChannelRate
 
         if self._installed:
             return
         scheduler = None
         step = time.perf_counter()
         if self.table is None:
+            rate = self.settings.channel_rate
             self.table, self.store = await open_table(
                 self.settings.database,
-                DiscordOutlet(self),
+                DiscordOutlet(self, None if rate is None else ChannelRate(*rate)),
                 clock=self.clock,
                 coalesce=self.settings.coalesce_seconds,
                 lease=self.settings.lease_seconds,

@@ -45,6 +45,10 @@ class Settings:
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     lease_seconds: float = 60.0
+    channel_rate: tuple[int, float] | None = (5, 5.0)
+    """Posts and edits one Discord channel takes per so many seconds (Discord's rate: about 5 per 5 s);
+    the bot keeps within it, folding the moves made meanwhile into one post (None: no limit, for
+    tests that play whole games in one channel)."""
     warm_up: bool = True
     """Whether the drawing workers start and warm up at start-up (the Discord bot: once the gateway is
     ready), in the background (RENDER_WARMUP=0: each starts cold when the first drawing needs it, for

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cogs.channels import ChannelCog
 from cogs.components import GameButton, GameMenu
 from cogs.game import GameCog
 from cogs.service import ServiceCog
@@ -39,8 +40,10 @@ async def install(
     await bot.add_cog(cog)
     bot.add_dynamic_items(GameButton, GameMenu, OtherComponent)
     await bot.add_cog(ServiceCog(bot, cog, scheduler, tick_seconds=tick_seconds))
+    if announcer is not None:  # the channels' news matter to a bot that announces
+        await bot.add_cog(ChannelCog(table))
     await bot.tree.set_translator(CatalogTranslator())
     return cog
 
 
-__all__ = ["CatalogTranslator", "GameCog", "GameTree", "ServiceCog", "install"]
+__all__ = ["CatalogTranslator", "ChannelCog", "GameCog", "GameTree", "ServiceCog", "install"]

@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
+from cogs.channels import bot_may, needed_for_a_table
 from cogs.replies import (
     GONE,
     PostLike,
@@ -33,9 +34,11 @@ from cogs.replies import (
 from cogs.translator import label
 from cogs.tree import error_text
 from engine import GAMES, GameError
+from engine.text import Msg
 from table.bots.players import LEVELS, MAX_BOTS
 from table.play.commands import Ctx
 from table.play.lobby import MAX_TEAMS
+from table.posting.outlet import OutletError
 
 if TYPE_CHECKING:
     from table.play.commands import Commands, Post
@@ -173,6 +176,7 @@ class GameCog(commands.Cog):
             return
         responder = responder_for(interaction)
         ctx = make_ctx(interaction)
+        await self.table.bot_may(ctx, bot_may(interaction))
         posts = await call(ctx)
         try:
             await responder.send_posts(posts)
@@ -180,6 +184,7 @@ class GameCog(commands.Cog):
             await self._fall_back(ctx, posts[responder.posted :], exc)
         else:
             await self._deliver_undelivered(responder, ctx)
+            await self._tell_notices(responder, ctx)
         if self.announcer is not None:
             # The command's public consequence (a handover post, the board edited in place) goes
             # to the channel; the handler ends once it is there.
@@ -206,7 +211,11 @@ class GameCog(commands.Cog):
                 raise exc
             return
         for post in public:
-            await outlet.send(ctx.channel_id, post)
+            try:
+                await outlet.send(ctx.channel_id, post)
+            except OutletError as refused:  # the channel refuses the bot too: its people are told
+                log.warning("posting in channel %s instead failed too: %s", ctx.channel_id, refused)
+                return
 
     async def _deliver_undelivered(self, responder: Responder, ctx: Ctx) -> None:
         """Give the player, privately, the answers of their earlier commands that could not be
@@ -223,6 +232,15 @@ class GameCog(commands.Cog):
             except discord.HTTPException:
                 self._undelivered.keep(ctx.user_id, channel, [text])
 
+    async def _tell_notices(self, responder: Responder, ctx: Ctx) -> None:
+        """With the player's answer, privately, what they are still to be told: a channel that
+        refuses the bot, a game closed because its channel was deleted (once each)."""
+        for post in await self.table.notices(ctx):
+            try:
+                await responder.send_text(post.text, ephemeral=True)
+            except discord.HTTPException as exc:
+                log.warning("a notice for %s could not be delivered (%s): %s", ctx.user_id, exc, post.text)
+
     # buttons and menus --------------------------------------------------------------------------------
 
     async def _component(
@@ -234,6 +252,7 @@ class GameCog(commands.Cog):
             return
         responder = responder_for(interaction)
         ctx = make_ctx(interaction)
+        await self.table.bot_may(ctx, bot_may(interaction))
         try:
             posts = await call(ctx)
         except GameError as err:
@@ -249,6 +268,7 @@ class GameCog(commands.Cog):
             await self._fall_back(ctx, posts[responder.posted :], exc)
         else:
             await self._deliver_undelivered(responder, ctx)
+            await self._tell_notices(responder, ctx)
         if self.announcer is not None:
             await self.announcer.drain(ctx.channel_id)
 
@@ -291,6 +311,9 @@ class GameCog(commands.Cog):
         bots: app_commands.Range[int, 0, MAX_BOTS] = 0,
         level: str | None = None,
     ) -> None:
+        missing = needed_for_a_table(interaction, new_thread=thread)
+        if missing:  # refused before anything is made: no table, no thread
+            raise GameError("cmd.reply.bot_needs", permissions=[Msg(f"perm.{name}") for name in missing])
         if thread:
             await self._new_in_thread(interaction, game, players, options or "", map_file, bots, level)
             return

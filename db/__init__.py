@@ -26,9 +26,11 @@ from db.records import (
     ActionRecord,
     Announcement,
     Announcing,
+    ChannelFault,
     GameLength,
     GameRecord,
     Note,
+    Notice,
     ResultRecord,
     Seat,
     Status,
@@ -168,6 +170,39 @@ class Store(Protocol):
 
     async def meta(self, key: str) -> str | None: ...
 
+    # channels that refuse the bot, and what players are still to be told
+
+    async def channel_faults(self) -> list[ChannelFault]:
+        """Every channel that refuses the bot now, by channel."""
+        ...
+
+    async def add_fault(self, fault: ChannelFault) -> bool:
+        """Record that ``fault.channel`` refuses the bot; False (and nothing written) when a fault of
+        that channel is recorded already (it keeps its ``since``: update it with ``update_fault``)."""
+        ...
+
+    async def update_fault(self, fault: ChannelFault) -> None:
+        """Write the channel's recorded fault again (another refusal: its tries, its next try)."""
+        ...
+
+    async def drop_fault(self, channel: str) -> bool:
+        """The channel takes the bot's posts again: forget its fault, and the notices about it not told
+        yet; whether it had one."""
+        ...
+
+    async def add_notices(self, players: Sequence[str], channel: str, event: Mapping[str, Any]) -> None:
+        """Keep ``event`` (an encoded message about ``channel``) for each of ``players``, to be told
+        with their next answer."""
+        ...
+
+    async def take_notices(self, player: str) -> list[Notice]:
+        """The player's notices, oldest first, deleted as they are read: each is told once."""
+        ...
+
+    async def noticed_players(self) -> list[str]:
+        """The players with notices still to be told, each once."""
+        ...
+
     # undo by consent
 
     async def request_undo(self, game_id: int, player: str, *, first: int, version: int) -> UndoRequest: ...
@@ -306,10 +341,12 @@ __all__ = [
     "Announcement",
     "Announcing",
     "ChannelBusy",
+    "ChannelFault",
     "Conflict",
     "GameLength",
     "GameRecord",
     "Note",
+    "Notice",
     "Place",
     "ResultRecord",
     "Seat",

@@ -18,8 +18,10 @@ from db.records import (
     ActionRecord,
     Announcement,
     Announcing,
+    ChannelFault,
     GameRecord,
     Note,
+    Notice,
     ResultRecord,
     Seat,
     UndoRequest,
@@ -93,6 +95,22 @@ def action_from_row(row: Any) -> ActionRecord:
 
 def note_from_row(row: Any) -> Note:
     return Note(row["game_id"], row["version"], row["actor"], json.loads(row["event"]), row["created_at"])
+
+
+def fault_from_row(row: Any) -> ChannelFault:
+    """The record of a ``channel_faults`` row, from either store."""
+    missing = tuple(str(m) for m in json.loads(row["missing"]))
+    return ChannelFault(row["channel"], row["kind"], missing, row["since"], row["tries"], row["next_try"])
+
+
+def fault_values(fault: ChannelFault) -> tuple[Any, ...]:
+    """A fault's columns in the order both stores write them: kind, missing, since, tries, next_try,
+    channel."""
+    return (fault.kind, dumps(list(fault.missing)), fault.since, fault.tries, fault.next_try, fault.channel)
+
+
+def notice_from_row(row: Any) -> Notice:
+    return Notice(row["id"], row["player"], row["channel"], json.loads(row["event"]), row["created_at"])
 
 
 def announcing_from_rows(

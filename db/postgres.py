@@ -34,9 +34,12 @@ from db.encoding import (
     announcement_values,
     announcing_from_rows,
     dumps,
+    fault_from_row,
+    fault_values,
     game_from_row,
     heir_of,
     note_from_row,
+    notice_from_row,
     now_text,
     places_text,
     refusal,
@@ -53,9 +56,11 @@ from db.records import (
     ActionRecord,
     Announcement,
     Announcing,
+    ChannelFault,
     GameLength,
     GameRecord,
     Note,
+    Notice,
     ResultRecord,
     Seat,
     Status,
@@ -834,6 +839,54 @@ class PostgresStore:
                 f"generation:{scope}",
             )
         return int(value)
+
+    # ---- channels that refuse the bot, and what players are still to be told -------------------------
+
+    async def channel_faults(self) -> list[ChannelFault]:
+        rows = await self._pool.fetch("SELECT * FROM channel_faults ORDER BY channel")
+        return [fault_from_row(r) for r in rows]
+
+    async def add_fault(self, fault: ChannelFault) -> bool:
+        async with self._tx() as c:
+            added = await c.fetchval(
+                "INSERT INTO channel_faults (kind, missing, since, tries, next_try, channel)"
+                " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (channel) DO NOTHING RETURNING channel",
+                *fault_values(fault),
+            )
+        return added is not None
+
+    async def update_fault(self, fault: ChannelFault) -> None:
+        async with self._tx() as c:
+            await c.execute(
+                "UPDATE channel_faults SET kind = $1, missing = $2, since = $3, tries = $4, next_try = $5"
+                " WHERE channel = $6",
+                *fault_values(fault),
+            )
+
+    async def drop_fault(self, channel: str) -> bool:
+        async with self._tx() as c:
+            await c.execute("DELETE FROM notices WHERE channel = $1", channel)
+            dropped = await c.fetchval(
+                "DELETE FROM channel_faults WHERE channel = $1 RETURNING channel", channel
+            )
+        return dropped is not None
+
+    async def add_notices(self, players: Sequence[str], channel: str, event: Mapping[str, Any]) -> None:
+        text, now = dumps(dict(event)), now_text()
+        async with self._tx() as c:
+            await c.executemany(
+                "INSERT INTO notices (player, channel, event, created_at) VALUES ($1, $2, $3, $4)",
+                [(player, channel, text, now) for player in players],
+            )
+
+    async def take_notices(self, player: str) -> list[Notice]:
+        async with self._tx() as c:
+            rows = await c.fetch("DELETE FROM notices WHERE player = $1 RETURNING *", player)
+        return sorted((notice_from_row(r) for r in rows), key=lambda n: n.id)
+
+    async def noticed_players(self) -> list[str]:
+        rows = await self._pool.fetch("SELECT DISTINCT player FROM notices ORDER BY player")
+        return [str(r[0]) for r in rows]
 
     # ---- undo by consent -----------------------------------------------------------------------------
 

@@ -150,6 +150,35 @@ class Announcing:
 
 
 @dataclass(frozen=True)
+class ChannelFault:
+    """A channel that refuses the bot's posts until someone changes something there.
+
+    ``kind`` is what the front end said (``permissions``, ``locked``, ``archived``), ``missing`` the
+    permissions it lacks there when known (the front end's names). ``tries`` counts the refusals since
+    ``since``; the channel is left alone until ``next_try``. Times are ISO 8601 in UTC, from the
+    table layer's clock.
+    """
+
+    channel: str
+    kind: str
+    missing: tuple[str, ...]
+    since: str
+    tries: int
+    next_try: str
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message (an encoded ``Msg``) a player is still to be told, about a channel."""
+
+    id: int
+    player: str
+    channel: str
+    event: dict[str, Any]
+    created_at: str
+
+
+@dataclass(frozen=True)
 class GameLength:
     """How long a game went on, from its log: the moves played (taken-back ones left out) and the
     times (ISO 8601, UTC) of the first and the last one."""

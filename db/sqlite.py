@@ -27,9 +27,12 @@ from db.encoding import (
     announcement_from_row,
     announcement_values,
     announcing_from_rows,
+    fault_from_row,
+    fault_values,
     game_from_row,
     heir_of,
     note_from_row,
+    notice_from_row,
     places_text,
     refusal,
     result_from_row,
@@ -47,9 +50,11 @@ from db.records import (
     ActionRecord,
     Announcement,
     Announcing,
+    ChannelFault,
     GameLength,
     GameRecord,
     Note,
+    Notice,
     ResultRecord,
     Seat,
     Status,
@@ -806,6 +811,49 @@ class SqliteStore:
         by a process that is gone, and its work is this process's to do now."""
         async with self._tx() as c:
             await c.execute("DELETE FROM claims")
+
+    # ---- channels that refuse the bot, and what players are still to be told -------------------------
+
+    async def channel_faults(self) -> list[ChannelFault]:
+        rows = await self._select("SELECT * FROM channel_faults ORDER BY channel")
+        return [fault_from_row(r) for r in rows]
+
+    async def add_fault(self, fault: ChannelFault) -> bool:
+        rows = await self._write_one(
+            "INSERT INTO channel_faults (kind, missing, since, tries, next_try, channel)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (channel) DO NOTHING RETURNING channel",
+            fault_values(fault),
+        )
+        return bool(rows)
+
+    async def update_fault(self, fault: ChannelFault) -> None:
+        await self._write_one(
+            "UPDATE channel_faults SET kind = ?, missing = ?, since = ?, tries = ?, next_try = ?"
+            " WHERE channel = ?",
+            fault_values(fault),
+        )
+
+    async def drop_fault(self, channel: str) -> bool:
+        async with self._tx() as c:
+            await c.execute("DELETE FROM notices WHERE channel = ?", (channel,))
+            cur = await c.execute("DELETE FROM channel_faults WHERE channel = ?", (channel,))
+            return cur.rowcount > 0
+
+    async def add_notices(self, players: Sequence[str], channel: str, event: Mapping[str, Any]) -> None:
+        text, now = _dumps(dict(event)), _now()
+        async with self._tx() as c:
+            await c.executemany(
+                "INSERT INTO notices (player, channel, event, created_at) VALUES (?, ?, ?, ?)",
+                [(player, channel, text, now) for player in players],
+            )
+
+    async def take_notices(self, player: str) -> list[Notice]:
+        rows = await self._write_one("DELETE FROM notices WHERE player = ? RETURNING *", (player,))
+        return sorted((notice_from_row(r) for r in rows), key=lambda n: n.id)
+
+    async def noticed_players(self) -> list[str]:
+        rows = await self._select("SELECT DISTINCT player FROM notices ORDER BY player")
+        return [str(r[0]) for r in rows]
 
     # ---- undo by consent -----------------------------------------------------------------------------
 

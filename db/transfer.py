@@ -1,8 +1,8 @@
 """Moving a server's games between stores: a dump of every row, one JSON object a line.
 
 ``python -m db export --from <url-or-path> > dump.jsonl`` writes every table of a store (games, seats,
-actions, votes, announcements, notes, undo requests, guild settings, notify, meta, and the results
-and ratings) with its ids;
+actions, votes, announcements, notes, undo requests, guild settings, notify, meta, the channels that
+refuse the bot and the notices players are still to be told, and the results and ratings) with its ids;
 ``python -m db import --to <url-or-path> < dump.jsonl`` loads it into an empty store of either kind. SQLite to
 PostgreSQL and back gives the same records: ids, versions, times and JSON values are kept as they are.
 
@@ -160,6 +160,24 @@ TABLES: tuple[Table, ...] = (
         ("player",),
     ),
     Table("meta", (("key", "text"), ("value", "text")), ("key",)),
+    Table(
+        "channel_faults",
+        (
+            ("channel", "text"),
+            ("kind", "text"),
+            ("missing", "json"),
+            ("since", "text"),
+            ("tries", "int"),
+            ("next_try", "text"),
+        ),
+        ("channel",),
+    ),
+    Table(
+        "notices",
+        (("id", "int"), ("player", "text"), ("channel", "text"), ("event", "json"), ("created_at", "text")),
+        ("id",),
+        identity=True,
+    ),
     Table(
         "results",
         (

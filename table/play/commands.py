@@ -24,6 +24,7 @@ from table.core.tables import Table, Tables
 from table.core.text import clip, game_title, has_key, mentions, name_players_in, named, pings
 from table.play import command_tree, endings, lobby
 from table.play.clicks import ClickCommands
+from table.play.refusals import RefusalCommands
 from table.play.standings import StandingCommands
 from table.posting.announce import Announcer, OutletError, RecordingOutlet
 from table.posting.menus import vote_buttons
@@ -61,7 +62,7 @@ def _clip(text: str, limit: int = MAX_TEXT) -> str:
     return clip(text, limit)
 
 
-class Commands(ClickCommands, StandingCommands):
+class Commands(ClickCommands, StandingCommands, RefusalCommands):
     """The commands of the bot, over a ``Tables``."""
 
     def __init__(self, tables: Tables, announcer: Announcer | None = None) -> None:

@@ -34,7 +34,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Any
 
 import i18n
 from db import ActionRecord, Announcement, Announcing, GameRecord, Note
@@ -50,13 +50,17 @@ from table.core.tasks import GameTasks
 from table.core.text import mentions, pings, shorten
 from table.core.wording import Wording
 from table.core.workers import Superseded
+from table.posting.channels import Channels, spill
 from table.posting.menus import board_buttons
+from table.posting.outlet import Outlet, OutletError
 from table.posting.owners import ALL_SHARDS, Owner, stale
 
 log = logging.getLogger(__name__)
 
 MAX_TEXT = 1900
 """Under Discord's 2000 characters per message, with room for the front end's own suffixes."""
+SPILL = 4
+"""Messages a new post may take when its summary is longer than one (``channels.spill``)."""
 EDIT_AGE_LIMIT = timedelta(hours=1)
 """Older posts are not edited (Discord rate-limits those edits hard): a new post is made instead."""
 
@@ -83,26 +87,6 @@ def process_owner() -> str:
     random part, so that a restarted process with a recycled id never mistakes a dead one's claims
     for its own. ``Announcer.take_over`` names it anew at start-up, with its scope and generation."""
     return str(Owner.here())
-
-
-class OutletError(Exception):
-    """The channel refused a post (gone, no permission, unreachable); the game stays unannounced."""
-
-
-class Outlet(Protocol):
-    """Where a front end puts public posts and direct messages."""
-
-    async def send(self, channel: str, post: Post) -> str:
-        """Post in ``channel``; returns the message id. Raises ``OutletError`` when refused."""
-        ...
-
-    async def edit(self, channel: str, message: str, post: Post) -> bool:
-        """Replace a post's text and image; False when it cannot be edited (a new post follows)."""
-        ...
-
-    async def direct(self, user: str, post: Post) -> bool:
-        """A direct message; False when the user cannot be reached (closed DMs), never an error."""
-        ...
 
 
 @dataclass
@@ -165,7 +149,10 @@ class Announcer(Wording):
         monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         self.tables = tables
-        self.outlet = outlet
+        self.channels = Channels(tables.store, outlet, clock=clock, monotonic=monotonic, sleep=sleep)
+        """Each channel's rate, which every post and edit keeps to, and the channels that refuse the
+        bot (docs/architecture.md, "Rates and refusals")."""
+        self.outlet = self.channels.outlet
         self.clock = clock
         self.coalesce = coalesce
         self._sleep = sleep
@@ -201,6 +188,7 @@ class Announcer(Wording):
 
     def _post_soon(self, table: Table) -> None:
         record = table.record
+        self.channels.seen(record)
         self._newest[record.id] = max(self._newest.get(record.id, (-1, False)), _revision(record))
         waiting = self._waking.get(record.id)
         if waiting is not None and (record.status != "active" or frozenset(table.to_act()) != waiting[0]):
@@ -218,6 +206,8 @@ class Announcer(Wording):
                 with contextlib.suppress(Exception):
                     await previous
             await self.announce(game_id)
+        except OutletError as exc:  # the next tick's catch-up tries again
+            log.warning("announcing game #%s failed: %s", game_id, exc)
         finally:
             self._drop_early(game_id)
             if self._tasks.get(game_id) in (None, asyncio.current_task()):
@@ -406,11 +396,16 @@ class Announcer(Wording):
 
     async def announce(self, game_id: int) -> bool:
         """Bring the game's channel up to date with the store (nothing when it already is); whether
-        this process posted or edited anything."""
+        this process posted or edited anything. A caller other than the game's own announcements (the
+        timed loop) leaves the game to the announcement queued for it here, which reads the store when
+        its turn in the channel's rate comes, rather than waiting for that turn as well."""
+        if self._tasks.get(game_id) is not None and asyncio.current_task() not in self._tasks.pending():
+            return False
         async with self.claimed(game_id) as held:
             published = False
             superseded: tuple[int, bool] | None = None  # the revision found outdated, if any
             while held:
+                await self.channels.ready(game_id)  # moves stored while it waits are in this post
                 read = await self.tables.store.announcing(game_id)
                 record, current = read.game, read.announcement
                 if record is None or record.state is None:
@@ -420,8 +415,10 @@ class Announcer(Wording):
                     record.status,
                 ):
                     break
+                if not self.channels.open_to(record):
+                    break  # the channel refuses the bot: left alone until its next try
                 table = self.tables.table(record)
-                plan = self._plan(table, current)
+                plan = self._plan(table, current, read)
                 if not plan.new_post and await self._wait_to_coalesce(game_id, table.to_act()):
                     continue  # read again: moves made meanwhile fold into this edit
                 # A post goes out only under a live claim: a stalled process may have lost it.
@@ -465,12 +462,14 @@ class Announcer(Wording):
             self._edited_at[game_id] = self._monotonic() - self.coalesce  # the window is used up
         return True
 
-    def _plan(self, table: Table, current: Announcement | None) -> _Plan:
+    def _plan(self, table: Table, current: Announcement | None, read: Announcing | None = None) -> _Plan:
         record = table.record
         to_act = tuple(table.to_act())
         if record.status != "active":
             return _Plan(new_post=True, handover=True, ping=tuple(record.player_ids))
         if current is None or current.status != "active" or set(to_act) != set(current.to_act):
+            return _Plan(new_post=True, handover=True, ping=to_act)
+        if read is not None and _turn_went_round(read, current, record.version):
             return _Plan(new_post=True, handover=True, ping=to_act)
         too_old = current.posted_at is None or self.clock() - parse_stamp(current.posted_at) > EDIT_AGE_LIMIT
         return _Plan(new_post=current.message is None or too_old, handover=False, ping=())
@@ -489,11 +488,24 @@ class Announcer(Wording):
         summary_from = (
             (current.since if current else 0) if plan.handover else (current.summary_from if current else 0)
         )
+        message = current.message if current else None
+        # A new post may run over several messages (moves folded into it while it waited for room
+        # in its channel's rate); an edit keeps to one.
+        limit = MAX_TEXT * SPILL if plan.new_post or message is None else MAX_TEXT
         # The board is drawn in a worker while the text's reads go to the store: a move is
         # announced as soon as the slower of the two is done, not after both.
         drawing = asyncio.ensure_future(self._board(table, locale, latest_wins=latest_wins))
         try:
-            text = await self._text(table, read, plan, locale, summary_from)
+            text = await self._text(table, read, plan, locale, summary_from, limit)
+            if (
+                plan.handover
+                and current is not None
+                and len(text) > MAX_TEXT
+                and summary_from < current.version
+            ):
+                # retelling the last turn besides the moves the channel was not shown does not fit
+                summary_from = current.version
+                text = await self._text(table, read, plan, locale, summary_from, limit)
             # a player a bot plays for is not called to a turn the bot takes at once
             standing = stand_ins_in(read.notes) if plan.ping and may_have_bots(record) else {}
         except BaseException:
@@ -509,10 +521,9 @@ class Announcer(Wording):
             **pictured(picture),
         )
         now = self.clock()
-        message = current.message if current else None
         posted_at = current.posted_at if current else None
         if plan.new_post or message is None:
-            message = await self.outlet.send(record.channel, post)
+            message = await self._send(record.channel, post)
             posted_at = stamp(now)
         elif await self.outlet.edit(record.channel, message, post):
             self._edited_at[record.id] = self._monotonic()
@@ -542,6 +553,15 @@ class Announcer(Wording):
             await self._direct(table, ping, locale, "svc.dm.turn")
         return True
 
+    async def _send(self, channel: str, post: Post) -> str:
+        """A new post; one longer than a message goes as several, the board and the ping with the
+        last (the handover post, edited later), each within the channel's rate."""
+        *lead, last = spill(post.text, MAX_TEXT)
+        for index, piece in enumerate(lead):
+            nonce = None if post.nonce is None else post_nonce(post.nonce, "s", index)
+            await self.outlet.send(channel, Post(piece, nonce=nonce))
+        return await self.outlet.send(channel, replace(post, text=last))
+
     async def _direct(
         self, table: Table, players: Sequence[str], locale: str, key: str, **params: Any
     ) -> None:
@@ -563,9 +583,21 @@ class Announcer(Wording):
 
     # ---- the words of a post ---------------------------------------------------------------------
 
-    async def _text(self, table: Table, read: Announcing, plan: _Plan, locale: str, summary_from: int) -> str:
+    async def _text(
+        self,
+        table: Table,
+        read: Announcing,
+        plan: _Plan,
+        locale: str,
+        summary_from: int,
+        limit: int = MAX_TEXT,
+    ) -> str:
         lines = await self._lines(table, read, plan, locale, summary_from)
-        fitted = fit(lines, locale)
+        fitted = fit(lines, locale, limit)
+        messages = max(1, limit // MAX_TEXT)
+        while limit > MAX_TEXT and len(spill(fitted.text, MAX_TEXT)) > messages:
+            limit -= MAX_TEXT // 4  # messages are cut between lines, which wastes some of their room
+            fitted = fit(lines, locale, limit)
         if fitted.left_out:
             log.info("game #%s: earlier actions left out of its post: %d", table.record.id, fitted.left_out)
         if fitted.squeezed:
@@ -630,6 +662,15 @@ class Announcer(Wording):
             )
             lines.append("• " + (self._t("svc.log.undone", locale, line=text) if entry.undone else text))
         return lines
+
+
+def _turn_went_round(read: Announcing, current: Announcement, version: int) -> bool:
+    """Whether someone the handover post did not ask to act moved since it began: the turn went to
+    others and came back while the post waited for room in its channel's rate (moves folded into one
+    announcement). The same players act again, but in a new turn: a new post, not an edit of the old
+    turn's."""
+    asked = set(current.to_act)
+    return any(entry.player not in asked for entry in read.actions(current.since, version))
 
 
 def _revision(record: GameRecord) -> tuple[int, bool]:

@@ -463,3 +463,38 @@ async def test_quick_reads_cannot_write(store: db.Store) -> None:
         with pytest.raises(sqlite3.OperationalError):
             await quick._conn.execute("UPDATE games SET version = 99")
     assert (await store.open_game("c")).version == 0  # type: ignore[union-attr]
+
+
+async def test_a_channels_fault_is_recorded_once_updated_and_dropped_with_its_notices(
+    store: db.Store,
+) -> None:
+    first = db.ChannelFault(
+        "c1", "permissions", ("attach_files",), "2026-12-01T18:00:00", 1, "2026-12-01T18:01:00"
+    )
+    assert await store.add_fault(first)
+    again = replace(first, kind="locked", missing=(), since="2026-12-01T19:00:00")
+    assert not await store.add_fault(again), "a second refusal does not make a second fault"
+    assert await store.channel_faults() == [first]
+    later = replace(first, missing=("attach_files", "view_channel"), tries=2, next_try="2026-12-01T18:03:00")
+    await store.update_fault(later)
+    await store.add_fault(
+        db.ChannelFault("c2", "locked", (), "2026-12-01T18:00:00", 1, "2026-12-01T18:01:00")
+    )
+    assert [f.channel for f in await store.channel_faults()] == ["c1", "c2"]
+    assert (await store.channel_faults())[0] == later
+    event = {"key": "svc.fault.permissions", "params": {"channel": "<#c1>", "permissions": []}}
+    await store.add_notices(["a", "b"], "c1", event)
+    await store.add_notices(["a"], "c2", {"key": "svc.fault.locked", "params": {}})
+    assert await store.noticed_players() == ["a", "b"]
+    assert await store.drop_fault("c1") and not await store.drop_fault("c1")
+    assert [f.channel for f in await store.channel_faults()] == ["c2"]
+    assert await store.noticed_players() == ["a"], "the notices about a channel that works again go"
+    (told,) = await store.take_notices("a")
+    assert (told.player, told.channel, told.event["key"]) == ("a", "c2", "svc.fault.locked")
+    assert await store.take_notices("a") == [], "each notice is told once"
+
+
+async def test_notices_come_oldest_first(store: db.Store) -> None:
+    for n in range(3):
+        await store.add_notices(["a"], f"c{n}", {"key": f"k{n}", "params": {}})
+    assert [n.event["key"] for n in await store.take_notices("a")] == ["k0", "k1", "k2"]

@@ -97,6 +97,13 @@ async def fill(target: Path) -> None:
         await commands.notify(ctx("lea", "lobby"), dm=True)
         await commands.notify(ctx("sam", "lobby"), dm=False, text=True)
         await store.set_meta("commands:global", "0123abcd")
+        refusing = db.ChannelFault(
+            "hidden", "permissions", ("attach_files",), "2030-01-01T00:00:00+00:00", 2, "2030"
+        )
+        await store.add_fault(refusing)  # a channel that refuses the bot, and who is still to be told
+        await store.add_notices(
+            ["lea", "sam"], "hidden", {"key": "svc.fault.locked", "params": {"game": "x"}}
+        )
         asked = await store.open_game("cryhavoc3-running")  # a standing undo request, agreed by one
         assert asked is not None
         last = (await store.actions(asked.id))[-1]
@@ -158,6 +165,8 @@ async def everything(target: str | Path) -> dict[str, Any]:
             "notify": {p: await store.notify(p) for p in ("lea", "sam", "nobody")},
             "text_board": {p: await store.text_board(p) for p in ("lea", "sam", "nobody")},
             "meta": await store.meta("commands:global"),
+            "faults": await store.channel_faults(),
+            "noticed": await store.noticed_players(),
             "results": await store.results(GUILD),
             "standings": {pool: await store.standings(GUILD, pool) for pool in POOLS},
         }
@@ -183,6 +192,7 @@ async def test_a_server_moves_to_postgresql_and_back_with_every_record_equal(
 
     before = await everything(source)
     assert len(before["games"]) == 12 and before["guild"] and before["meta"] == "0123abcd"
+    assert before["faults"] and before["noticed"] == ["lea", "sam"]
     statuses = sorted(rec.status for rec, *_ in before["games"].values())
     assert statuses.count("over") == 6 and statuses.count("active") == 4 and "aborted" in statuses
     assert any(g[3] for g in before["games"].values()) and any(g[4] for g in before["games"].values())
@@ -207,6 +217,10 @@ async def test_a_server_moves_to_postgresql_and_back_with_every_record_equal(
                 rec.id, guild=GUILD, pool="warchest", rated=False, places=(), finished_at="2030"
             )
             assert result.id == len(before["results"]) + 1
+            assert [n.event["key"] for n in await store.take_notices("lea")] == ["svc.fault.locked"]
+            await store.add_notices(["lea"], "new", {"key": "k"})
+            (later,) = await store.take_notices("lea")
+            assert later.id == 3, "after the imported ones"
         finally:
             await store.close()
 

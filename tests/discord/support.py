@@ -93,8 +93,10 @@ async def fake_discord(tmp_path: Path, database: str | Path | None = None) -> As
     # Edits are not folded here: each move's board must be in the channel before the next move.
     # No warm-up: the drawing workers (shared by the tests of one process, and kept from one test's
     # event loop to the next) draw what the test asks for, not throwaway boards of every game.
-    settings = replace(Settings.from_env(env), coalesce_seconds=0, warm_up=False)
-    async with FakeDiscord() as fake:
+    # Nor is Discord's rate of posts per channel kept or enforced: these tests play whole games of a
+    # hundred moves and more in one channel, each move waiting for its board (tests/discord/test_rates.py).
+    settings = replace(Settings.from_env(env), coalesce_seconds=0, warm_up=False, channel_rate=None)
+    async with FakeDiscord(message_rate=None) as fake:
         bot = Bot(fake, settings)
         try:
             yield bot

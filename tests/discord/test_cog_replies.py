@@ -54,6 +54,12 @@ class ScriptedCommands:
         self.calls.append(("new", ctx, (game, players, options) + ((bots, level) if bots or level else ())))
         return [Post(f"lobby {game} by <@{ctx.user_id}>", mentions=(ctx.user_id,))]
 
+    async def bot_may(self, ctx: Ctx, may: Any) -> None:
+        """What the bot may do in the channel: nothing refuses it in these tests."""
+
+    async def notices(self, ctx: Ctx) -> list[Post]:
+        return []
+
     async def play(self, ctx: Ctx, action: str) -> list[Post]:
         self.calls.append(("play", ctx, (action,)))
         if action == "wait":

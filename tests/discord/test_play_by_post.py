@@ -5,8 +5,7 @@ refused to have acknowledged, which does nothing."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -16,12 +15,12 @@ import pytest
 import db
 import i18n
 from bot import TabletopBot, build_bot
-from cogs import ServiceCog
 from launch import Settings
 from table.core.clock import ManualClock
 from tests.discord.support import CONFIRMED, Room, current_board, open_room, start
+from tests.discord.tables import ticks, until
 from tests.fakediscord.model import ADMIN_PERMISSIONS, MODERATOR_PERMISSIONS, FakeUser
-from tests.fakediscord.server import HANG_LIMIT, FakeDiscord, InteractionTimeout
+from tests.fakediscord.server import FakeDiscord, InteractionTimeout
 
 T0 = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
 
@@ -40,26 +39,11 @@ class Service:
         await self.fake.start_bot(self.bot)
 
     async def ticks(self, more: int = 2) -> None:
-        """Wait until the scheduler's loop has run ``more`` further ticks."""
-        cog = self.bot.get_cog("ServiceCog")
-        assert isinstance(cog, ServiceCog)
-        target = cog.ticks + more
-        await until(lambda: cog.ticks >= target, f"{more} ticks")
+        await ticks(self.bot, more)
 
     async def later(self, **delta: float) -> None:
         self.clock.advance(timedelta(**delta))
         await self.ticks()
-
-
-async def until(check: Callable[[], bool], what: str) -> None:
-    async def loop() -> None:
-        while not check():
-            await asyncio.sleep(0.01)
-
-    try:
-        await asyncio.wait_for(loop(), HANG_LIMIT)
-    except TimeoutError:
-        raise AssertionError(f"never: {what}") from None
 
 
 @pytest.fixture

@@ -13,9 +13,14 @@
         choices = await fake.autocomplete(bob, chan, "play", focused="action", action="arc")
         await fake.click(bob, r.original, "custom-id")
         fake.messages_in(chan), fake.dms_to(alice), fake.unknown_requests, fake.rejections
+        fault = fake.inject("missing_permissions", channel=chan)   # Discord refuses: 403, 50013
+        fake.deny_bot(chan, "attach_files"); fake.set_locked(thread); fake.delete_channel(chan)
+        fake.channel_requests.busiest(chan.id, 5.0)    # within Discord's rate of posts per channel?
+        await fake.close_gateway(4000); await fake.invalidate_session()
         await fake.stop_bot()                          # then start_bot(new_bot) for a restart
 
-See `server.py` for the harness, `model.py` for the records, `limits.py` for the validator.
+See `server.py` for the harness, `model.py` for the records, `faults.py` for what Discord refuses,
+`limits.py` for the validator.
 """
 
 from tests.fakediscord.limits import check_commands

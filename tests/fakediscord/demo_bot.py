@@ -196,6 +196,12 @@ class DemoBot(commands.Bot):
             await created.send("welcome")
             await interaction.response.send_message(f"opened {created.mention}")
 
+        @tree.command(name="perms", description="Say what the bot may do here")
+        async def perms(interaction: discord.Interaction) -> None:
+            may = interaction.app_permissions
+            said = [name for name in ("view_channel", "send_messages", "attach_files") if getattr(may, name)]
+            await interaction.response.send_message(" ".join(said), ephemeral=True)
+
         @tree.command(name="dm", description="Send a direct message")
         async def dm(interaction: discord.Interaction) -> None:
             await interaction.user.send("your turn")

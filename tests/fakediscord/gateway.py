@@ -3,6 +3,12 @@
 It speaks plain JSON text frames: HELLO, then READY and one GUILD_CREATE per guild after IDENTIFY,
 heartbeat acknowledgements, RESUMED after RESUME, member chunks on request, and any dispatch the
 harness sends (INTERACTION_CREATE above all), each on the connection of the guild's shard.
+
+Discord closes connections when it pleases, and the fake can too: ``close_gateway`` closes one with a
+resumable code (4000), after which the events of the session are kept and sent again, in order, when
+the bot RESUMEs with the last sequence it read; ``invalidate_session`` sends INVALID_SESSION (op 9, not
+resumable): the bot must IDENTIFY anew, and what is sent to its shard until then is lost, as on
+Discord (an interaction then fails for its user, ``NotDelivered``).
 """
 
 from __future__ import annotations
@@ -11,13 +17,22 @@ import asyncio
 import json
 import secrets
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
 from tests.fakediscord.model import FakeGuild
 from tests.fakediscord.world import HANG_LIMIT, FakeWorld
+
+HISTORY = 5000
+"""Dispatches a session keeps for a RESUME: far more than a test sends while a connection is down."""
+
+
+class NotDelivered(RuntimeError):
+    """An event for a shard whose session Discord invalidated, before the bot identified again: Discord
+    drops it (an interaction fails for its user, who tries again)."""
 
 
 @dataclass
@@ -29,6 +44,21 @@ class _Session:
     count: int = 1
     sequence: int = 0
     ws: web.WebSocketResponse | None = None
+    history: list[tuple[int, str]] = field(default_factory=list)
+    """The session's last dispatches as (sequence, frame): what a RESUME sends again."""
+    parked: bool = False
+    """Its connection was closed resumably (``close_gateway``): events wait for the RESUME."""
+
+    def frame(self, event: str, data: dict[str, Any]) -> str:
+        self.sequence += 1
+        text = json.dumps({"op": 0, "t": event, "s": self.sequence, "d": data})
+        self.history.append((self.sequence, text))
+        del self.history[:-HISTORY]
+        return text
+
+    @property
+    def live(self) -> bool:
+        return self.ws is not None and not self.ws.closed
 
 
 def guild_of(event: str, data: dict[str, Any]) -> str | None:
@@ -62,6 +92,8 @@ class FakeGateway(FakeWorld):
         self.intents = 0  # gateway intents of the last IDENTIFY: privileged ones need approval
         self.heartbeats: list[float] = []  # monotonic arrival times; gaps show a blocked event loop
         self._sessions: dict[int, _Session] = {}  # by shard id: the session each shard runs now
+        self._invalidated: set[int] = set()  # shards told INVALID_SESSION that have not identified since
+        self.invalidations = 0
         self._sockets: list[web.WebSocketResponse] = []
         self._pending_sends: list[asyncio.Task[None]] = []
 
@@ -79,39 +111,61 @@ class FakeGateway(FakeWorld):
 
     def _connected(self, shard: int) -> _Session | None:
         session = self._sessions.get(shard)
-        if session is None or session.ws is None or session.ws.closed:
-            return None
-        return session
+        return session if session is not None and session.live else None
+
+    def _reachable(self, shard: int) -> _Session | None:
+        """The shard's session when its events can reach the bot: connected, or parked for a RESUME."""
+        session = self._sessions.get(shard)
+        return session if session is not None and (session.live or session.parked) else None
 
     def _forget_sessions(self) -> None:
         """The bot stopped: no session is resumable any more."""
         self._sessions.clear()
+        self._invalidated.clear()
 
     def _dispatch_later(self, event: str, data: dict[str, Any]) -> None:
         """World changes made while the bot is connected reach it as gateway events, in order."""
-        session = self._connected(self.shard_of(guild_of(event, data)))
+        session = self._reachable(self.shard_of(guild_of(event, data)))
         if session is not None:
             self._send_dispatch_nowait(session, event, data)
 
     def _send_dispatch_nowait(self, session: _Session, event: str, data: dict[str, Any]) -> None:
-        assert session.ws is not None
-        session.sequence += 1
-        frame = json.dumps({"op": 0, "t": event, "s": session.sequence, "d": data})
-        # Tasks start in creation order and `dispatch` awaits these first, so frames keep their order.
-        self._pending_sends.append(asyncio.get_running_loop().create_task(session.ws.send_str(frame)))
+        frame = session.frame(event, data)
+        if session.live:
+            # Tasks start in creation order and `dispatch` awaits these first, so frames keep their order.
+            self._pending_sends.append(asyncio.get_running_loop().create_task(self._write(session, frame)))
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send a gateway event (op 0) to the bot's connection for the event's guild."""
-        await self._send_to(self._connected(self.shard_of(guild_of(event, data))), event, data)
+        """Send a gateway event (op 0) to the bot's connection for the event's guild (kept for its
+        RESUME while the connection is closed resumably)."""
+        shard = self.shard_of(guild_of(event, data))
+        session = self._reachable(shard)
+        if session is None and shard in self._invalidated:
+            pending, self._pending_sends = self._pending_sends, []
+            for task in pending:
+                await task
+            raise NotDelivered(f"shard {shard}'s session was invalidated: Discord drops {event}")
+        await self._send_to(session, event, data)
 
     async def _send_to(self, session: _Session | None, event: str, data: dict[str, Any]) -> None:
         pending, self._pending_sends = self._pending_sends, []
         for task in pending:
             await task
-        if session is None or session.ws is None:
+        if session is None or (session.ws is None and not session.parked):
             raise RuntimeError("no bot is connected to the gateway (for this guild's shard)")
-        session.sequence += 1
-        await session.ws.send_str(json.dumps({"op": 0, "t": event, "s": session.sequence, "d": data}))
+        frame = session.frame(event, data)
+        if session.live:
+            await self._write(session, frame)
+
+    @staticmethod
+    async def _write(session: _Session, frame: str) -> None:
+        """Send one frame; one the closing connection no longer takes is in the session's history."""
+        assert session.ws is not None
+        try:
+            await session.ws.send_str(frame)
+        except ConnectionResetError:
+            if not session.parked:
+                raise
 
     async def reconnect_gateway(self, timeout: float = HANG_LIMIT, *, shard: int = 0) -> None:
         """Ask the bot to reconnect (op 7), as Discord does routinely; wait until it has RESUMEd."""
@@ -120,10 +174,49 @@ class FakeGateway(FakeWorld):
             raise RuntimeError("no bot is connected to the gateway")
         resumes = self.resumes
         await session.ws.send_str(json.dumps({"op": 7, "d": None}))
+        await self._until(lambda: self.resumes > resumes, "the bot did not resume", timeout)
+
+    async def close_gateway(
+        self, code: int = 4000, *, shard: int = 0, wait: bool = True, timeout: float = HANG_LIMIT
+    ) -> None:
+        """Close the bot's connection with ``code`` (4000: an unknown error, resumable), as Discord does
+        now and then; with ``wait``, until the bot has RESUMEd. What is sent meanwhile is replayed then."""
+        session = self._connected(shard)
+        if session is None or session.ws is None:
+            raise RuntimeError("no bot is connected to the gateway")
+        resumes = self.resumes
+        session.parked = True
+        await session.ws.close(code=code, message=b"Unknown error.")
+        if wait:
+            await self._until(lambda: self.resumes > resumes, "the bot did not resume", timeout)
+
+    async def invalidate_session(
+        self, *, shard: int = 0, wait: bool = True, timeout: float = HANG_LIMIT
+    ) -> None:
+        """Send INVALID_SESSION (op 9, not resumable) and forget the session: the bot must identify
+        again, and events for the shard until its new READY are lost (``NotDelivered``). With
+        ``wait``, until the new session's READY and guilds are sent."""
+        session = self._connected(shard)
+        if session is None or session.ws is None:
+            raise RuntimeError("no bot is connected to the gateway")
+        sent = self.sessions_sent
+        del self._sessions[shard]
+        self._invalidated.add(shard)
+        self.invalidations += 1
+        await session.ws.send_str(json.dumps({"op": 9, "d": False}))
+        if wait:
+            await self._until(lambda: self.sessions_sent > sent, "the bot did not identify again", timeout)
+
+    async def connected(self, *, shard: int = 0, timeout: float = HANG_LIMIT) -> None:
+        """Wait until the bot's connection for ``shard`` is up (after a close or an invalidation)."""
+        await self._until(lambda: self._connected(shard) is not None, "the bot did not connect", timeout)
+
+    @staticmethod
+    async def _until(check: Callable[[], bool], failure: str, timeout: float) -> None:
         deadline = time.monotonic() + timeout
-        while self.resumes == resumes:
+        while not check():
             if time.monotonic() > deadline:
-                raise TimeoutError("the bot did not resume")
+                raise TimeoutError(failure)
             await asyncio.sleep(0.005)
 
     async def _gateway(self, request: web.Request) -> web.StreamResponse:
@@ -156,6 +249,7 @@ class FakeGateway(FakeWorld):
                 await ws.close(code=4010, message=b"Invalid shard.")
                 return
             self.identifies += 1
+            self._invalidated.discard(shard)
             self.identified_shards.append((shard, count))
             self.intents = int(data.get("intents") or 0)
             session = self._sessions[shard] = _Session(secrets.token_hex(16), shard, count, ws=ws)
@@ -175,7 +269,13 @@ class FakeGateway(FakeWorld):
                 await ws.send_str(json.dumps({"op": 9, "d": False}))
                 return
             resumed.ws = ws
+            resumed.parked = False
             self.resumes += 1
+            # what the bot did not read before the connection closed, in order, then RESUMED
+            seen = int(data.get("seq") or 0)
+            for sequence, frame in list(resumed.history):
+                if sequence > seen:
+                    await ws.send_str(frame)
             await self._send_to(resumed, "RESUMED", {})
         elif op == 8:  # request guild members
             wanted = self.guilds.get(str(data.get("guild_id")))

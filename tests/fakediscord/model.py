@@ -28,6 +28,36 @@ ADMIN_PERMISSIONS = str(int(MEMBER_PERMISSIONS) | 32)
 """A server manager: an ordinary member who may also manage the server."""
 EVERYONE_ROLE_PERMISSIONS = MEMBER_PERMISSIONS
 
+PERMISSION_BITS = {
+    "view_channel": 1 << 10,
+    "manage_messages": 1 << 13,
+    "embed_links": 1 << 14,
+    "attach_files": 1 << 15,
+    "read_message_history": 1 << 16,
+    "send_messages": 1 << 11,
+    "manage_threads": 1 << 34,
+    "create_public_threads": 1 << 35,
+    "send_messages_in_threads": 1 << 38,
+}
+"""The permissions the fake checks, by discord.py's names for them, as Discord's bits."""
+
+
+def permission_bits(*names: str) -> int:
+    """The bits of the named permissions (``"attach_files"``...)."""
+    unknown = [n for n in names if n not in PERMISSION_BITS]
+    if unknown:
+        raise ValueError(f"the fake does not model {unknown}; it knows {sorted(PERMISSION_BITS)}")
+    bits = 0
+    for name in names:
+        bits |= PERMISSION_BITS[name]
+    return bits
+
+
+def bot_role_id(guild_id: str) -> str:
+    """The id of the role the bot's invitation gave it in a guild (one above the guild's id, which no
+    other snowflake of the fake takes: they are spaced by a millisecond)."""
+    return str(int(guild_id) + 1)
+
 
 class Snowflakes:
     """Hands out increasing snowflake ids that decode to a plausible creation time, one millisecond
@@ -89,6 +119,16 @@ class FakeChannel:
     parent_id: str | None = None
     owner_id: str | None = None
     archived: bool = False
+    locked: bool = False
+    """A locked thread: only members who may manage threads post there or reopen it (160005)."""
+    reopen_by_post: bool = True
+    """Whether a post in the thread while it is archived reopens it, as Discord does for anyone allowed
+    to send there; False: the post is refused with 50083, and only an explicit reopening by someone who
+    may manage threads works."""
+    bot_denied: int = 0
+    """Permission bits a moderator took from the bot here (a member overwrite on the channel)."""
+    bot_id: str | None = None
+    """The bot's user id, named by that overwrite."""
 
     @property
     def is_thread(self) -> bool:
@@ -105,7 +145,7 @@ class FakeChannel:
             "name": self.name,
             "type": self.type,
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": self._overwrites(),
             "nsfw": False,
             "parent_id": self.parent_id,
             "last_message_id": None,
@@ -120,10 +160,15 @@ class FakeChannel:
                     "archived": self.archived,
                     "auto_archive_duration": 10080,
                     "archive_timestamp": iso_now(),
-                    "locked": False,
+                    "locked": self.locked,
                 },
             )
         return data
+
+    def _overwrites(self) -> list[dict[str, Any]]:
+        if not self.bot_denied or self.bot_id is None:
+            return []
+        return [{"id": self.bot_id, "type": 1, "allow": "0", "deny": str(self.bot_denied)}]
 
 
 @dataclass
@@ -139,19 +184,20 @@ class FakeGuild:
     """Unavailable, as in a Discord outage: READY lists it, and its GUILD_CREATE says only that it is
     unavailable."""
 
-    def role_payload(self) -> dict[str, Any]:
-        """The @everyone role, whose id is the guild id."""
+    def role_payload(self, *, bot: bool = False) -> dict[str, Any]:
+        """The @everyone role, whose id is the guild id; with ``bot``, the role the bot's invitation
+        gave it (``APP_PERMISSIONS``), so that discord.py reckons the bot's permissions as the fake does."""
         return {
-            "id": self.id,
-            "name": "@everyone",
+            "id": bot_role_id(self.id) if bot else self.id,
+            "name": "bot" if bot else "@everyone",
             "color": 0,
             "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
             "hoist": False,
             "icon": None,
             "unicode_emoji": None,
-            "position": 0,
-            "permissions": EVERYONE_ROLE_PERMISSIONS,
-            "managed": False,
+            "position": 1 if bot else 0,
+            "permissions": APP_PERMISSIONS if bot else EVERYONE_ROLE_PERMISSIONS,
+            "managed": bot,
             "mentionable": False,
             "flags": 0,
         }
@@ -161,7 +207,7 @@ class FakeGuild:
             "user": user.payload(),
             "nick": None,
             "avatar": None,
-            "roles": [],
+            "roles": [bot_role_id(self.id)] if user.bot else [],
             "joined_at": "2026-01-01T00:00:00+00:00",
             "premium_since": None,
             "deaf": False,
@@ -186,7 +232,7 @@ class FakeGuild:
             "verification_level": 0,
             "default_message_notifications": 1,
             "explicit_content_filter": 0,
-            "roles": [self.role_payload()],
+            "roles": [self.role_payload(), self.role_payload(bot=True)],
             "emojis": [],
             "stickers": [],
             "features": [],

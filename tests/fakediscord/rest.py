@@ -4,7 +4,9 @@ Start-up (`/users/@me`, `/oauth2/applications/@me`, `/gateway`), command sync, i
 (JSON or multipart with `payload_json` and `files[n]`), follow-ups and edits through the interaction
 webhook, channel messages, threads and direct messages. Anything else is recorded in
 `unknown_requests` and answered with a Discord-like 404; what real Discord refuses is refused the same
-way and recorded in `rejections`.
+way and recorded in `rejections`: the bot's permissions in each channel (``deny_bot``), archived and
+locked threads, deleted channels, Discord's rate of messages per channel, and the faults a test injects
+(``inject``, see faults.py).
 """
 
 from __future__ import annotations
@@ -19,8 +21,18 @@ from typing import Any
 from aiohttp import web
 
 from tests.fakediscord import checks
+from tests.fakediscord.faults import (
+    MESSAGES,
+    ChannelRate,
+    Fault,
+    Logged,
+    RequestLog,
+    json_response,
+    make_fault,
+    too_many,
+)
 from tests.fakediscord.gateway import FakeGateway
-from tests.fakediscord.model import EPHEMERAL, LOADING, SentMessage
+from tests.fakediscord.model import EPHEMERAL, LOADING, FakeChannel, SentMessage
 from tests.fakediscord.world import HANG_LIMIT, PendingInteraction, RecordedRequest
 
 API_PREFIX = "/api/v10"
@@ -33,12 +45,8 @@ SETTABLE_FLAGS = 4 | EPHEMERAL | 4096
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
-
-def json_response(data: Any, status: int = 200) -> web.Response:
-    """discord.py only parses bodies whose Content-Type is exactly `application/json`."""
-    return web.Response(
-        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
-    )
+DISCORD_MESSAGE_RATE = (5, 5.0)
+"""Discord's rate of new messages in one channel: about 5 per 5 seconds."""
 
 
 class FakeRestApi(FakeGateway):
@@ -56,9 +64,16 @@ class FakeRestApi(FakeGateway):
         bot_name: str = "TestBot",
         heartbeat_interval_ms: int = 41250,
         response_deadline: float = HANG_LIMIT,
+        message_rate: tuple[int, float] | None = DISCORD_MESSAGE_RATE,
     ) -> None:
         super().__init__(bot_name=bot_name, heartbeat_interval_ms=heartbeat_interval_ms)
         self.response_deadline = response_deadline
+        self.faults: list[Fault] = []
+        """Every fault injected (``inject``), lifted or not, with how many requests each answered."""
+        self.message_rate = None if message_rate is None else ChannelRate(*message_rate)
+        """Discord's rate of posts per channel, enforced with real 429s (None: no limit)."""
+        self.channel_requests = RequestLog()
+        """Every request naming a channel, by channel, on ``channel_requests.clock``."""
         self._held: dict[str, asyncio.Event] = {}
         self.held_requests = 0
         self._held_answers: dict[str, asyncio.Event] = {}
@@ -103,6 +118,7 @@ class FakeRestApi(FakeGateway):
                 self._delete_webhook_message,
             ),
             ("GET", f"{p}/channels/{{channel_id}}", self._get_channel),
+            ("PATCH", f"{p}/channels/{{channel_id}}", self._edit_channel),
             ("POST", f"{p}/channels/{{channel_id}}/messages", self._channel_send),
             ("GET", f"{p}/channels/{{channel_id}}/messages/{{message_id}}", self._get_channel_message),
             ("PATCH", f"{p}/channels/{{channel_id}}/messages/{{message_id}}", self._edit_channel_message),
@@ -121,7 +137,10 @@ class FakeRestApi(FakeGateway):
         async def wrapper(request: web.Request) -> web.StreamResponse:
             entry = RecordedRequest(request.method, request.path)
             self.requests.append(entry)
-            response = await handler(request)
+            logged, fault = self._injected(request)
+            response = fault.answer() if fault is not None else await handler(request)
+            if logged is not None:
+                logged.status = response.status
             entry.status = response.status
             if response.status >= 400:
                 body = response.body if isinstance(response, web.Response) else None
@@ -130,6 +149,51 @@ class FakeRestApi(FakeGateway):
             return response
 
         return wrapper
+
+    def inject(
+        self,
+        kind: str,
+        *,
+        route: str | None = MESSAGES,
+        method: str | None = None,
+        channel: FakeChannel | str | None = None,
+        times: int | None = None,
+        retry_after: float = 1.0,
+        is_global: bool = False,
+    ) -> Fault:
+        """Answer the bot's requests of ``method`` on ``route`` (without the API prefix, as faults.py
+        names them: a channel's posts by default, whose method is POST), in ``channel`` or anywhere,
+        as Discord refuses them: ``kind`` is one of ``faults.KINDS`` (``"missing_permissions"``: 403,
+        50013...). ``times`` requests (None: until ``lift``). A 429 says ``retry_after`` seconds, and
+        ``is_global`` for the bot's global rate."""
+        channel_id = channel.id if isinstance(channel, FakeChannel) else channel
+        fault = make_fault(
+            kind,
+            route=route,
+            method=method,
+            channel=channel_id,
+            times=times,
+            retry_after=retry_after,
+            is_global=is_global,
+        )
+        self.faults.append(fault)
+        return fault
+
+    def _injected(self, request: web.Request) -> tuple[Logged | None, Fault | None]:
+        """The injected fault that answers ``request``, if any; every request naming a channel is
+        logged in ``channel_requests`` first, refused or not (the entry, to note the answer)."""
+        info = request.match_info
+        if info.route.resource is None:
+            return None, None
+        route = info.route.resource.canonical.removeprefix(API_PREFIX)
+        channel = info.get("channel_id")
+        logged = None
+        if channel is None and "token" in info:  # an interaction's webhook: its channel
+            record = self._interactions.get(info["token"])
+            channel = record.channel.id if record is not None else None
+        elif channel is not None:
+            logged = self.channel_requests.note(channel, request.method, route)
+        return logged, next((f for f in self.faults if f.matches(request.method, route, channel)), None)
 
     async def _unknown(self, request: web.Request) -> web.Response:
         body = await request.read()
@@ -476,7 +540,61 @@ class FakeRestApi(FakeGateway):
         channel = self.channels.get(request.match_info["channel_id"])
         if channel is None:
             return self._not_found("Unknown Channel", 10003)
-        return json_response(channel.payload())
+        refused = self._refusal(channel)
+        return refused or json_response(channel.payload())
+
+    async def _edit_channel(self, request: web.Request) -> web.Response:
+        """A thread reopened or locked by hand (``Thread.edit``): the fake asks Manage Threads for
+        either, which always suffices on Discord."""
+        if not self._authorized(request):
+            return self._unauthorized()
+        channel = self.channels.get(request.match_info["channel_id"])
+        if channel is None:
+            return self._not_found("Unknown Channel", 10003)
+        body = await request.json()
+        unknown = set(body) - {"archived", "locked"}
+        if not channel.is_thread or unknown:
+            return json_response(checks.form_error({k: "The fake edits threads only." for k in unknown}), 400)
+        refused = self._refusal(channel, "manage_threads")
+        if refused is not None:
+            return refused
+        channel.archived = bool(body.get("archived", channel.archived))
+        channel.locked = bool(body.get("locked", channel.locked))
+        data = channel.payload()
+        self._dispatch_later("THREAD_UPDATE", data)
+        return json_response(data)
+
+    def _refusal(self, channel: FakeChannel, *needed: str) -> web.Response | None:
+        """Discord's answer to a request of the bot in ``channel`` that needs ``needed`` permissions
+        there: 50001 when it cannot even see the channel, 50013 when it lacks one of them; None when
+        the bot may."""
+        if not self.bot_may(channel, "view_channel"):
+            return json_response({"message": "Missing Access", "code": 50001}, 403)
+        if needed and not self.bot_may(channel, *needed):
+            return json_response({"message": "Missing Permissions", "code": 50013}, 403)
+        return None
+
+    def _thread_refusal(self, channel: FakeChannel, *, posting: bool) -> web.Response | None:
+        """A locked thread takes nothing from a bot that may not manage threads (160005); an archived
+        one takes no edit, and a post only when it reopens the thread (which it does, as on Discord,
+        unless the test said otherwise: then 50083)."""
+        if not channel.is_thread:
+            return None
+        if channel.locked and not self.bot_may(channel, "manage_threads"):
+            return json_response({"message": "Thread is locked", "code": 160005}, 403)
+        if not channel.archived:
+            return None
+        if posting and channel.reopen_by_post:
+            channel.archived = False
+            self._dispatch_later("THREAD_UPDATE", channel.payload())
+            return None
+        return json_response({"message": "Thread is archived", "code": 50083}, 400)
+
+    def _post_refusal(self, channel: FakeChannel, files: list[tuple[str, bytes]]) -> web.Response | None:
+        """Why Discord refuses the bot's post (with ``files``) in ``channel``, if it does."""
+        send = "send_messages_in_threads" if channel.is_thread else "send_messages"
+        needed = (send, "attach_files") if files else (send,)
+        return self._refusal(channel, *needed) or self._thread_refusal(channel, posting=True)
 
     async def _create_dm(self, request: web.Request) -> web.Response:
         if not self._authorized(request):
@@ -499,6 +617,12 @@ class FakeRestApi(FakeGateway):
         released after its bot died is dropped (nobody reads the answer), as Discord never saw it."""
         event = self._held.setdefault(channel, asyncio.Event())
         return event
+
+    def release_posts(self, channel: str) -> None:
+        """Let the posts ``hold_posts`` keeps in ``channel`` go, and hold none from now on."""
+        held = self._held.pop(channel, None)
+        if held is not None:
+            held.set()
 
     def hold_answers(self, channel: str) -> asyncio.Event:
         """Create the bot's next posts in ``channel`` but keep Discord's answers waiting until the
@@ -543,6 +667,19 @@ class FakeRestApi(FakeGateway):
         return request.transport is not None and not request.transport.is_closing()
 
     async def _channel_send(self, request: web.Request) -> web.Response:
+        """A post, within Discord's rate of messages per channel: every answer carries the channel's
+        rate headers (discord.py paces itself by them), and a post past the rate gets a real 429."""
+        if self.message_rate is None or not self._authorized(request):
+            return await self._channel_post(request)
+        allowed, headers = self.message_rate.take(request.match_info["channel_id"])
+        if allowed:
+            response = await self._channel_post(request)
+        else:
+            response = too_many(float(headers["X-RateLimit-Reset-After"]))
+        response.headers.update(headers)
+        return response
+
+    async def _channel_post(self, request: web.Request) -> web.Response:
         if not self._authorized(request):
             return self._unauthorized()
         channel_id = request.match_info["channel_id"]
@@ -556,10 +693,11 @@ class FakeRestApi(FakeGateway):
             return json_response(refused, status=403)
         if not await self._wait_if_held(channel_id, request):
             return self._not_found("Unknown Channel", 10003)
-        channel = self.channels.get(channel_id)
-        if channel is not None and channel.archived:
-            return json_response({"message": "Thread is archived", "code": 50083}, status=400)
         payload, files = await self._read_body(request)
+        channel = self.channels.get(channel_id)
+        denied = None if channel is None else self._post_refusal(channel, files)
+        if denied is not None:
+            return denied
         refusal = checks.message_errors(payload, files)
         if refusal is not None:
             return json_response(refusal[1], status=refusal[0])
@@ -597,11 +735,18 @@ class FakeRestApi(FakeGateway):
     async def _edit_channel_message(self, request: web.Request) -> web.Response:
         if not self._authorized(request):
             return self._unauthorized()
+        channel = self.channels.get(request.match_info["channel_id"])
+        if channel is None and request.match_info["channel_id"] not in self.dm_channels.values():
+            return self._not_found("Unknown Channel", 10003)
         message = self._channel_message(request)
         if message is None or message.ephemeral:
             return self._not_found("Unknown Message", 10008)
         if not await self._wait_if_held(message.channel_id, request):
             return self._not_found("Unknown Message", 10008)
+        if channel is not None:
+            denied = self._refusal(channel) or self._thread_refusal(channel, posting=False)
+            if denied is not None:
+                return denied
         if message.age > OLD_MESSAGE:
             # Discord rate-limits edits of older messages much harder; a bot must expect refusals.
             refused = {
@@ -610,6 +755,8 @@ class FakeRestApi(FakeGateway):
             }
             return json_response(refused, status=400)
         payload, files = await self._read_body(request)
+        if files and channel is not None and not self.bot_may(channel, "attach_files"):
+            return json_response({"message": "Missing Permissions", "code": 50013}, 403)
         refusal = checks.message_errors(payload, files, creating=False)
         if refusal is not None:
             return json_response(refusal[1], status=refusal[0])
@@ -631,6 +778,9 @@ class FakeRestApi(FakeGateway):
         parent = self.channels.get(request.match_info["channel_id"])
         if parent is None or parent.is_thread:
             return self._not_found("Unknown Channel", 10003)
+        refused = self._refusal(parent, "create_public_threads")
+        if refused is not None:
+            return refused
         body = await request.json()
         name = str(body.get("name") or "")
         if not 1 <= len(name) <= 100:

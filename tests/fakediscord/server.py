@@ -31,6 +31,7 @@ import yarl
 from aiohttp import web
 
 from tests.fakediscord import checks
+from tests.fakediscord.gateway import NotDelivered
 from tests.fakediscord.model import (
     APP_PERMISSIONS,
     FakeChannel,
@@ -40,7 +41,7 @@ from tests.fakediscord.model import (
     SentMessage,
 )
 from tests.fakediscord.options import ObjectPayloads, build_command_data
-from tests.fakediscord.rest import API_PREFIX, FakeRestApi
+from tests.fakediscord.rest import API_PREFIX, DISCORD_MESSAGE_RATE, FakeRestApi
 from tests.fakediscord.world import HANG_LIMIT, PendingInteraction, RecordedRequest
 
 __all__ = ["HANG_LIMIT", "FakeDiscord", "InteractionLost", "InteractionTimeout", "RecordedRequest"]
@@ -75,11 +76,13 @@ class FakeDiscord(FakeRestApi):
         bot_name: str = "TestBot",
         heartbeat_interval_ms: int = 41250,
         response_deadline: float = HANG_LIMIT,
+        message_rate: tuple[int, float] | None = DISCORD_MESSAGE_RATE,
     ) -> None:
         super().__init__(
             bot_name=bot_name,
             heartbeat_interval_ms=heartbeat_interval_ms,
             response_deadline=response_deadline,
+            message_rate=message_rate,
         )
         self._runner: web.AppRunner | None = None
         self._saved_base: str | None = None
@@ -216,7 +219,7 @@ class FakeDiscord(FakeRestApi):
             "member": member,
             "locale": locale or user.locale,
             "guild_locale": guild.locale,
-            "app_permissions": APP_PERMISSIONS,
+            "app_permissions": str(self.bot_permissions(channel)),
             "entitlements": [],
             "authorizing_integration_owners": {"0": guild.id},
             "context": 0,
@@ -253,19 +256,22 @@ class FakeDiscord(FakeRestApi):
         *,
         locale: str | None = None,
         timeout: float = HANG_LIMIT,
+        settle: bool = True,
         option_values: dict[str, Any] | None = None,
         **options: Any,
     ) -> InteractionResult:
         """Invoke `/command` ("game new" = group then subcommand) as `user` in `channel`.
 
         Option values: str/int/float/bool, FakeUser, FakeChannel, or (filename, bytes) for attachments;
-        an option whose name clashes with a parameter here (`locale`, `timeout`) goes in `option_values`.
-        Returns once the bot has answered and its handler has finished (follow-ups included). Raises
+        an option whose name clashes with a parameter here (`locale`, `timeout`, `settle`) goes in
+        `option_values`. Returns once the bot has answered and its handler has finished (follow-ups
+        included); with ``settle=False``, once the user has the whole answer, whatever the bot's
+        handlers still do after it (a player sending moves as fast as the answers come). Raises
         InteractionTimeout when no answer comes within `timeout`.
         """
         values = {**options, **(option_values or {})}
         payload = await self._command_interaction(2, user, channel, command, values, locale)
-        return await self._run(payload, channel, timeout)
+        return await self._run(payload, channel, timeout, settle=settle)
 
     async def autocomplete(
         self,
@@ -366,6 +372,7 @@ class FakeDiscord(FakeRestApi):
         target: SentMessage | None = None,
         *,
         copies: int = 1,
+        settle: bool = True,
     ) -> InteractionResult:
         result = InteractionResult(interaction_id=payload["id"], token=payload["token"])
         record = PendingInteraction(
@@ -377,11 +384,16 @@ class FakeDiscord(FakeRestApi):
         earlier = self._handlers()  # a command still running from before is not this one's
         try:
             for _copy in range(copies):
-                await self.dispatch("INTERACTION_CREATE", payload)
+                try:
+                    await self.dispatch("INTERACTION_CREATE", payload)
+                except NotDelivered:
+                    record.lost.set()  # Discord dropped it: "This interaction failed"
+                    raise InteractionLost(self._timeout_report(payload)) from None
             record.sent = True
             await self._wait_for_answer(record, deadline, earlier)
-            await self._wait_for_handlers(deadline, earlier)
-            if self._bot is None:
+            if settle:
+                await self._wait_for_handlers(deadline, earlier)
+            if self._bot is None or not settle:
                 await self._wait_for_follow_up(record, deadline)
         finally:
             self._in_flight.remove(record)

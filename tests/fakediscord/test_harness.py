@@ -224,7 +224,7 @@ async def test_thread_created_by_the_bot_accepts_commands(world: World) -> None:
     assert r.content.startswith("new warchest")
 
 
-async def test_archived_thread_refuses_commands_and_posts(world: World) -> None:
+async def test_archived_thread_refuses_commands_and_a_post_reopens_it_unless_refused(world: World) -> None:
     thread = world.fake.add_thread(world.chan, "old", archived=True)
     with pytest.raises(ValueError, match="archived"):
         await world.fake.slash(world.alice, thread, "game join")
@@ -234,9 +234,13 @@ async def test_archived_thread_refuses_commands_and_posts(world: World) -> None:
     world.fake.set_archived(thread)
     cached = world.bot.get_channel(int(thread.id))
     assert isinstance(cached, discord.Thread)
+    await cached.send("still here")  # a post by someone allowed to send reopens it, as on Discord
+    assert not thread.archived
+    world.fake.set_archived(thread, reopen_by_post=False)
     with pytest.raises(discord.HTTPException) as refused:
         await cached.send("too late")
     assert refused.value.code == 50083
+    assert [m.content for m in world.fake.messages_in(thread)] == ["a public post", "still here"]
 
 
 async def test_direct_messages_are_recorded(world: World) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tests.fakediscord.model import (
+    APP_PERMISSIONS,
     MEMBER_PERMISSIONS,
     FakeChannel,
     FakeGuild,
@@ -18,6 +19,7 @@ from tests.fakediscord.model import (
     InteractionResult,
     SentMessage,
     Snowflakes,
+    permission_bits,
 )
 
 HANG_LIMIT = 120.0
@@ -110,7 +112,9 @@ class FakeWorld:
         return guild
 
     def add_channel(self, guild: FakeGuild, name: str) -> FakeChannel:
-        channel = FakeChannel(self._ids.next(), guild.id, name, position=len(guild.channels))
+        channel = FakeChannel(
+            self._ids.next(), guild.id, name, position=len(guild.channels), bot_id=self.bot_user.id
+        )
         guild.channels.append(channel)
         self.channels[channel.id] = channel
         self._dispatch_later("CHANNEL_CREATE", channel.payload())
@@ -121,12 +125,70 @@ class FakeWorld:
         self._dispatch_later("THREAD_CREATE", {**thread.payload(), "newly_created": True})
         return thread
 
-    def set_archived(self, thread: FakeChannel, archived: bool = True) -> None:
-        """Archive (or unarchive) a thread, as Discord does after inactivity; the bot gets THREAD_UPDATE."""
+    def set_archived(
+        self, thread: FakeChannel, archived: bool = True, *, reopen_by_post: bool = True
+    ) -> None:
+        """Archive (or unarchive) a thread, as Discord does after a week of silence; the bot gets
+        THREAD_UPDATE. ``reopen_by_post=False``: the bot's posts there are refused (50083) instead of
+        reopening it, and only an explicit reopening by someone who may manage threads works."""
         if not thread.is_thread:
             raise ValueError(f"{thread.name!r} is not a thread")
         thread.archived = archived
+        thread.reopen_by_post = reopen_by_post
         self._dispatch_later("THREAD_UPDATE", thread.payload())
+
+    def set_locked(self, thread: FakeChannel, locked: bool = True) -> None:
+        """Lock (or unlock) a thread, as a moderator does; the bot gets THREAD_UPDATE."""
+        if not thread.is_thread:
+            raise ValueError(f"{thread.name!r} is not a thread")
+        thread.locked = locked
+        self._dispatch_later("THREAD_UPDATE", thread.payload())
+
+    def bot_permissions(self, channel: FakeChannel) -> int:
+        """What the bot may do in ``channel``: everything its invitation gave it, less what a moderator
+        took away there (a thread takes its parent's permissions)."""
+        denied = channel.bot_denied
+        parent = self.channels.get(channel.parent_id or "")
+        if parent is not None:
+            denied |= parent.bot_denied
+        return int(APP_PERMISSIONS) & ~denied
+
+    def bot_may(self, channel: FakeChannel, *names: str) -> bool:
+        bits = permission_bits(*names)
+        return self.bot_permissions(channel) & bits == bits
+
+    def deny_bot(self, channel: FakeChannel, *names: str) -> None:
+        """A moderator takes the named permissions (``"attach_files"``...) from the bot in ``channel``
+        (a member overwrite); the bot gets CHANNEL_UPDATE. Threads take their parent's permissions."""
+        if channel.is_thread:
+            raise ValueError("a thread takes its permissions from its parent channel: deny them there")
+        channel.bot_denied |= permission_bits(*names)
+        self._dispatch_later("CHANNEL_UPDATE", channel.payload())
+
+    def allow_bot(self, channel: FakeChannel, *names: str) -> None:
+        """Give back the named permissions (all of them without names); the bot gets CHANNEL_UPDATE."""
+        channel.bot_denied &= ~permission_bits(*names) if names else 0
+        self._dispatch_later("CHANNEL_UPDATE", channel.payload())
+
+    def delete_channel(self, channel: FakeChannel) -> None:
+        """A moderator deletes a channel (with its threads) or a thread: CHANNEL_DELETE or THREAD_DELETE,
+        and from then on every request naming it is answered 404, Unknown Channel (10003)."""
+        guild = self.guilds[channel.guild_id]
+        gone = [channel, *(c for c in guild.channels if c.parent_id == channel.id)]
+        for each in gone:
+            self.channels.pop(each.id, None)
+            if each in guild.channels:
+                guild.channels.remove(each)
+        if channel.is_thread:
+            data = {
+                "id": channel.id,
+                "guild_id": guild.id,
+                "parent_id": channel.parent_id,
+                "type": channel.type,
+            }
+            self._dispatch_later("THREAD_DELETE", data)
+        else:
+            self._dispatch_later("CHANNEL_DELETE", channel.payload())
 
     def _new_thread(
         self, parent: FakeChannel, name: str, *, owner_id: str, archived: bool = False
@@ -140,6 +202,7 @@ class FakeWorld:
             parent_id=parent.id,
             owner_id=owner_id,
             archived=archived,
+            bot_id=self.bot_user.id,
         )
         guild.channels.append(thread)
         self.channels[thread.id] = thread
