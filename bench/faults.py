@@ -72,6 +72,7 @@ class Tally:
     lost: int = 0
     ticks: list[float] = field(default_factory=list)
     faults: list[str] = field(default_factory=list)
+    began: float = 0.0
 
 
 async def mover(store: Any, room: Room, rng: random.Random) -> tuple[int, Any, str] | None:
@@ -279,7 +280,7 @@ async def main_async(channels: int, seconds: float, seed: int) -> None:
                 await new_game(fake, room, seed + index)
             stop = asyncio.Event()
             beating = asyncio.ensure_future(heartbeat(beat, asyncio.Event(), tally))
-            began = time.monotonic()
+            began = tally.began = time.monotonic()
             storms = [asyncio.ensure_future(storm(fake, store, r, stop, rng, tally)) for r in rooms]
             await faults(fake, rooms, thread, seconds, rng, tally)
             await asyncio.sleep(max(0.0, seconds - (time.monotonic() - began)))
@@ -357,7 +358,10 @@ async def report(
     print(f"doubled (confirmed twice, or a post made twice): {doubled}")
     print(f"unannounced after recovery: {len(left)} (recovered in {recovered:.1f} s)")
     print(f"tracebacks in the bot's log: {bot.log.count('Traceback')}")
-    print(f"longest gap between ticks (every 0.5 s): {max(gaps, default=0.0):.2f} s over {len(gaps)} ticks")
+    longest = max(range(len(gaps)), key=gaps.__getitem__, default=None)
+    when = "" if longest is None else f", from {tally.ticks[longest] - tally.began:.1f} s into the storm"
+    gap = max(gaps, default=0.0)
+    print(f"longest gap between ticks (every 0.5 s): {gap:.2f} s over {len(gaps)} ticks{when}")
     print(f"posts and edits one channel took within 5 s, at worst: {worst} ({tried} tried, refusals counted)")
     refusals = [
         line for line in bot.lines if "refuses the bot" in line or "takes the bot's posts again" in line

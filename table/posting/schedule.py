@@ -52,23 +52,28 @@ class TickReport:
     deadlines: int = 0
 
 
-GAME_SECONDS = 20.0
-"""How long the timed loop waits for one game's work (its catch-up post, a reminder, a deadline)
-before going on to the next game: far longer than a post takes, even with a slow board. The work
-itself goes on in the background, and the game is left out of later ticks until it ends."""
+GAME_SECONDS = 10.0
+"""How long a tick waits for the games' work it started (catch-up posts, reminders, deadlines)
+before it ends: far longer than a post takes, even with a slow board and a busy channel. Work still
+running goes on in the background, and its game is left out of later ticks until it ends."""
 GIVE_UP_SECONDS = 600.0
 """How long one game's timed work may go on in the background before it is cancelled (the next tick
 does it again from what is stored: a post cancelled half-way is made once, by its nonce)."""
+AT_ONCE = 4
+"""Games whose timed work runs at the same time: a restart's catch-up of many games takes its turn
+with the players' moves rather than all the bot's time at once."""
 
 
 class Scheduler:
     """Runs what is due, over the announcer's tables, outlet and clock.
 
-    One game never holds up another: each game's work runs as a task of its own, waited for at most
-    ``game_seconds``; a game whose work is still running (its board slow to draw, Discord slow to
-    answer, its announcement stuck) is skipped, with its id in the log, and the tick goes on to the
-    next. ``progress`` is called as the tick goes from game to game (the bot's heartbeat: it goes
-    stale only when the loop itself is stuck)."""
+    One game never holds up another: each game's work runs as a task of its own (``AT_ONCE`` at a
+    time), and a tick waits for them at most ``game_seconds``; a game whose work is still running
+    then (its board slow to draw, Discord slow to answer, its announcement stuck) is left to finish
+    in the background, with its id in the log, and skipped by the ticks that follow until it ends.
+    A game whose announcement is under way is not waited for at all: that announcement posts what
+    is stored. ``progress`` is called at each step of a tick (the bot's heartbeat: it goes stale only
+    when the loop itself is stuck)."""
 
     def __init__(
         self,
@@ -84,8 +89,12 @@ class Scheduler:
         self.game_seconds = game_seconds
         self.give_up_seconds = give_up_seconds
         self._progress = progress
-        self._work: dict[int, tuple[asyncio.Task[int], float]] = {}
-        """Each game's timed work still running after its tick went on: the task and when it began."""
+        self._work: dict[int, tuple[asyncio.Task[int], float | None]] = {}
+        """Each game's timed work until it ends: the task, and when it began (None while it waits
+        for its turn)."""
+        self._started: list[tuple[GameRecord, str, asyncio.Task[int]]] = []
+        """The work the tick under way started, to wait for."""
+        self._turns = asyncio.Semaphore(AT_ONCE)
 
     @property
     def tables(self) -> Tables:
@@ -96,67 +105,100 @@ class Scheduler:
             return await self._tick()
 
     async def _tick(self) -> TickReport:
-        caught_up = await self.announcer.catch_up(within=self._within)
+        await self.announcer.catch_up(within=self._start)
+        caught_up = await self._finish()
         await self.announcer.bots.resume()
         now = self.announcer.clock()
-        reminders = deadlines = 0
         for record, current in await self.tables.store.due(stamp(now)):
             if (
                 current.deadline is not None
                 and not current.deadline_done
                 and parse_stamp(current.deadline) <= now
             ):
-                deadlines += await self._within(record, "deadline", partial(self._deadline, record, current))
+                await self._start(record, "deadline", partial(self._deadline, record, current))
             elif current.next_reminder is not None and parse_stamp(current.next_reminder) <= now:
-                reminders += await self._within(record, "reminder", partial(self._remind, record, current))
-        return TickReport(caught_up, reminders, deadlines)
+                await self._start(record, "reminder", partial(self._remind, record, current))
+        started = list(self._started)
+        await self._finish()
+        done = {what: 0 for what in ("deadline", "reminder")}
+        for _record, what, task in started:
+            if task.done() and not task.cancelled():
+                done[what] += task.result()
+        return TickReport(caught_up, done["reminder"], done["deadline"])
 
-    async def _within(self, record: GameRecord, what: str, work: Callable[[], Awaitable[int]]) -> int:
-        """One game's timed work, waited for at most ``game_seconds``; 0 when it is skipped: the
-        game's earlier work, or an announcement of it, is still under way (that one brings its
-        channel up to date), or this work runs past its time (it goes on in the background)."""
-        if self._progress is not None:
-            self._progress()
+    async def _start(self, record: GameRecord, what: str, work: Callable[[], Awaitable[int]]) -> int:
+        """Start one game's timed work, unless the game's earlier work or an announcement of it is
+        still under way (that one brings its channel up to date; a reminder waits a tick). Returns
+        0: what it did is counted once the tick has waited for it (``_finish``)."""
         running = self._work.get(record.id)
         if running is not None:
             task, began = running
-            if not task.done():
-                seconds = self._monotonic() - began
-                if seconds > self.give_up_seconds:
-                    log.warning("game #%s: timed work stuck for %.0f s, cancelled", record.id, seconds)
-                    task.cancel()
-                else:
-                    log.warning(
-                        "game #%s: timed work still running after %.0f s, skipped", record.id, seconds
-                    )
-                return 0
-            del self._work[record.id]
-        if self.announcer.working_on(record.id):
-            return 0  # its announcement under way posts what is stored; a reminder waits a tick
-        task = asyncio.ensure_future(self._guarded(record, what, work))
-        done, _ = await asyncio.wait({task}, timeout=self.game_seconds)
-        if not done:
-            log.warning(
-                "game #%s: %s still running after %g s, skipped this tick",
-                record.id,
-                what,
-                self.game_seconds,
-            )
-            self._work[record.id] = (task, self._monotonic() - self.game_seconds)
+            seconds = 0.0 if began is None else self._monotonic() - began
+            if seconds > self.give_up_seconds:
+                log.warning("game #%s: timed work stuck for %.0f s, cancelled", record.id, seconds)
+                task.cancel()
+            else:
+                log.info("game #%s: timed work running for %.0f s, skipped", record.id, seconds)
             return 0
-        return task.result()
+        if self.announcer.working_on(record.id):
+            return 0
+        task = asyncio.ensure_future(self._guarded(record, what, work))
+        self._work[record.id] = (task, None)
+        task.add_done_callback(lambda _done: self._ended(record.id, task))
+        self._started.append((record, what, task))
+        return 0
+
+    def _ended(self, game_id: int, task: asyncio.Task[int]) -> None:
+        if self._work.get(game_id, (None, 0.0))[0] is task:
+            del self._work[game_id]
+
+    async def _finish(self) -> int:
+        """Wait for the work this tick started, at most ``game_seconds`` in all; what the work that
+        ended did (a count). Work still running goes on in the background, each game named."""
+        started, self._started = self._started, []
+        if self._progress is not None:
+            self._progress()
+        if not started:
+            return 0
+        done, _ = await asyncio.wait({task for _r, _w, task in started}, timeout=self.game_seconds)
+        for record, what, task in started:
+            if task not in done:
+                log.warning(
+                    "game #%s: %s still running after %g s, left to finish",
+                    record.id,
+                    what,
+                    self.game_seconds,
+                )
+        return sum(task.result() for _r, _w, task in started if task in done and not task.cancelled())
 
     async def _guarded(self, record: GameRecord, what: str, work: Callable[[], Awaitable[int]]) -> int:
+        """The work in its turn: ``AT_ONCE`` games at a time, each holding its turn for at most
+        ``game_seconds`` (a game stuck for good then goes on without it, and holds up nobody)."""
+        await self._turns.acquire()
+        held = [True]
+
+        def give_turn() -> None:
+            if held[0]:
+                held[0] = False
+                self._turns.release()
+
+        task = asyncio.current_task()
+        if task is not None and self._work.get(record.id, (None, None))[0] is task:
+            self._work[record.id] = (task, self._monotonic())
+        overdue = asyncio.get_running_loop().call_later(self.game_seconds, give_turn)
         try:
             return await work()
         except OutletError as exc:
             log.warning("%s for game #%s failed: %s", what, record.id, exc)
         except Exception:
             log.exception("%s for game #%s failed", what, record.id)
+        finally:
+            overdue.cancel()
+            give_turn()
         return 0
 
     def pending(self) -> list[asyncio.Task[int]]:
-        """The games' timed work still running in the background (a stop cancels it)."""
+        """The games' timed work still running (a stop cancels it)."""
         return [task for task, _began in self._work.values() if not task.done()]
 
     # ---- reminders -------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ and server settings, with an injected clock and the announcer's posts kept in me
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
@@ -18,7 +19,7 @@ from table import Commands, Ctx, Post
 from table.core.clock import ManualClock
 from table.core.errors import TableError
 from table.posting.announce import Announcer, RecordingOutlet
-from table.posting.schedule import Scheduler
+from table.posting.schedule import AT_ONCE, Scheduler
 from tests.fakediscord.world import HANG_LIMIT
 from tests.table.conftest import FakeRenderer, make_tables
 
@@ -453,15 +454,15 @@ async def test_a_post_that_cannot_be_edited_is_replaced_by_a_new_one_without_a_p
 
 
 class StuckIn(RecordingOutlet):
-    """An outlet whose posts in one channel never go through (Discord holding them for good)."""
+    """An outlet whose posts in some channels never go through (Discord holding them for good)."""
 
-    def __init__(self, channel: str) -> None:
+    def __init__(self, *channels: str) -> None:
         super().__init__()
-        self.stuck_channel = channel
+        self.stuck_channels = set(channels)
         self.stuck = 0
 
     async def send(self, channel: str, post: Post) -> str:
-        if channel == self.stuck_channel:
+        if channel in self.stuck_channels:
             self.stuck += 1
             await asyncio.Event().wait()
         return await super().send(channel, post)
@@ -470,9 +471,9 @@ class StuckIn(RecordingOutlet):
 async def test_a_reminder_stuck_in_one_channel_holds_up_no_other_channels_reminders(
     service: Service, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """The tick waits for one game's work at most ``game_seconds``, then goes on to the next game;
-    the stuck work goes on in the background, the game is left out of the next ticks (said in the
-    log with its id), and after ``give_up_seconds`` it is cancelled and tried afresh."""
+    """A tick waits for the games' work at most ``game_seconds``: the stuck reminder goes on in the
+    background while the others are sent, its game is left out of the next ticks (said in the log
+    with its id), and after ``give_up_seconds`` it is cancelled and tried afresh."""
     for channel in ("stuck", "a", "b"):
         await open_nim(service, "remind=1h", channel=channel)
     outlet = StuckIn("stuck")
@@ -487,13 +488,14 @@ async def test_a_reminder_stuck_in_one_channel_holds_up_no_other_channels_remind
     report = await scheduler.tick()
     assert report.reminders == 2 and outlet.stuck == 1
     assert {channel for channel, post in outlet.sent or [] if post.text.startswith("⏰")} == {"a", "b"}
-    assert f"game #{stuck.record.id}: reminder still running after" in caplog.text
+    assert f"game #{stuck.record.id}: reminder still running after 0.05 s, left to finish" in caplog.text
     [running] = scheduler.pending()
     service.clock.advance(timedelta(hours=1))
     caplog.clear()
-    report = await scheduler.tick()
+    with caplog.at_level(logging.INFO, logger="table.posting.schedule"):
+        report = await scheduler.tick()
     assert report.reminders == 2 and outlet.stuck == 1, "the stuck game is left out, the others reminded"
-    assert f"game #{stuck.record.id}: timed work still running" in caplog.text
+    assert f"game #{stuck.record.id}: timed work running for" in caplog.text
     now[0] += 400
     await scheduler.tick()
     await asyncio.wait({running}, timeout=HANG_LIMIT)
@@ -501,5 +503,29 @@ async def test_a_reminder_stuck_in_one_channel_holds_up_no_other_channels_remind
     service.clock.advance(timedelta(hours=1))
     await scheduler.tick()
     assert outlet.stuck == 2, "once given up, the stuck game's work is tried afresh"
+    for task in scheduler.pending():
+        task.cancel()
+
+
+async def test_games_stuck_for_good_in_every_turn_of_the_tick_hold_up_no_other(service: Service) -> None:
+    """A tick runs a few games' work at a time (``AT_ONCE``); more games stuck for good than that
+    still leave the others their turn: a stuck game gives its turn up after ``game_seconds``."""
+    stuck = [f"stuck{n}" for n in range(AT_ONCE + 1)]
+    for channel in (*stuck, "a", "b"):
+        await open_nim(service, "remind=1h", channel=channel)
+    outlet = StuckIn(*stuck)
+    service.commands.announcer.outlet = outlet
+    scheduler = Scheduler(service.commands.announcer, game_seconds=0.05)
+    service.clock.advance(timedelta(hours=1, minutes=1))
+    await scheduler.tick()
+
+    def reminded() -> set[str]:
+        return {channel for channel, post in outlet.sent or [] if post.text.startswith("⏰")}
+
+    for _ in range(int(HANG_LIMIT / 0.01)):
+        if reminded() == {"a", "b"}:
+            break
+        await asyncio.sleep(0.01)
+    assert reminded() == {"a", "b"} and outlet.stuck == len(stuck)
     for task in scheduler.pending():
         task.cancel()
