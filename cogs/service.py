@@ -16,7 +16,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs.translator import label, offer_languages
+from cogs.game import as_choices, make_ctx
+from cogs.replies import offer_choices
+from cogs.translator import label, offer_languages, option_labels
 from db.ratings import POOLS
 from table.core.collector import Collector
 from table.core.settings import POLICIES
@@ -27,6 +29,9 @@ if TYPE_CHECKING:
     from table.posting.schedule import Scheduler
 
 log = logging.getLogger(__name__)
+
+NOTIFY_OPTIONS = ("dm", "text", "timezone", "quiet", "remind")
+"""``/notify``'s options, in the order of its parameters."""
 
 _POOL_CHOICES = [app_commands.Choice(name=label(f"cmd.choice.pool.{pool}"), value=pool) for pool in POOLS]
 """The rating pools offered by ``/leaderboard``, ``/history`` and ``/stats``."""
@@ -154,12 +159,39 @@ class ServiceCog(commands.Cog):
         )
 
     @app_commands.command(name=label("cmd.notify.name"), description=label("cmd.notify.desc"))
-    @app_commands.rename(dm=label("cmd.notify.dm.name"), text=label("cmd.notify.text.name"))
-    @app_commands.describe(dm=label("cmd.notify.dm.desc"), text=label("cmd.notify.text.desc"))
+    @app_commands.rename(**option_labels("notify", "name", *NOTIFY_OPTIONS))
+    @app_commands.describe(**option_labels("notify", "desc", *NOTIFY_OPTIONS))
     async def notify(
-        self, interaction: discord.Interaction, dm: bool | None = None, text: bool | None = None
+        self,
+        interaction: discord.Interaction,
+        dm: bool | None = None,
+        text: bool | None = None,
+        timezone: app_commands.Range[str, 1, 64] | None = None,
+        quiet: app_commands.Range[str, 1, 20] | None = None,
+        remind: app_commands.Range[str, 1, 10] | None = None,
     ) -> None:
-        await self.game._answer(interaction, lambda ctx: self.game.table.notify(ctx, dm, text), private=True)
+        await self.game._answer(
+            interaction,
+            lambda ctx: self.game.table.notify(ctx, dm, text, timezone, quiet, remind),
+            private=True,
+        )
+
+    @notify.autocomplete("timezone")
+    async def timezone_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Time zone names matching what the player typed (a city is enough)."""
+        pairs = await self.game.table.timezone_autocomplete(make_ctx(interaction), current)
+        return await offer_choices(interaction, as_choices(pairs))
+
+    @app_commands.command(name=label("cmd.away.name"), description=label("cmd.away.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(length=label("cmd.away.for.name"))
+    @app_commands.describe(length=label("cmd.away.for.desc"))
+    async def away(
+        self, interaction: discord.Interaction, length: app_commands.Range[str, 1, 20] | None = None
+    ) -> None:
+        await self.game._answer(interaction, lambda ctx: self.game.table.away(ctx, length), private=True)
 
     @app_commands.command(name=label("cmd.settings.name"), description=label("cmd.settings.desc"))
     @app_commands.guild_only()

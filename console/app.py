@@ -218,8 +218,12 @@ class Console:
                 bool(_bool_or_none(opts.get("public"))),
             ),
             ("notify",): lambda: table.notify(
-                ctx, _bool_or_none(opts.get("dm")), _bool_or_none(opts.get("text"))
+                ctx,
+                _bool_or_none(opts.get("dm")),
+                _bool_or_none(opts.get("text")),
+                *(_str_or_none(opts.get(k)) for k in ("timezone", "quiet", "remind")),
             ),
+            ("away",): lambda: table.away(ctx, _str_or_none(opts.get("for"))),
             ("settings",): lambda: table.settings(
                 ctx,
                 **{k: _str_or_none(opts.get(k)) for k in ("language", "remind", "deadline", "on_deadline")},
@@ -228,6 +232,9 @@ class Console:
         if line.path == ("press",):
             self.show(line.user, await self.press(ctx, str(opts["button"])))
             await self.table.announcer.drain()
+            return
+        if line.path == ("clock", "set"):
+            await self.set_clock(str(opts["at"]))
             return
         if line.path[0] == "clock":
             await self.advance_clock(str(opts.get("by", "")) if line.path == ("clock", "advance") else None)
@@ -258,6 +265,18 @@ class Console:
         if by is not None:
             await Scheduler(self.table.announcer).tick()
             await self.table.announcer.drain()
+
+    async def set_clock(self, at: str) -> None:
+        """``/clock set 2026-03-28 21:00``: the clock shows that UTC time (earlier or later), and what
+        fell due by then happens now. Setting it back is for trying things out: times already stored
+        (a wait's reminders, a deadline) stay as they were."""
+        moment = _moment(at)
+        if moment is None:
+            raise BadInput("console.bad_moment", value=at.strip())
+        self.clock.set(moment)
+        self.say(self.t("console.clock_set", now=self.clock().strftime("%Y-%m-%d %H:%M UTC")))
+        await Scheduler(self.table.announcer).tick()
+        await self.table.announcer.drain()
 
     async def show_choices(self, user: str, typed: str, *, quiet: bool = False) -> None:
         """The user's legal moves matching ``typed`` (what Discord's autocomplete offers), each in the
@@ -333,6 +352,16 @@ class Console:
         self._next_image += 1
         path.write_bytes(data)
         return path
+
+
+def _moment(text: str) -> datetime | None:
+    """A UTC date and time as typed: ``2026-03-28 21:00``, ``2026-03-28T21:00Z``, ``... UTC``."""
+    cleaned = text.strip().removesuffix("UTC").strip().removesuffix("Z").replace("T", " ")
+    try:
+        moment = datetime.fromisoformat(cleaned)
+    except ValueError:
+        return None
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
 def _bots(opts: dict[str, object]) -> dict[str, Any]:

@@ -91,8 +91,9 @@ def command_list(locale: str = i18n.DEFAULT) -> str:
 
 
 _COMMENT = re.compile(r"\s+#.*$")
-_ANONYMOUS = {("clock",), ("clock", "advance")}
-"""Console commands that act as nobody in particular, typed without a name (``/clock advance 1d``)."""
+_ANONYMOUS = {("clock",), ("clock", "advance"), ("clock", "set")}
+"""Console commands that act as nobody in particular, typed without a name (``/clock advance 1d``,
+``/clock set 2026-03-28 21:00``)."""
 
 
 def parse_line(text: str, locale: str = i18n.DEFAULT) -> Line:

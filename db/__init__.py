@@ -26,6 +26,7 @@ from db.records import (
     ActionRecord,
     Announcement,
     Announcing,
+    Away,
     ChannelFault,
     GameLength,
     GameRecord,
@@ -169,6 +170,30 @@ class Store(Protocol):
     async def set_text_board(self, player: str, on: bool) -> None: ...
 
     async def meta(self, key: str) -> str | None: ...
+
+    # a player's own time: their settings in every server, and the periods they are away
+
+    async def player_settings(self, players: Sequence[str]) -> dict[str, dict[str, str]]:
+        """Each of ``players``' own settings (texts by name); players who chose none are left out."""
+        ...
+
+    async def set_player_settings(self, player: str, changes: Mapping[str, str | None]) -> dict[str, str]:
+        """Change some of ``player``'s own settings (None forgets one); their settings now."""
+        ...
+
+    async def add_away(self, player: str, guild: str, since: str, until: str) -> Away:
+        """``player`` is away in ``guild`` from ``since`` to ``until``: a period they were still away
+        in ends at ``since``, and the new one is recorded."""
+        ...
+
+    async def end_away(self, player: str, guild: str, at: str) -> Away | None:
+        """``player`` is back in ``guild`` at ``at``: the period they were away in then ends there; that
+        period, None when they were not away."""
+        ...
+
+    async def away(self, guild: str, players: Sequence[str], after: str) -> list[Away]:
+        """The periods ``players`` are or were away in ``guild`` that end after ``after``, by start."""
+        ...
 
     # channels that refuse the bot, and what players are still to be told
 
@@ -340,6 +365,7 @@ __all__ = [
     "ActionRecord",
     "Announcement",
     "Announcing",
+    "Away",
     "ChannelBusy",
     "ChannelFault",
     "Conflict",

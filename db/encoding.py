@@ -18,6 +18,7 @@ from db.records import (
     ActionRecord,
     Announcement,
     Announcing,
+    Away,
     ChannelFault,
     GameRecord,
     Note,
@@ -109,6 +110,21 @@ def fault_values(fault: ChannelFault) -> tuple[Any, ...]:
     return (fault.kind, dumps(list(fault.missing)), fault.since, fault.tries, fault.next_try, fault.channel)
 
 
+def merged_settings(stored: str | None, changes: Mapping[str, str | None]) -> dict[str, str]:
+    """A player's settings (``stored``, JSON text, or None) with ``changes`` made: a None forgets its name."""
+    settings = {} if stored is None else dict(json.loads(stored))
+    for key, value in changes.items():
+        if value is None:
+            settings.pop(key, None)
+        else:
+            settings[key] = value
+    return settings
+
+
+def away_from_row(row: Any) -> Away:
+    return Away(row["id"], row["player"], row["guild"], row["since"], row["until"])
+
+
 def notice_from_row(row: Any) -> Notice:
     return Notice(row["id"], row["player"], row["channel"], json.loads(row["event"]), row["created_at"])
 
@@ -155,13 +171,14 @@ def announcement_from_row(row: Any) -> Announcement:
         deadline=row["deadline"],
         deadline_done=bool(row["deadline_done"]),
         rev=row["rev"],
+        timing=json.loads(row["timing"] or "{}"),
     )
 
 
 def announcement_values(new: Announcement) -> tuple[Any, ...]:
     """The columns an announcement write sets, in the order both stores' statements name them:
     version, status, message, since, summary_from, to_act, posted_at, waiting_since, reminders,
-    next_reminder, deadline, deadline_done, then the game id."""
+    next_reminder, deadline, deadline_done, timing, then the game id."""
     return (
         new.version,
         new.status,
@@ -175,6 +192,7 @@ def announcement_values(new: Announcement) -> tuple[Any, ...]:
         new.next_reminder,
         new.deadline,
         new.deadline_done,
+        dumps(new.timing),
         new.game_id,
     )
 

@@ -33,11 +33,13 @@ from db.encoding import (
     announcement_from_row,
     announcement_values,
     announcing_from_rows,
+    away_from_row,
     dumps,
     fault_from_row,
     fault_values,
     game_from_row,
     heir_of,
+    merged_settings,
     note_from_row,
     notice_from_row,
     now_text,
@@ -56,6 +58,7 @@ from db.records import (
     ActionRecord,
     Announcement,
     Announcing,
+    Away,
     ChannelFault,
     GameLength,
     GameRecord,
@@ -653,8 +656,8 @@ class PostgresStore:
                 row = await c.fetchrow(
                     "INSERT INTO announcements (version, status, message, since, summary_from, to_act,"
                     " posted_at, waiting_since, reminders, next_reminder, deadline, deadline_done,"
-                    " game_id, rev)"
-                    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 1)"
+                    " timing, game_id, rev)"
+                    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 1)"
                     " ON CONFLICT (game_id) DO NOTHING RETURNING *",
                     *values,
                 )
@@ -662,8 +665,8 @@ class PostgresStore:
                 row = await c.fetchrow(
                     "UPDATE announcements SET version = $1, status = $2, message = $3, since = $4,"
                     " summary_from = $5, to_act = $6, posted_at = $7, waiting_since = $8, reminders = $9,"
-                    " next_reminder = $10, deadline = $11, deadline_done = $12, rev = rev + 1"
-                    " WHERE game_id = $13 AND rev = $14 RETURNING *",
+                    " next_reminder = $10, deadline = $11, deadline_done = $12, timing = $13, rev = rev + 1"
+                    " WHERE game_id = $14 AND rev = $15 RETURNING *",
                     *values,
                     new.rev,
                 )
@@ -786,6 +789,73 @@ class PostgresStore:
                 on,
                 now_text(),
             )
+
+    async def player_settings(self, players: Sequence[str]) -> dict[str, dict[str, str]]:
+        wanted = list(dict.fromkeys(players))
+        if not wanted:
+            return {}
+        rows = await self._pool.fetch(
+            "SELECT player, settings FROM player_settings WHERE player = ANY($1::text[])", wanted
+        )
+        return {str(r["player"]): dict(json.loads(r["settings"])) for r in rows}
+
+    async def set_player_settings(self, player: str, changes: Mapping[str, str | None]) -> dict[str, str]:
+        async with self._tx() as c:
+            # the row may not exist yet, so the player's own lock stands for it: two changes of one
+            # player's settings at once are merged one after the other
+            await c.execute("SELECT pg_advisory_xact_lock(hashtext('player_settings:' || $1))", player)
+            stored = await c.fetchval("SELECT settings FROM player_settings WHERE player = $1", player)
+            settings = merged_settings(stored, changes)
+            await c.execute(
+                "INSERT INTO player_settings (player, settings, updated_at) VALUES ($1, $2, $3)"
+                " ON CONFLICT (player) DO UPDATE SET settings = excluded.settings,"
+                " updated_at = excluded.updated_at",
+                player,
+                dumps(settings),
+                now_text(),
+            )
+        return settings
+
+    async def add_away(self, player: str, guild: str, since: str, until: str) -> Away:
+        async with self._tx() as c:
+            await c.execute(
+                "UPDATE away SET until = $3 WHERE player = $1 AND guild = $2 AND since <= $3 AND until > $3",
+                player,
+                guild,
+                since,
+            )
+            row = await c.fetchrow(
+                "INSERT INTO away (player, guild, since, until) VALUES ($1, $2, $3, $4) RETURNING *",
+                player,
+                guild,
+                since,
+                until,
+            )
+        return away_from_row(row)
+
+    async def end_away(self, player: str, guild: str, at: str) -> Away | None:
+        async with self._tx() as c:
+            row = await c.fetchrow(
+                "UPDATE away SET until = $3 WHERE player = $1 AND guild = $2 AND since <= $3 AND until > $3"
+                " RETURNING *",
+                player,
+                guild,
+                at,
+            )
+        return None if row is None else away_from_row(row)
+
+    async def away(self, guild: str, players: Sequence[str], after: str) -> list[Away]:
+        wanted = list(dict.fromkeys(players))
+        if not wanted:
+            return []
+        rows = await self._pool.fetch(
+            "SELECT * FROM away WHERE guild = $1 AND player = ANY($2::text[]) AND until > $3"
+            " ORDER BY since, id",
+            guild,
+            wanted,
+            after,
+        )
+        return [away_from_row(r) for r in rows]
 
     async def meta(self, key: str) -> str | None:
         value = await self._pool.fetchval("SELECT value FROM meta WHERE key = $1", key)

@@ -112,6 +112,20 @@ class Announcement:
     deadline: str | None = None
     deadline_done: bool = False
     rev: int = 0
+    timing: dict[str, Any] = field(default_factory=dict)
+    """Each waited-for player's part of the wait and the pauses of the game (``table.core.timing``)."""
+
+
+@dataclass(frozen=True)
+class Away:
+    """A period ``player`` said they were away in server ``guild`` ('' outside any server), from
+    ``since`` to ``until`` (ISO 8601 in UTC; brought forward when they came back early)."""
+
+    id: int
+    player: str
+    guild: str
+    since: str
+    until: str
 
 
 @dataclass(frozen=True)

@@ -27,10 +27,12 @@ from db.encoding import (
     announcement_from_row,
     announcement_values,
     announcing_from_rows,
+    away_from_row,
     fault_from_row,
     fault_values,
     game_from_row,
     heir_of,
+    merged_settings,
     note_from_row,
     notice_from_row,
     places_text,
@@ -50,6 +52,7 @@ from db.records import (
     ActionRecord,
     Announcement,
     Announcing,
+    Away,
     ChannelFault,
     GameLength,
     GameRecord,
@@ -636,14 +639,14 @@ class SqliteStore:
             rows = await self._write_one(
                 "INSERT OR IGNORE INTO announcements (version, status, message, since, summary_from,"
                 " to_act, posted_at, waiting_since, reminders, next_reminder, deadline, deadline_done,"
-                " game_id, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) RETURNING *",
+                " timing, game_id, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) RETURNING *",
                 values,
             )
         else:
             rows = await self._write_one(
                 "UPDATE announcements SET version = ?, status = ?, message = ?, since = ?,"
                 " summary_from = ?, to_act = ?, posted_at = ?, waiting_since = ?, reminders = ?,"
-                " next_reminder = ?, deadline = ?, deadline_done = ?, rev = rev + 1"
+                " next_reminder = ?, deadline = ?, deadline_done = ?, timing = ?, rev = rev + 1"
                 " WHERE game_id = ? AND rev = ? RETURNING *",
                 (*values, new.rev),
             )
@@ -758,6 +761,63 @@ class SqliteStore:
                 " updated_at = excluded.updated_at",
                 (player, int(on), _now()),
             )
+
+    async def player_settings(self, players: Sequence[str]) -> dict[str, dict[str, str]]:
+        wanted = list(dict.fromkeys(players))
+        if not wanted:
+            return {}
+        marks = ", ".join("?" for _ in wanted)
+        rows = await self._select(
+            f"SELECT player, settings FROM player_settings WHERE player IN ({marks})", wanted
+        )
+        return {str(r[0]): dict(json.loads(r[1])) for r in rows}
+
+    async def set_player_settings(self, player: str, changes: Mapping[str, str | None]) -> dict[str, str]:
+        def write(c: sqlite3.Connection) -> dict[str, str]:
+            row = c.execute("SELECT settings FROM player_settings WHERE player = ?", (player,)).fetchone()
+            settings = merged_settings(None if row is None else row[0], changes)
+            c.execute(
+                "INSERT INTO player_settings (player, settings, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (player) DO UPDATE SET settings = excluded.settings,"
+                " updated_at = excluded.updated_at",
+                (player, _dumps(settings), _now()),
+            )
+            return settings
+
+        return await self._on_thread(write)
+
+    async def add_away(self, player: str, guild: str, since: str, until: str) -> Away:
+        def write(c: sqlite3.Connection) -> Away:
+            c.execute(
+                "UPDATE away SET until = ? WHERE player = ? AND guild = ? AND since <= ? AND until > ?",
+                (since, player, guild, since, since),
+            )
+            row = c.execute(
+                "INSERT INTO away (player, guild, since, until) VALUES (?, ?, ?, ?) RETURNING *",
+                (player, guild, since, until),
+            ).fetchone()
+            return away_from_row(row)
+
+        return await self._on_thread(write)
+
+    async def end_away(self, player: str, guild: str, at: str) -> Away | None:
+        rows = await self._write_one(
+            "UPDATE away SET until = ? WHERE player = ? AND guild = ? AND since <= ? AND until > ?"
+            " RETURNING *",
+            (at, player, guild, at, at),
+        )
+        return away_from_row(rows[0]) if rows else None
+
+    async def away(self, guild: str, players: Sequence[str], after: str) -> list[Away]:
+        wanted = list(dict.fromkeys(players))
+        if not wanted:
+            return []
+        marks = ", ".join("?" for _ in wanted)
+        rows = await self._select(
+            f"SELECT * FROM away WHERE guild = ? AND player IN ({marks}) AND until > ? ORDER BY since, id",
+            (guild, *wanted, after),
+        )
+        return [away_from_row(r) for r in rows]
 
     async def meta(self, key: str) -> str | None:
         rows = await self._select("SELECT value FROM meta WHERE key = ?", (key,))

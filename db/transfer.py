@@ -1,8 +1,9 @@
 """Moving a server's games between stores: a dump of every row, one JSON object a line.
 
 ``python -m db export --from <url-or-path> > dump.jsonl`` writes every table of a store (games, seats,
-actions, votes, announcements, notes, undo requests, guild settings, notify, meta, the channels that
-refuse the bot and the notices players are still to be told, and the results and ratings) with its ids;
+actions, votes, announcements, notes, undo requests, guild settings, notify, meta, players' own settings
+and the periods they were away, the channels that refuse the bot and the notices players are still to be
+told, and the results and ratings) with its ids;
 ``python -m db import --to <url-or-path> < dump.jsonl`` loads it into an empty store of either kind. SQLite to
 PostgreSQL and back gives the same records: ids, versions, times and JSON values are kept as they are.
 
@@ -125,6 +126,7 @@ TABLES: tuple[Table, ...] = (
             ("next_reminder", "text"),
             ("deadline", "text"),
             ("deadline_done", "bool"),
+            ("timing", "json"),
         ),
         ("game_id",),
     ),
@@ -160,6 +162,13 @@ TABLES: tuple[Table, ...] = (
         ("player",),
     ),
     Table("meta", (("key", "text"), ("value", "text")), ("key",)),
+    Table("player_settings", (("player", "text"), ("settings", "json"), ("updated_at", "text")), ("player",)),
+    Table(
+        "away",
+        (("id", "int"), ("player", "text"), ("guild", "text"), ("since", "text"), ("until", "text")),
+        ("id",),
+        identity=True,
+    ),
     Table(
         "channel_faults",
         (

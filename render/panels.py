@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from functools import lru_cache
 from typing import Any
 
+from babel.dates import format_date
 from PIL import Image, ImageDraw
 
 import i18n
@@ -44,6 +46,18 @@ def status_height(sub: bool, extra: int = 0) -> int:
 
 
 Pill = tuple[str, RGB, RGB]
+
+
+def away_pill(seat: Mapping[str, Any], locale: str) -> tuple[Pill, ...]:
+    """The badge of a seat whose player is away (the view's ``away``: the UTC date they are back),
+    "away → 8 Dec" in the seat's chip; none for the others."""
+    back = seat.get("away")
+    if not back:
+        return ()
+    shown = format_date(date.fromisoformat(str(back)[:10]), "d MMM", locale=i18n.normalize(locale))
+    return ((tr("render.badge.away", locale, date=shown), INK, WHITE),)
+
+
 """(text, fill, ink) of a pill in a panel header."""
 
 

@@ -59,7 +59,7 @@ def test_the_decision_bench_stops_at_real_choices_and_reports_each_level(capsys:
     ]
 
 
-@pytest.mark.parametrize("bench", ["ai_levels", "bot_turns"])
+@pytest.mark.parametrize("bench", ["ai_levels", "bot_turns", "month"])
 @pytest.mark.parametrize("argv", [["--help"], ["--decided"], ["--rounds", "3"]])
 def test_the_long_benches_show_their_usage_instead_of_running_on_an_unknown_option(
     bench: str, argv: list[str], capsys: Any, tmp_path: Path, monkeypatch: Any
@@ -137,3 +137,14 @@ def test_the_figures_command_gives_each_figure_as_a_ratio_with_the_load(capsys: 
         assert float(by_name[name][3]) > 0, f"{name} has its ratio"
     for row in rows:
         assert len(row[-1].split()) == 3 and all(float(x) >= 0 for x in row[-1].split()), "the load"
+
+
+async def test_a_few_days_of_the_month_keep_everyones_quiet_hours_and_time_off() -> None:
+    """The month's bench, shortened: tables are played, players pinged and reminded, and nothing
+    reaches anyone in their quiet hours."""
+    from bench.month import simulate
+
+    figures = await simulate(days=2, tables=5, seed=3)
+    assert figures.moves > 0 and figures.pings > 0 and figures.games == 5
+    assert (figures.quiet_pings, figures.quiet_actions, figures.away_forfeits) == (0, 0, 0)
+    assert "(goal 0)" in figures.lines()[-1]

@@ -38,6 +38,7 @@ from render.panels import (
     PAD,
     Chip,
     Pill,
+    away_pill,
     box_height,
     chip_row,
     framed,
@@ -191,7 +192,13 @@ def strip(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width:
         colors = (seat_tint(seat, 0.85), seat_color(seat))
         counts = seat_counts(view, seat, locale)
         chips.append(
-            Chip(facing_mark(seat, None, 32), name, colors, tuple(_pills(view, seat, locale)), counts)
+            Chip(
+                facing_mark(seat, None, 32),
+                name,
+                colors,
+                (*_pills(view, seat, locale), *away_pill(info, locale)),
+                counts,
+            )
         )
     return chip_row(chips, width, 2)
 

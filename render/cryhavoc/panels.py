@@ -38,6 +38,7 @@ from render.panels import (
     PAD,
     Chip,
     Pill,
+    away_pill,
     box_height,
     chip_row,
     framed,
@@ -153,6 +154,7 @@ def strip(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width:
             pills = ((tr("render.ch.badge.winner", locale), HIGHLIGHT, INK),)
         mark = token(side_shape(i), color, 30)
         name = player_name(names, info.get("id"))
+        pills += away_pill(info, locale)
         chips.append(Chip(mark, name, (tint(color, 0.85), color), pills, seat_counts(info, locale)))
     return chip_row(chips, width, max(2, len(seats)))
 

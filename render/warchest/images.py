@@ -26,6 +26,7 @@ from render.page import GAP, INNER, LABEL, MARGIN, WIDTH, Section, centered, sta
 from render.panels import (
     BOX_TOP,
     Chip,
+    away_pill,
     box_height,
     chip_boxes,
     chip_row,
@@ -174,7 +175,7 @@ def _chips(
                 team_mark(team, 32, owners.get(index, "")),
                 player_name(names, seat.get("id")),
                 (tint(team, 0.85), TEAM_COLOR[team]),
-                tuple(pills(view, index, locale)),
+                (*pills(view, index, locale), *away_pill(seat, locale)),
                 _counts(seat, locale),
             )
         )

@@ -6,7 +6,10 @@ language when it sits down ("Bot 1 (normal)", "Robot 1 (normal)"), and it is nev
 messaged or reminded. A player who lets a deadline pass at a table whose policy is ``bot`` is played
 for by a bot of level ``normal`` until any command of theirs in that game: both the takeover and the
 return are notes in the game's log (the takeover's actor is the bot, ``bot:stand-in:normal``), so the
-log says what happened and the current stand-ins are read back from it after a restart.
+log says what happened and the current stand-ins are read back from it after a restart. A player away
+(``/away``) at a table whose ``away`` option is ``bot`` is played for the same way, by a bot of the
+table's level, from the handover that waits for them (or their ``/away``) until they come back (a
+move, ``/away for:off``, or the end of their time off): that takeover's note is ``svc.away.takeover``.
 
 ``ComputerPlayers`` plays, one decision at a time per game, whenever a bot is to act: after the start,
 after any move, and for every running game with a bot when asked to ``resume`` (at start-up and on each
@@ -31,9 +34,11 @@ import i18n
 from engine.errors import GameError
 from engine.text import Msg, PlayerRef, msg
 from table.bots.thinkers import shared_thinker
+from table.core.clock import Clock, stamp, system_clock
 from table.core.errors import TableError
-from table.core.events import decode_msg
+from table.core.events import decode_msg, encode_msg
 from table.core.posts import BOT_PREFIX, is_bot
+from table.core.ratings import guild_of
 from table.core.settings import TableSettings
 from table.core.tables import Decision, Thinker
 from table.core.tasks import GameTasks
@@ -57,6 +62,7 @@ MAX_STEP = 64
 """How far back the log is read for a turn's decisions; past this, every decision gets the least share."""
 
 TAKEOVER = "svc.bot.takeover"
+AWAY_TAKEOVER = "svc.away.takeover"
 RETURNED = "svc.bot.returned"
 
 
@@ -102,7 +108,14 @@ def may_have_bots(record: GameRecord) -> bool:
     and per post, each a trip to the store's thread)."""
     if any(is_bot(seat.player) for seat in record.seats):
         return True
-    return TableSettings.of(record).on_deadline == "bot"
+    pace = TableSettings.of(record)
+    return pace.on_deadline == "bot" or pace.away == "bot"
+
+
+def table_level(record: GameRecord) -> str:
+    """The level of a table's computer players: that of the bots seated there, else the stand-ins'."""
+    seated = [level for seat in record.seats if (level := bot_level(seat.player)) is not None]
+    return max(seated, key=LEVELS.index) if seated else STAND_IN_LEVEL
 
 
 async def stand_ins(store: Store, record: GameRecord) -> dict[str, str]:
@@ -115,24 +128,38 @@ async def stand_ins(store: Store, record: GameRecord) -> dict[str, str]:
 
 def stand_ins_in(notes: Iterable[Note]) -> dict[str, str]:
     """``stand_ins`` from notes already read (the announcer reads them once for a post's summary)."""
-    out: dict[str, str] = {}
+    return {player: level for player, (level, _away) in _standing(notes).items()}
+
+
+def away_stand_ins(notes: Iterable[Note]) -> set[str]:
+    """The players a bot plays for because they are away (``away=bot``), not for a deadline."""
+    return {player for player, (_level, away) in _standing(notes).items() if away}
+
+
+def _standing(notes: Iterable[Note]) -> dict[str, tuple[str, bool]]:
+    """Each player a bot plays for now: the bot's level, and whether it came for their time off."""
+    out: dict[str, tuple[str, bool]] = {}
     for note in notes:
         key = note.event.get("key")
-        if key not in (TAKEOVER, RETURNED):
+        if key not in (TAKEOVER, AWAY_TAKEOVER, RETURNED):
             continue
         player = decode_msg(note.event).params.get("player")
         if not isinstance(player, PlayerRef):
             continue
-        if key == TAKEOVER:
-            level = (note.actor or "").rsplit(":", 1)[-1]
-            out[player.id] = level if level in LEVELS else STAND_IN_LEVEL
-        else:
+        if key == RETURNED:
             out.pop(player.id, None)
+        else:
+            level = (note.actor or "").rsplit(":", 1)[-1]
+            out[player.id] = (level if level in LEVELS else STAND_IN_LEVEL, key == AWAY_TAKEOVER)
     return out
 
 
 def takeover_note(player: str) -> Msg:
     return msg(TAKEOVER, player=PlayerRef(player))
+
+
+def away_takeover_note(player: str) -> Msg:
+    return msg(AWAY_TAKEOVER, player=PlayerRef(player))
 
 
 def returned_note(player: str) -> Msg:
@@ -157,8 +184,10 @@ class ComputerPlayers:
         settled: Callable[[int], Awaitable[None]],
         *,
         deadline: float = DECISION_SECONDS,
+        clock: Clock = system_clock,
     ) -> None:
         self.tables = tables
+        self.clock = clock
         self._announce = announce
         self._settled = settled
         self.deadline = deadline
@@ -207,10 +236,23 @@ class ComputerPlayers:
                 pass
 
     async def plays_for(self, record: GameRecord, player: str) -> str | None:
-        """The level of the bot playing ``player``'s seat now, None when a person plays it."""
+        """The level of the bot playing ``player``'s seat now, None when a person plays it. A bot that
+        came for a player's time off gives the seat back once it is over (a note in the log)."""
         if is_bot(player):
             return bot_level(player) or DEFAULT_LEVEL
-        return (await stand_ins(self.tables.store, record)).get(player)
+        if not may_have_bots(record):
+            return None
+        store = self.tables.store
+        standing = _standing(await store.notes(record.id)).get(player)
+        if standing is None:
+            return None
+        level, away = standing
+        if away:
+            now = stamp(self.clock())
+            if not any(p.since <= now < p.until for p in await store.away(guild_of(record), [player], now)):
+                await store.add_note(record.id, record.version, player, encode_msg(returned_note(player)))
+                return None
+        return level
 
     async def _bot_to_act(self, table: Table) -> tuple[str, str] | None:
         for player in table.to_act():

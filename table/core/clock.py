@@ -31,6 +31,11 @@ class ManualClock:
     def __call__(self) -> datetime:
         return self._now
 
+    def set(self, moment: datetime) -> datetime:
+        """Show ``moment`` from now on, earlier or later (the console's ``/clock set``)."""
+        self._now = moment.astimezone(UTC)
+        return self._now
+
     def advance(self, delta: timedelta) -> datetime:
         if delta < timedelta(0):
             raise ValueError("time only moves forward")

@@ -1,6 +1,7 @@
-"""Table settings that are not a game's own options: reminder pace, deadline, deadline policy.
+"""Table settings that are not a game's own options: reminder pace, deadline, deadline policy, and what
+the table does while a player it waits for is away (``away``, ``away_max``: ``table.core.away``).
 
-They are typed among the options of ``/game new`` (``remind=12h deadline=3d on_deadline=skip``),
+They are typed among the options of ``/game new`` (``remind=12h deadline=3d on_deadline=skip away=bot``),
 take their defaults from the server's ``/settings``, and are stored with the game, so a change of
 the server's defaults never alters a game already under way. A server's settings also choose the
 language of its public posts.
@@ -15,6 +16,7 @@ from typing import Any, Protocol
 
 import i18n
 from db import Announcement, GameRecord
+from table.core import away as time_off
 from table.core.clock import format_duration, parse_duration, stamp
 from table.core.errors import BadOptions
 from table.core.options import option_segments
@@ -26,7 +28,7 @@ they return."""
 DEFAULT_REMIND = timedelta(hours=24)
 OFF = ("off", "none", "no", "non", "aucun", "aucune")
 YES = ("yes", "on", "oui", "true")
-KEYS = ("remind", "deadline", "on_deadline", "rated")
+KEYS = ("remind", "deadline", "on_deadline", "rated", "away", "away_max")
 LANGUAGE = "language"
 MIN_REMIND = timedelta(hours=1)
 
@@ -44,6 +46,10 @@ class TableSettings:
     on_deadline: str = "wait"
     rated: bool = True
     """Whether the game counts for ratings when it ends (it never does with a computer player)."""
+    away: str = time_off.DEFAULT_POLICY
+    """What the table does while a player it waits for is away (``table.core.time_off.POLICIES``)."""
+    away_max: timedelta = time_off.DEFAULT_MAX
+    """How long each player may pause the table's deadline in all (``away=pause``)."""
 
     @classmethod
     def parse(cls, values: Mapping[str, str], base: TableSettings | None = None) -> TableSettings:
@@ -67,6 +73,13 @@ class TableSettings:
             if flag not in YES + OFF:
                 raise BadOptions("svc.error.bad_rated", value=values["rated"])
             out = replace(out, rated=flag in YES)
+        if "away" in values:
+            policy = values["away"].strip().lower()
+            if policy not in time_off.POLICIES:
+                raise BadOptions("svc.error.bad_away_policy", value=values["away"])
+            out = replace(out, away=policy)
+        if "away_max" in values:
+            out = replace(out, away_max=_duration("away_max", values["away_max"]) or timedelta(0))
         return out
 
     @classmethod
@@ -85,6 +98,10 @@ class TableSettings:
         }
         if not self.rated:
             out["rated"] = "no"
+        if self.away != time_off.DEFAULT_POLICY:
+            out["away"] = self.away
+        if self.away_max != time_off.DEFAULT_MAX:
+            out["away_max"] = format_duration(self.away_max) if self.away_max else "off"
         return out
 
     def describe(self) -> str:

@@ -16,8 +16,9 @@ import asyncio
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 import engine
@@ -308,9 +309,15 @@ class Tables:
         return Picture(data, describe(kind, view, names, locale))
 
     async def board_image(
-        self, table: Table, locale: str, *, outdated: Outdated | None = None
+        self,
+        table: Table,
+        locale: str,
+        *,
+        outdated: Outdated | None = None,
+        away: Mapping[str, datetime] | None = None,
     ) -> Picture | None:
-        """The public board (spectator view) and its alt text; None before the start.
+        """The public board (spectator view) and its alt text; None before the start. ``away``: the
+        seated players away now, with when they are back (their seats are marked, ``marked_away``).
 
         A drawing failure is logged and gives None: by then the move is already stored, and
         the post must still tell the players what happened and whose turn it is. A drawing found
@@ -319,7 +326,7 @@ class Tables:
         if table.state is None:
             return None
         try:
-            view = table.game.view(table.state, None)
+            view = marked_away(table.game.view(table.state, None), away or {})
             return await self.picture("board", view, table.names, locale, outdated=outdated)
         except Superseded:
             raise
@@ -357,6 +364,20 @@ class Tables:
             log.exception("drawing the hand of %s in game #%s failed", player, table.record.id)
             image = None
         return view, image
+
+
+def marked_away(view: dict[str, Any], away: Mapping[str, datetime]) -> dict[str, Any]:
+    """The view with the seat of each away player marked ``"away": "<UTC date they are back>"``,
+    which the board draws as a badge by the name."""
+    if not away:
+        return view
+    seats = [
+        {**seat, "away": away[seat["id"]].astimezone(UTC).date().isoformat()}
+        if isinstance(seat, dict) and seat.get("id") in away
+        else seat
+        for seat in view.get("seats") or []
+    ]
+    return {**view, "seats": seats}
 
 
 def load_describer() -> None:

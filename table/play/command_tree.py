@@ -107,7 +107,11 @@ COMMANDS: tuple[Command, ...] = (
     Command(("leaderboard",), (Option("game"), Option("page", int))),
     Command(("history",), (Option("player"), Option("game"), Option("page", int))),
     Command(("stats",), (Option("player"), Option("game"), Option("public", bool))),
-    Command(("notify",), (Option("dm", bool), Option("text", bool))),
+    Command(
+        ("notify",),
+        (Option("dm", bool), Option("text", bool), Option("timezone"), Option("quiet"), Option("remind")),
+    ),
+    Command(("away",), (Option("for"),)),
     Command(
         ("settings",),
         (Option("language"), Option("remind"), Option("deadline"), Option("on_deadline")),
@@ -117,6 +121,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(("press",), (Option("button", required=True),), section="console", fronts=_ONLY_CONSOLE),
     Command(("clock",), section="console", fronts=_ONLY_CONSOLE),
     Command(("clock", "advance"), (Option("by", required=True),), section="console", fronts=_ONLY_CONSOLE),
+    Command(("clock", "set"), (Option("at", required=True),), section="console", fronts=_ONLY_CONSOLE),
 )
 """Every command of the bot, in the order the help lists them."""
 

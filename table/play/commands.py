@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import BadInput, GameError, GameOver
-from table.bots.players import returned_note, stand_ins
+from table.bots.players import away_stand_ins, may_have_bots, returned_note, stand_ins_in
 from table.core.errors import NoGame, NotSeated, TableError, Unreadable
 from table.core.events import decode_msg, encode_msg
 from table.core.posts import Ctx, Post, is_bot, mention, pictured, post_nonce
@@ -115,10 +115,11 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
             players=table.record.players,
             options=self._options(table, loc),
         )
-        lines = [text, self._pace(table, loc), self._fixed_seed(table, loc)]
+        lines = [text, self._pace(table, loc), self._away_policy(table, loc), self._fixed_seed(table, loc)]
         seated_bots = [s.name for s in table.record.seats if is_bot(s.player)]
         if seated_bots:
             lines.append(self._t("table.bots_seated", loc, bots=seated_bots))
+        lines += await self._away_lines(table, loc)
         return [self._lobby_post(table, loc, *lines)]
 
     def _lobby_post(self, table: Table, loc: str, *lines: str) -> Post:
@@ -158,7 +159,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
             text = self._t("table.joined", loc, players=rec.players, **params)
         else:
             text = self._t("table.joined_team", loc, players=rec.players, team=team, **params)
-        return [self._lobby_post(table, loc, text)]
+        return [self._lobby_post(table, loc, text, *await self._away_lines(table, loc))]
 
     async def leave(self, ctx: Ctx) -> list[Post]:
         left = await lobby.leave(self.tables, ctx)
@@ -213,7 +214,10 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
                 options=self._options(table, loc),
                 **common,
             )
-            text = "\n".join(filter(None, [text, self._fixed_seed(table, loc)]))
+            away = await self._away_lines(table, loc)
+            text = "\n".join(
+                filter(None, [text, self._fixed_seed(table, loc), self._away_policy(table, loc), *away])
+            )
         elif table.unreadable:
             text = self._t(Unreadable(game=game_title(rec.game)).msg, loc)
         elif rec.status == "active":
@@ -234,6 +238,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
                         self._t(f"table.status.votes_{kind}", loc, players=named(votes, table.names))
                     )
             lines.append(self._fixed_seed(table, loc))
+            lines += await self._away_lines(table, loc)
             text = "\n".join(filter(None, lines))
         else:
             text = self._t(
@@ -255,7 +260,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
         table = await self._shown(ctx)
         rec = table.record
         loc = ctx.channel_locale
-        picture = await self.tables.board_image(table, loc)
+        picture = await self.tables.board_image(table, loc, away=await self._away_of(rec, rec.player_ids))
         lines = [self._t("table.board", loc, game=self._game(table, loc), version=rec.version)]
         if rec.status == "active":
             lines.append(self._t("table.status.waiting", loc, players=named(table.to_act(), table.names)))
@@ -428,9 +433,13 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
         return table
 
     async def _reclaim(self, ctx: Ctx, table: Table) -> None:
-        """The caller is back: the bot standing in for them stops, and the channel is told."""
+        """The caller is back: the bot standing in for them since a deadline stops, and the channel
+        is told (one standing in for their time off stops when it ends: a move, ``/away for:off``)."""
         rec = table.record
-        if ctx.user_id not in await stand_ins(self.tables.store, rec):
+        if not may_have_bots(rec):
+            return
+        notes = await self.tables.store.notes(rec.id)
+        if ctx.user_id not in stand_ins_in(notes) or ctx.user_id in away_stand_ins(notes):
             return
         await self.tables.store.add_note(
             rec.id, rec.version, ctx.user_id, encode_msg(returned_note(ctx.user_id))
@@ -454,10 +463,14 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
             raise BadInput(input=action)
         async with self.tables.lock(ctx.channel_id):
             table = await self._running(ctx)
+            back = await self._back_by_move(ctx, table.record)  # any move of theirs ends their time off
             try:
                 moved = await self.tables.apply(table, ctx.user_id, text, version=version)
             except GameError as err:
                 raise name_players_in(err, table.names) from None
+            finally:
+                if back:
+                    await self._returned(ctx, table.record)
         await self._announce(ctx, moved.table)
         after = moved.table
         loc = ctx.locale

@@ -18,8 +18,8 @@ from table.core.errors import NoGame, TableError
 from table.core.events import encode_msg, encode_result
 from table.core.posts import Ctx, Post, is_bot, mention
 from table.core.settings import KEYS, LANGUAGE, TableSettings, server_defaults, server_locale
-from table.core.wording import Wording
 from table.play.lobby import guard, human_heir, require_open
+from table.play.own_time import OwnTimeCommands
 
 if TYPE_CHECKING:
     from db import GameRecord
@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from table.posting.announce import Announcer
 
 
-class ServiceCommands(Wording):
-    """``/games``, ``/notify``, ``/settings``, ``/game kick`` and ``/game end``."""
+class ServiceCommands(OwnTimeCommands):
+    """``/games``, ``/notify``, ``/settings``, ``/game kick`` and ``/game end`` (and ``/away``)."""
 
     tables: Tables
     announcer: Announcer
@@ -54,10 +54,12 @@ class ServiceCommands(Wording):
     # ---- where is it my turn ---------------------------------------------------------------------
 
     async def games(self, ctx: Ctx) -> list[Post]:
-        """The caller's open games on this server, those waiting for them first."""
+        """The caller's open games on this server, those waiting for them first; players away (the
+        caller too) with when they are back."""
         loc = ctx.locale
         found = await self.tables.store.games_of(ctx.user_id, ctx.guild_id)
         mine, others = [], []
+        away = await self._away_of(found[0][0], {p for r, _ in found for p in r.player_ids}) if found else {}
         for record, current in found:
             table = self.tables.table(record)
             game = self._game(table, loc)
@@ -80,30 +82,43 @@ class ServiceCommands(Wording):
             if ctx.user_id in acting:
                 mine.append(self._t("svc.games.yours", loc, game=game, where=where, since=when))
             else:
-                waiting = ", ".join(table.name(p) for p in acting) or "—"
+                waiting = self._waiting_names(table, acting, away, loc)
                 others.append(
                     self._t("svc.games.waiting", loc, game=game, where=where, waiting=waiting, since=when)
                 )
         if not mine and not others:
             return [Post(self._t("svc.games.none", loc), ephemeral=True)]
         lines = [self._t("svc.games.header", loc, count=len(mine))]
+        if ctx.user_id in away:
+            lines.append(self._t("svc.away.me", loc, until=discord_time(away[ctx.user_id], "f")))
         lines += [f"• {line}" for line in mine + others]
         return [Post("\n".join(lines)[:1900], ephemeral=True)]
 
     # ---- notifications ---------------------------------------------------------------------------
 
-    async def notify(self, ctx: Ctx, dm: bool | None = None, text: bool | None = None) -> list[Post]:
+    async def notify(
+        self,
+        ctx: Ctx,
+        dm: bool | None = None,
+        text: bool | None = None,
+        timezone: str | None = None,
+        quiet: str | None = None,
+        remind: str | None = None,
+    ) -> list[Post]:
         """Turn the direct message on a handover (and on reminders) on or off, and the text board
-        with every board the player is given (for a screen reader); None leaves a choice as it is.
-        The answer shows both choices."""
+        with every board the player is given (for a screen reader); set the player's time zone, quiet
+        hours and own reminder pace (``own_time``); None leaves a choice as it is. The answer shows
+        every choice."""
         store = self.tables.store
+        own = await self.own_time(ctx, timezone, quiet, remind)  # refused before anything changes
         if dm is not None:
             await store.set_notify(ctx.user_id, dm)
         if text is not None:
             await store.set_text_board(ctx.user_id, text)
         key = "svc.notify.on" if await store.notify(ctx.user_id) else "svc.notify.off"
         text_key = "svc.notify.text_on" if await store.text_board(ctx.user_id) else "svc.notify.text_off"
-        return [Post(self._t(key, ctx.locale) + "\n" + self._t(text_key, ctx.locale), ephemeral=True)]
+        lines = [self._t(key, ctx.locale), self._t(text_key, ctx.locale), *own]
+        return [Post("\n".join(lines), ephemeral=True)]
 
     # ---- server settings -------------------------------------------------------------------------
 

@@ -11,7 +11,10 @@ resignation, after a deadline and after a crash (the catch-up at start-up):
   and the growing summary, edits coming within ``coalesce`` seconds folded into one; where the
   front end cannot edit it (Discord limits edits of messages older than an hour), a new post is
   made, without pinging again;
-- a player who asked for it (``/notify``) also gets a direct message at each handover to them.
+- a player who asked for it (``/notify``) also gets a direct message at each handover to them;
+- each player's own time is kept (``table.posting.waits``): a player in their quiet hours or away is
+  named without a ping (a ping follows when the quiet hours end), the channel is told once that an
+  away player is awaited, and the post says when the players left are the last of a phase.
 
 A post that fails leaves the game unannounced; the scheduler's next tick tries again. The front end
 provides an ``Outlet``: Discord channels, or the console.
@@ -39,9 +42,16 @@ from typing import Any
 import i18n
 from db import ActionRecord, Announcement, Announcing, GameRecord, Note
 from engine.text import Msg
-from table.bots.players import ComputerPlayers, may_have_bots, stand_ins_in
+from table.bots.players import (
+    ComputerPlayers,
+    away_takeover_note,
+    may_have_bots,
+    stand_in_id,
+    stand_ins_in,
+    table_level,
+)
 from table.core.clock import Clock, parse_stamp, stamp, system_clock
-from table.core.events import decode_msg
+from table.core.events import decode_msg, encode_msg
 from table.core.posts import Picture, Post, pictured, post_nonce
 from table.core.ratings import changes_line, settle
 from table.core.settings import TableSettings, locale_of, public_locale
@@ -54,6 +64,7 @@ from table.posting.channels import Channels, spill
 from table.posting.menus import board_buttons
 from table.posting.outlet import Outlet, OutletError
 from table.posting.owners import ALL_SHARDS, Owner, stale
+from table.posting.waits import Handover, Waits
 
 log = logging.getLogger(__name__)
 
@@ -175,8 +186,10 @@ class Announcer(Wording):
         self._waking: dict[int, tuple[frozenset[str], asyncio.Event]] = {}
         """Games whose edit waits out the coalescing window: who the post asks to act, and the event
         that ends the wait early when a move hands the turn to someone else."""
-        self.bots = ComputerPlayers(tables, self._post_soon, self.settled)
+        self.bots = ComputerPlayers(tables, self._post_soon, self.settled, clock=clock)
         """The computer players: poked with every change, so a bot to act plays after it is shown."""
+        self.waits = Waits(tables.store)
+        """Each player's own time applied to the game's waits: quiet hours, time off, own pace."""
 
     # ---- scheduling ------------------------------------------------------------------------------
 
@@ -226,8 +239,15 @@ class Announcer(Wording):
         return last is not None and self.coalesce > 0 and self._monotonic() - last < self.coalesce
 
     async def _early_board(self, table: Table) -> tuple[str, Picture | None]:
+        # drawn as if nobody were away: most boards are, and reading who is would make this drawing
+        # wait; the announcement draws the board again when someone seated turns out to be away
         locale = await public_locale(self.tables.store, table.record)
         return locale, await self.tables.board_image(table, locale)
+
+    async def _away_marks(self, table: Table) -> dict[str, datetime]:
+        """The seated people away now, whose seats the board marks."""
+        people = list(pings(table.record.player_ids))
+        return await self.waits.away_until(table.record, people, self.clock())
 
     def _drop_early(self, game_id: int) -> None:
         early = self._early.pop(game_id, None)
@@ -242,20 +262,22 @@ class Announcer(Wording):
 
     async def _board(self, table: Table, locale: str, *, latest_wins: bool = True) -> Picture | None:
         """The board of the table's version in ``locale``: the one drawn as soon as that version was
-        stored, when it was drawn in that language, else drawn now. Latest wins: a drawing waiting
+        stored, when it was drawn in that language and nobody seated is away, else drawn now (with the
+        away players' seats marked). Latest wins: a drawing waiting
         for a worker that is outdated when its turn comes is not made (``Superseded``)."""
         outdated = self._outdated(table.record) if latest_wins else None
+        away = await self._away_marks(table)
         early = self._early.pop(table.record.id, None)
         if early is not None:
             version, drawing = early
-            if version == table.record.version:
+            if version == table.record.version and not away:
                 with contextlib.suppress(Exception):
                     drawn_in, image = await drawing
                     if drawn_in == locale:
                         return image
             else:
                 drawing.cancel()
-        return await self.tables.board_image(table, locale, outdated=outdated)
+        return await self.tables.board_image(table, locale, outdated=outdated, away=away)
 
     def busy(self) -> bool:
         """Whether a post or a computer player's decision is under way."""
@@ -484,6 +506,16 @@ class Announcer(Wording):
         record, current = table.record, read.announcement
         settings = TableSettings.of(record)
         locale = locale_of(record, read.guild_settings)
+        now = self.clock()
+        # a player a bot plays for is not called to a turn the bot takes at once
+        standing = stand_ins_in(read.notes) if plan.ping and may_have_bots(record) else {}
+        wait: Handover | None = None
+        held: frozenset[str] = frozenset()
+        if plan.handover and record.status == "active":
+            wait = await self.waits.handover(table, current, standing, locale, now)
+            held = wait.held
+        elif plan.ping:  # the game's end names everyone, and pings only those it may reach now
+            held = await self.waits.unreachable(record, plan.ping, now)
         since = record.version if plan.handover else (current.since if current else 0)
         summary_from = (
             (current.since if current else 0) if plan.handover else (current.summary_from if current else 0)
@@ -496,7 +528,8 @@ class Announcer(Wording):
         # announced as soon as the slower of the two is done, not after both.
         drawing = asyncio.ensure_future(self._board(table, locale, latest_wins=latest_wins))
         try:
-            text = await self._text(table, read, plan, locale, summary_from, limit)
+            extra = () if wait is None else wait.lines
+            text = await self._text(table, read, plan, locale, summary_from, limit, extra)
             if (
                 plan.handover
                 and current is not None
@@ -505,14 +538,12 @@ class Announcer(Wording):
             ):
                 # retelling the last turn besides the moves the channel was not shown does not fit
                 summary_from = current.version
-                text = await self._text(table, read, plan, locale, summary_from, limit)
-            # a player a bot plays for is not called to a turn the bot takes at once
-            standing = stand_ins_in(read.notes) if plan.ping and may_have_bots(record) else {}
+                text = await self._text(table, read, plan, locale, summary_from, limit, extra)
         except BaseException:
             drawing.cancel()
             raise
         picture = await drawing
-        ping = tuple(p for p in pings(plan.ping) if p not in standing)
+        ping = tuple(p for p in pings(plan.ping) if p not in standing and p not in held)
         post = Post(
             text,
             mentions=ping,
@@ -520,7 +551,6 @@ class Announcer(Wording):
             nonce=announcement_nonce(record),
             **pictured(picture),
         )
-        now = self.clock()
         posted_at = current.posted_at if current else None
         if plan.new_post or message is None:
             message = await self._send(record.channel, post)
@@ -543,15 +573,35 @@ class Announcer(Wording):
             fields.update(
                 to_act=tuple(table.to_act()), **settings.new_wait(now, active=record.status == "active")
             )
-        elif record.status == "active":
-            fields.update(settings.activity(now, base))
+            if wait is not None:
+                fields.update(
+                    timing=wait.timing.to_json(), next_reminder=wait.next_reminder, deadline=wait.deadline
+                )
+        elif record.status == "active" and current is not None:
+            acted = {entry.player for entry in read.actions(current.version, record.version)}
+            fields.update(self.waits.activity(base, acted, now) or settings.activity(now, base))
         saved = await self.tables.store.save_announcement(replace(base, **fields))
         if saved is None:
             log.warning("game #%s was announced by another writer meanwhile", record.id)
             return False
-        if plan.handover and record.status == "active":
-            await self._direct(table, ping, locale, "svc.dm.turn")
+        if wait is not None:
+            await self._taken_over(table, wait.takeovers)
+            last = self._t("svc.dm.last_one", locale) if wait.timing.last else ""
+            await self._direct(table, ping, locale, "svc.dm.turn", extra=last)
         return True
+
+    async def _taken_over(self, table: Table, players: Sequence[str]) -> None:
+        """A bot plays from now on for each of ``players``, away at an ``away=bot`` table: its note
+        goes in the log (the game is then unrated, as with a deadline's stand-in), and the bots look."""
+        if not players:
+            return
+        record = table.record
+        actor = stand_in_id(table_level(record))
+        for player in players:
+            await self.tables.store.add_note(
+                record.id, record.version, actor, encode_msg(away_takeover_note(player))
+            )
+        self.bots.poke(record)
 
     async def _send(self, channel: str, post: Post) -> str:
         """A new post; one longer than a message goes as several, the board and the ping with the
@@ -563,7 +613,7 @@ class Announcer(Wording):
         return await self.outlet.send(channel, replace(post, text=last))
 
     async def _direct(
-        self, table: Table, players: Sequence[str], locale: str, key: str, **params: Any
+        self, table: Table, players: Sequence[str], locale: str, key: str, *, extra: str = "", **params: Any
     ) -> None:
         """Direct messages to the players who asked for them; a refusal is silently the channel's job.
         A player who also asked for the text board (``/notify text:``) gets the position as text in
@@ -574,6 +624,8 @@ class Announcer(Wording):
             text = self._t(
                 key, locale, game=self._game(table, locale), link=self.link(table.record), **params
             )
+            if extra:
+                text += "\n" + extra
             if table.state is not None and await self.tables.store.text_board(player):
                 text += "\n\n" + self._text_board_post(table, player, locale).text
             try:
@@ -591,8 +643,9 @@ class Announcer(Wording):
         locale: str,
         summary_from: int,
         limit: int = MAX_TEXT,
+        extra: Sequence[str] = (),
     ) -> str:
-        lines = await self._lines(table, read, plan, locale, summary_from)
+        lines = await self._lines(table, read, plan, locale, summary_from, extra)
         fitted = fit(lines, locale, limit)
         messages = max(1, limit // MAX_TEXT)
         while limit > MAX_TEXT and len(spill(fitted.text, MAX_TEXT)) > messages:
@@ -605,10 +658,16 @@ class Announcer(Wording):
         return fitted.text
 
     async def _lines(
-        self, table: Table, read: Announcing, plan: _Plan, locale: str, summary_from: int
+        self,
+        table: Table,
+        read: Announcing,
+        plan: _Plan,
+        locale: str,
+        summary_from: int,
+        extra: Sequence[str],
     ) -> PostLines:
         """What the post says, each line marked as one that stays or one of the summary that may be
-        left out when the post is too long (``fit``)."""
+        left out when the post is too long (``fit``); ``extra`` closes it (who is away, the last one)."""
         record, current, notes = table.record, read.announcement, read.notes
         opening: list[str] = []
         first_post = current is None if plan.handover else current is not None and current.since == 0
@@ -628,7 +687,7 @@ class Announcer(Wording):
             summary = self._summary(table, summary_from, current.since, locale, before, notes)
             logged = read.actions(current.since, record.version)
             in_turn = self._summary(table, current.since, record.version, locale, logged, notes)
-        closing = [self._closing(table, locale)]
+        closing = [self._closing(table, locale), *extra]
         if record.status != "active":
             settled = await settle(self.tables.store, record)
             rated = settled and changes_line(settled, table.names, locale)

@@ -9,8 +9,9 @@ anything is posted. What changes is what the bot does with the channel:
   The channel is then left alone (``paused``): no post, no board drawn for it, but for one try now and
   then, further apart after each refusal (``backoff``: 1 minute, doubling, up to an hour). The
   people who can have it fixed are told once: the game's players and its creator, by direct message
-  at once when they chose direct messages (``/notify``), else privately with their next answer in
-  any channel (``db.Notice``), naming what the bot lacks where the front end knows it.
+  at once when they chose direct messages (``/notify``) and are not in their quiet hours, else
+  privately with their next answer in any channel (``db.Notice``), naming what the bot lacks where
+  the front end knows it.
 - **The fault ends** when a post goes through there again (a try, or a post made after ``retry_now``:
   an interaction in the channel showing the bot has what it lacked, a moderator changing the channel
   or a role). The catch-up then posts what was missed, once, as for any unannounced game, and the
@@ -34,6 +35,7 @@ from engine.errors import GameError
 from engine.text import Msg, msg
 from table.core.clock import Clock, parse_stamp, stamp
 from table.core.events import decode_msg, encode_msg, encode_result
+from table.core.hours import PlayerTime
 from table.core.posts import Post
 from table.core.ratings import settle
 from table.core.settings import public_locale
@@ -249,12 +251,22 @@ class Faults:
         locale = await public_locale(self.store, record)
         later = []
         for person in people:
-            if await self.store.notify(person) and await self._direct(person, i18n.t(message, locale)):
+            if (
+                await self.store.notify(person)
+                and not await self._quiet(person)
+                and await self._direct(person, i18n.t(message, locale))
+            ):
                 continue
             later.append(person)
         if later:
             await self.store.add_notices(later, channel, encode_msg(message))
             self._noticed.update(later)
+
+    async def _quiet(self, person: str) -> bool:
+        """Whether ``person`` is in their quiet hours now: no direct message then (they are told with
+        their next answer instead)."""
+        chosen = (await self.store.player_settings([person])).get(person)
+        return chosen is not None and PlayerTime.of(chosen).is_quiet(self.clock())
 
     async def _direct(self, person: str, text: str) -> bool:
         try:

@@ -5,13 +5,17 @@ so it can run from any loop (discord.py's ``tasks.loop`` in the bot, ``/clock ad
 console, a test's own calls with an injected clock) and a restart neither drops nor repeats work:
 
 - games whose stored version is ahead of their channel get their catch-up post (a post failed);
-- a player waiting longer than the table's reminder pace is reminded, once per due time (the next
-  due time is claimed in the store before the reminder is sent, so it is never sent twice);
+- a player waiting longer than their reminder pace (their own, else the table's) is reminded, once
+  per due time (the next due time is claimed in the store before the reminder is sent, so it is never
+  sent twice), never in their quiet hours nor while they are away (``table.posting.waits``): a
+  reminder due then, and a handover's ping held back by quiet hours, go out when those hours end;
   with several processes on one store, each game's posts and reminders are made under its claim
   (``Announcer.claimed``), so one process at a time does them;
 - at a table's deadline its policy applies once: ``wait`` keeps reminding, ``skip`` plays the
   pending decision's neutral default where the game has one, ``forfeit`` makes the absent side lose,
-  ``bot`` has a computer player play for the absent player until they return;
+  ``bot`` has a computer player play for the absent player until they return; the deadline's clock
+  stands still while an awaited player is away (``away=pause``), and it never acts on a player in
+  their quiet hours: it moves to their end;
 - every running game where a bot is to act gets its move played (one left pending by a restart).
 
 Computer players are never reminded, and nothing is due at a deadline for them.
@@ -210,61 +214,82 @@ class Scheduler:
             return await self._send_reminder(record, current) if held else 0
 
     async def _send_reminder(self, record: GameRecord, current: Announcement) -> int:
+        """Remind the players whose reminder is due, and ping those whose handover ping their quiet
+        hours held back, once each: what is due is written to the store before anything is sent."""
         pace = TableSettings.of(record)
         now = self.announcer.clock()
+        standing = await stand_ins(self.tables.store, record)
+        due = await self.announcer.waits.reminders(record, current, standing, now)
+        sending = bool(due.remind or due.ping)
         claimed = await self.tables.store.save_announcement(
             replace(
                 current,
-                reminders=current.reminders + 1,
-                next_reminder=None if pace.remind is None else stamp(now + pace.remind),
+                reminders=current.reminders + int(sending),
+                next_reminder=due.next_reminder,
+                timing=due.timing.to_json(),
             )
         )
-        if claimed is None:
-            return 0  # another process (or an earlier tick) sent it
+        if claimed is None or not sending:
+            return 0  # another process (or an earlier tick) sent it, or nobody is due yet
         table = self.tables.table(record)
-        standing = await stand_ins(self.tables.store, record)
-        waiting = [p for p in pings(current.to_act) if p not in standing]
-        if not waiting:
-            return 0
         locale = await public_locale(self.tables.store, record)
-        lines = [
-            self.announcer._t(
-                "svc.reminder",
-                locale,
-                players=mentions(waiting),
-                game=self.announcer._game(table, locale),
-                since=discord_time(parse_stamp(current.waiting_since or claimed.posted_at or stamp(now))),
+        wording = self.announcer
+        game = wording._game(table, locale)
+        since = discord_time(parse_stamp(current.waiting_since or claimed.posted_at or stamp(now)))
+        last = [wording._t("svc.last_one", locale, players=mentions(table.to_act(), table.names))]
+        last = last if due.timing.last else []
+        dm_last = wording._t("svc.dm.last_one", locale) if due.timing.last else ""
+        wait = (f"g{record.id}", f"w{current.since}")
+        if due.ping:
+            text = wording._t("svc.turn_ping", locale, players=mentions(due.ping), game=game, since=since)
+            nonce = post_nonce(*wait, f"p{current.reminders + 1}")
+            await wording.outlet.send(
+                record.channel, Post("\n".join([text, *last]), mentions=due.ping, nonce=nonce)
             )
-        ]
-        if current.deadline is not None and not current.deadline_done:
-            lines.append(
-                self.announcer._t(
-                    "svc.reminder.deadline",
-                    locale,
-                    deadline=discord_time(parse_stamp(current.deadline)),
-                    policy=self.announcer._t(f"svc.policy.{pace.on_deadline}", locale),
+            await wording._direct(table, due.ping, locale, "svc.dm.turn", extra=dm_last)
+        if due.remind:
+            lines = [wording._t("svc.reminder", locale, players=mentions(due.remind), game=game, since=since)]
+            if current.deadline is not None and not current.deadline_done:
+                lines.append(
+                    wording._t(
+                        "svc.reminder.deadline",
+                        locale,
+                        deadline=discord_time(parse_stamp(current.deadline)),
+                        policy=wording._t(f"svc.policy.{pace.on_deadline}", locale),
+                    )
                 )
+            nonce = post_nonce(*wait, f"r{current.reminders + 1}")
+            await wording.outlet.send(
+                record.channel, Post("\n".join([*lines, *last]), mentions=due.remind, nonce=nonce)
             )
-        nonce = post_nonce(f"g{record.id}", f"w{current.since}", f"r{current.reminders + 1}")
-        await self.announcer.outlet.send(
-            record.channel, Post("\n".join(lines), mentions=tuple(waiting), nonce=nonce)
-        )
-        await self.announcer._direct(table, waiting, locale, "svc.dm.reminder")
+            await wording._direct(table, due.remind, locale, "svc.dm.reminder", extra=dm_last)
         return 1
 
     # ---- deadlines -------------------------------------------------------------------------------
 
     async def _deadline(self, record: GameRecord, current: Announcement) -> int:
-        async with self.announcer.claimed(record.id) as held:
-            claimed = held and await self.tables.store.save_announcement(replace(current, deadline_done=True))
-        if not claimed:
-            return 0  # another process (or an earlier tick) has it
-        pace = TableSettings.of(record)
+        """The deadline's policy, once, on the absent players; or, while away players pause the table
+        or an absent player is in their quiet hours, the time to look again."""
+        store = self.tables.store
         table = self.tables.table(record)
-        standing = await stand_ins(self.tables.store, record)
-        absent = [p for p in pings(current.to_act) if p in table.to_act() and p not in standing]
-        if not absent or table.state is None:
-            return 0
+        async with self.announcer.claimed(record.id) as held:
+            if not held:
+                return 0  # another process has it
+            standing = await stand_ins(store, record)
+            absent = [p for p in pings(current.to_act) if p in table.to_act() and p not in standing]
+            if not absent or table.state is None:
+                await store.save_announcement(replace(current, deadline_done=True))
+                return 0
+            check = await self.announcer.waits.deadline(record, current, absent, self.announcer.clock())
+            timing = check.timing.to_json()
+            if not check.acts:
+                await store.save_announcement(replace(current, deadline=check.deadline, timing=timing))
+                return 0
+            claimed = await store.save_announcement(replace(current, deadline_done=True, timing=timing))
+        if not claimed:
+            return 0  # an earlier tick has it
+        pace = TableSettings.of(record)
+        absent = list(check.absent)
         if pace.on_deadline == "bot":
             await self._take_over(table, absent)
             return 1

@@ -142,7 +142,7 @@ async def test_french_console(tmp_path: Path) -> None:
         " /partie reprendre, /partie plateau, /partie état, /partie historique, /partie revoir,"
         " /partie nulle, /partie abandonner, /partie annuler, /partie terminer, /partie déclasser,"
         " /partie règles, /partie aide, /parties, /classement, /parties-finies, /bilan, /notifier,"
-        " /réglages, /appuyer, /horloge, /horloge avancer.",
+        " /absence, /réglages, /appuyer, /horloge, /horloge avancer, /horloge régler.",
         "L'option page demande un nombre entier, pas « deux ».",
         "La commande /partie nouvelle demande l'option jeu.",
     ]

@@ -17,8 +17,18 @@ from tests.discord.support import stand_in_commands
 from tests.help_lines import Entries, help_entries, mentioned, registered_payloads, tree_entries
 
 CONSOLE_OWN = {
-    "en": {("press",): ("<button>",), ("clock",): (), ("clock", "advance"): ("<by>",)},
-    "fr": {("appuyer",): ("<bouton>",), ("horloge",): (), ("horloge", "avancer"): ("<de>",)},
+    "en": {
+        ("press",): ("<button>",),
+        ("clock",): (),
+        ("clock", "advance"): ("<by>",),
+        ("clock", "set"): ("<at>",),
+    },
+    "fr": {
+        ("appuyer",): ("<bouton>",),
+        ("horloge",): (),
+        ("horloge", "avancer"): ("<de>",),
+        ("horloge", "régler"): ("<à>",),
+    },
 }
 """The console's own commands: a button pressed by name, and time moved by hand."""
 

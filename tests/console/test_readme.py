@@ -25,8 +25,9 @@ def test_the_readme_has_a_console_walkthrough() -> None:
 
 
 def test_every_readme_console_line_works_when_pasted(tmp_path: Path) -> None:
-    for lines in readme_console_blocks():
-        run = run_clean(tmp_path, "\n".join(lines) + "\n")
+    """Each block in a console of its own, as the README says (each opens a table in its one channel)."""
+    for number, lines in enumerate(readme_console_blocks()):
+        run = run_clean(tmp_path / f"session-{number}", "\n".join(lines) + "\n")
         out = blocks(run.out)
         assert len(out) == len(lines), "each pasted line is one command"
         for line, block in zip(lines, out, strict=True):

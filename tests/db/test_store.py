@@ -498,3 +498,43 @@ async def test_notices_come_oldest_first(store: db.Store) -> None:
     for n in range(3):
         await store.add_notices(["a"], f"c{n}", {"key": f"k{n}", "params": {}})
     assert [n.event["key"] for n in await store.take_notices("a")] == ["k0", "k1", "k2"]
+
+
+async def test_a_players_own_settings_are_merged_and_read_by_player(store: db.Store) -> None:
+    assert await store.player_settings(["a", "b"]) == {}
+    assert await store.set_player_settings("a", {"zone": "Europe/Paris", "quiet": "22:00-07:00"}) == {
+        "zone": "Europe/Paris",
+        "quiet": "22:00-07:00",
+    }
+    assert await store.set_player_settings("a", {"quiet": None, "remind": "12h"}) == {
+        "zone": "Europe/Paris",
+        "remind": "12h",
+    }
+    await store.set_player_settings("b", {"remind": "off"})
+    assert await store.player_settings(["a", "b", "c", "a"]) == {
+        "a": {"zone": "Europe/Paris", "remind": "12h"},
+        "b": {"remind": "off"},
+    }
+
+
+async def test_away_periods_end_early_and_a_new_one_ends_the_last(store: db.Store) -> None:
+    t = "2026-12-0{}T00:00:00+00:00".format
+    first = await store.add_away("a", "g", t(1), t(8))
+    assert (first.player, first.guild, first.since, first.until) == ("a", "g", t(1), t(8))
+    await store.add_away("a", "other", t(1), t(3))  # another server's is its own
+    again = await store.add_away("a", "g", t(2), t(9))  # the first ends where the second begins
+    assert [(p.since, p.until) for p in await store.away("g", ["a"], t(1))] == [(t(1), t(2)), (t(2), t(9))]
+    ended = await store.end_away("a", "g", t(4))
+    assert ended is not None and ended.id == again.id and ended.until == t(4)
+    assert await store.end_away("a", "g", t(5)) is None, "nobody away then"
+    assert [p.until for p in await store.away("g", ["a", "b"], t(3))] == [t(4)]
+    assert await store.away("g", [], t(1)) == []
+
+
+async def test_an_announcement_keeps_its_timing(store: db.Store) -> None:
+    rec = await running(store)
+    timing = {"players": {"a": {"next": "2026-12-02T00:00:00+00:00", "pace": 3600}}, "paused": {"b": 60}}
+    saved = await store.save_announcement(db.Announcement(rec.id, 0, "active", 0, 0, ("a",), timing=timing))
+    assert saved is not None and saved.timing == timing
+    again = await store.save_announcement(replace(saved, timing={}))
+    assert again is not None and (await store.announcement(rec.id)) == again and again.timing == {}

@@ -3,9 +3,9 @@
 A SQLite database is filled the way a server fills it: real games of every kind played through the
 table layer with the engines (running, resigned, ended by a moderator, drawn by agreement, aborted,
 still in the lobby), a standing draw offer and abort vote, moderation notes, a server's settings, a
-player's notification choice and the bot's own facts. It goes to PostgreSQL and back to a new SQLite
-file through the real commands; every record of every store must then be equal, and the three dumps
-identical to the byte.
+player's notification choice, players' own times and periods away, and the bot's own facts. It goes
+to PostgreSQL and back to a new SQLite file through the real commands; every record of every store
+must then be equal, and the three dumps identical to the byte.
 """
 
 from __future__ import annotations
@@ -97,6 +97,11 @@ async def fill(target: Path) -> None:
         await commands.notify(ctx("lea", "lobby"), dm=True)
         await commands.notify(ctx("sam", "lobby"), dm=False, text=True)
         await store.set_meta("commands:global", "0123abcd")
+        await store.set_player_settings("lea", {"zone": "Europe/Paris", "quiet": "22:00-07:00"})
+        await store.set_player_settings("sam", {"remind": "12h"})
+        await store.add_away("sam", GUILD, "2030-01-01T00:00:00+00:00", "2030-01-08T00:00:00+00:00")
+        await store.add_away("lea", GUILD, "2030-01-02T00:00:00+00:00", "2030-01-03T00:00:00+00:00")
+        await store.end_away("lea", GUILD, "2030-01-02T12:00:00+00:00")  # back early
         refusing = db.ChannelFault(
             "hidden", "permissions", ("attach_files",), "2030-01-01T00:00:00+00:00", 2, "2030"
         )
@@ -165,6 +170,8 @@ async def everything(target: str | Path) -> dict[str, Any]:
             "notify": {p: await store.notify(p) for p in ("lea", "sam", "nobody")},
             "text_board": {p: await store.text_board(p) for p in ("lea", "sam", "nobody")},
             "meta": await store.meta("commands:global"),
+            "player_settings": await store.player_settings(["lea", "sam", "nobody"]),
+            "away": await store.away(GUILD, ["lea", "sam", "nobody"], "2000-01-01T00:00:00+00:00"),
             "faults": await store.channel_faults(),
             "noticed": await store.noticed_players(),
             "results": await store.results(GUILD),

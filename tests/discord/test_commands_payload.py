@@ -50,6 +50,7 @@ async def test_the_expected_commands_are_there(payloads: list[dict[str, Any]]) -
         "history",
         "stats",
         "notify",
+        "away",
         "settings",
     }
     subcommands = {o["name"] for o in by_name["game"]["options"]}
@@ -59,6 +60,9 @@ async def test_the_expected_commands_are_there(payloads: list[dict[str, Any]]) -
     }  # fmt: skip
     assert int(by_name["settings"]["default_member_permissions"]) == 1 << 5, "Manage Server only"
     assert by_name["games"]["contexts"] == [0] and by_name["settings"]["contexts"] == [0], "servers only"
+    assert by_name["away"]["contexts"] == [0], "time off is in a server"
+    zone = next(o for o in by_name["notify"]["options"] if o["name"] == "timezone")
+    assert zone["autocomplete"] is True and zone["required"] is False
     new = next(o for o in by_name["game"]["options"] if o["name"] == "new")
     game_option = next(o for o in new["options"] if o["name"] == "game")
     assert {c["value"] for c in game_option["choices"]} >= {"warchest"}

@@ -223,3 +223,44 @@ async def test_an_edit_discord_refuses_becomes_a_new_post_without_a_ping(service
     assert board.pinged_ids == [], "the same players still act: nobody is pinged again"
     assert "inf1" in board.content and board.files
     assert any(req.body and req.body.get("code") == 30046 for req in fake.rejections)
+
+
+async def test_quiet_hours_and_time_off_on_discord(service: Service) -> None:
+    """Through the fake Discord, the real loop and an injected clock: the time zone autocompletes and
+    an unknown one is refused with the closest; a handover in the players' quiet hours (23:00 in
+    Paris) names the player without pinging them, and one ping follows at 07:00 there; time off
+    holds a forfeit deadline, is told in the channel once and shown in /games, in each one's language."""
+    fake, chan = service.fake, service.room.chan
+    alice, bob = service.room.users.values()
+    choices = await fake.autocomplete(alice, chan, "notify", focused="timezone", timezone="paris")
+    assert ("Europe/Paris", "Europe/Paris") in choices
+    refused = await fake.slash(bob, chan, "notify", timezone="Europe/Pariss")
+    assert refused.ephemeral and "Did you mean Europe/Paris" in refused.content
+    for user in (alice, bob):
+        r = await fake.slash(user, chan, "notify", timezone="Europe/Paris", quiet="22:00-07:00")
+        assert r.ephemeral and "22:00-07:00" in r.content
+    service.clock.set(datetime(2026, 12, 1, 22, 0, tzinfo=UTC))
+    await fake.slash(
+        alice, chan, "game new", game="warchest", options="seed=4 remind=off deadline=1d on_deadline=forfeit"
+    )
+    await fake.slash(bob, chan, "game join")
+    first = await start(service.room, alice)
+    assert first.board.pinged_ids == [], "named, not pinged, in their quiet hours"
+    (mover,) = [u for u in (alice, bob) if f"<@{u.id}>" in first.board.content.splitlines()[-1]]
+    other = bob if mover is alice else alice
+    await service.later(hours=7, minutes=59)
+    assert not [m for m in fake.messages_in(chan) if m.content.startswith("🔔")]
+    await service.later(minutes=1)  # 06:00 UTC: 07:00 in Paris
+    await until(lambda: any(m.content.startswith("🔔") for m in fake.messages_in(chan)), "the held ping")
+    (ping,) = [m for m in fake.messages_in(chan) if m.content.startswith("🔔")]
+    assert ping.pinged_ids == [mover.id]
+    away = await fake.slash(mover, chan, "away", option_values={"for": "2d"})
+    assert away.ephemeral and ("absent·e" if mover is alice else "You are away") in away.content
+    await until(lambda: any("⏸" in m.content for m in fake.messages_in(chan)), "the channel told")
+    games = await fake.slash(other, chan, "games")
+    assert ("absent·e jusqu'au" if other is alice else "away until") in games.content
+    await service.later(days=1, hours=1)
+    assert (await service.room.record()).status == "active", "the deadline waits for them"
+    await service.later(days=2)
+    assert (await service.room.record()).status == "over"
+    assert sum("⏸" in m.content for m in fake.messages_in(chan)) == 1, "told once"
