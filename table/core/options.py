@@ -13,9 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+import i18n
 from engine.contract import OptionSpec
 from engine.text import Msg
 from table.core.errors import BadOptions
+from table.core.text import has_key
 
 MAX_SEED = 2**63 - 1
 """The largest seed a table accepts: it must fit the stores' 64-bit signed integer column."""
@@ -103,3 +105,26 @@ def take_seed(text: str | None) -> tuple[int | None, str]:
 def format_options(options: dict[str, str]) -> str:
     """The canonical text form, which ``parse_options`` reads back."""
     return " ".join(f"{k}={v}" for k, v in options.items())
+
+
+def option_words(game: str, specs: Sequence[OptionSpec], options: dict[str, str], locale: str) -> str:
+    """``options`` as players read them, a phrase each (``table.option.<game>.<name>.<value>``, or
+    ``table.option.<game>.<name>`` with the ``value`` of a free option), joined as a list.
+
+    An empty free option is left out, and so is an option that another one given replaces. A game
+    whose catalog has no words for an option shows it as typed."""
+    given = {spec.name: options.get(spec.name, spec.default) for spec in specs}
+    set_aside = {spec.replaces for spec in specs if spec.replaces and given[spec.name]}
+    phrases = []
+    for spec in specs:
+        value = given[spec.name]
+        if not value or spec.name in set_aside:
+            continue
+        key = f"table.option.{game}.{spec.name}"
+        if not has_key(f"{key}.{value}" if spec.choices else key):
+            phrases.append(f"{spec.name}={value}")
+        elif spec.choices:
+            phrases.append(i18n.t(f"{key}.{value}", locale))
+        else:
+            phrases.append(i18n.t(key, locale, value=int(value) if value.isdigit() else value))
+    return i18n.t("table.options.list", locale, options=phrases) if phrases else ""

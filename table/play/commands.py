@@ -220,7 +220,7 @@ class Commands(ClickCommands, StandingCommands):
                 self._t(
                     "table.status.active",
                     loc,
-                    version=rec.version,
+                    progress=self._progress(table, loc),
                     waiting=named(table.to_act(), table.names),
                     options=self._options(table, loc),
                     **common,
@@ -255,7 +255,7 @@ class Commands(ClickCommands, StandingCommands):
         rec = table.record
         loc = ctx.channel_locale
         picture = await self.tables.board_image(table, loc)
-        lines = [self._t("table.board", loc, game=self._game(table, loc), version=rec.version)]
+        lines = [self._t("table.board", loc, progress=self._progress(table, loc))]
         if rec.status == "active":
             lines.append(self._t("table.status.waiting", loc, players=named(table.to_act(), table.names)))
         else:
@@ -291,7 +291,7 @@ class Commands(ClickCommands, StandingCommands):
         table = await self._shown(ctx)
         loc = ctx.locale
         picture = await self.tables.details_image(table, loc)
-        text = self._t("table.details", loc, game=self._game(table, loc), version=table.record.version)
+        text = self._t("table.details", loc, progress=self._progress(table, loc))
         return [Post(text, filename="details.png", ephemeral=True, **pictured(picture))]
 
     async def _shown(self, ctx: Ctx) -> Table:

@@ -70,7 +70,7 @@ def test_a_typed_map_with_spaces_and_french_moves_in_the_console(tmp_path: Path)
     )
     out = blocks(run_clean(tmp_path, script).out)
     assert len(out) == 6
-    assert "custom_map=" + spaced in out[0] and "[private to" not in out[0]
+    assert "a battlefield of the table's own" in out[0] and "[private to" not in out[0]
     assert "image: " in out[2]
     for block in out[3:5]:
         assert "Done." in block and "(board updated in place: " in block, block
