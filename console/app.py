@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import i18n
 from console.parse import Line, LineError, parse_line
-from engine import BadInput, GameError, IllegalAction
+from engine import BadInput, GameError
 from table.core.clock import ManualClock, parse_duration
 from table.core.errors import NoGame
 from table.play.command_tree import CONSOLE
@@ -38,7 +38,6 @@ CHANNEL = "console"
 _MENTION = re.compile(r"<@!?([^>]+)>")
 _CHANNEL = re.compile(r"<#([^>]+)>")
 _TIMESTAMP = re.compile(r"<t:(-?\d+)(?::[tTdDfFR])?>")
-_VERSION = re.compile(r"^v\d+:")
 _NUMBERED = re.compile(r"^(\d+)-")
 
 
@@ -158,8 +157,6 @@ class Console:
             await self.dispatch(line)
         except GameError as exc:
             self.private(line.user, i18n.t(exc.msg, self.locale, names=lambda i: f"@{i}"))
-            if line.path == ("play",) and isinstance(exc, BadInput | IllegalAction):
-                await self.show_choices(line.user, str(line.options.get("action", "")), quiet=True)
         except Exception as exc:
             log.exception("console command %r failed", stripped)
             self.say(self.t("console.internal_error", error=type(exc).__name__))
@@ -233,7 +230,7 @@ class Console:
             await self.advance_clock(str(opts.get("by", "")) if line.path == ("clock", "advance") else None)
             return
         if line.path == ("play",) and not str(opts.get("action", "")).strip():
-            await self.show_choices(line.user, "")
+            self.show(line.user, await table.legal_moves(ctx))
             return
         if line.path == ("game", "new") and opts.get("thread"):
             self.say(self.t("console.thread_ignored"))
@@ -258,33 +255,6 @@ class Console:
         if by is not None:
             await Scheduler(self.table.announcer).tick()
             await self.table.announcer.drain()
-
-    async def show_choices(self, user: str, typed: str, *, quiet: bool = False) -> None:
-        """The user's legal moves matching ``typed`` (what Discord's autocomplete offers), each in the
-        words the user types in their language (a French player reads ``déployer soldat e1``)."""
-        try:
-            pairs = await self.table.autocomplete(self.ctx(user), typed, in_words=True)
-        except GameError as exc:
-            if not quiet:
-                self.private(user, i18n.t(exc.msg, self.locale, names=lambda i: f"@{i}"))
-            return
-        if not pairs:
-            if not quiet:
-                self.private(user, await self._no_choices(user, typed))
-            return
-        header = self.t("console.choices", typed=typed) if typed else self.t("console.choices_all")
-        rows = [f"  {_VERSION.sub('', value)}  —  {label}" for label, value in pairs]
-        self.private(user, "\n".join([header, *rows]))
-
-    async def _no_choices(self, user: str, typed: str) -> str:
-        """Why nothing is listed: whose turn it is when it is not the user's, else that no move fits."""
-        try:
-            note = await self.table.turn_note(self.ctx(user))
-        except GameError as exc:
-            return i18n.t(exc.msg, self.locale, names=lambda i: f"@{i}")
-        if note is not None:
-            return note
-        return self.t("console.no_choices", typed=typed) if typed else self.t("console.no_moves")
 
     def show(self, user: str, posts: Sequence[Post]) -> None:
         for post in posts:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import logging
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.errors import BadInput, GameError, GameOver
+from engine.errors import BadInput, GameError, GameOver, IllegalAction
 from table.bots.players import returned_note, stand_ins
 from table.core.errors import NoGame, NotSeated, TableError, Unreadable
 from table.core.events import decode_msg, encode_msg
@@ -22,7 +22,7 @@ from table.core.posts import Ctx, Post, is_bot, mention, pictured, post_nonce
 from table.core.settings import TableSettings
 from table.core.tables import Table, Tables
 from table.core.text import clip, game_title, has_key, mentions, name_players_in, named, pings
-from table.play import command_tree, endings, lobby
+from table.play import command_tree, endings, listing, lobby
 from table.play.clicks import ClickCommands
 from table.play.standings import StandingCommands
 from table.posting.announce import Announcer, OutletError, RecordingOutlet
@@ -445,18 +445,32 @@ class Commands(ClickCommands, StandingCommands):
     async def play(self, ctx: Ctx, action: str) -> list[Post]:
         """Apply one action; the player gets a short private confirmation with what happened.
 
+        A move begun (``pass`` where a coin must be named, a group of moves chosen in autocomplete) is
+        answered with the moves it may become, not with a refusal.
+
         The channel is shown the move by the announcer: a new post mentioning whoever acts next
         when the turn passes, else the turn's post updated in place.
         """
         version, text = split_version(action)
         if not text:
             raise BadInput(input=action)
+        if listing.group_words(text) is not None:
+            return await self.legal_moves(ctx, text)
         async with self.tables.lock(ctx.channel_id):
             table = await self._running(ctx)
             try:
                 moved = await self.tables.apply(table, ctx.user_id, text, version=version)
+            except (BadInput, IllegalAction) as err:
+                begun = ctx.user_id in table.to_act() and listing.begins(
+                    text, self._listed(table, ctx.user_id, ctx.locale, text)
+                )
+                if not begun:
+                    raise name_players_in(err, table.names) from None
+                moved = None
             except GameError as err:
                 raise name_players_in(err, table.names) from None
+        if moved is None:  # a move begun, not a mistake: the moves it may become
+            return await self.legal_moves(ctx, text)
         await self._announce(ctx, moved.table)
         after = moved.table
         loc = ctx.locale
@@ -501,18 +515,67 @@ class Commands(ClickCommands, StandingCommands):
             return str(value)
         return ", ".join(parts) if parts else self._t("table.hand.empty", loc)
 
-    async def turn_note(self, ctx: Ctx) -> str | None:
-        """Why the caller has no move now, in their language: whose turn it is; None on their turn.
-
-        A front end that lists the caller's moves says this instead of "no legal move" when the
-        list is empty because someone else must act. Raises like ``play`` when there is no running
-        game or the caller is not seated in it.
-        """
-        table = await self._running(ctx)
+    async def legal_moves(self, ctx: Ctx, typed: str = "") -> list[Post]:
+        """The caller's legal moves matching ``typed`` (all of them for nothing), privately, each as the
+        caller types it in their language with its description: what ``/play`` alone, or a move
+        begun, answers. A list too long for a message is grouped by first words with a count each
+        (``listing.grouped``), and says so, and how to narrow it; a caller who may not act now is
+        told whose turn it is."""
+        table = await self._running(ctx, reclaim=False)
+        loc = ctx.locale
         acting = table.to_act()
-        if ctx.user_id in acting:
-            return None
-        return self._t("error.not_your_turn", ctx.locale, waiting=named(acting, table.names))
+        if ctx.user_id not in acting:
+            return [
+                Post(self._t("error.not_your_turn", loc, waiting=named(acting, table.names)), ephemeral=True)
+            ]
+        _version, rest = split_version(typed)
+        words = listing.group_words(rest)
+        shown_typed = rest if words is None else words
+        entries = self._listed(table, ctx.user_id, loc, rest)
+        if not entries:
+            key = "svc.list.none" if shown_typed else "svc.list.no_moves"
+            return [Post(self._t(key, loc, typed=shown_typed), ephemeral=True)]
+        head = (
+            self._t("svc.list.matching", loc, typed=shown_typed)
+            if shown_typed
+            else self._t("svc.list.all", loc)
+        )
+        for limit in range(MAX_CHOICES, 0, -1):
+            shown, left = listing.grouped(entries, limit, self._group_name(loc))
+            lines = [head]
+            if any(entry.group for entry in shown):
+                lines.append(self._t("svc.list.grouped", loc, count=len(entries)))
+            for entry in shown:
+                said = f"{entry.said} {listing.GROUP_MARK}" if entry.group else entry.said
+                lines.append(f"  {said}  —  {entry.label}")
+            if left:
+                lines.append(self._t("svc.list.more", loc, count=left))
+            text = "\n".join(lines)
+            if len(text) <= MAX_TEXT:
+                break
+        return [Post(_clip(text), ephemeral=True)]
+
+    def _group_name(self, locale: str) -> Callable[[str, int], str]:
+        """How a group of moves is named in ``locale``: what their labels share, and how many they are."""
+        return lambda what, count: self._t("svc.menu.group", locale, what=what, count=count)
+
+    def _listed(self, table: Table, player: str, locale: str, typed: str) -> list[listing.Entry]:
+        """``player``'s legal moves that fit ``typed``, in ``locale``'s words: those a group's words begin
+        (``deploy inf1 …``), else those holding every typed word (``listing.matches``)."""
+        game, state = table.game, table.state
+        words = listing.group_words(typed)
+        entries = []
+        for act in game.legal_actions(state, player):
+            said = self._said(game, act, locale)
+            if words is not None and not listing.starts(words, said):
+                continue
+            text = str(act)
+            label = self._t(game.label(state, act), locale, names=table.names) or text
+            if words is not None or listing.matches(typed, label, text, said):
+                entries.append(listing.Entry(label, said, text))
+        if not entries and words:  # words typed before a "…" that begin no move: as if typed alone
+            return self._listed(table, player, locale, words)
+        return entries
 
     async def autocomplete(self, ctx: Ctx, typed: str, *, in_words: bool = False) -> list[tuple[str, str]]:
         """The caller's legal actions matching every typed word, as (label, "v<version>:<action>").
@@ -520,7 +583,12 @@ class Commands(ClickCommands, StandingCommands):
         A typed word matches the label, the action text or the action as the reader types it in their
         language (``recruter`` finds ``recruit``). Discord shows the label and sends the value back, so
         its values keep the action text (within Discord's length); ``in_words`` puts the reader's own words
-        in the value instead (the console lists the values), which read back as the same action."""
+        in the value instead (the console lists the values), which read back as the same action.
+
+        Discord holds 25 choices: past them the moves are grouped by their first words (``listing``), a
+        group's value being its words and ``…``, which ``/play`` answers with the group's moves, and typing
+        its words narrows the choices to it. When even the groups do not fit, the last choice says how many
+        moves more words would reach."""
         # The quick read path: a keystroke never waits for the moves a burst is storing.
         table = await self.tables.peek(ctx.channel_id)
         if table is None or table.unreadable or table.record.seat_of(ctx.user_id) is None:
@@ -529,7 +597,6 @@ class Commands(ClickCommands, StandingCommands):
         if ctx.user_id not in table.to_act():
             return []
         _version, rest = split_version(typed)
-        words = rest.lower().split()
         choices: list[tuple[str, str]] = []
         offered: set[str] = set()
         typed_act = _typed_action(table, ctx.user_id, rest)
@@ -540,16 +607,24 @@ class Commands(ClickCommands, StandingCommands):
                 said = self._said(game, typed_act, ctx.locale) if in_words else text
                 choices.append((_clip(label, MAX_CHOICE_LEN), f"v{rec.version}:{said}"))
                 offered.add(text)
-        for act in game.legal_actions(state, ctx.user_id):
-            text = str(act)
-            if len(f"v{rec.version}:{text}") > MAX_CHOICE_LEN or text in offered:
-                continue
-            label = self._t(game.label(state, act), ctx.locale, names=table.names) or text
-            said = self._said(game, act, ctx.locale)
-            if all(w in f"{label}\n{text}\n{said}".lower() for w in words):
-                choices.append((_clip(label, MAX_CHOICE_LEN), f"v{rec.version}:{said if in_words else text}"))
-                if len(choices) == MAX_CHOICES:
-                    break
+        entries = [
+            entry
+            for entry in self._listed(table, ctx.user_id, ctx.locale, rest)
+            if len(f"v{rec.version}:{entry.text}") <= MAX_CHOICE_LEN and entry.text not in offered
+        ]
+        shown, left = listing.grouped(entries, MAX_CHOICES - len(choices), self._group_name(ctx.locale))
+        for entry in shown:
+            if entry.group:
+                value = f"{entry.said} {listing.GROUP_MARK}"
+            else:
+                value = f"v{rec.version}:{entry.said if in_words else entry.text}"
+            if len(value) <= MAX_CHOICE_LEN:
+                choices.append((_clip(entry.label, MAX_CHOICE_LEN), value))
+        if left:
+            more = self._t("svc.list.more_choice", ctx.locale, count=left)
+            choices.append(
+                (_clip(more, MAX_CHOICE_LEN), _clip(f"{rest} {listing.GROUP_MARK}".strip(), MAX_CHOICE_LEN))
+            )
         return choices
 
     def _said(self, game: Any, act: Any, locale: str) -> str:

@@ -81,7 +81,7 @@ def vote_buttons(kind: str, table: Table, locale: str) -> tuple[Button, ...]:
     )
 
 
-def _common_words(labels: list[str]) -> str:
+def common_words(labels: list[str]) -> str:
     """The words every label starts with: what a group of moves has in common, as players read it."""
     split = [label.split() for label in labels]
     common: list[str] = []
@@ -118,7 +118,7 @@ def moves_menu(
             if len(members) == 1:
                 entries.append((labels[members[0]][:MAX_LABEL], f"a:{members[0]}"))
                 continue
-            shared = _common_words([labels[m] for m in members]) or key
+            shared = common_words([labels[m] for m in members]) or key
             entries.append(
                 (_label("svc.menu.group", locale, what=shared, count=len(members))[:MAX_LABEL], f"g:{key}")
             )

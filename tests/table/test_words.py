@@ -46,6 +46,7 @@ CASES = [
 SNAKE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
 CATALOG_KEY = re.compile(r"\b(?:wc|bt|ch|table|render|svc|core|console|cmd|error)\.[a-z_]+(?:\.[a-z_]+)*\b")
 CODE = re.compile(r"`[^`]*`")
+LIST_ROW = re.compile(r"^  (.+?)  —  ", re.MULTILINE)
 
 ENGLISH = (
     "recruit",
@@ -140,13 +141,15 @@ async def _play(name: str, count: int, lang: str, path: Path) -> tuple[list[tupl
                     await attempt(user, commands.play(ctx(user), typed))
                 offered = await commands.autocomplete(ctx(user), "")
                 seen += [("autocomplete", label) for label, _ in offered]
-                # the moves the console lists, quoted as a player types them
+                # the moves in the reader's words, quoted as a player types them (a group: its words)
                 listed = await commands.autocomplete(ctx(user), "", in_words=True)
-                seen += [("listed", f"`{value.split(':', 1)[1]}`") for _, value in listed]
+                seen += [("listed", f"`{value.split(':', 1)[-1]}`") for _, value in listed]
+                seen += [("ephemeral", p.text) for p in await commands.legal_moves(ctx(user))]
                 now = await tables.latest("chan")  # a mistyped "pass" may have been a move
                 assert now is not None and (user in now.to_act() or listed == offered == [])
-                said = [game.parse_action(now.state, user, v.split(":", 1)[1]) for _, v in listed]
-                assert said == [game.parse_action(now.state, user, v.split(":", 1)[1]) for _, v in offered]
+                moves = [(a, b) for (_l, a), (_m, b) in zip(listed, offered, strict=True) if ":" in a]
+                said = [game.parse_action(now.state, user, a.split(":", 1)[1]) for a, _b in moves]
+                assert said == [game.parse_action(now.state, user, b.split(":", 1)[1]) for _a, b in moves]
             action = pick.choice(game.legal_actions(table.state, user))
             played.add(str(action))
             await attempt(user, commands.play(ctx(user), f"v{table.record.version}:{action}"))
@@ -184,7 +187,7 @@ def _addressed(where: str, lang: str, text: str) -> list[str]:
 
 def _problems(name: str, lang: str, text: str, played: set[str]) -> list[str]:
     found = []
-    plain = text
+    plain = LIST_ROW.sub(r"`\1`  —  ", text)  # a list of moves shows each as typed, then its description
     for echo in MISTYPED:  # a refusal quotes what the player typed, in whatever language they typed it
         plain = plain.replace(f"« {echo} »", " ").replace(f"“{echo}”", " ")
     prose = CODE.sub(" ", plain)
