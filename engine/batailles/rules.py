@@ -327,9 +327,6 @@ def _reason(s: State, seat: int, action: Action) -> Msg | None:
             return msg("bt.err.coordinate_zone", names=" ".join(action.names))
         if len(s.activated) + len(chosen) > ACTIVATIONS_PER_TURN:
             return msg("bt.err.six_troops", most=ACTIVATIONS_PER_TURN, used=len(s.activated))
-        if s.activation is not None:
-            running = s.activation.names
-            return msg("bt.err.activation_running", names=" ".join(running), count=len(running))
         zone = chosen[0].zone if chosen[0] else None
         if zone is not None and not _can_act(s, zone, tuple(t for t in chosen if t is not None)):
             return msg("bt.err.nothing_to_do", names=" + ".join(action.names))
@@ -401,12 +398,28 @@ def apply(s: State, seat: int, action: Action) -> list[Msg]:
         problem = recruit_problem(s, seat, action) if seat in to_act(s) else None
         if seat not in to_act(s) or problem is not None:
             raise refuse(s, seat, action) if problem is None else IllegalAction(problem.key, **problem.params)
-    elif not _is_legal(s, seat, action):
+    elif not _is_legal(s, seat, action) and not _switches(s, seat, action):
         raise refuse(s, seat, action)
     events: list[Msg] = []
     s.last = last_record(s, seat, action)
     _DISPATCH[type(action)](s, seat, action, events)
     return events
+
+
+def _switches(s: State, seat: int, action: Action) -> bool:
+    """Whether ``action`` names other troops to act while some are acting, and may: the player need
+    not type ``done`` first (``_do_activate`` ends the activation under way). It is ``done`` then that
+    activation in one step, so ``legal`` lists those two and not this shortcut: the search and the
+    random playouts weigh each step apart, as they did, and a recruit's own name is legal the same way."""
+    if not isinstance(action, Activate) or s.activation is None or s.combat is not None:
+        return False
+    if s.pending is not None or seat not in to_act(s):
+        return False
+    acting, s.activation = s.activation, None
+    try:
+        return action in _activations(s, seat)
+    finally:
+        s.activation = acting
 
 
 def last_record(s: State, seat: int, action: Action) -> dict[str, Any]:
@@ -550,6 +563,13 @@ def _start_turn(s: State, ev: list[Msg]) -> None:
 
 
 def _do_activate(s: State, seat: int, a: Activate, ev: list[Msg]) -> None:
+    """Activate a troop or a group; naming them while another is acting ends that activation first.
+
+    A turn plays troops one after the other, and what one troop leaves unspent is lost when the next
+    acts (docs/rules/batailles.md, "Switching troops"): the player need not type ``done`` first, and
+    is told what was left."""
+    if s.activation is not None:
+        _end_for_another(s, seat, s.activation, ev)
     troops = [s.troop(seat, n) for n in a.names]
     s.activation = _new_activation(s, seat, a.names)
     s.activated += list(a.names)
@@ -748,6 +768,22 @@ def _maybe_finish_activation(s: State, ev: list[Msg]) -> None:
     if next(_activation_steps(s, act), None) is None:
         s.activation = None
         ev.append(msg("bt.ev.activation_over", names=" + ".join(act.names)))
+
+
+def _end_for_another(s: State, seat: int, act: Activation, ev: list[Msg]) -> None:
+    """The acting troops give way to others the player named: their activation ends, and what they
+    had left is said, since it is lost."""
+    s.activation = None
+    movement, attack = sum(act.movement.values()), sum(act.attack.values())
+    left = [msg("bt.points.movement", n=movement)] if movement else []
+    left += [msg("bt.points.attack", n=attack)] if attack else []
+    names = " + ".join(act.names)
+    if not left:
+        ev.append(msg("bt.ev.activation_over", names=names))
+        return
+    ev.append(
+        msg("bt.ev.activation_left", player=_player(s, seat), names=names, left=left, count=len(act.names))
+    )
 
 
 def _do_done(s: State, seat: int, a: Done, ev: list[Msg]) -> None:

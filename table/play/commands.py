@@ -639,7 +639,8 @@ def _typed_action(table: Table, player: str, typed: str) -> Any | None:
 
     Autocomplete lists the legal actions a game enumerates, and some legal actions are
     not among them: a Batailles troop recruited under a name the player makes up
-    (``recruit cannon1 1 2 0 2 0 0``) while the list offers only default names. Such a
+    (``recruit cannon1 1 2 0 2 0 0``) while the list offers only default names, another troop
+    named while one acts (the list offers ``done``, then the activations). Such a
     text is tried on a copy of the state, so the player sees it offered (and can send
     it) exactly when ``/play`` would accept it.
     """
