@@ -686,21 +686,21 @@ def _roll_defence(s: State, c: Combat, ev: list[Msg]) -> None:
     troops = combat.defence_dice(s, c.target, c.direction)
     dice = sum(n for _, n in troops) + c.cover
     c.defence_faces = combat.roll(s, dice)
+    facing = [t.name for t in combat.facing_attack(s, c.target, c.direction)]
     if dice:
         troop_dice = dice - c.cover
-        key = (
-            "bt.ev.defence"
-            if not c.cover
-            else "bt.ev.defence_cover"
-            if troop_dice
-            else "bt.ev.defence_terrain"
-        )
+        if not c.cover:
+            key = "bt.ev.defence"
+        elif troop_dice:
+            key = "bt.ev.defence_cover"
+        else:  # the cover alone: nobody faces the attack, or those who do have no dice
+            key = "bt.ev.defence_terrain_facing" if facing else "bt.ev.defence_terrain"
         ev.append(
             msg(
                 key,
                 player=_player(s, 1 - c.attacker),
                 zone=label(c.target),
-                troops=" + ".join(t.name for t, _ in troops) or "-",
+                troops=" + ".join(t.name for t, _ in troops) or " + ".join(facing) or "-",
                 dice=troop_dice,
                 cover=c.cover,
                 faces=_faces(c.defence_faces),
@@ -708,7 +708,20 @@ def _roll_defence(s: State, c: Combat, ev: list[Msg]) -> None:
             )
         )
     else:
-        ev.append(msg("bt.ev.no_defence", zone=label(c.target)))
+        ev.append(_no_defence(s, c, facing))
+
+
+def _no_defence(s: State, c: Combat, facing: list[str]) -> Msg:
+    """Why a zone attacked rolls no defence dice: nobody there faces the attack; or those who do have
+    Defence 0 and no terrain to add to it; or they have all five points in Movement, and never defend."""
+    zone = label(c.target)
+    if not facing:
+        return msg("bt.ev.no_defence", zone=zone)
+    troops = [t for t in s.in_zone(c.target) if t.name in facing]
+    if all(t.only_moves for t in troops):
+        return msg("bt.ev.no_defence_moving", zone=zone, troops=facing, count=len(facing))
+    still = [t.name for t in troops if not t.only_moves]
+    return msg("bt.ev.no_defence_zero", zone=zone, troops=still, count=len(still))
 
 
 def _resolve_hits(s: State, c: Combat, ev: list[Msg]) -> None:
