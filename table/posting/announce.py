@@ -188,7 +188,7 @@ class Announcer(Wording):
         self._waking: dict[int, tuple[frozenset[str], asyncio.Event]] = {}
         """Games whose edit waits out the coalescing window: who the post asks to act, and the event
         that ends the wait early when a move hands the turn to someone else."""
-        self.bots = ComputerPlayers(tables, self._post_soon, self.settled)
+        self.bots = ComputerPlayers(tables, self._post_soon, self.settled, notices=outlet)
         """The computer players: poked with every change, so a bot to act plays after it is shown."""
 
     # ---- scheduling ------------------------------------------------------------------------------
