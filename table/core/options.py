@@ -43,10 +43,13 @@ def _shown(value: str) -> str:
     return value if len(value) <= _SHOWN else value[: _SHOWN - 1] + "…"
 
 
-def parse_options(text: str | None, specs: Sequence[OptionSpec], *, game: Msg | str) -> dict[str, str]:
+def parse_options(
+    text: str | None, specs: Sequence[OptionSpec], *, game: Msg | str, table_options: Sequence[str] = ()
+) -> dict[str, str]:
     """Every option of the game with its value: the typed one, else the default.
 
-    ``game`` is the game's display name, as the refusals show it.
+    ``game`` is the game's display name, as the refusals show it; ``table_options`` the options every
+    table takes (``seed``, ``remind``...), read before and named too when an option is unknown.
     """
     by_name = {spec.name.lower(): spec for spec in specs}
     chosen: dict[str, str] = {}
@@ -59,9 +62,10 @@ def parse_options(text: str | None, specs: Sequence[OptionSpec], *, game: Msg | 
             raise BadOptions("table.error.bad_option_syntax", text=word)
         spec = by_name.get(key)
         if spec is None:
-            if not by_name:
+            known = [*by_name, *table_options]
+            if not known:
                 raise BadOptions("table.error.no_options", game=game, option=key)
-            raise BadOptions("table.error.unknown_option", game=game, option=key, options=", ".join(by_name))
+            raise BadOptions("table.error.unknown_option", game=game, option=key, options=", ".join(known))
         if spec.name in chosen:
             raise BadOptions("table.error.duplicate_option", option=spec.name)
         if spec.choices:

@@ -82,7 +82,9 @@ class ClickCommands(ServiceCommands):
     def _lobby_buttons(self, table: Table, locale: str) -> tuple[Any, ...]:
         slots = team_slots(table.game, table.record.players, table.record.options)
         teams = max(slots) + 1 if slots and len(set(slots)) < len(slots) else None
-        return lobby_buttons(table, locale, teams)
+        seated = [seat.team for seat in table.record.seats]
+        room = frozenset(t + 1 for t in set(slots or ()) if seated.count(t) < (slots or []).count(t))
+        return lobby_buttons(table, locale, teams, room)
 
     def options_autocomplete(self, ctx: Ctx, game: str, typed: str) -> list[tuple[str, str]]:
         """What ``/game new``'s options field can become as the user types: the last word completed to

@@ -9,9 +9,8 @@ changes nothing.
 from __future__ import annotations
 
 import logging
-import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.errors import BadInput, GameError, GameOver, IllegalAction
@@ -21,7 +20,7 @@ from table.core.events import decode_msg, encode_msg
 from table.core.posts import Ctx, Post, is_bot, mention, pictured, post_nonce
 from table.core.settings import TableSettings
 from table.core.tables import Table, Tables
-from table.core.text import clip, game_title, has_key, mentions, name_players_in, named, pings
+from table.core.text import clip, game_title, has_key, mentions, name_players_in, named, pings, shorten
 from table.play import command_tree, endings, listing, lobby
 from table.play.clicks import ClickCommands
 from table.play.standings import StandingCommands
@@ -31,7 +30,8 @@ from table.rules import reference
 
 log = logging.getLogger(__name__)
 
-LOG_PAGE_SIZE = 10
+LOG_HEADER_ROOM = 200
+"""Characters of a log page kept for its heading; its lines fill the rest of a message."""
 MAX_TEXT = 1900  # under Discord's 2000 characters per message, with room for a suffix
 MAX_CHOICES = 25  # Discord's autocomplete limit
 MAX_CHOICE_LEN = 100
@@ -59,6 +59,26 @@ def split_version(text: str) -> tuple[int | None, str]:
 
 def _clip(text: str, limit: int = MAX_TEXT) -> str:
     return clip(text, limit)
+
+
+def log_pages(lines: Sequence[str], room: int) -> list[list[str]]:
+    """``lines`` in pages of at most ``room`` characters each, the newest page first, each page's lines
+    in the order they happened: a page holds as many whole entries as fit a message (a Batailles game
+    logs many short ones, a Cry Havoc battle a few long ones), and a line is never cut but when it
+    alone is longer than a page, then between words."""
+    pages: list[list[str]] = []
+    page: list[str] = []
+    used = 0
+    for line in reversed(lines):
+        line = line if len(line) <= room else shorten(line, room)
+        if page and used + len(line) + 1 > room:
+            pages.append(page[::-1])
+            page, used = [], 0
+        page.append(line)
+        used += len(line) + 1
+    if page or not pages:
+        pages.append(page[::-1])
+    return pages
 
 
 class Commands(ClickCommands, StandingCommands):
@@ -325,21 +345,18 @@ class Commands(ClickCommands, StandingCommands):
                 else self._t("table.log.silent", loc, player=table.name(entry.player), action=entry.action)
             )
             line = f"{entry.seq}. {body}"
-            lines.append(_clip(self._t("svc.log.undone", loc, line=line) if entry.undone else line, 180))
+            lines.append(self._t("svc.log.undone", loc, line=line) if entry.undone else line)
             lines += [self._note_line(n.event, table, loc) for n in notes if n.version == entry.seq]
-        total = len(lines)
-        pages = max(1, math.ceil(total / LOG_PAGE_SIZE))
-        if not 1 <= page <= pages:
-            raise TableError("table.error.bad_page", page=page, pages=pages)
-        header = self._t("table.log.header", loc, game=self._game(table, loc), page=page, pages=pages)
-        if total == 0:
+        pages = log_pages(lines, MAX_TEXT - LOG_HEADER_ROOM)
+        if not 1 <= page <= len(pages):
+            raise TableError("table.error.bad_page", page=page, pages=len(pages))
+        header = self._t("table.log.header", loc, game=self._game(table, loc), page=page, pages=len(pages))
+        if not lines:
             return [Post(header + "\n" + self._t("table.log.empty", loc), ephemeral=True)]
-        end = total - (page - 1) * LOG_PAGE_SIZE
-        shown = lines[max(0, end - LOG_PAGE_SIZE) : end]
-        return [Post(_clip("\n".join([header, *shown])), ephemeral=True)]
+        return [Post(_clip("\n".join([header, *pages[page - 1]])), ephemeral=True)]
 
     def _note_line(self, event: dict[str, Any], table: Table, loc: str) -> str:
-        return _clip("   ⚑ " + self._t(decode_msg(event), loc, names=table.named), 180)
+        return "   ⚑ " + self._t(decode_msg(event), loc, names=table.named)
 
     async def rules(self, ctx: Ctx, game: str | None = None, topic: str | None = None) -> list[Post]:
         """A page of a game's rules, or one topic (a unit, a card...), privately in the reader's language."""

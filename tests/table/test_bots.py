@@ -17,6 +17,7 @@ import pytest
 import ai
 import db
 import engine
+import i18n
 from table import Commands, Ctx, Post
 from table.bots.players import stand_ins
 from table.bots.thinkers import ProcessThinker, ThreadThinker
@@ -160,6 +161,10 @@ async def test_bots_sit_in_the_table_language_and_the_level_is_chosen(bots: Tabl
     with pytest.raises(TableError) as refused:
         await bots.commands.new(ctx("bob", "other"), "nim", players=2, bots=2)
     assert refused.value.msg.key == "table.error.too_many_bots"
+    with pytest.raises(TableError) as refused:
+        await bots.commands.new(ctx("bob", "other"), "warchest", bots=5)
+    told = i18n.t(refused.value.msg, "en")
+    assert told == "War Chest seats at most 4 players, you included: ask for at most 3 bots.", told
 
 
 async def test_addbot_in_the_lobby_by_its_creator_or_a_moderator(bots: Table) -> None:

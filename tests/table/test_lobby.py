@@ -217,3 +217,14 @@ async def test_simultaneous_joins_for_the_last_seat(commands: Commands, ctx: Ctx
     assert len(refused) == 1 and isinstance(refused[0], TableError)
     assert refused[0].msg.key == "table.error.table_full"
     assert len((await current(commands)).record.seats) == 2
+
+
+async def test_an_unknown_option_is_refused_naming_every_option_a_table_takes(
+    commands: Commands, ctx: CtxFactory
+) -> None:
+    with pytest.raises(TableError) as refused:
+        await commands.new(ctx("alice"), "warchest", options="foo=1")
+    told = i18n.t(refused.value.msg, "en")
+    assert told == (
+        "War Chest has no option “foo”. Options: armies, seed, remind, deadline, on_deadline, rated."
+    ), told
