@@ -141,6 +141,9 @@ class _Plan:
     new_post: bool
     handover: bool  # the players to act changed (or the game ended): a new wait begins
     ping: tuple[str, ...]
+    fresh: tuple[str, ...] = ()
+    """Those of ``ping`` whose turn it is anew: not already asked to act by the handover before (a
+    Batailles player still deploying when the other is done). Only they get a direct message."""
 
 
 Sleep = Callable[[float], Awaitable[None]]
@@ -471,7 +474,9 @@ class Announcer(Wording):
         if record.status != "active":
             return _Plan(new_post=True, handover=True, ping=tuple(record.player_ids))
         if current is None or current.status != "active" or set(to_act) != set(current.to_act):
-            return _Plan(new_post=True, handover=True, ping=to_act)
+            asked = set(current.to_act) if current is not None and current.status == "active" else set()
+            fresh = tuple(p for p in to_act if p not in asked)
+            return _Plan(new_post=True, handover=True, ping=to_act, fresh=fresh)
         too_old = current.posted_at is None or self.clock() - parse_stamp(current.posted_at) > EDIT_AGE_LIMIT
         return _Plan(new_post=current.message is None or too_old, handover=False, ping=())
 
@@ -539,7 +544,7 @@ class Announcer(Wording):
             log.warning("game #%s was announced by another writer meanwhile", record.id)
             return False
         if plan.handover and record.status == "active":
-            await self._direct(table, ping, locale, "svc.dm.turn")
+            await self._direct(table, [p for p in ping if p in plan.fresh], locale, "svc.dm.turn")
         return True
 
     async def _direct(
