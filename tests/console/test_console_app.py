@@ -160,3 +160,27 @@ def test_image_numbering_continues(tmp_path: Path) -> None:
     (tmp_path / "0007-board.png").write_bytes(PNG)
     (tmp_path / "notes.png").write_bytes(PNG)
     assert next_image_number(tmp_path) == 8
+
+
+def test_the_console_logs_warnings_only_unless_told(monkeypatch: Any) -> None:
+    """Logs share the terminal the console reads from: an information line would land on the prompt,
+    so the console logs warnings and worse unless LOG_LEVEL asks for more; the Discord bot logs INFO."""
+    import bot
+    import console
+    from launch import Settings
+
+    assert Settings.from_env({}).console_log_level == "WARNING"
+    assert Settings.from_env({"LOG_LEVEL": "info"}).console_log_level == "INFO"
+    assert Settings.from_env({}).log_level == "INFO"
+    levels: list[str] = []
+    monkeypatch.setattr(bot, "configure_logging", levels.append)
+    monkeypatch.setattr(bot, "stdin_is_empty", lambda stream: False)
+
+    async def nothing(settings: Any) -> int:
+        return 0
+
+    monkeypatch.setattr(console, "run_console", nothing)
+    for var in ("DISCORD_TOKEN", "LOG_LEVEL"):
+        monkeypatch.delenv(var, raising=False)
+    assert bot.main([]) == 0
+    assert levels == ["WARNING"]
