@@ -36,7 +36,7 @@ def test_the_neutral_trogs_agree_in_the_plural_and_a_tie_names_both_sides() -> N
     en, fr = said(events, "en"), said(events, "fr")
     assert "The neutral Trogs win Region Control in Basalt Ridge (Alice 1, the neutral Trogs 1):" in en[1]
     assert "The neutral Trogs take a unit of Alice prisoner from Region Control." in en
-    assert "Les Trogs neutres font prisonnière une unité d'Alice sur Capturer la région." in fr
+    assert "Les Trogs neutres font prisonnière une unité d'Alice sur l'objectif Capturer la région." in fr
     assert "(Alice 1, les Trogs neutres 1)" in fr[1]
 
 
@@ -58,9 +58,9 @@ def test_a_trog_taken_or_killed_by_a_player_is_one_neutral_trog() -> None:
         "The neutral Trogs kill a unit of Alice on Attrition.",
     ]
     assert said(events, "fr")[:3] == [
-        "Alice fait prisonnier un Trog neutre sur Capturer la région.",
-        "Alice élimine un Trog neutre sur Attrition.",
-        "Les Trogs neutres éliminent une unité d'Alice sur Attrition.",
+        "Alice fait prisonnier un Trog neutre sur l'objectif Capturer la région.",
+        "Alice élimine un Trog neutre sur l'objectif Attrition.",
+        "Les Trogs neutres éliminent une unité d'Alice sur l'objectif Attrition.",
     ]
 
 
