@@ -780,7 +780,7 @@ def _maybe_finish_activation(s: State, ev: list[Msg]) -> None:
         return
     if next(_activation_steps(s, act), None) is None:
         s.activation = None
-        ev.append(msg("bt.ev.activation_over", names=" + ".join(act.names)))
+        ev.append(msg("bt.ev.activation_over", player=_player(s, s.active), names=" + ".join(act.names)))
 
 
 def _end_for_another(s: State, seat: int, act: Activation, ev: list[Msg]) -> None:
@@ -792,7 +792,7 @@ def _end_for_another(s: State, seat: int, act: Activation, ev: list[Msg]) -> Non
     left += [msg("bt.points.attack", n=attack)] if attack else []
     names = " + ".join(act.names)
     if not left:
-        ev.append(msg("bt.ev.activation_over", names=names))
+        ev.append(msg("bt.ev.activation_over", player=_player(s, seat), names=names))
         return
     ev.append(
         msg("bt.ev.activation_left", player=_player(s, seat), names=names, left=left, count=len(act.names))
@@ -803,7 +803,7 @@ def _do_done(s: State, seat: int, a: Done, ev: list[Msg]) -> None:
     act = s.activation
     assert act is not None
     s.activation = None
-    ev.append(msg("bt.ev.activation_over", names=" + ".join(act.names)))
+    ev.append(msg("bt.ev.activation_over", player=_player(s, seat), names=" + ".join(act.names)))
 
 
 def _do_morale(s: State, seat: int, a: Morale, ev: list[Msg]) -> None:
@@ -822,7 +822,7 @@ def _do_hold(s: State, seat: int, a: Hold, ev: list[Msg]) -> None:
     held = combat.successes(faces) > 0
     ev.append(
         msg(
-            "bt.ev.morale_roll",
+            "bt.ev.morale_roll" if a.dice else "bt.ev.morale_no_dice",
             player=_player(s, seat),
             name=a.name,
             dice=a.dice,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import i18n
 from engine.errors import IllegalAction, NotYourTurn
 from tests.engine.batailles.helpers import A, B, battle, legal_texts, play, where
 
@@ -221,3 +222,13 @@ def test_naming_another_troop_ends_the_activation_under_way() -> None:
     assert s.activated == ["cav1", "inf3"], "both count among the six"
     with pytest.raises(IllegalAction):
         play(s, A, "activate cav1")
+
+
+def test_the_log_says_whose_troop_acts() -> None:
+    """Both armies may have a cav1: every step says whose."""
+    s = battle([(A, "cav1", "2 2 1 0 0 0", "d3", "n"), (B, "cav1", "1 1 0 0 0 0", "d5", "s")])
+    s, events = play(s, A, "activate cav1", "move n", "done")
+    moved, over = events[1], events[2]
+    assert i18n.t(moved, "en", names={A: "Alice"}) == "Alice's cav1 moves to d4, facing north."
+    assert i18n.t(moved, "fr", names={A: "Alice"}) == "cav1 d'Alice se déplace en d4, orientée vers le nord."
+    assert i18n.t(over, "en", names={A: "Alice"}) == "Alice's cav1: activation over."
