@@ -579,7 +579,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         print(f"catalog error: {exc}", file=sys.stderr)
         return 2
-    configure_logging(settings.log_level)
+    configure_logging(settings.log_level if settings.token else settings.console_log_level)
     if settings.token:
         bot = build_bot(settings)
         try:

@@ -34,6 +34,9 @@ class Settings:
     dev_guild_id: int | None = None
     console_out: Path = Path("out")
     log_level: str = "INFO"
+    console_log_level: str = "WARNING"
+    """The console's level: its logs go to the terminal it reads from, and an information line would
+    land on the prompt a player is typing at, so only warnings and worse unless LOG_LEVEL says."""
     console_locale: str = "en"
     sync_commands: bool = True
     force_sync: bool = False
@@ -72,6 +75,7 @@ class Settings:
             dev_guild_id=int(guild) if guild else None,
             console_out=Path(env.get("CONSOLE_OUT") or "out"),
             log_level=(env.get("LOG_LEVEL") or "INFO").upper(),
+            console_log_level=(env.get("LOG_LEVEL") or "WARNING").upper(),
             console_locale=env.get("CONSOLE_LOCALE") or "en",
             force_sync=(env.get("SYNC_COMMANDS") or "").strip() == "1",
             tick_seconds=_seconds(env, "TICK_SECONDS") or 60.0,

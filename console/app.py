@@ -22,12 +22,14 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import i18n
 from console.parse import Line, LineError, parse_line
-from engine import BadInput, GameError, IllegalAction
+from engine import BadInput, GameError
 from table.core.clock import ManualClock, parse_duration
-from table.core.errors import NoGame
+from table.core.errors import NoGame, TableError
+from table.core.posts import Button, Menu
 from table.play.command_tree import CONSOLE
 from table.play.commands import Ctx
 from table.posting.schedule import Scheduler
+from table.rules.rulebook import fold
 
 if TYPE_CHECKING:
     from table.play.commands import Commands, Post
@@ -38,7 +40,6 @@ CHANNEL = "console"
 _MENTION = re.compile(r"<@!?([^>]+)>")
 _CHANNEL = re.compile(r"<#([^>]+)>")
 _TIMESTAMP = re.compile(r"<t:(-?\d+)(?::[tTdDfFR])?>")
-_VERSION = re.compile(r"^v\d+:")
 _NUMBERED = re.compile(r"^(\d+)-")
 
 
@@ -84,6 +85,12 @@ class Console:
         self.clock = clock or ManualClock()
         self._next_image: int | None = None
         self._texts = 0
+        self._buttons: dict[str, Button] = {}
+        """The buttons of the posts shown, by their label as typed (``rulebook.fold``), latest last."""
+        self._shown: tuple[Button, ...] = ()
+        """The buttons of the latest post that had some: those a refusal lists."""
+        self._menu: Menu | None = None
+        """The last menu shown (``/press button:moves``): its options are pressed by number or label."""
 
     @property
     def table(self) -> Commands:
@@ -158,8 +165,6 @@ class Console:
             await self.dispatch(line)
         except GameError as exc:
             self.private(line.user, i18n.t(exc.msg, self.locale, names=lambda i: f"@{i}"))
-            if line.path == ("play",) and isinstance(exc, BadInput | IllegalAction):
-                await self.show_choices(line.user, str(line.options.get("action", "")), quiet=True)
         except Exception as exc:
             log.exception("console command %r failed", stripped)
             self.say(self.t("console.internal_error", error=type(exc).__name__))
@@ -240,19 +245,47 @@ class Console:
             await self.advance_clock(str(opts.get("by", "")) if line.path == ("clock", "advance") else None)
             return
         if line.path == ("play",) and not str(opts.get("action", "")).strip():
-            await self.show_choices(line.user, "")
+            self.show(line.user, await table.legal_moves(ctx))
             return
         if line.path == ("game", "new") and opts.get("thread"):
             self.say(self.t("console.thread_ignored"))
         self.show(line.user, await calls[line.path]())
         await self.table.announcer.drain()
 
-    async def press(self, ctx: Ctx, action: str) -> list[Post]:
-        """Press a button of the channel's game by its action, as shown under its posts."""
+    async def press(self, ctx: Ctx, name: str) -> list[Post]:
+        """Press a button of the channel's game by its label, as printed under the posts, in the
+        console's language (``Accept``, ``Mes coups``), or by the action it carries (``undo_accept``);
+        or choose an option of the last menu shown by its number or label. A name that presses
+        nothing is refused with the buttons (and the menu's options) there are."""
+        wanted = fold(name)
+        if self._menu is not None:
+            options = self._menu.options
+            chosen = [value for i, (label, value) in enumerate(options, 1) if wanted in (str(i), fold(label))]
+            if chosen:
+                menu, self._menu = self._menu, None  # chosen: a group opened shows its own
+                return await self.table.pick(ctx, menu.game, menu.version, chosen[0])
         table = await self.table.tables.latest(CHANNEL)
         if table is None:
             raise NoGame()
-        return await self.table.press(ctx, table.record.id, table.record.version, action.strip())
+        button = self._buttons.get(wanted)
+        action = button.action if button is not None else name.strip()
+        if not action:
+            raise self._no_such_button(name)
+        try:
+            return await self.table.press(ctx, table.record.id, table.record.version, action)
+        except TableError as err:
+            if err.msg.key == "svc.error.unknown_button":
+                raise self._no_such_button(name) from None
+            raise
+
+    def _no_such_button(self, name: str) -> TableError:
+        """The refusal of a name that presses nothing here: the buttons shown, and the last menu's options."""
+        shown = [b.label for b in self._shown]
+        if self._menu is not None:
+            shown += [f"{i}. {label}" for i, (label, _value) in enumerate(self._menu.options, 1)]
+        if not shown:
+            return TableError("console.no_buttons", button=name.strip())
+        return TableError("console.unknown_button", button=name.strip(), buttons=shown)
 
     async def advance_clock(self, by: str | None) -> None:
         """``/clock advance 25h``: time moves on, and whatever fell due meanwhile happens now."""
@@ -278,37 +311,11 @@ class Console:
         await Scheduler(self.table.announcer).tick()
         await self.table.announcer.drain()
 
-    async def show_choices(self, user: str, typed: str, *, quiet: bool = False) -> None:
-        """The user's legal moves matching ``typed`` (what Discord's autocomplete offers), each in the
-        words the user types in their language (a French player reads ``déployer soldat e1``)."""
-        try:
-            pairs = await self.table.autocomplete(self.ctx(user), typed, in_words=True)
-        except GameError as exc:
-            if not quiet:
-                self.private(user, i18n.t(exc.msg, self.locale, names=lambda i: f"@{i}"))
-            return
-        if not pairs:
-            if not quiet:
-                self.private(user, await self._no_choices(user, typed))
-            return
-        header = self.t("console.choices", typed=typed) if typed else self.t("console.choices_all")
-        rows = [f"  {_VERSION.sub('', value)}  —  {label}" for label, value in pairs]
-        self.private(user, "\n".join([header, *rows]))
-
-    async def _no_choices(self, user: str, typed: str) -> str:
-        """Why nothing is listed: whose turn it is when it is not the user's, else that no move fits."""
-        try:
-            note = await self.table.turn_note(self.ctx(user))
-        except GameError as exc:
-            return i18n.t(exc.msg, self.locale, names=lambda i: f"@{i}")
-        if note is not None:
-            return note
-        return self.t("console.no_choices", typed=typed) if typed else self.t("console.no_moves")
-
     def show(self, user: str, posts: Sequence[Post]) -> None:
         for post in posts:
             if post.ephemeral:
                 self.private(user, plain_text(post.text or ""))
+                self.show_controls(post)
             else:
                 self.show_public(post)
             if post.image is not None:
@@ -318,9 +325,22 @@ class Console:
         text = plain_text(post.text or "")
         if text:
             self.say(text)
+        self.show_controls(post)
+
+    def show_controls(self, post: Post) -> None:
+        """A post's buttons by their labels, and its menu's options numbered, each pressed with
+        ``/press``; they are remembered, so that a label or a number presses them."""
         if post.buttons:
-            shown = " · ".join(f"{b.label} [{b.action}]" for b in post.buttons)
-            self.say(self.t("console.buttons", buttons=shown))
+            self.say(self.t("console.buttons", buttons=" · ".join(b.label for b in post.buttons)))
+            self._shown = post.buttons
+            for button in post.buttons:
+                self._buttons.pop(fold(button.label), None)
+                self._buttons[fold(button.label)] = button
+        if post.menu is not None:
+            self._menu = post.menu
+            for i, (label, _value) in enumerate(post.menu.options, 1):
+                self.say(f"  {i}. {label}")
+            self.say(self.t("console.menu"))
 
     def private(self, user: str, text: str) -> None:
         self.say(self.t("console.private", user=user))

@@ -22,13 +22,15 @@ class OptionSpec:
     """One lobby option of a game, e.g. ``armies`` with its allowed values.
 
     ``choices`` empty means free text; ``default`` is used when the option is omitted.
-    ``player_counts`` restricts an option value to some table sizes when not empty.
+    ``replaces`` names another option that this one, once given, makes moot (a map of one's own
+    instead of a preset one), so that a table's options are told without the one set aside.
     """
 
     name: str
     choices: tuple[str, ...] = ()
     default: str = ""
     help: Msg | None = None
+    replaces: str = ""
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ class Batailles:
         OptionSpec("map", PRESET_MAPS, "default", msg("bt.opt.map")),
         OptionSpec("armies", (*PRESET_ARMIES, "build"), "classic", msg("bt.opt.armies")),
         OptionSpec("hardcore", ("off", "on"), "off", msg("bt.opt.hardcore")),
-        OptionSpec("custom_map", (), "", msg("bt.opt.custom_map")),
+        OptionSpec("custom_map", (), "", msg("bt.opt.custom_map"), replaces="map"),
         OptionSpec("max_rounds", (), str(DEFAULT_MAX_ROUNDS), msg("bt.opt.max_rounds")),
     )
 

@@ -288,8 +288,19 @@ _FRENCH_ENDINGS = {
 }
 """``fin``/``terminer`` end the turn; followed by ``activation`` they end only the activation."""
 
-_FRENCH_DIRECTIONS = {"o": "w"}
-"""Directions are initials in both languages; only west differs (ouest)."""
+_DIRECTIONS = {
+    "o": "w",
+    "north": "n",
+    "east": "e",
+    "south": "s",
+    "west": "w",
+    "nord": "n",
+    "est": "e",
+    "sud": "s",
+    "ouest": "w",
+}
+"""Directions are initials in both languages (only west differs: ouest), or the whole word in either,
+as the lists of moves write them ("Move north, facing east")."""
 
 
 def _n(text: str) -> int:
@@ -306,7 +317,7 @@ def _zone(text: str) -> Zone:
 
 
 def _dir(text: str) -> str:
-    text = _FRENCH_DIRECTIONS.get(text, text)
+    text = _DIRECTIONS.get(_fold(text), text)
     if text not in FACINGS:
         raise ValueError(text)
     return text
@@ -316,6 +327,14 @@ def _exact(args: list[str], count: int) -> list[str]:
     if len(args) != count:
         raise ValueError(args)
     return args
+
+
+def _move(args: list[str]) -> Move:
+    """``move <direction> <facing>``; without a facing, the troop faces the way it moved (``move n``
+    is ``move n n``), which is what a troop marching on does."""
+    if len(args) == 1:
+        return Move(_dir(args[0]), _dir(args[0]))
+    return Move(_dir(_exact(args, 2)[0]), _dir(args[1]))
 
 
 def _profile(args: list[str]) -> Profile:
@@ -336,7 +355,7 @@ _PARSERS: dict[str, Callable[[list[str]], Action]] = {
     "deploy": lambda a: Deploy(check_name(_exact(a, 3)[0]), _zone(a[1]), _dir(a[2])),
     "activate": lambda a: Activate(_names(_exact(a, 1)[0])),
     "coordinate": lambda a: Activate(_names(_exact(a, 1)[0])),
-    "move": lambda a: Move(_dir(_exact(a, 2)[0]), _dir(a[1])),
+    "move": lambda a: _move(a),
     "face": lambda a: Face(_dir(_exact(a, 1)[0])),
     "attack": lambda a: Attack(_zone(_exact(a, 2)[0]), _n(a[1])),
     "reroll": lambda a: Reroll(_n(_exact(a, 1)[0])),

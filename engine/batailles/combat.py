@@ -103,13 +103,19 @@ def defence_dice(state: State, target: Zone, attack_direction: str) -> list[tupl
     neither does a troop with all five points in Movement, which « ne peut que se déplacer ou
     s'orienter » (its zone's terrain gives it no dice: there is no defence to add them to).
     """
-    facing = OPPOSITE[attack_direction]
     bonus = state.board.at(target).defence_bonus
     return [
         (t, min(MAX_TROOP_DEFENCE, t.defence + bonus))
-        for t in state.in_zone(target)
-        if t.facing == facing and not t.only_moves and t.defence + bonus > 0
+        for t in facing_attack(state, target, attack_direction)
+        if not t.only_moves and t.defence + bonus > 0
     ]
+
+
+def facing_attack(state: State, target: Zone, attack_direction: str) -> list[Troop]:
+    """The troops of ``target`` that face the attackers, whether or not they have dice to roll: the
+    log says why a zone rolls none (nobody faces the attack, or those who do have no Defence)."""
+    facing = OPPOSITE[attack_direction]
+    return [t for t in state.in_zone(target) if t.facing == facing]
 
 
 def logistics_in(state: State, zone: Zone, seat: int) -> int:

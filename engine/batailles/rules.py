@@ -327,9 +327,6 @@ def _reason(s: State, seat: int, action: Action) -> Msg | None:
             return msg("bt.err.coordinate_zone", names=" ".join(action.names))
         if len(s.activated) + len(chosen) > ACTIVATIONS_PER_TURN:
             return msg("bt.err.six_troops", most=ACTIVATIONS_PER_TURN, used=len(s.activated))
-        if s.activation is not None:
-            running = s.activation.names
-            return msg("bt.err.activation_running", names=" ".join(running), count=len(running))
         zone = chosen[0].zone if chosen[0] else None
         if zone is not None and not _can_act(s, zone, tuple(t for t in chosen if t is not None)):
             return msg("bt.err.nothing_to_do", names=" + ".join(action.names))
@@ -401,12 +398,28 @@ def apply(s: State, seat: int, action: Action) -> list[Msg]:
         problem = recruit_problem(s, seat, action) if seat in to_act(s) else None
         if seat not in to_act(s) or problem is not None:
             raise refuse(s, seat, action) if problem is None else IllegalAction(problem.key, **problem.params)
-    elif not _is_legal(s, seat, action):
+    elif not _is_legal(s, seat, action) and not _switches(s, seat, action):
         raise refuse(s, seat, action)
     events: list[Msg] = []
     s.last = last_record(s, seat, action)
     _DISPATCH[type(action)](s, seat, action, events)
     return events
+
+
+def _switches(s: State, seat: int, action: Action) -> bool:
+    """Whether ``action`` names other troops to act while some are acting, and may: the player need
+    not type ``done`` first (``_do_activate`` ends the activation under way). It is ``done`` then that
+    activation in one step, so ``legal`` lists those two and not this shortcut: the search and the
+    random playouts weigh each step apart, as they did, and a recruit's own name is legal the same way."""
+    if not isinstance(action, Activate) or s.activation is None or s.combat is not None:
+        return False
+    if s.pending is not None or seat not in to_act(s):
+        return False
+    acting, s.activation = s.activation, None
+    try:
+        return action in _activations(s, seat)
+    finally:
+        s.activation = acting
 
 
 def last_record(s: State, seat: int, action: Action) -> dict[str, Any]:
@@ -550,6 +563,13 @@ def _start_turn(s: State, ev: list[Msg]) -> None:
 
 
 def _do_activate(s: State, seat: int, a: Activate, ev: list[Msg]) -> None:
+    """Activate a troop or a group; naming them while another is acting ends that activation first.
+
+    A turn plays troops one after the other, and what one troop leaves unspent is lost when the next
+    acts (docs/rules/batailles.md, "Switching troops"): the player need not type ``done`` first, and
+    is told what was left."""
+    if s.activation is not None:
+        _end_for_another(s, seat, s.activation, ev)
     troops = [s.troop(seat, n) for n in a.names]
     s.activation = _new_activation(s, seat, a.names)
     s.activated += list(a.names)
@@ -666,21 +686,21 @@ def _roll_defence(s: State, c: Combat, ev: list[Msg]) -> None:
     troops = combat.defence_dice(s, c.target, c.direction)
     dice = sum(n for _, n in troops) + c.cover
     c.defence_faces = combat.roll(s, dice)
+    facing = [t.name for t in combat.facing_attack(s, c.target, c.direction)]
     if dice:
         troop_dice = dice - c.cover
-        key = (
-            "bt.ev.defence"
-            if not c.cover
-            else "bt.ev.defence_cover"
-            if troop_dice
-            else "bt.ev.defence_terrain"
-        )
+        if not c.cover:
+            key = "bt.ev.defence"
+        elif troop_dice:
+            key = "bt.ev.defence_cover"
+        else:  # the cover alone: nobody faces the attack, or those who do have no dice
+            key = "bt.ev.defence_terrain_facing" if facing else "bt.ev.defence_terrain"
         ev.append(
             msg(
                 key,
                 player=_player(s, 1 - c.attacker),
                 zone=label(c.target),
-                troops=" + ".join(t.name for t, _ in troops) or "-",
+                troops=" + ".join(t.name for t, _ in troops) or " + ".join(facing) or "-",
                 dice=troop_dice,
                 cover=c.cover,
                 faces=_faces(c.defence_faces),
@@ -688,7 +708,20 @@ def _roll_defence(s: State, c: Combat, ev: list[Msg]) -> None:
             )
         )
     else:
-        ev.append(msg("bt.ev.no_defence", zone=label(c.target)))
+        ev.append(_no_defence(s, c, facing))
+
+
+def _no_defence(s: State, c: Combat, facing: list[str]) -> Msg:
+    """Why a zone attacked rolls no defence dice: nobody there faces the attack; or those who do have
+    Defence 0 and no terrain to add to it; or they have all five points in Movement, and never defend."""
+    zone = label(c.target)
+    if not facing:
+        return msg("bt.ev.no_defence", zone=zone)
+    troops = [t for t in s.in_zone(c.target) if t.name in facing]
+    if all(t.only_moves for t in troops):
+        return msg("bt.ev.no_defence_moving", zone=zone, troops=facing, count=len(facing))
+    still = [t.name for t in troops if not t.only_moves]
+    return msg("bt.ev.no_defence_zero", zone=zone, troops=still, count=len(still))
 
 
 def _resolve_hits(s: State, c: Combat, ev: list[Msg]) -> None:
@@ -747,14 +780,30 @@ def _maybe_finish_activation(s: State, ev: list[Msg]) -> None:
         return
     if next(_activation_steps(s, act), None) is None:
         s.activation = None
-        ev.append(msg("bt.ev.activation_over", names=" + ".join(act.names)))
+        ev.append(msg("bt.ev.activation_over", player=_player(s, s.active), names=" + ".join(act.names)))
+
+
+def _end_for_another(s: State, seat: int, act: Activation, ev: list[Msg]) -> None:
+    """The acting troops give way to others the player named: their activation ends, and what they
+    had left is said, since it is lost."""
+    s.activation = None
+    movement, attack = sum(act.movement.values()), sum(act.attack.values())
+    left = [msg("bt.points.movement", n=movement)] if movement else []
+    left += [msg("bt.points.attack", n=attack)] if attack else []
+    names = " + ".join(act.names)
+    if not left:
+        ev.append(msg("bt.ev.activation_over", player=_player(s, seat), names=names))
+        return
+    ev.append(
+        msg("bt.ev.activation_left", player=_player(s, seat), names=names, left=left, count=len(act.names))
+    )
 
 
 def _do_done(s: State, seat: int, a: Done, ev: list[Msg]) -> None:
     act = s.activation
     assert act is not None
     s.activation = None
-    ev.append(msg("bt.ev.activation_over", names=" + ".join(act.names)))
+    ev.append(msg("bt.ev.activation_over", player=_player(s, seat), names=" + ".join(act.names)))
 
 
 def _do_morale(s: State, seat: int, a: Morale, ev: list[Msg]) -> None:
@@ -773,7 +822,7 @@ def _do_hold(s: State, seat: int, a: Hold, ev: list[Msg]) -> None:
     held = combat.successes(faces) > 0
     ev.append(
         msg(
-            "bt.ev.morale_roll",
+            "bt.ev.morale_roll" if a.dice else "bt.ev.morale_no_dice",
             player=_player(s, seat),
             name=a.name,
             dice=a.dice,

@@ -23,7 +23,9 @@ Profile = tuple[int, int, int, int, int, int]
 
 STATS = ("movement", "attack", "defence", "range", "command", "logistics")
 POINTS = 5
-NAME_RE = re.compile(r"^[a-z][a-z0-9_-]{0,15}$")
+NAME_RE = re.compile(r"^[^\W\d_][\w-]{0,15}$")
+"""A troop's name: a letter (of any script, accented or not: ``élite``), then up to 15 letters, digits,
+``-`` or ``_``; never ``+`` (which joins a coordination) nor a space. Players type it in lower case."""
 PRESET_ARMIES = ("classic", "raiders")
 _ARMIES = Path(__file__).parent / "armies"
 
@@ -54,7 +56,7 @@ def profile_text(profile: Profile) -> str:
 
 
 def check_name(name: str) -> str:
-    if not NAME_RE.match(name):
+    if not NAME_RE.match(name) or name != name.lower():
         raise BadInput("bt.err.name", input=name)
     return name
 

@@ -72,9 +72,42 @@ def _readings(text: str) -> tuple[tuple[str, ...], ...]:
     return tuple((verb, *words[1:]) for verb in verbs)
 
 
+_SPELLINGS: dict[str, list[tuple[str, ...]]] = {}
+"""Argument id -> the folded words of each of its names (``ma_protocol``: ``harvest protocol``...)."""
+for _spelled, _named in _ARGUMENTS.items():
+    _SPELLINGS.setdefault(_named, []).append(_spelled)
+
+
 def _starts(words: list[str]) -> Callable[[Act], bool]:
     """Whether an action's text begins with ``words`` (the abbreviations this game accepts)."""
     return lambda a: str(a).split()[: len(words)] == words
+
+
+def _shortened(words: list[str]) -> Callable[[Act], bool]:
+    """Whether ``words`` begin an action with its arguments shortened: each argument named by the start
+    of its id or of one of its names, in either language (``pay harvest`` for ``pay ma_protocol``,
+    ``go vineholt hollow`` for ``go vineholt hollowgrove``)."""
+
+    def fits(a: Act) -> bool:
+        return a.verb == words[0] and _begins(tuple(words[1:]), a.args)
+
+    return fits
+
+
+def _begins(typed: tuple[str, ...], args: Sequence[str]) -> bool:
+    """Whether ``typed`` names the first of ``args`` (by the start of a spelling of it, word by word),
+    then begins the rest the same way; words typed beyond the arguments fit nothing."""
+    if not typed:
+        return True
+    if not args:
+        return False
+    for spelling in ((args[0],), *_SPELLINGS.get(args[0], ())):
+        for k in range(1, min(len(typed), len(spelling)) + 1):
+            if not spelling[k - 1].startswith(typed[k - 1]):
+                break
+            if _begins(typed[k:], args[1:]):
+                return True
+    return False
 
 
 def match(text: str, legal: Sequence[Act]) -> Act:
@@ -83,12 +116,14 @@ def match(text: str, legal: Sequence[Act]) -> Act:
         raise BadInput("ch.error.bad_input", input=text.strip(), examples=hints(legal, None))
     refusal: IllegalAction | None = None
     for words in options:
+        # Whole words first; the arguments shortened only when no action begins with them as typed.
+        strict = any(_starts(words)(a) for a in legal)
         try:
             return choose(
                 text,
                 words,
                 legal,
-                _starts(words),
+                _starts(words) if strict else _shortened(words),
                 ambiguous_key="ch.error.ambiguous",
                 illegal_key="ch.error.illegal",
                 typed=typed,

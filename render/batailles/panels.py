@@ -69,6 +69,25 @@ def _joined(view: Mapping[str, Any], names: Mapping[str, str], seats: Sequence[i
     return ", ".join(seat_label(view, names, int(i)) for i in seats)
 
 
+def _deploy_rows(
+    view: Mapping[str, Any], names: Mapping[str, str], seat: int, rows: Sequence[int], locale: str
+) -> str:
+    """A player still deploying and the rows they deploy in, as players count them ("alice in rows
+    1-2"): which rows are whose is what a first deployment needs to know."""
+    if not rows:
+        return seat_label(view, names, seat)
+    first, last = min(rows) + 1, max(rows) + 1
+    count = last - first + 1
+    return tr(
+        "render.bt.deploy_rows",
+        locale,
+        name=seat_label(view, names, seat),
+        first=first,
+        last=last,
+        count=count,
+    )
+
+
 def phase_key(view: Mapping[str, Any]) -> str:
     """The phase as players think of it: a pending loss or morale test, or rerolls, are phases too."""
     phase = str(view.get("phase", "play"))
@@ -89,7 +108,11 @@ def status_lines(view: Mapping[str, Any], names: Mapping[str, str], locale: str)
         return result_lines(result, keys, locale, names)
     to_act = [int(i) for i in view.get("to_act") or []]
     phase = phase_key(view)
-    if phase in ("build", "deploy", "retrain"):
+    if phase == "deploy":
+        rows = (view.get("board") or {}).get("deploy") or {}
+        placing = [_deploy_rows(view, names, seat, rows.get(str(seat)) or [], locale) for seat in to_act]
+        return tr("render.bt.main.deploy", locale, players=placing), ""
+    if phase in ("build", "retrain"):
         return tr(f"render.bt.main.{phase}", locale, players=_joined(view, names, to_act)), ""
     pending = view.get("pending") or {}
     if phase in ("loss", "morale"):

@@ -55,7 +55,6 @@ from render.panels import (
 from render.text import draw_text, fit, shrink, text_width, wrap
 
 OBJECTIVES = ("control", "prisoners", "attrition")
-ROUNDS = 5
 
 
 def acting_seat(view: Mapping[str, Any]) -> int | None:
@@ -134,7 +133,11 @@ def status(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width
 
 
 def round_text(view: Mapping[str, Any], locale: str) -> str:
-    rnd = tr("render.ch.round", locale, round=view.get("round", 1), max=ROUNDS)
+    """ "Round 2/5": the rounds the game will have are this one and one per event stack left on the
+    score track, so a game shortened by stacking (or over) never shows a round it will not play."""
+    number = view.get("round", 1)
+    left = len((view.get("events") or {}).get("track") or ())
+    rnd = tr("render.ch.round", locale, round=number, max=number + left)
     if view.get("final"):
         rnd += " · " + tr("render.ch.final", locale)
     return rnd

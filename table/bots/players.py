@@ -28,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import i18n
 from engine.errors import GameError
@@ -37,9 +37,9 @@ from table.bots.thinkers import shared_thinker
 from table.core.clock import Clock, stamp, system_clock
 from table.core.errors import TableError
 from table.core.events import decode_msg, encode_msg
-from table.core.posts import BOT_PREFIX, is_bot
+from table.core.posts import BOT_PREFIX, Post, is_bot, post_nonce
 from table.core.ratings import guild_of
-from table.core.settings import TableSettings
+from table.core.settings import TableSettings, public_locale
 from table.core.tables import Decision, Thinker
 from table.core.tasks import GameTasks
 
@@ -57,6 +57,10 @@ STAND_IN_LEVEL = "normal"
 DECISION_SECONDS = 4.0
 """The most one decision may search (``ai.choose``'s deadline): on a busy machine the bot plays the
 best move found by then rather than keep the table waiting."""
+THINKING_NOTICE = 3.0
+"""Seconds a bot may think before the channel is told it is thinking: past this, a player waiting
+with nothing said wonders whether the bot is stuck (a `hard` Batailles deployment thinks for half a
+minute)."""
 MAX_BOTS = 7
 MAX_STEP = 64
 """How far back the log is read for a turn's decisions; past this, every decision gets the least share."""
@@ -169,12 +173,22 @@ def returned_note(player: str) -> Msg:
 # ---- playing ---------------------------------------------------------------------------------------
 
 
+class Notices(Protocol):
+    """Where a short line is said in a game's channel and later changed: the front end's outlet."""
+
+    async def send(self, channel: str, post: Post) -> str: ...
+
+    async def edit(self, channel: str, message: str, post: Post) -> bool: ...
+
+
 class ComputerPlayers:
     """Plays the bots' decisions of every game, one at a time per game, as soon as they are due.
 
     ``announce`` has the channel shown a stored change (the announcer's poke); ``settled`` waits
     until the game's pending announcement is posted, so a bot's move follows the post that handed it
-    the turn, as a player's would.
+    the turn, as a player's would. With ``notices``, a bot that thinks longer than ``notice_after``
+    seconds says so in the channel ("Bot 1 (hard) is thinking…"), and the line is changed once it
+    has decided.
     """
 
     def __init__(
@@ -185,12 +199,19 @@ class ComputerPlayers:
         *,
         deadline: float = DECISION_SECONDS,
         clock: Clock = system_clock,
+        notices: Notices | None = None,
+        notice_after: float = THINKING_NOTICE,
     ) -> None:
         self.tables = tables
         self.clock = clock
         self._announce = announce
         self._settled = settled
         self.deadline = deadline
+        self.notices = notices
+        self.notice_after = notice_after
+        self._said: dict[int, tuple[str, str, int]] = {}
+        """Per game, the last line a bot said it was thinking in: (player, message id, version thought
+        on). The bot's next decision right after its own move says so in the same line again."""
         self._tasks = GameTasks("the computer players")
         self._again: set[int] = set()
         self.stopped = False
@@ -311,7 +332,7 @@ class ComputerPlayers:
         try:
             if not await self._handed_over(game_id):
                 await self._settled(game_id)
-            text = await thinking
+            text = await self._thought(table, player, thinking)
         finally:
             thinking.cancel()  # a no-op once it is done; else this task was cancelled
         async with self.tables.lock(record.channel):
@@ -330,6 +351,47 @@ class ComputerPlayers:
                 moved = await self.tables.apply(fresh, player, str(fallback[0]), version=record.version)
         self._announce(moved.table)
         return True
+
+    async def _thought(self, table: Table, player: str, thinking: asyncio.Future[str]) -> str:
+        """What ``thinking`` decides; when it takes more than ``notice_after`` seconds from the post
+        that handed the bot its turn, the channel is told the bot is thinking, and told again (the
+        line changed) once it has decided, just before its move is shown."""
+        if self.notices is None:
+            return await thinking
+        try:
+            return await asyncio.wait_for(asyncio.shield(thinking), self.notice_after)
+        except TimeoutError:
+            pass
+        record = table.record
+        before = self._said.get(record.id)
+        again = before is not None and before[0] == player and before[2] + 1 == record.version
+        said = await self._say(table, player, "svc.bot.thinking", before[1] if again and before else None)
+        text = await thinking
+        if said is not None:
+            await self._say(table, player, "svc.bot.decided", said)
+            self._said[record.id] = (player, said, record.version)
+        return text
+
+    async def _say(self, table: Table, player: str, key: str, message: str | None = None) -> str | None:
+        """A line about ``player``'s bot in the game's channel, in its public language: a new post, or
+        ``message`` changed. Its id, None when the channel refused it (nothing else depends on it)."""
+        assert self.notices is not None
+        record = table.record
+        locale = await public_locale(self.tables.store, record)
+        if is_bot(player):
+            who = table.name(player)
+        else:
+            who = i18n.t("svc.bot.for", locale, player=table.name(player))
+        post = Post(
+            i18n.t(key, locale, player=who), nonce=post_nonce(f"g{record.id}", f"v{record.version}", key)
+        )
+        try:
+            if message is None:
+                return await self.notices.send(record.channel, post)
+            await self.notices.edit(record.channel, message, post)
+        except Exception:  # the outlet's refusal: the move is played and shown all the same
+            log.warning("telling channel %s that a bot is thinking failed", record.channel, exc_info=True)
+        return message
 
     async def _decide(self, table: Table, player: str, level: str) -> str:
         """The bot's action text; a search that fails plays the first legal action instead."""

@@ -13,9 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+import i18n
 from engine.contract import OptionSpec
 from engine.text import Msg
 from table.core.errors import BadOptions
+from table.core.text import has_key
 
 MAX_SEED = 2**63 - 1
 """The largest seed a table accepts: it must fit the stores' 64-bit signed integer column."""
@@ -41,10 +43,13 @@ def _shown(value: str) -> str:
     return value if len(value) <= _SHOWN else value[: _SHOWN - 1] + "…"
 
 
-def parse_options(text: str | None, specs: Sequence[OptionSpec], *, game: Msg | str) -> dict[str, str]:
+def parse_options(
+    text: str | None, specs: Sequence[OptionSpec], *, game: Msg | str, table_options: Sequence[str] = ()
+) -> dict[str, str]:
     """Every option of the game with its value: the typed one, else the default.
 
-    ``game`` is the game's display name, as the refusals show it.
+    ``game`` is the game's display name, as the refusals show it; ``table_options`` the options every
+    table takes (``seed``, ``remind``...), read before and named too when an option is unknown.
     """
     by_name = {spec.name.lower(): spec for spec in specs}
     chosen: dict[str, str] = {}
@@ -57,9 +62,10 @@ def parse_options(text: str | None, specs: Sequence[OptionSpec], *, game: Msg | 
             raise BadOptions("table.error.bad_option_syntax", text=word)
         spec = by_name.get(key)
         if spec is None:
-            if not by_name:
+            known = [*by_name, *table_options]
+            if not known:
                 raise BadOptions("table.error.no_options", game=game, option=key)
-            raise BadOptions("table.error.unknown_option", game=game, option=key, options=", ".join(by_name))
+            raise BadOptions("table.error.unknown_option", game=game, option=key, options=", ".join(known))
         if spec.name in chosen:
             raise BadOptions("table.error.duplicate_option", option=spec.name)
         if spec.choices:
@@ -103,3 +109,26 @@ def take_seed(text: str | None) -> tuple[int | None, str]:
 def format_options(options: dict[str, str]) -> str:
     """The canonical text form, which ``parse_options`` reads back."""
     return " ".join(f"{k}={v}" for k, v in options.items())
+
+
+def option_words(game: str, specs: Sequence[OptionSpec], options: dict[str, str], locale: str) -> str:
+    """``options`` as players read them, a phrase each (``table.option.<game>.<name>.<value>``, or
+    ``table.option.<game>.<name>`` with the ``value`` of a free option), joined as a list.
+
+    An empty free option is left out, and so is an option that another one given replaces. A game
+    whose catalog has no words for an option shows it as typed."""
+    given = {spec.name: options.get(spec.name, spec.default) for spec in specs}
+    set_aside = {spec.replaces for spec in specs if spec.replaces and given[spec.name]}
+    phrases = []
+    for spec in specs:
+        value = given[spec.name]
+        if not value or spec.name in set_aside:
+            continue
+        key = f"table.option.{game}.{spec.name}"
+        if not has_key(f"{key}.{value}" if spec.choices else key):
+            phrases.append(f"{spec.name}={value}")
+        elif spec.choices:
+            phrases.append(i18n.t(f"{key}.{value}", locale))
+        else:
+            phrases.append(i18n.t(key, locale, value=int(value) if value.isdigit() else value))
+    return i18n.t("table.options.list", locale, options=phrases) if phrases else ""

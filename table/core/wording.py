@@ -12,10 +12,10 @@ import i18n
 from engine.contract import Result
 from engine.text import Msg
 from table.core.events import decode_result
-from table.core.options import format_options
+from table.core.options import option_words
 from table.core.posts import Post
 from table.core.tables import Table, describe, text_board
-from table.core.text import game_title, mentions
+from table.core.text import game_title, has_key, mentions
 
 
 class Wording:
@@ -41,7 +41,26 @@ class Wording:
         return ", ".join(parts) or "—"
 
     def _options(self, table: Table, locale: str) -> str:
-        return format_options(table.record.options) or self._t("table.options.none", locale)
+        """The table's options in words ("standard battlefield, classic armies, at most 15 rounds"):
+        players read what they will play, not the ``key=value`` text typed to choose it. An option
+        left empty, or set aside by another one given (a preset map by a map of one's own), is not
+        told."""
+        words = option_words(table.record.game, table.game.option_specs, table.record.options, locale)
+        return words or self._t("table.options.none", locale)
+
+    def _progress(self, table: Table, locale: str) -> str:
+        """The game and how far it has come, as its players count: "Batailles, round 3", "War Chest,
+        set-up" before the first round; the game alone when it counts no rounds. The number of stored
+        moves says nothing to a player (a Batailles turn is a dozen of them)."""
+        game = self._game(table, locale)
+        view = table.game.view(table.state, None) if table.state is not None else {}
+        number = view.get("round")
+        key = f"table.progress.round.{table.record.game}"
+        if not isinstance(number, int) or not has_key(key):
+            return self._t("table.progress", locale, game=game)
+        if number < 1:
+            return self._t("table.progress.setup", locale, game=game)
+        return self._t(key, locale, game=game, round=number)
 
     def _turn(self, table: Table, locale: str) -> str:
         acting = table.to_act()
@@ -78,7 +97,7 @@ class Wording:
         ``player``: the public view, then the player's own hand or bag where the game hides one."""
         assert table.state is not None
         loc = locale
-        head = self._t("table.text_board", loc, game=self._game(table, loc), version=table.record.version)
+        head = self._t("table.text_board", loc, progress=self._progress(table, loc))
         lines = [head, text_board(table.game.view(table.state, None), table.names, loc)]
         if table.record.seat_of(player) is not None:
             own = table.game.view(table.state, player)

@@ -32,7 +32,7 @@ from table.core.posts import Ctx, Post, is_bot, pictured
 from table.core.replay import handovers, played, replay
 from table.core.settings import POLICIES
 from table.core.tables import Table
-from table.core.text import find_game
+from table.core.text import find_game, named
 from table.play import lobby
 from table.play.lobby import FIXED_SEED, guard, team_slots
 from table.play.service import ServiceCommands
@@ -82,7 +82,9 @@ class ClickCommands(ServiceCommands):
     def _lobby_buttons(self, table: Table, locale: str) -> tuple[Any, ...]:
         slots = team_slots(table.game, table.record.players, table.record.options)
         teams = max(slots) + 1 if slots and len(set(slots)) < len(slots) else None
-        return lobby_buttons(table, locale, teams)
+        seated = [seat.team for seat in table.record.seats]
+        room = frozenset(t + 1 for t in set(slots or ()) if seated.count(t) < (slots or []).count(t))
+        return lobby_buttons(table, locale, teams, room)
 
     def options_autocomplete(self, ctx: Ctx, game: str, typed: str) -> list[tuple[str, str]]:
         """What ``/game new``'s options field can become as the user types: the last word completed to
@@ -302,21 +304,30 @@ class ClickCommands(ServiceCommands):
             table = await self._running(ctx)
             if table.record.seat_of(ctx.user_id) is None:
                 raise NotSeated()
+            others = self._deciders(table, ctx.user_id)
+            standing = await self.tables.store.undo_request(table.record.id)
+            if (
+                others
+                and standing is not None
+                and standing.player == ctx.user_id
+                and standing.version == table.record.version
+            ):  # asked again while the request stands: it is not posted twice
+                waiting = [p for p in others if p not in standing.accepted]
+                raise TableError("svc.error.undo_waiting", players=named(waiting, table.names))
             span = await self._takeback(table, ctx.user_id)
             why = await self._undo_refusal(table, ctx.user_id, span)
             if why is not None:
                 raise TableError(why.key, **why.params)
-            others = self._deciders(table, ctx.user_id)
             if others:
                 await self.tables.store.request_undo(
                     table.record.id, ctx.user_id, first=span[0].seq, version=table.record.version
                 )
             else:
-                record = await self._take_back(table, ctx.user_id, span[0].seq)
+                record, steps = await self._take_back(table, ctx.user_id, span[0].seq)
         loc = await self._public(ctx)
         if not others:
             await self._announce(ctx, self.tables.table(record))
-            return [Post(self._t("svc.undo.done", loc, player=ctx.user_name))]
+            return [Post(self._t("svc.undo.done", loc, names=table.named, steps=steps))]
         text = self._t(
             "svc.undo.asked",
             loc,
@@ -357,14 +368,15 @@ class ClickCommands(ServiceCommands):
             if not others <= agreed:
                 loc = await self._public(ctx)
                 return [Post(self._t("svc.undo.accepted_one", loc, player=ctx.user_name))]
-            record = await self._take_back(table, request.player, request.first)
+            record, steps = await self._take_back(table, request.player, request.first)
         await self._announce(ctx, self.tables.table(record))
         loc = await self._public(ctx)
-        return [Post(self._t("svc.undo.done", loc, player=table.name(request.player)), update=True)]
+        return [Post(self._t("svc.undo.done", loc, names=table.named, steps=steps), update=True)]
 
-    async def _take_back(self, table: Table, player: str, first: int) -> GameRecord:
+    async def _take_back(self, table: Table, player: str, first: int) -> tuple[GameRecord, list[Msg]]:
         """Store the taking back of the moves from ``first`` on, in one transaction: they stay in the
-        log, marked undone, and the undo row's event says which they were."""
+        log, marked undone, and the undo row's event says which they were. The record after, and the
+        moves taken back as the table read them, for the answer to say."""
         log = await self.tables.store.actions(table.record.id)
         span = [e for e in log if e.seq >= first and e.kind == "move" and not e.undone]
         kept = played(e for e in log if e.seq < first)
@@ -377,7 +389,7 @@ class ClickCommands(ServiceCommands):
             if not replies
             else msg("svc.undo.event_bots", player=PlayerRef(player), steps=steps, replies=replies)
         )
-        return await guard(
+        record = await guard(
             self.tables.store.apply_undo(
                 table.record.id,
                 version=table.record.version,
@@ -387,6 +399,7 @@ class ClickCommands(ServiceCommands):
                 state=game.dump(state),
             )
         )
+        return record, steps
 
     async def decline_undo(self, ctx: Ctx, version: int) -> list[Post]:
         async with self.tables.lock(ctx.channel_id):

@@ -9,20 +9,19 @@ changes nothing.
 from __future__ import annotations
 
 import logging
-import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.errors import BadInput, GameError, GameOver
+from engine.errors import BadInput, GameError, GameOver, IllegalAction
 from table.bots.players import away_stand_ins, may_have_bots, returned_note, stand_ins_in
 from table.core.errors import NoGame, NotSeated, TableError, Unreadable
 from table.core.events import decode_msg, encode_msg
 from table.core.posts import Ctx, Post, is_bot, mention, pictured, post_nonce
 from table.core.settings import TableSettings
 from table.core.tables import Table, Tables
-from table.core.text import clip, game_title, has_key, mentions, name_players_in, named, pings
-from table.play import command_tree, endings, lobby
+from table.core.text import clip, game_title, has_key, mentions, name_players_in, named, pings, shorten
+from table.play import command_tree, endings, listing, lobby
 from table.play.clicks import ClickCommands
 from table.play.refusals import RefusalCommands
 from table.play.standings import StandingCommands
@@ -32,7 +31,8 @@ from table.rules import reference
 
 log = logging.getLogger(__name__)
 
-LOG_PAGE_SIZE = 10
+LOG_HEADER_ROOM = 200
+"""Characters of a log page kept for its heading; its lines fill the rest of a message."""
 MAX_TEXT = 1900  # under Discord's 2000 characters per message, with room for a suffix
 MAX_CHOICES = 25  # Discord's autocomplete limit
 MAX_CHOICE_LEN = 100
@@ -60,6 +60,26 @@ def split_version(text: str) -> tuple[int | None, str]:
 
 def _clip(text: str, limit: int = MAX_TEXT) -> str:
     return clip(text, limit)
+
+
+def log_pages(lines: Sequence[str], room: int) -> list[list[str]]:
+    """``lines`` in pages of at most ``room`` characters each, the newest page first, each page's lines
+    in the order they happened: a page holds as many whole entries as fit a message (a Batailles game
+    logs many short ones, a Cry Havoc battle a few long ones), and a line is never cut but when it
+    alone is longer than a page, then between words."""
+    pages: list[list[str]] = []
+    page: list[str] = []
+    used = 0
+    for line in reversed(lines):
+        line = line if len(line) <= room else shorten(line, room)
+        if page and used + len(line) + 1 > room:
+            pages.append(page[::-1])
+            page, used = [], 0
+        page.append(line)
+        used += len(line) + 1
+    if page or not pages:
+        pages.append(page[::-1])
+    return pages
 
 
 class Commands(ClickCommands, StandingCommands, RefusalCommands):
@@ -225,7 +245,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
                 self._t(
                     "table.status.active",
                     loc,
-                    version=rec.version,
+                    progress=self._progress(table, loc),
                     waiting=named(table.to_act(), table.names),
                     options=self._options(table, loc),
                     **common,
@@ -261,7 +281,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
         rec = table.record
         loc = ctx.channel_locale
         picture = await self.tables.board_image(table, loc, away=await self._away_of(rec, rec.player_ids))
-        lines = [self._t("table.board", loc, game=self._game(table, loc), version=rec.version)]
+        lines = [self._t("table.board", loc, progress=self._progress(table, loc))]
         if rec.status == "active":
             lines.append(self._t("table.status.waiting", loc, players=named(table.to_act(), table.names)))
         else:
@@ -297,7 +317,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
         table = await self._shown(ctx)
         loc = ctx.locale
         picture = await self.tables.details_image(table, loc)
-        text = self._t("table.details", loc, game=self._game(table, loc), version=table.record.version)
+        text = self._t("table.details", loc, progress=self._progress(table, loc))
         return [Post(text, filename="details.png", ephemeral=True, **pictured(picture))]
 
     async def _shown(self, ctx: Ctx) -> Table:
@@ -331,21 +351,18 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
                 else self._t("table.log.silent", loc, player=table.name(entry.player), action=entry.action)
             )
             line = f"{entry.seq}. {body}"
-            lines.append(_clip(self._t("svc.log.undone", loc, line=line) if entry.undone else line, 180))
+            lines.append(self._t("svc.log.undone", loc, line=line) if entry.undone else line)
             lines += [self._note_line(n.event, table, loc) for n in notes if n.version == entry.seq]
-        total = len(lines)
-        pages = max(1, math.ceil(total / LOG_PAGE_SIZE))
-        if not 1 <= page <= pages:
-            raise TableError("table.error.bad_page", page=page, pages=pages)
-        header = self._t("table.log.header", loc, game=self._game(table, loc), page=page, pages=pages)
-        if total == 0:
+        pages = log_pages(lines, MAX_TEXT - LOG_HEADER_ROOM)
+        if not 1 <= page <= len(pages):
+            raise TableError("table.error.bad_page", page=page, pages=len(pages))
+        header = self._t("table.log.header", loc, game=self._game(table, loc), page=page, pages=len(pages))
+        if not lines:
             return [Post(header + "\n" + self._t("table.log.empty", loc), ephemeral=True)]
-        end = total - (page - 1) * LOG_PAGE_SIZE
-        shown = lines[max(0, end - LOG_PAGE_SIZE) : end]
-        return [Post(_clip("\n".join([header, *shown])), ephemeral=True)]
+        return [Post(_clip("\n".join([header, *pages[page - 1]])), ephemeral=True)]
 
     def _note_line(self, event: dict[str, Any], table: Table, loc: str) -> str:
-        return _clip("   ⚑ " + self._t(decode_msg(event), loc, names=table.named), 180)
+        return "   ⚑ " + self._t(decode_msg(event), loc, names=table.named)
 
     async def rules(self, ctx: Ctx, game: str | None = None, topic: str | None = None) -> list[Post]:
         """A page of a game's rules, or one topic (a unit, a card...), privately in the reader's language."""
@@ -455,22 +472,36 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
     async def play(self, ctx: Ctx, action: str) -> list[Post]:
         """Apply one action; the player gets a short private confirmation with what happened.
 
+        A move begun (``pass`` where a coin must be named, a group of moves chosen in autocomplete) is
+        answered with the moves it may become, not with a refusal.
+
         The channel is shown the move by the announcer: a new post mentioning whoever acts next
         when the turn passes, else the turn's post updated in place.
         """
         version, text = split_version(action)
         if not text:
             raise BadInput(input=action)
+        if listing.group_words(text) is not None:
+            return await self.legal_moves(ctx, text)
         async with self.tables.lock(ctx.channel_id):
             table = await self._running(ctx)
             back = await self._back_by_move(ctx, table.record)  # any move of theirs ends their time off
             try:
                 moved = await self.tables.apply(table, ctx.user_id, text, version=version)
+            except (BadInput, IllegalAction) as err:
+                begun = ctx.user_id in table.to_act() and listing.begins(
+                    text, self._listed(table, ctx.user_id, ctx.locale, text)
+                )
+                if not begun:
+                    raise name_players_in(err, table.names) from None
+                moved = None
             except GameError as err:
                 raise name_players_in(err, table.names) from None
             finally:
                 if back:
                     await self._returned(ctx, table.record)
+        if moved is None:  # a move begun, not a mistake: the moves it may become
+            return await self.legal_moves(ctx, text)
         await self._announce(ctx, moved.table)
         after = moved.table
         loc = ctx.locale
@@ -515,18 +546,67 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
             return str(value)
         return ", ".join(parts) if parts else self._t("table.hand.empty", loc)
 
-    async def turn_note(self, ctx: Ctx) -> str | None:
-        """Why the caller has no move now, in their language: whose turn it is; None on their turn.
-
-        A front end that lists the caller's moves says this instead of "no legal move" when the
-        list is empty because someone else must act. Raises like ``play`` when there is no running
-        game or the caller is not seated in it.
-        """
-        table = await self._running(ctx)
+    async def legal_moves(self, ctx: Ctx, typed: str = "") -> list[Post]:
+        """The caller's legal moves matching ``typed`` (all of them for nothing), privately, each as the
+        caller types it in their language with its description: what ``/play`` alone, or a move
+        begun, answers. A list too long for a message is grouped by first words with a count each
+        (``listing.grouped``), and says so, and how to narrow it; a caller who may not act now is
+        told whose turn it is."""
+        table = await self._running(ctx, reclaim=False)
+        loc = ctx.locale
         acting = table.to_act()
-        if ctx.user_id in acting:
-            return None
-        return self._t("error.not_your_turn", ctx.locale, waiting=named(acting, table.names))
+        if ctx.user_id not in acting:
+            return [
+                Post(self._t("error.not_your_turn", loc, waiting=named(acting, table.names)), ephemeral=True)
+            ]
+        _version, rest = split_version(typed)
+        words = listing.group_words(rest)
+        shown_typed = rest if words is None else words
+        entries = self._listed(table, ctx.user_id, loc, rest)
+        if not entries:
+            key = "svc.list.none" if shown_typed else "svc.list.no_moves"
+            return [Post(self._t(key, loc, typed=shown_typed), ephemeral=True)]
+        head = (
+            self._t("svc.list.matching", loc, typed=shown_typed)
+            if shown_typed
+            else self._t("svc.list.all", loc)
+        )
+        for limit in range(MAX_CHOICES, 0, -1):
+            shown, left = listing.grouped(entries, limit, self._group_name(loc))
+            lines = [head]
+            if any(entry.group for entry in shown):
+                lines.append(self._t("svc.list.grouped", loc, count=len(entries)))
+            for entry in shown:
+                said = f"{entry.said} {listing.GROUP_MARK}" if entry.group else entry.said
+                lines.append(f"  {said}  —  {entry.label}")
+            if left:
+                lines.append(self._t("svc.list.more", loc, count=left))
+            text = "\n".join(lines)
+            if len(text) <= MAX_TEXT:
+                break
+        return [Post(_clip(text), ephemeral=True)]
+
+    def _group_name(self, locale: str) -> Callable[[str, int], str]:
+        """How a group of moves is named in ``locale``: what their labels share, and how many they are."""
+        return lambda what, count: self._t("svc.menu.group", locale, what=what, count=count)
+
+    def _listed(self, table: Table, player: str, locale: str, typed: str) -> list[listing.Entry]:
+        """``player``'s legal moves that fit ``typed``, in ``locale``'s words: those a group's words begin
+        (``deploy inf1 …``), else those holding every typed word (``listing.matches``)."""
+        game, state = table.game, table.state
+        words = listing.group_words(typed)
+        entries = []
+        for act in game.legal_actions(state, player):
+            said = self._said(game, act, locale)
+            if words is not None and not listing.starts(words, said):
+                continue
+            text = str(act)
+            label = self._t(game.label(state, act), locale, names=table.names) or text
+            if words is not None or listing.matches(typed, label, text, said):
+                entries.append(listing.Entry(label, said, text))
+        if not entries and words:  # words typed before a "…" that begin no move: as if typed alone
+            return self._listed(table, player, locale, words)
+        return entries
 
     async def autocomplete(self, ctx: Ctx, typed: str, *, in_words: bool = False) -> list[tuple[str, str]]:
         """The caller's legal actions matching every typed word, as (label, "v<version>:<action>").
@@ -534,7 +614,12 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
         A typed word matches the label, the action text or the action as the reader types it in their
         language (``recruter`` finds ``recruit``). Discord shows the label and sends the value back, so
         its values keep the action text (within Discord's length); ``in_words`` puts the reader's own words
-        in the value instead (the console lists the values), which read back as the same action."""
+        in the value instead (the console lists the values), which read back as the same action.
+
+        Discord holds 25 choices: past them the moves are grouped by their first words (``listing``), a
+        group's value being its words and ``…``, which ``/play`` answers with the group's moves, and typing
+        its words narrows the choices to it. When even the groups do not fit, the last choice says how many
+        moves more words would reach."""
         # The quick read path: a keystroke never waits for the moves a burst is storing.
         table = await self.tables.peek(ctx.channel_id)
         if table is None or table.unreadable or table.record.seat_of(ctx.user_id) is None:
@@ -543,7 +628,6 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
         if ctx.user_id not in table.to_act():
             return []
         _version, rest = split_version(typed)
-        words = rest.lower().split()
         choices: list[tuple[str, str]] = []
         offered: set[str] = set()
         typed_act = _typed_action(table, ctx.user_id, rest)
@@ -554,16 +638,24 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
                 said = self._said(game, typed_act, ctx.locale) if in_words else text
                 choices.append((_clip(label, MAX_CHOICE_LEN), f"v{rec.version}:{said}"))
                 offered.add(text)
-        for act in game.legal_actions(state, ctx.user_id):
-            text = str(act)
-            if len(f"v{rec.version}:{text}") > MAX_CHOICE_LEN or text in offered:
-                continue
-            label = self._t(game.label(state, act), ctx.locale, names=table.names) or text
-            said = self._said(game, act, ctx.locale)
-            if all(w in f"{label}\n{text}\n{said}".lower() for w in words):
-                choices.append((_clip(label, MAX_CHOICE_LEN), f"v{rec.version}:{said if in_words else text}"))
-                if len(choices) == MAX_CHOICES:
-                    break
+        entries = [
+            entry
+            for entry in self._listed(table, ctx.user_id, ctx.locale, rest)
+            if len(f"v{rec.version}:{entry.text}") <= MAX_CHOICE_LEN and entry.text not in offered
+        ]
+        shown, left = listing.grouped(entries, MAX_CHOICES - len(choices), self._group_name(ctx.locale))
+        for entry in shown:
+            if entry.group:
+                value = f"{entry.said} {listing.GROUP_MARK}"
+            else:
+                value = f"v{rec.version}:{entry.said if in_words else entry.text}"
+            if len(value) <= MAX_CHOICE_LEN:
+                choices.append((_clip(entry.label, MAX_CHOICE_LEN), value))
+        if left:
+            more = self._t("svc.list.more_choice", ctx.locale, count=left)
+            choices.append(
+                (_clip(more, MAX_CHOICE_LEN), _clip(f"{rest} {listing.GROUP_MARK}".strip(), MAX_CHOICE_LEN))
+            )
         return choices
 
     def _said(self, game: Any, act: Any, locale: str) -> str:
@@ -578,7 +670,8 @@ def _typed_action(table: Table, player: str, typed: str) -> Any | None:
 
     Autocomplete lists the legal actions a game enumerates, and some legal actions are
     not among them: a Batailles troop recruited under a name the player makes up
-    (``recruit cannon1 1 2 0 2 0 0``) while the list offers only default names. Such a
+    (``recruit cannon1 1 2 0 2 0 0``) while the list offers only default names, another troop
+    named while one acts (the list offers ``done``, then the activations). Such a
     text is tried on a copy of the state, so the player sees it offered (and can send
     it) exactly when ``/play`` would accept it.
     """

@@ -24,6 +24,7 @@ from table.bots.players import MAX_BOTS, bot_id, bot_name, bot_number, parse_lev
 from table.core.errors import NoGame, NotSeated, TableError
 from table.core.options import parse_options, take_seed
 from table.core.posts import Ctx, is_bot
+from table.core.settings import KEYS as SETTING_KEYS
 from table.core.settings import public_locale, server_defaults, server_locale, take_settings
 from table.core.tables import Table, Tables
 from table.core.text import find_game, game_title
@@ -72,14 +73,23 @@ async def create(
     if bots < 0 or bots > MAX_BOTS:
         raise TableError("table.error.bad_bots", bots=bots, most=MAX_BOTS)
     if players is None:
-        players = min((c for c in counts if c > bots), default=max(counts))
+        if bots >= max(counts):  # no table of this game seats them all and the caller
+            raise TableError(
+                "table.error.bots_beyond_game",
+                game=game_title(game.name),
+                most=max(counts),
+                fewer=max(counts) - 1,
+            )
+        players = min(c for c in counts if c > bots)
     elif players not in counts:
         raise TableError(
             "table.error.bad_player_count", game=game_title(game.name), players=players, allowed=list(counts)
         )
     seed, options = take_seed(options)
     pace, options = take_settings(options, await server_defaults(tables.store, ctx.guild_id))
-    chosen = parse_options(options, game.option_specs, game=game_title(game.name))
+    chosen = parse_options(
+        options, game.option_specs, game=game_title(game.name), table_options=("seed", *SETTING_KEYS)
+    )
     # Deal a game with placeholder seats now, so that an option only the rules can judge (a custom
     # map) is refused when the table is opened, not when it is due to start.
     game.new_game([f"seat-{i}" for i in range(players)], _PROBE_SEED, dict(chosen))

@@ -364,6 +364,8 @@ def average_length(lengths: list[GameLength], loc: str) -> str | None:
     seconds = sum((parse_stamp(g.last) - parse_stamp(g.first)).total_seconds() for g in lengths)
     average = seconds / len(lengths)
     moves = round(sum(g.moves for g in lengths) / len(lengths))
+    if moves <= 1:  # from a first move to the same last one no time passes: the moves alone say it
+        return i18n.t("rating.stats.length.moves", loc, moves=moves)
     if average >= DAY - HOUR / 2:
         return i18n.t("rating.stats.length.days", loc, days=round(average / DAY), moves=moves)
     if average >= HOUR / 2:

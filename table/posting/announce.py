@@ -136,11 +136,15 @@ class _Plan:
     new_post: bool
     handover: bool  # the players to act changed (or the game ended): a new wait begins
     ping: tuple[str, ...]
+    fresh: tuple[str, ...] = ()
+    """Those of ``ping`` whose turn it is anew: not already asked to act by the handover before (a
+    Batailles player still deploying when the other is done). Only they get a direct message, but
+    for one that says the game now waits for them alone."""
 
 
 Sleep = Callable[[float], Awaitable[None]]
 Within = Callable[[GameRecord, str, Callable[[], Awaitable[int]]], Awaitable[int]]
-"""How one game's timed work is run (``Scheduler._within``): the game, what the work is, the work."""
+"""How one game's timed work is run (``Scheduler._start``): the game, what the work is, the work."""
 
 
 class Announcer(Wording):
@@ -186,7 +190,7 @@ class Announcer(Wording):
         self._waking: dict[int, tuple[frozenset[str], asyncio.Event]] = {}
         """Games whose edit waits out the coalescing window: who the post asks to act, and the event
         that ends the wait early when a move hands the turn to someone else."""
-        self.bots = ComputerPlayers(tables, self._post_soon, self.settled, clock=clock)
+        self.bots = ComputerPlayers(tables, self._post_soon, self.settled, clock=clock, notices=self.outlet)
         """The computer players: poked with every change, so a bot to act plays after it is shown."""
         self.waits = Waits(tables.store)
         """Each player's own time applied to the game's waits: quiet hours, time off, own pace."""
@@ -490,9 +494,11 @@ class Announcer(Wording):
         if record.status != "active":
             return _Plan(new_post=True, handover=True, ping=tuple(record.player_ids))
         if current is None or current.status != "active" or set(to_act) != set(current.to_act):
-            return _Plan(new_post=True, handover=True, ping=to_act)
+            asked = set(current.to_act) if current is not None and current.status == "active" else set()
+            fresh = tuple(p for p in to_act if p not in asked)
+            return _Plan(new_post=True, handover=True, ping=to_act, fresh=fresh)
         if read is not None and _turn_went_round(read, current, record.version):
-            return _Plan(new_post=True, handover=True, ping=to_act)
+            return _Plan(new_post=True, handover=True, ping=to_act, fresh=to_act)
         too_old = current.posted_at is None or self.clock() - parse_stamp(current.posted_at) > EDIT_AGE_LIMIT
         return _Plan(new_post=current.message is None or too_old, handover=False, ping=())
 
@@ -587,7 +593,9 @@ class Announcer(Wording):
         if wait is not None:
             await self._taken_over(table, wait.takeovers)
             last = self._t("svc.dm.last_one", locale) if wait.timing.last else ""
-            await self._direct(table, ping, locale, "svc.dm.turn", extra=last)
+            # a player already asked to act hears again only that the game now waits for them alone
+            told = [p for p in ping if p in plan.fresh or last]
+            await self._direct(table, told, locale, "svc.dm.turn", extra=last)
         return True
 
     async def _taken_over(self, table: Table, players: Sequence[str]) -> None:

@@ -26,18 +26,26 @@ def _label(key: str, locale: str, **params: Any) -> str:
     return i18n.t(key, locale, **params)
 
 
-def lobby_buttons(table: Table, locale: str, teams: int | None) -> tuple[Button, ...]:
+def lobby_buttons(
+    table: Table, locale: str, teams: int | None, open_teams: frozenset[int] = frozenset()
+) -> tuple[Button, ...]:
+    """Join (a button per team where the game has teams), Leave and Start. A full table offers no
+    Join, and a team game no Join for a team whose seats are taken (``open_teams``: those with room,
+    1-based)."""
     game = table.record.id
-    if table.record.status != "lobby":
+    record = table.record
+    if record.status != "lobby":
         return ()
-    join = (
-        tuple(
+    if len(record.seats) >= record.players:
+        join: tuple[Button, ...] = ()
+    elif teams:
+        join = tuple(
             Button(f"join:{team}", _label("svc.button.join_team", locale, team=team), game, 0, "primary")
             for team in range(1, teams + 1)
+            if team in open_teams
         )
-        if teams
-        else (Button("join", _label("svc.button.join", locale), game, 0, "primary"),)
-    )
+    else:
+        join = (Button("join", _label("svc.button.join", locale), game, 0, "primary"),)
     return (
         *join,
         Button("leave", _label("svc.button.leave", locale), game),
@@ -81,7 +89,7 @@ def vote_buttons(kind: str, table: Table, locale: str) -> tuple[Button, ...]:
     )
 
 
-def _common_words(labels: list[str]) -> str:
+def common_words(labels: list[str]) -> str:
     """The words every label starts with: what a group of moves has in common, as players read it."""
     split = [label.split() for label in labels]
     common: list[str] = []
@@ -118,7 +126,7 @@ def moves_menu(
             if len(members) == 1:
                 entries.append((labels[members[0]][:MAX_LABEL], f"a:{members[0]}"))
                 continue
-            shared = _common_words([labels[m] for m in members]) or key
+            shared = common_words([labels[m] for m in members]) or key
             entries.append(
                 (_label("svc.menu.group", locale, what=shared, count=len(members))[:MAX_LABEL], f"g:{key}")
             )

@@ -219,7 +219,7 @@ def _battle(kind: str, card: dict[str, Any]) -> Msg:
     params = {k: v for k, v in effect.items() if k not in ("do", "objective")}
     if effect.get("objective") not in (None, "any"):
         params["objective"] = Msg(f"ch.objective.{effect['objective']}")
-    how = Msg(f"rules.cryhavoc.battle.{do}", {"card": kind, **params})
+    how = Msg(f"rules.cryhavoc.battle.{do}", {"card": Msg(f"ch.card.{kind}"), **params})
     return Msg("rules.cryhavoc.card.battle", {"where": where, "effect": effect_text(effect), "how": how})
 
 
@@ -243,10 +243,10 @@ def _card(kind: str) -> Topic:
     return Topic(kind, "card", Msg(f"ch.card.{kind}"), tuple(body))
 
 
-def _how(effects: Iterable[dict[str, Any]], sid: str) -> list[Msg]:
+def _how(effects: Iterable[dict[str, Any]]) -> list[Msg]:
     """How the bot applies each effect of a structure or skill, once per kind of effect."""
     kinds = list(dict.fromkeys(e["do"] for e in effects))
-    return [Msg(f"rules.cryhavoc.how.{do}", {"id": sid, "nest": ch.TOKENS["nest"]["trogs"]}) for do in kinds]
+    return [Msg(f"rules.cryhavoc.how.{do}", {"nest": ch.TOKENS["nest"]["trogs"]}) for do in kinds]
 
 
 def _structure(sid: str) -> Topic:
@@ -263,11 +263,11 @@ def _structure(sid: str) -> Topic:
                 "effect": effects,
             },
         ),
-        *_how(sd["effect"], sid),
+        *_how(sd["effect"]),
     ]
     if sd["guard"]:
         body.append(Msg("rules.cryhavoc.how.guard", {"n": sd["guard"]}))
-    body.append(Msg("rules.cryhavoc.structure.rules", {"id": sid}))
+    body.append(Msg("rules.cryhavoc.structure.rules", {"name": Msg(f"ch.structure.{sid}")}))
     return Topic(sid, "structure", Msg(f"ch.structure.{sid}"), tuple(body))
 
 
@@ -284,8 +284,10 @@ def _skill(sid: str) -> Topic:
         {"faction": Msg(f"ch.faction.{faction}"), "effect": [effect_text(e) for e in ch.SKILLS[sid]]},
     )
     targeted = any(e["do"] in TARGETED_SKILLS for e in ch.SKILLS[sid])
-    usage = Msg(f"rules.cryhavoc.skill.{'rules_region' if targeted else 'rules'}", {"id": sid})
-    body = (head, *_how(ch.SKILLS[sid], sid), usage)
+    usage = Msg(
+        f"rules.cryhavoc.skill.{'rules_region' if targeted else 'rules'}", {"name": Msg(f"ch.skill.{sid}")}
+    )
+    body = (head, *_how(ch.SKILLS[sid]), usage)
     return Topic(sid, "skill", Msg(f"ch.skill.{sid}"), body)
 
 

@@ -70,7 +70,7 @@ def test_a_typed_map_with_spaces_and_french_moves_in_the_console(tmp_path: Path)
     )
     out = blocks(run_clean(tmp_path, script).out)
     assert len(out) == 6
-    assert "custom_map=" + spaced in out[0] and "[private to" not in out[0]
+    assert "a battlefield of the table's own" in out[0] and "[private to" not in out[0]
     assert "image: " in out[2]
     for block in out[3:5]:
         assert "Done." in block and "(board updated in place: " in block, block
@@ -90,12 +90,12 @@ def test_the_last_steps_of_an_activation_are_taken_back_one_at_a_time(tmp_path: 
     )
     out = blocks(run_clean(tmp_path, script).out)
     asked, accepted, again, accepted_again, refused, log = out[-6:]
-    assert "bob asks to take back their last action: “cav1 + inf2 move to e8" in asked, asked
-    assert "@alice" in asked and "[undo_accept]" in asked, asked
+    assert "bob asks to take back their last action: “bob's cav1 + inf2 move to e8" in asked, asked
+    assert "@alice" in asked and "(buttons: Accept · Decline;" in asked, asked
     assert "Taken back" in accepted, accepted
     assert "take back their last action: “bob activates cav1 + inf2 in coordination in e9.”" in again, again
     assert "Taken back" in accepted_again, accepted_again
     assert "A die was rolled" in refused and "[private to bob]" in refused, refused
     assert "took back their last action: “bob activates cav1 + inf2 in coordination" in log, log
     assert log.count("(taken back)") == 2, log
-    assert "bob took back their last action: “cav1 + inf2 move to e8" in log, log
+    assert "bob took back their last action: “bob's cav1 + inf2 move to e8" in log, log

@@ -55,10 +55,11 @@ class ScriptedCommands:
         self.calls.append(("help", ctx, (front,)))
         return [Post(f"the commands of the {front}", ephemeral=True)]
 
-    async def autocomplete(self, ctx: Ctx, typed: str, *, in_words: bool = False) -> list[tuple[str, str]]:
-        self.calls.append(("autocomplete", ctx, (typed,)))
-        moves = [("Move the archer from e1 to e2", "v3:move archer e1 e2"), ("Pass", "v3:pass royal")]
-        return [m for m in moves if typed.split()[0] in m[1]] if typed.strip() else moves
+    async def legal_moves(self, ctx: Ctx, typed: str = "") -> list[Post]:
+        self.calls.append(("legal_moves", ctx, (typed,)))
+        return [
+            Post("Your legal moves:\n  move archer e1 e2  —  Move the archer from e1 to e2", ephemeral=True)
+        ]
 
 
 def make_console(tmp_path: Path, locale: str = "en") -> tuple[Console, ScriptedCommands, io.StringIO]:
@@ -111,18 +112,19 @@ async def test_errors_are_private_and_the_console_goes_on(tmp_path: Path) -> Non
     assert not await console.run_line("quit")
 
 
-async def test_a_bad_move_lists_the_matching_legal_moves(tmp_path: Path) -> None:
-    console, _, out = make_console(tmp_path)
+async def test_play_alone_lists_the_legal_moves_and_a_refusal_lists_nothing_more(tmp_path: Path) -> None:
+    """The list of moves is the table's answer, shown privately as it comes; a refused move is
+    answered by its refusal alone (a move begun is answered with its list by the table itself)."""
+    console, table, out = make_console(tmp_path)
     await console.run_line("alice: /play action:bad move")
-    assert "I could not understand “bad move”." in out.getvalue()
-    assert "move archer e1 e2" not in out.getvalue()  # nothing matches "bad": no list
+    assert out.getvalue() == "[private to alice]\nI could not understand “bad move”.\n"
     out.truncate(0)
     out.seek(0)
     await console.run_line("alice: /play")
-    listing = out.getvalue()
-    assert "Your legal moves:" in listing
-    assert "  move archer e1 e2  —  Move the archer from e1 to e2" in listing
-    assert "v3:" not in listing
+    assert out.getvalue() == (
+        "[private to alice]\nYour legal moves:\n  move archer e1 e2  —  Move the archer from e1 to e2\n"
+    )
+    assert table.calls[-1][0] == "legal_moves"
 
 
 async def test_french_console(tmp_path: Path) -> None:
@@ -158,3 +160,27 @@ def test_image_numbering_continues(tmp_path: Path) -> None:
     (tmp_path / "0007-board.png").write_bytes(PNG)
     (tmp_path / "notes.png").write_bytes(PNG)
     assert next_image_number(tmp_path) == 8
+
+
+def test_the_console_logs_warnings_only_unless_told(monkeypatch: Any) -> None:
+    """Logs share the terminal the console reads from: an information line would land on the prompt,
+    so the console logs warnings and worse unless LOG_LEVEL asks for more; the Discord bot logs INFO."""
+    import bot
+    import console
+    from launch import Settings
+
+    assert Settings.from_env({}).console_log_level == "WARNING"
+    assert Settings.from_env({"LOG_LEVEL": "info"}).console_log_level == "INFO"
+    assert Settings.from_env({}).log_level == "INFO"
+    levels: list[str] = []
+    monkeypatch.setattr(bot, "configure_logging", levels.append)
+    monkeypatch.setattr(bot, "stdin_is_empty", lambda stream: False)
+
+    async def nothing(settings: Any) -> int:
+        return 0
+
+    monkeypatch.setattr(console, "run_console", nothing)
+    for var in ("DISCORD_TOKEN", "LOG_LEVEL"):
+        monkeypatch.delenv(var, raising=False)
+    assert bot.main([]) == 0
+    assert levels == ["WARNING"]

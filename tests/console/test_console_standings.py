@@ -43,6 +43,6 @@ def test_two_games_make_a_leaderboard_a_history_and_a_record(tmp_path: Path) -> 
     assert "[private to carol]" in record and "1 game: 0 won, 0 drawn, 1 lost" in record
     assert "rating.png" in record or "image:" in record, "the rating chart is written beside the record"
     assert "is not a game with ratings: choose one of warchest, warchest-teams, batailles, cryhavoc" in out
-    assert "▶ Replay #1 [replay:1]" in history
+    assert "▶ Replay #1 · 🏁 Board #1" in history, "the buttons by their labels"
     pressed = out.split("> carol: /press button:replay:1\n", 1)[1]
     assert "[private to carol]" in pressed and "replay.gif" in pressed, "the first game's replay"

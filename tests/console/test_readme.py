@@ -49,7 +49,7 @@ def test_the_readme_records_example_is_what_the_bot_prints_and_draws(tmp_path: P
     example: Example = play(tmp_path)
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     assert readme_part(text) == example.markdown(), "run python -m tools.records_example"
-    assert "Wins by unit drafted:" in example.record and "Average game:" in example.record
+    assert "Wins by unit:" in example.record and "Average game:" in example.record
     assert "Fewer than 5 rated games" in example.leaderboard and "War Chest" in example.alt
     for png, path in ((example.chart, CHART), (example.board, BOARD)):
         drawn = Image.open(io.BytesIO(png)).convert("RGB")

@@ -251,16 +251,29 @@ def refused(result: InteractionResult) -> str:
 # ---- playing through slash commands ------------------------------------------------------------------------
 
 
-def completer(room: Room, user: FakeUser) -> Complete:
-    """``user``'s autocomplete of /play's action, each answer checked against Discord's limits."""
+async def narrowed(ask: Complete, typed: str, who: str) -> list[tuple[str, Any]]:
+    """The move choices ``ask`` offers for ``typed``. Where the moves are too many and come in groups
+    (``deploy inf1 …``), the player types on into one of them, the same for the same text, until moves
+    are offered: the moves found on the way are the answer."""
+    choices = await ask(typed)
+    moves = [c for c in choices if not str(c[1]).endswith("…")]
+    groups = [str(value) for _name, value in choices if str(value).endswith("…")]
+    if groups:
+        moves += await narrowed(ask, random.Random(f"{who}:{typed}").choice(groups), who)
+    return moves
 
-    async def complete(typed: str) -> list[tuple[str, Any]]:
+
+def completer(room: Room, user: FakeUser) -> Complete:
+    """``user``'s autocomplete of /play's action, each answer checked against Discord's limits, typed on
+    into a group of moves where they are too many (``narrowed``)."""
+
+    async def ask(typed: str) -> list[tuple[str, Any]]:
         choices = await room.fake.autocomplete(user, room.chan, "play", focused="action", action=typed)
         assert len(choices) <= 25
         assert all(1 <= len(name) <= 100 and 1 <= len(value) <= 100 for name, value in choices)
         return choices
 
-    return complete
+    return lambda typed: narrowed(ask, typed, user.id)
 
 
 async def choose_favourite(room: Room, user: FakeUser, favourites: Sequence[str], rng: random.Random) -> str:

@@ -151,7 +151,7 @@ async def test_settings_are_for_managers_and_switch_the_public_language(service:
     await fake.slash(admin, chan, "settings", language="en")
     await fake.slash(alice, chan, "game board")
     english = [m for m in fake.messages_in(chan) if m.interaction_id is not None and m.files][-1]
-    assert "move 0" in english.content, english.content
+    assert "War Chest, round 1." in english.content, english.content
 
 
 async def test_only_moderators_end_or_close_a_game_at_once(service: Service) -> None:

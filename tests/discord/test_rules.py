@@ -43,7 +43,7 @@ async def test_a_topic_in_each_readers_language(room: Room) -> None:
     french = answer(await fake.slash(anne, chan, "game rules", game="warchest", topic="archer"))
     assert french.startswith("**Champ d'honneur · Archer** (unité)\n4 pièces")
     card = answer(await fake.slash(anne, chan, "game rules", game="cryhavoc", topic="Salve"))
-    assert "`jouer hu_volley <objectif>`" in card
+    assert "`jouer Salve <objectif>`" in card, "the card by its name, as /jouer writes it"
     assert [m for m in fake.messages_in(chan) if not m.ephemeral] == [], "nothing is posted publicly"
 
 
@@ -120,4 +120,4 @@ async def test_the_options_of_a_new_game_autocomplete_names_then_values(room: Ro
     assert values == [("armies=draft", "armies=draft")]
     assert await fake.autocomplete(anne, chan, "game new", focused="options", options="arm") == []
     opened = await fake.slash(anne, chan, "game new", game="warchest", options=values[0][1])
-    assert not opened.ephemeral and "draft" in opened.content.lower(), opened.content
+    assert not opened.ephemeral and "unités choisies à tour de rôle" in opened.content, opened.content

@@ -105,7 +105,7 @@ async def test_rated_games_make_a_leaderboard_a_history_and_a_record(room: Room)
     assert alt_of(mine).startswith(
         "Courbe, alice : classement par jeu. Champ d'honneur (6,2 · 2 parties : 2 gagnées, 0 nulles,"
     )
-    assert "Victoires par unité recrutée :" in mine.content and "• Cavalerie légère : " in mine.content
+    assert "Victoires par unité :" in mine.content and "• Cavalerie légère : " in mine.content
     assert (
         "2 parties : 2 gagnées, 0 nulles, 0 perdues" in mine.content
         and "2 victoires d'affilée" in mine.content
@@ -113,7 +113,7 @@ async def test_rated_games_make_a_leaderboard_a_history_and_a_record(room: Room)
     theirs = await fake.slash(alice, chan, "stats", player=bob, game="warchest", public=True)
     assert not theirs.ephemeral and "2 défaites d'affilée" in theirs.content
     english = await fake.slash(bob, chan, "stats")
-    assert "Wins by unit drafted:" in english.content and ": 0 wins in 2 games" in english.content
+    assert "Wins by unit:" in english.content and ": 0 wins in 2 games" in english.content
 
     first = lines[-1].split()[0].lstrip("#")
     refused = await fake.slash(bob, chan, "game unrate", game=int(first))

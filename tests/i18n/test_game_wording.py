@@ -36,7 +36,7 @@ def test_the_neutral_trogs_agree_in_the_plural_and_a_tie_names_both_sides() -> N
     en, fr = said(events, "en"), said(events, "fr")
     assert "The neutral Trogs win Region Control in Basalt Ridge (Alice 1, the neutral Trogs 1):" in en[1]
     assert "The neutral Trogs take a unit of Alice prisoner from Region Control." in en
-    assert "Les Trogs neutres font prisonnière une unité d'Alice sur Capturer la région." in fr
+    assert "Les Trogs neutres font prisonnière une unité d'Alice sur l'objectif Capturer la région." in fr
     assert "(Alice 1, les Trogs neutres 1)" in fr[1]
 
 
@@ -58,9 +58,9 @@ def test_a_trog_taken_or_killed_by_a_player_is_one_neutral_trog() -> None:
         "The neutral Trogs kill a unit of Alice on Attrition.",
     ]
     assert said(events, "fr")[:3] == [
-        "Alice fait prisonnier un Trog neutre sur Capturer la région.",
-        "Alice élimine un Trog neutre sur Attrition.",
-        "Les Trogs neutres éliminent une unité d'Alice sur Attrition.",
+        "Alice fait prisonnier un Trog neutre sur l'objectif Capturer la région.",
+        "Alice élimine un Trog neutre sur l'objectif Attrition.",
+        "Les Trogs neutres éliminent une unité d'Alice sur l'objectif Attrition.",
     ]
 
 
@@ -98,8 +98,8 @@ def test_every_action_of_a_random_game_says_what_was_done(name: str, count: int)
 def test_one_troop_moves_and_several_move() -> None:
     s = bt.battle([(bt.A, "cav2", "3 1 1 0 0 0", "a2", "n"), (bt.B, "foe", "1 2 2 0 0 0", "h9", "s")])
     _, events = bt.play(s, bt.A, "activate cav2", "move n n")
-    assert said(events, "en")[1] == "cav2 moves to a3, facing north."
-    assert said(events, "fr")[1] == "cav2 se déplace en a3, orientée vers le nord."
+    assert said(events, "en")[1] == "Alice's cav2 moves to a3, facing north."
+    assert said(events, "fr")[1] == "cav2 d'Alice se déplace en a3, orientée vers le nord."
     s = bt.battle(
         [
             (bt.A, "inf1", "2 1 1 0 1 0", "a2", "n"),
@@ -108,8 +108,8 @@ def test_one_troop_moves_and_several_move() -> None:
         ]
     )
     _, events = bt.play(s, bt.A, "coordinate inf1+inf2", "move n e")
-    assert said(events, "en")[1] == "inf1 + inf2 move to a3, facing east."
-    assert said(events, "fr")[1] == "inf1 + inf2 se déplacent en a3, orientées vers l'est."
+    assert said(events, "en")[1] == "Alice's inf1 + inf2 move to a3, facing east."
+    assert said(events, "fr")[1] == "inf1 + inf2 d'Alice se déplacent en a3, orientées vers l'est."
 
 
 def test_one_die_is_a_die() -> None:
@@ -120,11 +120,34 @@ def test_one_die_is_a_die() -> None:
     _, events = bt.play(s, bt.A, "activate axe", "attack d3 1")
     attack = next(e for e in events if e.key == "bt.ev.attack")
     face = attack.params["faces"]
-    assert i18n.t(attack, "en") == f"axe attacks d3 from d2 with 1 die: {face}, 1 hit."
-    assert i18n.t(attack, "fr") == f"axe attaque d3 depuis d2 avec 1 dé : {face}, 1 touche."
+    assert i18n.t(attack, "en", names=NAMES) == f"Alice's axe attacks d3 from d2 with 1 die: {face}, 1 hit."
+    assert (
+        i18n.t(attack, "fr", names=NAMES) == f"axe d'Alice attaque d3 depuis d2 avec 1 dé : {face}, 1 touche."
+    )
 
 
 def test_a_region_named_with_its_article_never_opens_a_sentence() -> None:
     """The old line, "the Dunes now holds", started in lower case and had a singular verb."""
     dunes = Msg("ch.region.dunes")
     assert i18n.t("ch.ev.crystal", "en", region=dunes, value=3) == "Crystals in the Dunes are now worth 3."
+
+
+def test_board_headings_say_what_players_need() -> None:
+    """A Batailles deployment says who deploys in which rows; a Cry Havoc round counts the rounds the
+    game will have (one per event stack left), so a game its events shortened never shows one more."""
+    from engine.batailles import GAME as BATAILLES
+    from engine.cryhavoc import GAME as CRYHAVOC
+    from render.batailles.panels import status_lines
+    from render.cryhavoc.panels import round_text
+
+    view = BATAILLES.view(BATAILLES.new_game(["alice", "bob"], 1, {}), None)
+    names = {"alice": "Ωμέγα", "bob": "Bob"}
+    assert status_lines(view, names, "en")[0] == "Deployment: Ωμέγα in rows 1-2 and Bob in rows 8-9"
+    assert (
+        status_lines(view, names, "fr")[0]
+        == "Déploiement : Ωμέγα sur les rangées 1-2 et Bob sur les rangées 8-9"
+    )
+    view = CRYHAVOC.view(CRYHAVOC.new_game(["alice", "bob"], 1, {}), None)
+    assert round_text(view, "en") == "Round 1/5"
+    ended = {**view, "round": 4, "final": True, "events": {"revealed": [], "track": []}}
+    assert round_text(ended, "en") == "Round 4/4 · final round"

@@ -17,6 +17,7 @@ import pytest
 import ai
 import db
 import engine
+import i18n
 from table import Commands, Ctx, Post
 from table.bots.players import stand_ins
 from table.bots.thinkers import ProcessThinker, ThreadThinker
@@ -160,6 +161,10 @@ async def test_bots_sit_in_the_table_language_and_the_level_is_chosen(bots: Tabl
     with pytest.raises(TableError) as refused:
         await bots.commands.new(ctx("bob", "other"), "nim", players=2, bots=2)
     assert refused.value.msg.key == "table.error.too_many_bots"
+    with pytest.raises(TableError) as refused:
+        await bots.commands.new(ctx("bob", "other"), "warchest", bots=5)
+    told = i18n.t(refused.value.msg, "en")
+    assert told == "War Chest seats at most 4 players, you included: ask for at most 3 bots.", told
 
 
 async def test_addbot_in_the_lobby_by_its_creator_or_a_moderator(bots: Table) -> None:
@@ -590,3 +595,59 @@ async def test_a_game_no_bot_can_play_reads_no_notes_for_bots_on_a_move(store: d
     else:  # a bot may stand in one day: the command and the computer players look for stand-ins
         assert counting.calls.get("notes") == 2
         assert counting.calls.get("get_game") == 1
+
+
+# ---- a bot that thinks long says so --------------------------------------------------------------------
+
+
+class Told:
+    """The bots' notices go to ``outlet``; ``said`` is set once one is posted."""
+
+    def __init__(self, outlet: RecordingOutlet) -> None:
+        self.outlet = outlet
+        self.said = asyncio.Event()
+
+    async def send(self, channel: str, post: Post) -> str:
+        message = await self.outlet.send(channel, post)
+        self.said.set()
+        return message
+
+    async def edit(self, channel: str, message: str, post: Post) -> bool:
+        return await self.outlet.edit(channel, message, post)
+
+
+async def test_a_bot_that_thinks_past_the_notice_says_so_then_that_it_has_decided(db_path: Path) -> None:
+    """A search longer than ``notice_after`` (here 0, so that no test waits for it) is told in the channel
+    in its language ("Robot 1 (normal) réfléchit…"), and the line changed once the bot has decided; an
+    instant decision is told nothing."""
+    store = await db.open_store(db_path)
+    gate = Gate()
+    try:
+        t = Table(store, gate)
+        told = Told(t.outlet)
+        t.commands.announcer.bots.notices = told
+        t.commands.announcer.bots.notice_after = 0
+        await t.commands.new(ctx("alice", locale="fr"), "nim", options="heap=40 seed=5", bots=1)
+        await t.commands.start(ctx("alice", locale="fr"))
+        if (await t.game()).to_act() == ["alice"]:
+            await t.commands.play(ctx("alice", locale="fr"), "take 1")
+        await gate.asked()
+        assert t.outlet.sent is not None and t.outlet.edits is not None
+        await asyncio.wait_for(told.said.wait(), HANG_LIMIT)  # the bot's task posts it
+        thinking = [(i, p) for i, (_c, p) in enumerate(t.outlet.sent) if "réfléchit" in p.text]
+        assert [p.text for _i, p in thinking] == ["Robot 1 (normal) réfléchit…"]
+        assert not thinking[0][1].mentions, "nobody is pinged for it"
+        gate.open.set()
+        await t.drain()
+        changed = [p.text for _c, m, p in t.outlet.edits if m == f"m{thinking[0][0] + 1}"]
+        assert changed == ["Robot 1 (normal) a fini de réfléchir."]
+        assert (await t.game()).to_act() == ["alice"], "and it played"
+    finally:
+        await store.close()
+
+
+async def test_a_quick_bot_says_nothing_of_its_thinking(bots: Table) -> None:
+    await bots.commands.new(ctx("alice"), "nim", options="heap=10", bots=1)
+    await bots.commands.start(ctx("alice"))
+    await play_out(bots)
+    assert not [p for p in bots.posts if "thinking" in p.text]

@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 import engine
+import i18n
 from engine.errors import GameError, StaleAction
 from table import Commands, Post, Tables
 from table.core.errors import TableError
@@ -187,7 +188,15 @@ async def test_undo_steps_back_one_action_at_a_time_each_accepted_by_the_opponen
         await commands.accept_undo(ctx("alice"), 2)  # not one's own request
     with pytest.raises(TableError):
         await commands.accept_undo(ctx("carol"), 2)  # not seated
-    await commands.accept_undo(ctx("bob"), 2)
+    with pytest.raises(TableError) as waiting:
+        await commands.undo(ctx("alice"))  # asked twice: the request is not posted again
+    assert i18n.t(waiting.value.msg, "en").startswith(
+        "Your request to take back your last action still waits for Bob"
+    )
+    (done,) = await commands.accept_undo(ctx("bob"), 2)
+    assert done.text.startswith(
+        "Taken back, the game is as it was before this action: “Alice deploys inf2 in"
+    )
     await commands.announcer.drain()
     table = await current(commands)
     assert table.record.version == 3 and table.record.state == after_first, "only the last deployment"

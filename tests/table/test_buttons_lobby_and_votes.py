@@ -119,3 +119,20 @@ async def test_a_fixed_seed_is_shown_in_the_lobby_and_the_status(commands: Comma
     assert "4242" in status.text
     (unseeded,) = await commands.new(ctx("dave", "other"), "nim")
     assert "Fixed seed" not in unseeded.text, "a secret seed is never shown"
+
+
+async def test_a_full_table_offers_no_join(commands: Commands, ctx: CtxFactory) -> None:
+    (opened,) = await commands.new(ctx("alice"), "nim")
+    assert [b.action for b in opened.buttons] == ["join", "leave", "start"]
+    (full,) = await commands.join(ctx("bob"))
+    assert [b.action for b in full.buttons] == ["leave", "start"], "every seat is taken"
+    (left,) = await commands.leave(ctx("bob"))
+    assert [b.action for b in left.buttons] == ["join", "leave", "start"], "a seat is free again"
+
+
+async def test_a_team_whose_seats_are_taken_offers_no_join(commands: Commands, ctx: CtxFactory) -> None:
+    await commands.new(ctx("alice"), "warchest", players=4)
+    (post,) = await commands.join(ctx("bob"), team=2)
+    assert [b.action for b in post.buttons][:2] == ["join:1", "join:2"]
+    (post,) = await commands.join(ctx("carol"), team=2)
+    assert [b.action for b in post.buttons] == ["join:1", "leave", "start"]

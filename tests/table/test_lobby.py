@@ -177,7 +177,7 @@ async def test_status_follows_the_game(commands: Commands, ctx: CtxFactory) -> N
     await commands.start(ctx("alice"))
     text = (await commands.status(ctx("carol")))[0].text
     table = await current(commands)
-    assert "move 0" in text and table.name(table.to_act()[0]) in text
+    assert text.startswith("nim.\nSeats: Alice, Bob") and table.name(table.to_act()[0]) in text
 
 
 async def test_board_before_the_start_is_refused(commands: Commands, ctx: CtxFactory) -> None:
@@ -217,3 +217,14 @@ async def test_simultaneous_joins_for_the_last_seat(commands: Commands, ctx: Ctx
     assert len(refused) == 1 and isinstance(refused[0], TableError)
     assert refused[0].msg.key == "table.error.table_full"
     assert len((await current(commands)).record.seats) == 2
+
+
+async def test_an_unknown_option_is_refused_naming_every_option_a_table_takes(
+    commands: Commands, ctx: CtxFactory
+) -> None:
+    with pytest.raises(TableError) as refused:
+        await commands.new(ctx("alice"), "warchest", options="foo=1")
+    told = i18n.t(refused.value.msg, "en")
+    assert told == (
+        "War Chest has no option “foo”. Options: armies, seed, remind, deadline, on_deadline, rated."
+    ), told

@@ -12,6 +12,7 @@ import i18n
 from engine.errors import BadInput, GameError, GameOver, IllegalAction, NotYourTurn, StaleAction
 from table import Commands, split_version
 from table.core.errors import NoGame, NotSeated, TableError
+from table.play.commands import log_pages
 from tests.table.conftest import (
     CtxFactory,
     FakeRenderer,
@@ -221,17 +222,30 @@ async def test_log_shows_rendered_events_newest_page_first(commands: Commands, c
         table = await current(commands)
         await commands.play(ctx(table.to_act()[0]), "take 1")
     page1 = (await commands.log(ctx("alice")))[0]
-    assert page1.ephemeral and "page 1 of 2" in page1.text
+    assert page1.ephemeral and "page 1 of 1" in page1.text, "twelve short entries fit one message"
     lines = page1.text.splitlines()[1:]
-    assert [line.split(".")[0] for line in lines] == [str(n) for n in range(3, 13)]
+    assert [line.split(".")[0] for line in lines] == [str(n) for n in range(1, 13)]
     assert lines[-1].endswith("takes 1, 28 left.")
     assert "take 1" not in page1.text  # events only, never the raw action texts
-    page2 = (await commands.log(ctx("alice", locale="fr"), page=2))[0]
-    assert [line.split(".")[0] for line in page2.text.splitlines()[1:]] == ["1", "2"]
-    assert "il en reste 39" in page2.text
+    french = (await commands.log(ctx("alice", locale="fr")))[0]
+    assert "il en reste 39" in french.text
     with pytest.raises(TableError) as err:
-        await commands.log(ctx("alice"), page=3)
+        await commands.log(ctx("alice"), page=2)
     assert err.value.msg.key == "table.error.bad_page"
+
+
+def test_log_pages_are_sized_by_characters_and_keep_every_entry_whole() -> None:
+    """Pages fill a message: many short entries on one page, a few long ones on another, the newest
+    page first, each in the order things happened, no entry cut."""
+    short = [f"{n}. Alice moves." for n in range(1, 31)]
+    long = [f"{n}. " + " ".join(["Bob attacks with every die he has"] * 12) for n in range(31, 36)]
+    pages = log_pages(short + long, 1000)
+    assert [line for page in reversed(pages) for line in page] == short + long
+    assert all(sum(len(line) + 1 for line in page) <= 1000 for page in pages)
+    assert len(pages[0]) == 2 and pages[-1][:2] == short[:2], "long entries take pages of their own"
+    assert log_pages([], 1000) == [[]]
+    (alone,) = log_pages(["word " * 400], 1000)
+    assert len(alone[0]) <= 1000, "only an entry longer than a page is shortened"
 
 
 async def test_resign_gives_the_game_to_the_other_side(commands: Commands, ctx: CtxFactory) -> None:

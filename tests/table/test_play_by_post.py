@@ -360,6 +360,28 @@ async def test_a_player_who_asked_is_told_privately_when_it_is_their_turn(servic
     assert len(service.outlet.dms) == 1, "off is off"
 
 
+async def test_a_turn_already_told_is_not_told_again_by_direct_message(service: Service) -> None:
+    """Both Batailles players deploy at once: each is told once, at the start; when Bob is done and only
+    Alice deploys, the post that follows is no new turn of hers, and she gets no second message."""
+    for player in ("alice", "bob"):
+        await service.commands.notify(ctx(player), True)
+    cmds = service.commands
+    await cmds.new(ctx("alice"), "batailles", options="seed=3")
+    await cmds.join(ctx("bob"))
+    await cmds.start(ctx("alice"))
+    await cmds.announcer.drain()
+    assert service.outlet.dms is not None
+    assert sorted(user for user, _post in service.outlet.dms) == ["alice", "bob"]
+    for _ in range(10):
+        table = await service.commands.tables.latest("chan")
+        assert table is not None
+        await cmds.play(ctx("bob"), str(table.game.legal_actions(table.state, "bob")[0]))
+        await cmds.announcer.drain()
+    table = await service.commands.tables.latest("chan")
+    assert table is not None and table.to_act() == ["alice"], "Bob's troops are all deployed"
+    assert [user for user, _post in service.outlet.dms].count("alice") == 1
+
+
 async def test_server_settings_are_for_managers_and_set_the_public_language(service: Service) -> None:
     with pytest.raises(TableError) as err:
         await service.commands.settings(ctx("alice"), language="fr")

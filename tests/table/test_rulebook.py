@@ -398,9 +398,12 @@ async def test_a_game_without_a_rulebook(tmp_path: Path) -> None:
 
 def _typed_examples(book: Rulebook, topic: Topic, lang: str) -> list[list[str]]:
     """The action texts a topic shows (in backquotes), placeholders filled in and ``a|b`` choices
-    spread out, so that they can be read by the game's own parser."""
+    spread out, so that they can be read by the game's own parser. Options of /game new
+    (``skills=random``) are no actions and are left out."""
     found = []
     for example in re.findall(r"`([^`]+)`", text_of(book, topic, lang)):
+        if "=" in example:
+            continue
         filled = re.sub(r"<[^>]+>", "d4", example)
         head, _, last = filled.rpartition(" ")
         found.append([f"{head} {choice}".strip() for choice in last.split("|")])

@@ -108,5 +108,7 @@ async def test_no_move_now_says_whose_turn_it_is(commands: Commands, ctx: CtxFac
     await start_nim(commands, ctx)
     table = await commands.tables.latest("chan")
     assert table is not None and table.to_act() == ["bob"]
-    assert await commands.turn_note(ctx("bob")) is None
-    assert await commands.turn_note(ctx("alice", locale="fr")) == "Ce n'est pas votre tour : on attend Bob."
+    (mine,) = await commands.legal_moves(ctx("bob"))
+    assert mine.ephemeral and mine.text.startswith("Your legal moves:\n")
+    (theirs,) = await commands.legal_moves(ctx("alice", locale="fr"))
+    assert theirs.ephemeral and theirs.text == "Ce n'est pas votre tour : on attend Bob."

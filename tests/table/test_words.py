@@ -25,7 +25,10 @@ import render
 from engine.errors import GameError, StaleAction
 from render.text import recording
 from table import Commands, Ctx, Post, Tables
+from table.play import command_tree
 from table.posting.announce import RecordingOutlet
+from table.rules.rule_topics import rulebook
+from table.rules.rulebook import render as render_topic
 
 MOVES = 36
 """Moves per game: enough to pass every game's set-up into its main phase, few enough to stay quick."""
@@ -42,9 +45,8 @@ CASES = [
 
 SNAKE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
 CATALOG_KEY = re.compile(r"\b(?:wc|bt|ch|table|render|svc|core|console|cmd|error)\.[a-z_]+(?:\.[a-z_]+)*\b")
-OPTION = re.compile(r"\b[a-z_]+=\S*")
-"""``max_rounds=15``: the options syntax players type in ``/game new``, quoted as they type it."""
 CODE = re.compile(r"`[^`]*`")
+LIST_ROW = re.compile(r"^  (.+?)  —  ", re.MULTILINE)
 
 ENGLISH = (
     "recruit",
@@ -139,13 +141,15 @@ async def _play(name: str, count: int, lang: str, path: Path) -> tuple[list[tupl
                     await attempt(user, commands.play(ctx(user), typed))
                 offered = await commands.autocomplete(ctx(user), "")
                 seen += [("autocomplete", label) for label, _ in offered]
-                # the moves the console lists, quoted as a player types them
+                # the moves in the reader's words, quoted as a player types them (a group: its words)
                 listed = await commands.autocomplete(ctx(user), "", in_words=True)
-                seen += [("listed", f"`{value.split(':', 1)[1]}`") for _, value in listed]
+                seen += [("listed", f"`{value.split(':', 1)[-1]}`") for _, value in listed]
+                seen += [("ephemeral", p.text) for p in await commands.legal_moves(ctx(user))]
                 now = await tables.latest("chan")  # a mistyped "pass" may have been a move
                 assert now is not None and (user in now.to_act() or listed == offered == [])
-                said = [game.parse_action(now.state, user, v.split(":", 1)[1]) for _, v in listed]
-                assert said == [game.parse_action(now.state, user, v.split(":", 1)[1]) for _, v in offered]
+                moves = [(a, b) for (_l, a), (_m, b) in zip(listed, offered, strict=True) if ":" in a]
+                said = [game.parse_action(now.state, user, a.split(":", 1)[1]) for a, _b in moves]
+                assert said == [game.parse_action(now.state, user, b.split(":", 1)[1]) for _a, b in moves]
             action = pick.choice(game.legal_actions(table.state, user))
             played.add(str(action))
             await attempt(user, commands.play(ctx(user), f"v{table.record.version}:{action}"))
@@ -183,7 +187,7 @@ def _addressed(where: str, lang: str, text: str) -> list[str]:
 
 def _problems(name: str, lang: str, text: str, played: set[str]) -> list[str]:
     found = []
-    plain = OPTION.sub(" ", text)
+    plain = LIST_ROW.sub(r"`\1`  —  ", text)  # a list of moves shows each as typed, then its description
     for echo in MISTYPED:  # a refusal quotes what the player typed, in whatever language they typed it
         plain = plain.replace(f"« {echo} »", " ").replace(f"“{echo}”", " ")
     prose = CODE.sub(" ", plain)
@@ -228,9 +232,107 @@ def test_the_scan_finds_ids_action_texts_and_english_words() -> None:
         "id 'hu_muster' in `play hu_muster`"
     ]
     assert not _problems("warchest", "en", "Alice takes control of f4 with their Light Cavalry", played)
-    assert not _problems("warchest", "fr", "Dernière action : Alice passe. Options : max_rounds=15", played)
+    assert not _problems("warchest", "fr", "Alice passe. Options : 15 tours au plus", played)
     assert not _problems("warchest", "fr", "Actions possibles : `passer sceau royal`.", played)
     assert _addressed("image:board", "en", "Last action: Bot 1 (normal): End your turn")
     assert _addressed("post", "fr", "• Alice pioche dans votre pioche.\nÀ vous de jouer : <@bob>.")
     assert not _addressed("post", "fr", "• Alice pioche dans sa pioche.\nÀ vous de jouer : <@bob>.")
     assert not _addressed("ephemeral", "en", "Done. It is still your turn.")
+
+
+# ---- the rules, the lobby, the status and the log ----------------------------------------------------
+
+TYPED_OPTIONS = {
+    "warchest": "armies=first",
+    "batailles": "map=open_field armies=raiders hardcore=on max_rounds=20",
+    "cryhavoc": "skills=random",
+}
+"""Options other than the defaults, so that the lobby tells chosen options in words too."""
+ID_SHAPED = re.compile(r"\b[a-z_]+=[^\s`,;)]*|\b[a-z]+_[a-z_]+\b")
+
+
+def _typed_words(name: str, lang: str) -> set[str]:
+    """What a player types as it is written, and may so read in backquotes: the game's option names and
+    values (``map=open_field``), and the options of /game new (``map_file``)."""
+    specs = engine.get_game(name).option_specs
+    words = {spec.name for spec in specs} | {c for spec in specs for c in spec.choices}
+    words |= {f"{spec.name}={c}" for spec in specs for c in spec.choices}
+    new = next(c for c in command_tree.COMMANDS if c.path == ("game", "new"))
+    return words | {command_tree.option_name(new.path, o.name, lang) for o in new.options}
+
+
+def _ids(name: str, lang: str, text: str) -> list[str]:
+    """The id-shaped tokens of ``text`` (``ma_bastion``, ``max_rounds=15``), but for the option words a
+    player types, inside backquotes."""
+    typed = _typed_words(name, lang)
+    found = [tok for span in CODE.findall(text) for tok in ID_SHAPED.findall(span) if tok not in typed]
+    return found + ID_SHAPED.findall(CODE.sub(" ", text))
+
+
+async def _lobby_to_log(name: str, lang: str, path: Path) -> list[str]:
+    """The lobby posts, the status before and during the game, the board's and the details' lines, the
+    text board's heading and every page of the log of a seeded game, as read in ``lang``."""
+    store = await db.open_store(path)
+
+    def picture(view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
+        return b""
+
+    tables = Tables(store, render=picture, render_private=picture, seed_source=lambda: 11)
+    commands = Commands(tables)
+    game = engine.get_game(name)
+
+    def ctx(user: str) -> Ctx:
+        return Ctx("chan", user, user.capitalize(), lang, lang)
+
+    texts: list[str] = []
+    try:
+        texts += [p.text for p in await commands.new(ctx("alice"), name, 2, TYPED_OPTIONS[name])]
+        texts += [p.text for p in await commands.status(ctx("alice"))]
+        texts += [p.text for p in await commands.join(ctx("bob"))]
+        await commands.start(ctx("alice"))
+        pick = random.Random(name)
+        for _ in range(30):
+            table = await tables.latest("chan")
+            assert table is not None and table.record.status == "active"
+            user = table.to_act()[0]
+            action = pick.choice(game.legal_actions(table.state, user))
+            await commands.play(ctx(user), f"v{table.record.version}:{action}")
+        for call in (commands.status, commands.board, commands.details):
+            texts += [p.text for p in await call(ctx("alice"))]
+        texts += [p.text.splitlines()[0] for p in await commands.text_board(ctx("alice"))]
+        first = (await commands.log(ctx("alice")))[0].text
+        pages = int(re.findall(r"\d+", first.splitlines()[0])[-1])
+        for page in range(1, pages + 1):
+            texts += [p.text for p in await commands.log(ctx("alice"), page=page)]
+    finally:
+        await commands.announcer.drain()
+        await store.close()
+    return texts
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("name", engine.GAMES)
+async def test_rules_lobby_status_and_log_name_things_in_words(name: str, lang: str, tmp_path: Path) -> None:
+    """Every rules page and topic, and what a table says of itself (its options, how far the game has
+    come, its log), in words: no id (``ma_bastion``), no ``key=value``, no stored move number."""
+    book = rulebook(name)
+    assert book is not None
+    title = i18n.t(f"table.game.{name}", lang)
+    texts = [render_topic(book, topic, title, lang) for topic in book.topics]
+    texts += await _lobby_to_log(name, lang, tmp_path / "store.sqlite3")
+    bad = sorted({f"{tok!r} in {text[:200]!r}" for text in texts for tok in _ids(name, lang, text)})
+    assert not bad, "\n".join(bad[:30])
+    told = "\n".join(texts)
+    assert not re.search(r"\b(?:move|coup|version) \d", told), "a stored move's number is no player's measure"
+    assert i18n.t(f"table.option.{name}.{TYPED_OPTIONS[name].split()[0].replace('=', '.')}", lang) in told
+
+
+def test_the_scan_of_rules_and_tables_lets_typed_options_through() -> None:
+    assert _ids("cryhavoc", "en", "`construct ma_bastion <region>`") == ["ma_bastion"]
+    assert _ids("batailles", "en", "Options: armies=classic custom_map= map=default") == [
+        "armies=classic",
+        "custom_map=",
+        "map=default",
+    ]
+    assert not _ids("batailles", "en", "Option `map`: `open_field`, or `hardcore=on`; the option `map_file`")
+    assert not _ids("batailles", "fr", "l'option `fichier_carte` de /partie nouvelle")

@@ -137,3 +137,15 @@ def test_the_battle_starts_with_the_threshold_and_initiative_once_all_are_deploy
     assert "bt.ev.threshold" in keys and "bt.ev.initiative" in keys and keys[-1] == "bt.ev.turn"
     assert s.phase == "play" and s.threshold == 5 and s.round == 1
     assert GAME.to_act(s) == [[A, B][s.order[0]]]
+
+
+def test_a_troop_may_be_named_with_accents_in_any_script() -> None:
+    """French players name their troops in French: ``élite`` is a name, typed in lower case; ``+``, a
+    space or a leading digit is not."""
+    s = build_game()
+    s, _events = play(s, A, "recruter Élite 1 1 1 1 1 0", "recruit ωμέγα 5 0 0 0 0 0")
+    assert [t.name for t in s.army(0)] == ["élite", "ωμέγα"]
+    assert str(GAME.parse_action(s, A, "renvoyer élite")) == "dismiss élite"
+    for bad in ("a+b", "1re", "x y"):
+        with pytest.raises(BadInput):
+            GAME.parse_action(s, A, f"recruit {bad} 1 1 1 1 1 0")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+import i18n
 from engine.batailles.combat import successes
 from engine.errors import IllegalAction
 from tests.engine.batailles.helpers import A, B, battle, dice, event, legal_texts, play, seed_for
@@ -220,7 +221,8 @@ def test_a_troop_with_five_in_movement_only_moves_or_turns() -> None:
     s = battle(troops, board=board_with(d3="ff"), rng=seed)
     s, events = play(s, A, "activate axe", "attack d3 5")
     assert "bt.ev.defence" not in [e.key for e in events]
-    assert event(events, "bt.ev.no_defence").params["zone"] == "d3"
+    moving = event(events, "bt.ev.no_defence_moving")
+    assert moving.params["zone"] == "d3" and moving.params["troops"] == ["runner"]
     assert s.hits == {(3, 2): 5}
     # Its own activation offers moves and turns, never an attack, though the axe stands in front of it.
     s = battle(troops, board=board_with(d3="ff"), active=B)
@@ -228,3 +230,25 @@ def test_a_troop_with_five_in_movement_only_moves_or_turns() -> None:
     texts = legal_texts(s, B)
     assert any(t.startswith("move") for t in texts) and any(t.startswith("face") for t in texts)
     assert not any(t.startswith("attack") for t in texts)
+
+
+def test_troops_facing_the_attack_with_defence_0_are_named_as_the_reason_for_no_dice() -> None:
+    """Two troops of g6 face the attack with Defence 0: the log says so, not that nobody faces it; with
+    cover on the way, the cover's dice are rolled and the same troops named."""
+    seed = seed_for(4, lambda d: successes(d[:2]) == 2)
+    foes = [(B, "inf1", "2 3 0 0 0 0", "g6", "s"), (B, "inf2", "3 2 0 0 0 0", "g6", "s")]
+    s = battle([(A, "axe", "1 2 0 0 0 0", "g5", "n"), *foes], rng=seed)
+    _, events = play(s, A, "activate axe", "attack g6 2")
+    zero = event(events, "bt.ev.no_defence_zero")
+    assert zero.params["troops"] == ["inf1", "inf2"] and zero.params["zone"] == "g6"
+    assert "bt.ev.no_defence" not in [e.key for e in events]
+    assert i18n.t(zero, "en") == "inf1 and inf2 face the attack in g6 with Defence 0: no defence dice."
+    assert (
+        i18n.t(zero, "fr")
+        == "inf1 et inf2 font face à l'attaque en g6 avec une Défense de 0 : aucun dé de défense."
+    )
+    s = battle([(A, "bow", "1 2 0 2 0 0", "g4", "n"), *foes], board=board_with(g5="ff"), rng=seed)
+    _, events = play(s, A, "activate bow", "attack g6 2")
+    cover = event(events, "bt.ev.defence_terrain_facing")
+    assert cover.params["troops"] == "inf1 + inf2" and cover.params["cover"] == 2
+    assert i18n.t(cover, "en").startswith("g6 has no defence dice of its own (inf1 + inf2 facing the attack")

@@ -136,7 +136,7 @@ def test_refusals_render_in_both_languages_and_change_nothing(player: str, text:
     assert json.dumps(GAME.dump(s), sort_keys=True) == before
 
 
-@pytest.mark.parametrize("text", ["", "fly n", "move north n", "attack d3", "deploy x z9 n", "ready now"])
+@pytest.mark.parametrize("text", ["", "fly n", "move northward n", "attack d3", "deploy x z9 n", "ready now"])
 def test_unreadable_text_is_bad_input_quoting_it(text: str) -> None:
     s = battle([(A, "axe", "1 4 0 0 0 2", "d2", "n"), (B, "foe", "1 2 2 0 0 0", "d3", "s")])
     with pytest.raises(BadInput) as err:

@@ -22,6 +22,12 @@ SAME = [
     ("déplacer n o", "move n w"),
     ("se déplacer o e", "move w e"),
     ("Déplacer S S", "move s s"),
+    ("move north north", "move n n"),
+    ("deployer inf1 c2 nord", "deploy inf1 c2 n"),
+    ("déplacer Ouest Est", "move w e"),
+    ("orienter sud", "face s"),
+    ("move n", "move n n"),
+    ("déplacer o", "move w w"),
     ("orienter o", "face w"),
     ("s'orienter e", "face e"),
     ("s’orienter e", "face e"),
@@ -71,7 +77,7 @@ def test_a_french_turn_plays_like_an_english_one() -> None:
 @pytest.mark.parametrize(
     ("text", "shown"),
     [
-        ("déplacer nord n", "déplacer <n|e|s|o> <orientation n|e|s|o>"),
+        ("déplacer nordique n", "déplacer <n|e|s|o> [<orientation n|e|s|o>]"),
         ("orienter", "orienter <n|e|s|o>"),
         ("fin de partie", "forme attendue : fin."),
         ("voler n", "commence par recruter, renvoyer, prêt, déployer"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import i18n
 from engine.errors import IllegalAction, NotYourTurn
 from tests.engine.batailles.helpers import A, B, battle, legal_texts, play, where
 
@@ -200,3 +201,34 @@ def test_a_group_is_offered_only_when_it_can_act_together() -> None:
     texts = legal_texts(s, A)
     assert "activate wall" in texts and "activate inf" in texts
     assert "coordinate inf+wall" not in texts
+
+
+def test_naming_another_troop_ends_the_activation_under_way() -> None:
+    """cav1 attacks with one of its two Attack points, then the player names inf3: cav1's activation
+    ends with its points said lost, and the next move is inf3's."""
+    foe = (B, "foe", "1 1 0 0 0 0", "d4", "s")
+    cav, inf = (A, "cav1", "2 2 1 0 0 0", "d3", "n"), (A, "inf3", "1 2 2 0 0 0", "f2", "n")
+    s = battle([cav, inf, foe])
+    s, _ = play(s, A, "activate cav1", "attack d4 1")
+    assert s.activation is not None and s.activation.names == ["cav1"] and s.activation.attack == {"cav1": 1}
+    s, events = play(s, A, "activate inf3")
+    over, activated = events
+    assert over.key == "bt.ev.activation_left" and over.params["names"] == "cav1"
+    assert [m.params["n"] for m in over.params["left"]] == [2, 1]  # 2 Movement, 1 Attack unspent
+    assert activated.key == "bt.ev.activate"
+    assert s.activation is not None and s.activation.names == ["inf3"]
+    s, _ = play(s, A, "move n n")
+    assert where(s, A, "inf3") == "f3" and where(s, A, "cav1") == "d3"
+    assert s.activated == ["cav1", "inf3"], "both count among the six"
+    with pytest.raises(IllegalAction):
+        play(s, A, "activate cav1")
+
+
+def test_the_log_says_whose_troop_acts() -> None:
+    """Both armies may have a cav1: every step says whose."""
+    s = battle([(A, "cav1", "2 2 1 0 0 0", "d3", "n"), (B, "cav1", "1 1 0 0 0 0", "d5", "s")])
+    s, events = play(s, A, "activate cav1", "move n", "done")
+    moved, over = events[1], events[2]
+    assert i18n.t(moved, "en", names={A: "Alice"}) == "Alice's cav1 moves to d4, facing north."
+    assert i18n.t(moved, "fr", names={A: "Alice"}) == "cav1 d'Alice se déplace en d4, orientée vers le nord."
+    assert i18n.t(over, "en", names={A: "Alice"}) == "Alice's cav1: activation over."

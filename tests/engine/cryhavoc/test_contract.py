@@ -10,6 +10,7 @@ import pytest
 import i18n
 from engine.cryhavoc import GAME
 from engine.cryhavoc.actions import act
+from engine.cryhavoc.parse import match
 from engine.cryhavoc.state import clone
 from engine.errors import BadInput, GameError, IllegalAction
 from engine.rng import Rng
@@ -105,6 +106,26 @@ def test_text_forms_parse_back_and_french_verbs_and_prefixes_are_read() -> None:
         GAME.parse_action(st, "alice", "go highgate lowgate")
     assert "`go highgate" in i18n.t(err2.value.msg, "en")
     assert "`aller Hauteporte" in i18n.t(err2.value.msg, "fr")  # the French player is shown French texts
+
+
+def test_a_name_cut_short_is_enough_when_one_action_fits() -> None:
+    """ "A prefix that fits a single legal action is enough": a card, structure, skill or region may be
+    named by the start of its id or of its name in either language, word by word."""
+    legal = [act("pay", "ma_protocol"), act("pay", "ma_treads"), act("end")]
+    assert match("pay Harvest", legal) == act("pay", "ma_protocol")
+    assert match("pay harv prot", legal) == act("pay", "ma_protocol")
+    assert match("payer Chenilles", legal) == act("pay", "ma_treads")
+    with pytest.raises(IllegalAction) as err:
+        match("pay ma", legal)
+    assert err.value.msg.key == "ch.error.ambiguous"
+    steps = [act("go", "vineholt", "hollowgrove"), act("go", "vineholt", "fernvale"), act("end")]
+    assert match("go vineholt hollow", steps) == act("go", "vineholt", "hollowgrove")
+    assert match("go vine fern", steps) == act("go", "vineholt", "fernvale")
+    assert match("aller Bois-des-Vignes Bosquet", steps) == act("go", "vineholt", "hollowgrove")
+    with pytest.raises(IllegalAction):
+        match("go vineholt hollow fernvale", steps)
+    exact = [act("go", "dunes", "sandsea"), act("go", "dunesx", "sandsea")]
+    assert match("go dunes sandsea", exact) == act("go", "dunes", "sandsea"), "whole words first"
 
 
 def test_apply_refuses_illegal_actions_and_never_mutates_its_input() -> None:
