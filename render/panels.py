@@ -188,13 +188,16 @@ def notice(title: str, text: str, width: int = 900, height: int = 110) -> Image.
 
 
 def result_lines(
-    result: Mapping[str, Any] | None, keys: tuple[str, str], locale: str, names: Mapping[str, str]
+    result: Mapping[str, Any] | None, keys: tuple[str, str, str], locale: str, names: Mapping[str, str]
 ) -> tuple[str, str]:
     """The status lines of a finished game: ``keys`` are the catalog keys of a win (its text takes
-    ``players``) and of a draw; the second line is the result's reason, or ""."""
+    ``players``), of a draw and of an abort (a game closed with no result, ``aborted`` in the
+    result); the second line is the result's reason, or ""."""
     result = result or {}
     winners = result.get("winners") or []
-    if result.get("draw") or not winners:
+    if result.get("aborted"):
+        main = tr(keys[2], locale)
+    elif result.get("draw") or not winners:
         main = tr(keys[1], locale)
     else:
         main = tr(keys[0], locale, players=[player_name(names, w) for w in winners])

@@ -84,7 +84,7 @@ def status_lines(view: Mapping[str, Any], names: Mapping[str, str], locale: str)
     """The main line (what the game waits for, or the result) and a second line (or "")."""
     result = view.get("result")
     if view.get("phase") == "over" or result:
-        keys = ("render.bt.over.win", "render.bt.over.draw")
+        keys = ("render.bt.over.win", "render.bt.over.draw", "render.bt.over.aborted")
         return result_lines(result, keys, locale, names)
     to_act = [int(i) for i in view.get("to_act") or []]
     phase = phase_key(view)

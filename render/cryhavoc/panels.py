@@ -75,7 +75,7 @@ def status_lines(view: Mapping[str, Any], names: Mapping[str, str], locale: str)
     """The main line (what the game waits for, or the result) and a second line (or "")."""
     result = view.get("result")
     if view.get("phase") == "over" or result:
-        keys = ("render.ch.over.win", "render.ch.over.draw")
+        keys = ("render.ch.over.win", "render.ch.over.draw", "render.ch.over.aborted")
         return result_lines(result, keys, locale, names)
     seat = acting_seat(view)
     who = seat_label(view, seat, names, locale) if seat is not None else "?"

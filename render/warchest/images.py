@@ -227,7 +227,7 @@ def _status_line(view: Mapping[str, Any], names: Mapping[str, str], locale: str)
     """The main line (whose turn, the follow-up, or the result) and a second, smaller line."""
     result = view.get("result")
     if view.get("phase") == "over" or result:
-        keys = ("render.wc.over.win", "render.wc.over.draw")
+        keys = ("render.wc.over.win", "render.wc.over.draw", "render.wc.over.aborted")
         return result_lines(result, keys, locale, names)
     pending = view.get("pending")
     if pending:
