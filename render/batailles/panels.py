@@ -419,10 +419,11 @@ def _loss_bar(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, losses: i
 @lru_cache(maxsize=8)
 def stat_key(locale: str, width: int) -> Image.Image:
     """The line under the battlefield that names the characteristics' initials ("M A D R C L:
-    Movement, Attack, ..."), so that "M1 A2 D2" on a troop reads without the details image."""
+    Movement, Attack, ..."), so that "M1 A2 D2" on a troop reads without the details image, and
+    says which three values a troop on one line shows ("1·2·2")."""
     img = Image.new("RGBA", (width, LABEL + 12), (*PAPER, 255))
     draw = ImageDraw.Draw(img)
-    key = tr("render.bt.stats", locale)
+    key = tr("render.bt.stats_board", locale, stats=tr("render.bt.stats", locale))
     middle = (0, img.height / 2)
     draw_text(draw, middle, key, LABEL, INK, anchor="lc", max_width=width, words=True, role="key")
     return img
@@ -431,7 +432,7 @@ def stat_key(locale: str, width: int) -> Image.Image:
 @lru_cache(maxsize=8)
 def legend(locale: str, width: int) -> Image.Image:
     """What the marks mean: sample troops, terrain, badges and outlines."""
-    bar_w, bar_h = 120, 2 * LABEL + 10
+    bar_w, bar_h = 140, 2 * LABEL + 10  # a bar of one line holds "cav2 3·2·0" whole
     letters = tuple(stat_letters(locale))
     items: list[tuple[Image.Image, str]] = [
         (
@@ -461,7 +462,7 @@ def legend(locale: str, width: int) -> Image.Image:
     draw = ImageDraw.Draw(img)
     draw.rectangle([0, 0, width - 1, height - 1], outline=RULE, width=2)
     icon_grid(
-        img, draw, items, top=16, per_row=per_row, row=(row_h, row_h / 2), offsets=(66, 140), size=LABEL
+        img, draw, items, top=16, per_row=per_row, row=(row_h, row_h / 2), offsets=(76, 156), size=LABEL
     )
     y = 16 + rows * row_h + 4
     draw.line([(16, y), (width - 16, y)], fill=RULE, width=2)

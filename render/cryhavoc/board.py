@@ -294,7 +294,8 @@ def kept_map(view: Mapping[str, Any], locale: str) -> Layers:
     layers = _layers.get(key, empty_map(key))
     rings = highlight_rings(view)
     pieces: list[Piece] = []
-    for r in view["regions"]:
+    for region in view["regions"]:
+        r = shown_region(view, region)
         patch, mask, at = region_patch(key, json.dumps(r, sort_keys=True), rings.get(str(r["id"]), 0))
         pieces.append((patch, at[0], at[1], mask))
     drawn = path_piece(view, key_layout(key))
@@ -302,6 +303,31 @@ def kept_map(view: Mapping[str, Any], locale: str) -> Layers:
         pieces.append(drawn)
     layers.draw(pieces)
     return layers
+
+
+def shown_region(view: Mapping[str, Any], region: Mapping[str, Any]) -> dict[str, Any]:
+    """The region as the map draws it: the view's, with the units ``region_units`` gives it."""
+    return {**region, "units": region_units(view, region)}
+
+
+def region_units(view: Mapping[str, Any], region: Mapping[str, Any]) -> dict[str, int]:
+    """The units a region shows, by side: those standing in it and, in the region of the battle
+    under way, both sides' units still to place or on the battle board's objectives. They are
+    fighting there, so the map keeps them on the region for as long as the battle waits on its
+    players, rather than showing it empty."""
+    units = {str(k): int(v) for k, v in (region.get("units") or {}).items()}
+    battle = view.get("battle") or {}
+    if battle.get("region") != region.get("id"):
+        return units
+    placing = battle.get("placing") or {}
+    objectives = (battle.get("objectives") or {}).values()
+    for role in ("attacker", "defender"):
+        side = battle.get(role)
+        fighting = int(placing.get(role, 0)) + sum(int(o.get(role, 0)) for o in objectives)
+        if side is not None and fighting:
+            key = str(side)
+            units[key] = units.get(key, 0) + fighting
+    return units
 
 
 def move_path(view: Mapping[str, Any]) -> tuple[str, str] | None:
