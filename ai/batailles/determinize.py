@@ -37,6 +37,5 @@ def step(st: State, seat: int, action: Action) -> State:
     skipping the copy and the legality check of ``apply`` makes it several times faster. The result
     is the state ``apply`` would return (a test checks it).
     """
-    st.last = rules.last_record(st, seat, action)
-    rules._DISPATCH[type(action)](st, seat, action, [])
+    rules.play(st, seat, action, [])
     return st

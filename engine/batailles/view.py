@@ -38,7 +38,13 @@ Schema of ``view(state, viewer)``::
       "last": null | {"seat": 0, "text": "attack d6 2", "label": {"key": "bt.did.attack", "params": {...}},
                       "zones": [[3, 1], [3, 5]],    # the zones it touched (rules.touched): a move's
                                                     # start and end, an attack's origin and target
-                      "path": null | [[3, 1], [3, 2]]},   # a move's start and end (an arrow)
+                      "path": null | [[3, 1], [3, 2]],    # a move's start and end (an arrow)
+                      "removed": [{"seat": 1, "name": "inf2", "zone": [3, 5]}],   # troops it removed
+                      "outcome": [{"key": "bt.then.removed", ...}]},   # what it did, for the line
+                                                    # the last action that changed the battlefield
+                                                    # since the players to act last changed (else
+                                                    # the last action)
+      "since": [{"seat", "text", "zones", "path", "removed"}],   # every such action since then
       "result": null | Result.to_json(),
       "private": null                            # Batailles has no hidden information
     }
@@ -48,13 +54,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.batailles.actions import Move, parse
+from engine.batailles.actions import parse
 from engine.batailles.board import Zone, label
 from engine.batailles.labels import last_description
 from engine.batailles.rules import ACTIVATIONS_PER_TURN, to_act
 from engine.batailles.state import State
 from engine.batailles.troops import STATS
-from engine.text import encode_msg
+from engine.text import encode_msg, msg
 
 
 def _z(zone: Zone | None) -> list[int] | None:
@@ -157,20 +163,35 @@ def build_view(s: State, viewer: str | None, result: dict[str, Any] | None) -> d
             "count": s.pending.count,
         },
         "hits": [{"zone": _z(z), "label": label(z), "hits": n} for z, n in sorted(s.hits.items())],
-        "last": _last(s.last),
+        "last": _last(s.trail[-1] if s.trail else s.last),
+        "since": [_marks(record) for record in s.trail],
         "result": result,
         "private": None,
     }
 
 
+def _marks(record: dict[str, Any]) -> dict[str, Any]:
+    """What the board marks of one action: the zones it touched (to frame), for a move the path from
+    the first to the second (an arrow), and the troops it removed, with the zone each stood in."""
+    zones = [list(z) for z in record.get("zones") or []]  # saves from before the zones were kept: none
+    moved = str(record.get("text", "")).split(" ", 1)[0] == "move" and len(zones) == 2
+    return {
+        "seat": record["seat"],
+        "text": record["text"],
+        "zones": zones,
+        "path": zones if moved else None,
+        "removed": [dict(r) for r in record.get("removed") or []],
+    }
+
+
 def _last(last: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The last action as the state keeps it (seat, text), with its description for the board to say
-    it in the reader's words (Batailles hides nothing, so the description follows from the text alone) and
-    the zones it touched, for the board to frame, and for a move the path from the first to the
-    second, for the board to draw as an arrow."""
+    """The last action that changed the battlefield since the last handover (else the last action)
+    with its marks, its description for the board to say it in the reader's words (Batailles hides
+    nothing, so the description follows from the text alone), and what it did: the troops it
+    removed."""
     if not last:
         return None
-    zones = [list(z) for z in last.get("zones") or []]  # saves from before the zones were kept: none
     action = parse(str(last["text"]))
-    path = zones if isinstance(action, Move) and len(zones) == 2 else None
-    return {**last, "label": encode_msg(last_description(action)), "zones": zones, "path": path}
+    outcome = [msg("bt.then.removed", name=r["name"]) for r in last.get("removed") or []]
+    told = {"label": encode_msg(last_description(action)), "outcome": [encode_msg(o) for o in outcome]}
+    return {**_marks(last), **told}

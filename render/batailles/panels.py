@@ -27,7 +27,16 @@ from render.batailles.field import (
     zone_label,
     zone_of,
 )
-from render.batailles.sprites import ACTIVE, DONE, die_face, facing_mark, hits_badge, troop_bar, zone_outline
+from render.batailles.sprites import (
+    ACTIVE,
+    DONE,
+    die_face,
+    facing_mark,
+    hits_badge,
+    removed_badge,
+    troop_bar,
+    zone_outline,
+)
 from render.batailles.style import ACTIVATIONS_PER_TURN, seat_color, seat_tint, stat_letters
 from render.catalog import player_name, tr
 from render.common import HIGHLIGHT, INK, MUTED, PANEL, PAPER, RULE, WHITE, paste_centered
@@ -176,8 +185,8 @@ def status(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width
     y += box_h + 8
 
     keys = ("render.bt.last", "render.bt.last.none")
-    text = last_text(view.get("last"), keys, locale, lambda seat: seat_label(view, names, int(seat)))
-    last_action(img, draw, y, zone_outline(18), text, 44)
+    told = (view.get("last"), keys, locale, lambda seat: seat_label(view, names, int(seat)))
+    last_action(img, draw, y, zone_outline(18), told, 44)
     return img
 
 
@@ -453,6 +462,7 @@ def legend(locale: str, width: int) -> Image.Image:
         (advantage_badge(2, 30), tr("render.bt.legend.advantage", locale)),
         (hits_badge(3, 30), tr("render.bt.legend.hits", locale)),
         (zone_outline(40), tr("render.bt.legend.marked", locale)),
+        (removed_badge(1, 30), tr("render.bt.legend.removed", locale)),
     ]
     per_row = 2
     rows = -(-len(items) // per_row)

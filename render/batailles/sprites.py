@@ -294,20 +294,51 @@ def hits_badge(hits: int, height: int, burst: bool = True) -> Image.Image:
     return sprite(w, height, paint)
 
 
-@lru_cache(maxsize=16)
-def zone_outline(size: int) -> Image.Image:
-    """A thick yellow-on-black square around a zone the last action or a pending choice concerns."""
-    outer = size + 8
+@lru_cache(maxsize=32)
+def removed_badge(count: int, height: int) -> Image.Image:
+    """A white pill with a cross and how many troops the moves since the last handover removed from
+    the zone, so that a player who was away sees what the battle took."""
+    size = min(LABEL, max(legible(), height - 2))
+    digits = str(count)
+    lead = height * 0.85
+    w = math.ceil(lead + text_width(digits, size, bold=True) + 6)
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
-        draw.rectangle([0, 0, outer * k - 1, outer * k - 1], outline=rgba(INK), width=round(7 * k))
+        h = height * k
+        draw.rounded_rectangle(
+            [0, 0, w * k - 1, h - 1],
+            radius=h / 2,
+            fill=rgba(WHITE),
+            outline=rgba(INK),
+            width=max(1, round(h * 0.07)),
+        )
+        c, arm = h * 0.5, h * 0.2
+        for sign in (1, -1):
+            draw.line(
+                [(c - arm, h / 2 - sign * arm), (c + arm, h / 2 + sign * arm)],
+                fill=rgba(HITS),
+                width=round(h * 0.12),
+            )
+        draw_text(draw, (lead * k, h / 2), digits, size * k, INK, anchor="lc", bold=True, role="removed")
+
+    return sprite(w, height, paint)
+
+
+@lru_cache(maxsize=16)
+def zone_outline(size: int, wide: int = 0) -> Image.Image:
+    """A thick yellow-on-black frame around a zone the moves since the last handover or a pending
+    choice concern: ``size`` tall and ``wide`` across (0: square), as the zone is."""
+    outer, across = size + 8, (wide or size) + 8
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        draw.rectangle([0, 0, across * k - 1, outer * k - 1], outline=rgba(INK), width=round(7 * k))
         draw.rectangle(
-            [2 * k, 2 * k, outer * k - 1 - 2 * k, outer * k - 1 - 2 * k],
+            [2 * k, 2 * k, across * k - 1 - 2 * k, outer * k - 1 - 2 * k],
             outline=rgba(HIGHLIGHT),
             width=round(4 * k),
         )
 
-    return sprite(outer, outer, paint)
+    return sprite(across, outer, paint)
 
 
 @lru_cache(maxsize=32)

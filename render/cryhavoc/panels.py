@@ -125,10 +125,10 @@ def status(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width
     status_box(img, draw, (y, width, box_h), fill, mark, (main, sub))
     y += box_h + 8
     keys = ("render.ch.last", "render.ch.last.none")
-    text = last_text(view.get("last"), keys, locale, lambda seat: seat_label(view, seat, names, locale))
+    told = (view.get("last"), keys, locale, lambda seat: seat_label(view, seat, names, locale))
     draw.rectangle([6, y + 8, 24, y + 26], outline=INK, width=2)
     draw.rectangle([8, y + 10, 22, y + 24], outline=HIGHLIGHT, width=3)
-    last_action(img, draw, y, None, text, 40)
+    last_action(img, draw, y, None, told, 40)
     return img
 
 

@@ -170,6 +170,24 @@ def last_outline(hex_size: float, band: float) -> Image.Image:
 
 
 @lru_cache(maxsize=16)
+def removed_mark(team: int | None, radius: int) -> Image.Image:
+    """Where a unit struck off the board stood: its team's shape, hollow, crossed out in ink, so
+    that a player who was away sees what the moves since took."""
+    size = math.ceil(radius * 2 + 4)
+    shape = TEAM_SHAPE[team]
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        c, r = size * k / 2, radius * k * 0.9
+        line = max(1, round(0.1 * radius * k))
+        _shape(draw, shape, c, c, r, fill=rgba(WHITE, 150), outline=rgba(TEAM_COLOR[team]), width=line)
+        arm = r * 0.55
+        for sign in (1, -1):
+            draw.line([(c - arm, c - sign * arm), (c + arm, c + sign * arm)], fill=rgba(INK), width=line)
+
+    return sprite(size, size, paint)
+
+
+@lru_cache(maxsize=16)
 def last_icon(size: int) -> Image.Image:
     """The highlight in small, for the status line and the legend."""
 
