@@ -142,8 +142,12 @@ def _deploy_room(s: State, seat: int, zone: Zone) -> bool:
 def _deploy_choices(s: State, seat: int) -> tuple[list[str], list[Zone]]:
     """The troops still to deploy and the zones with room for one more: any troop may go to any
     of these zones, facing any way."""
-    zones = [z for z in s.board.deploy_zones(seat) if _deploy_room(s, seat, z)]
-    return [t.name for t in s.army(seat) if t.zone is None], zones
+    return [t.name for t in s.army(seat) if t.zone is None], deploy_zones_with_room(s, seat)
+
+
+def deploy_zones_with_room(s: State, seat: int) -> list[Zone]:
+    """The zones of ``seat``'s deployment rows with room for one more of its troops."""
+    return [z for z in s.board.deploy_zones(seat) if _deploy_room(s, seat, z)]
 
 
 _deploy = kept(Deploy, 1 << 16)
@@ -533,10 +537,12 @@ def _do_deploy(s: State, seat: int, a: Deploy, ev: list[Msg]) -> None:
     t = s.troop(seat, a.name)
     assert t is not None
     t.zone, t.facing = a.zone, a.facing
-    ev.append(
-        msg("bt.ev.deploy", player=_player(s, seat), name=a.name, zone=label(a.zone), facing=_dir(a.facing))
-    )
+    # both armies deploy at the same time, each unseen by the other (view.hidden_seats): what everyone
+    # is told names the troop, never its place, until both are deployed and the battlefield shows them
+    left = sum(1 for troop in s.army(seat) if troop.zone is None)
+    ev.append(msg("bt.ev.deploy_hidden", player=_player(s, seat), name=a.name, left=left))
     if not to_act(s):
+        ev.append(msg("bt.ev.deployed"))
         _start_battle(s, ev)
 
 

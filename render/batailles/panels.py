@@ -97,7 +97,12 @@ def status_lines(view: Mapping[str, Any], names: Mapping[str, str], locale: str)
         return result_lines(result, keys, locale, names)
     to_act = [int(i) for i in view.get("to_act") or []]
     phase = phase_key(view)
-    if phase in ("build", "deploy", "retrain"):
+    if phase == "deploy":  # each army hidden from the other side: the viewer's own, or counts only
+        own = "own" if view.get("private") else "hidden"
+        return tr("render.bt.main.deploy", locale, players=_joined(view, names, to_act)), tr(
+            f"render.bt.deploy.{own}", locale
+        )
+    if phase in ("build", "retrain"):
         return tr(f"render.bt.main.{phase}", locale, players=_joined(view, names, to_act)), ""
     pending = view.get("pending") or {}
     if phase in ("loss", "morale"):
@@ -213,13 +218,18 @@ def seat_counts(view: Mapping[str, Any], seat: int, locale: str) -> tuple[tuple[
     troops = seat_troops(view, seat)
     losses = int(info.get("losses", 0))
     in_play = sum(1 for t in troops if not t.get("lost"))
+    if view.get("phase") == "deploy":  # how far each army has got, where they stand being hidden
+        placed = int(info.get("deployed", sum(1 for t in troops if t.get("zone") or t.get("hidden"))))
+        troops_count = (tr("render.bt.count.deployed", locale), f"{placed}/{len(troops)}")
+    else:
+        troops_count = (tr("render.bt.count.troops", locale), f"{in_play}/{len(troops)}")
     return (
         (tr("render.bt.count.advantage", locale), str(info.get("advantage", 0))),
         (
             tr("render.bt.count.losses.short", locale),
             f"{losses}/{threshold}" if threshold else str(losses),
         ),
-        (tr("render.bt.count.troops", locale), f"{in_play}/{len(troops)}"),
+        troops_count,
     )
 
 
@@ -382,6 +392,8 @@ def seat_panel(
             draw.line([(PAD + 34, mid), (PAD + 38 + w, mid)], fill=MUTED, width=2)
         if lost:
             where, size = tr("render.bt.zone.lost", locale), 20
+        elif troop.get("hidden"):  # deployed where this view may not show yet
+            where, size = tr("render.bt.zone.hidden", locale), 20
         elif troop.get("label"):
             where, size = str(troop["label"]), 22
         elif view.get("phase") == "build":

@@ -124,12 +124,13 @@ def play(
 
 
 def _deployed(view: dict[str, Any]) -> int:
-    return sum(1 for t in view["troops"] if t["zone"] is not None)
+    return sum(int(s["deployed"]) for s in view["seats"])
 
 
 @cache
 def _deployment() -> dict[str, Any]:
-    """The default battlefield with seven troops of twenty deployed."""
+    """The default battlefield with seven troops of twenty deployed, none of them shown: each army's
+    deployment is hidden until both are done, from the public board most of all."""
     return play(11, {"map": "default"}, lambda v: _deployed(v) >= 7)
 
 
