@@ -74,7 +74,7 @@ def batailles_lines(view: Mapping[str, Any], names: Mapping[str, str], locale: s
         )
         owner = _seat(view, names, troop.get("seat"))
         if troop.get("lost") or not troop.get("label"):
-            state = "lost" if troop.get("lost") else "waiting"
+            state = "lost" if troop.get("lost") else "hidden" if troop.get("hidden") else "waiting"
             others.append(tr(f"render.tb.bt.{state}", locale, troop=troop.get("name"), name=owner))
             continue
         placed.append(

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import cast
+from typing import Any, cast
 
 from PIL import Image, ImageDraw
 
@@ -244,3 +244,17 @@ def arrow(
                 draw.polygon(tip, fill=(*color, 255))
 
     return sprite(w, h, paint), left, top
+
+
+def marked_actions(view: Mapping[str, Any], places: str) -> list[Mapping[str, Any]]:
+    """The actions a board marks: every one that changed it since the players to act last changed
+    (the view's ``since``), and the last action (``last``) when it is not one of them (a save from
+    before the moves were kept); ``places`` names where an action's places are (``hexes``,
+    ``zones``, ``regions``)."""
+    since = list(view.get("since") or [])
+    last = view.get("last")
+    if last and not any(
+        m.get("text") == last.get("text") and m.get(places) == last.get(places) for m in since
+    ):
+        since.append(last)
+    return since

@@ -202,13 +202,16 @@ def notice(title: str, text: str, width: int = 900, height: int = 110) -> Image.
 
 
 def result_lines(
-    result: Mapping[str, Any] | None, keys: tuple[str, str], locale: str, names: Mapping[str, str]
+    result: Mapping[str, Any] | None, keys: tuple[str, str, str], locale: str, names: Mapping[str, str]
 ) -> tuple[str, str]:
     """The status lines of a finished game: ``keys`` are the catalog keys of a win (its text takes
-    ``players``) and of a draw; the second line is the result's reason, or ""."""
+    ``players``), of a draw and of an abort (a game closed with no result, ``aborted`` in the
+    result); the second line is the result's reason, or ""."""
     result = result or {}
     winners = result.get("winners") or []
-    if result.get("draw") or not winners:
+    if result.get("aborted"):
+        main = tr(keys[2], locale)
+    elif result.get("draw") or not winners:
         main = tr(keys[1], locale)
     else:
         main = tr(keys[0], locale, players=[player_name(names, w) for w in winners])
@@ -220,24 +223,60 @@ def last_text(
 ) -> str:
     """The line about the view's ``last`` action: ``keys`` are the catalog keys with and without one
     (their text takes ``name`` and ``text``); ``who`` names the seat that played it, as the ``player``
-    of the game's description (told in the third person: the board is read by the whole table)."""
+    of the game's description (told in the third person: the board is read by the whole table).
+    What the action did (``last["outcome"]``: "the Knight on d4 is removed") follows it, through
+    the key ``<keys[0]>.outcome``."""
+    return _last_line(last, keys, locale, who)[0](None)
+
+
+def _last_line(
+    last: Mapping[str, Any] | None, keys: tuple[str, str], locale: str, who: Callable[[Any], str]
+) -> tuple[Callable[[int | None], str], int]:
+    """``last_text`` with the action's words cut to their first ``n`` (None: all of them), and how
+    many words the action has."""
     if not last:
-        return tr(keys[1], locale)
+        return (lambda _n: tr(keys[1], locale)), 0
     name = who(last.get("seat", -1))
     label = last.get("label")  # the action in the reader's words, where the game records them
     text = i18n.t(decode_msg(label), locale, player=name) if label else str(last.get("text", ""))
-    return tr(keys[0], locale, name=name, text=text)
+    outcomes = [decode_msg(o) for o in last.get("outcome") or []]
+    words = text.split(" ")
+
+    def line(n: int | None) -> str:
+        action = text if n is None else " ".join(words[:n]).rstrip(",;:") + "…"
+        if outcomes:
+            action = tr(f"{keys[0]}.outcome", locale, action=action, outcomes=outcomes)
+        return tr(keys[0], locale, name=name, text=action)
+
+    return line, len(words)
+
+
+LAST_SIZE = 24
+"""Size of the last action's line, which may come down to ``legible()`` for a long one."""
 
 
 def last_action(
-    img: Image.Image, draw: ImageDraw.ImageDraw, top: float, icon: Image.Image | None, text: str, text_x: int
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    top: float,
+    icon: Image.Image | None,
+    told: tuple[Mapping[str, Any] | None, tuple[str, str], str, Callable[[Any], str]],
+    text_x: int,
 ) -> None:
     """The status line under the box that repeats the last action, after the icon the board marks
-    it with (``None`` when the caller draws its own)."""
+    it with (``None`` when the caller draws its own); ``told`` is what ``last_text`` takes. A line
+    too long for the width comes down to the legible size, then loses the last words of the action,
+    never of what the action did ("…: the Knight on d4 is removed"), which a player most needs."""
     if icon is not None:
         paste_centered(img, icon, (16, top + LAST_H / 2))
     room = img.width - text_x - 4
-    draw_text(draw, (text_x, top + LAST_H / 2), text, 24, INK, anchor="lc", max_width=room, words=True)
+    line, n = _last_line(*told)
+    text = line(None)
+    size = shrink(text, LAST_SIZE, room, legible())
+    while text_width(text, size) > room and n > 1:
+        n -= 1
+        text = line(n)
+    draw_text(draw, (text_x, top + LAST_H / 2), text, size, INK, anchor="lc", max_width=room, words=True)
 
 
 @dataclass(frozen=True)

@@ -442,7 +442,10 @@ class Drawn(NamedTuple):
     width it had to fit in (None when it had no limit), in the pixels it was drawn at; its colour and
     the colour most of its box had just before, for the contrast checks. A text on a transparent
     layer gets its ground when the layer is pasted (``render.grounds``), one record per paste; None
-    while it is not pasted yet."""
+    while it is not pasted yet. ``box`` is where its letters went (left, top of the capitals, right,
+    baseline) and ``canvas`` the size of the picture or layer it was drawn on, both in the pixels of
+    that picture at its finished size (a supersampled sprite's divided by its factor), so that a
+    test sees a text reaching past the card, chip or panel it belongs to."""
 
     text: str
     shown: str
@@ -452,6 +455,8 @@ class Drawn(NamedTuple):
     room: float | None
     ink: tuple[int, int, int] | None = None
     ground: tuple[int, int, int] | None = None
+    box: tuple[float, float, float, float] | None = None
+    canvas: tuple[float, float] | None = None
 
 
 _SCALE: ContextVar[float] = ContextVar("render_text_scale", default=1.0)
@@ -519,8 +524,11 @@ def draw_text(
     if records is not None:
         box = (pen, baseline - size * _cap_height(), pen + width, baseline)
         ink, ground = _opaque(fill), _ground_under(draw, box)
-        records.append(Drawn(asked, text, size / _SCALE.get(), bold, role, max_width, ink, ground))
         image = getattr(draw, "_image", None)
+        scale = _SCALE.get()
+        where = (box[0] / scale, box[1] / scale, box[2] / scale, box[3] / scale)
+        canvas = None if image is None else (image.width / scale, image.height / scale)
+        records.append(Drawn(asked, text, size / scale, bold, role, max_width, ink, ground, where, canvas))
         if ground is None and image is not None and image.mode == "RGBA":
             grounds.note(image, records, len(records) - 1, box)
     for run in runs:

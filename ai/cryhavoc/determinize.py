@@ -27,7 +27,8 @@ from typing import Any
 
 from engine.cryhavoc.actions import Act
 from engine.cryhavoc.content import FACTIONS, TERRAIN_DECKS, TERRAINS, TOKENS, deck_cards, kind_of
-from engine.cryhavoc.game import play, public_record
+from engine.cryhavoc.flow import acting_seat
+from engine.cryhavoc.game import play, public_record, remember
 from engine.cryhavoc.state import St, clone
 from engine.cryhavoc.view import view
 from engine.rng import Rng
@@ -176,7 +177,7 @@ def step(st: St, seat: int, action: Act) -> St:
     skipping the copy (a JSON round trip) and the legality check of ``apply`` makes it several times
     faster. The result is the state ``apply`` would return (a test checks it).
     """
-    last = public_record(st, seat, action)
+    last, acting = public_record(st, seat, action), acting_seat(st)
     play(st, seat, action)
-    st["last"] = last
+    remember(st, last, acting)
     return st

@@ -25,8 +25,9 @@ from engine.rng import Rng
 from engine.warchest import rules
 from engine.warchest.actions import Action
 from engine.warchest.state import State
+from engine.warchest.trail import remember
 from engine.warchest.units import COINS, ROYAL
-from engine.warchest.view import public_text, view
+from engine.warchest.view import view
 
 HIDDEN_SEAT_FIELDS = ("bag", "hand", "discard_down")
 
@@ -153,6 +154,7 @@ def step(st: State, seat: int, action: Action) -> State:
     """
     st.cache = {}
     touched = rules.touched_hexes(st, seat, action)
+    before = (st.board.copy(), rules.acting_seat(st))
     rules.play(st, seat, action)
-    st.last = (seat, public_text(str(action)), touched)
+    remember(st, seat, action, touched, before)
     return st

@@ -142,8 +142,12 @@ def _deploy_room(s: State, seat: int, zone: Zone) -> bool:
 def _deploy_choices(s: State, seat: int) -> tuple[list[str], list[Zone]]:
     """The troops still to deploy and the zones with room for one more: any troop may go to any
     of these zones, facing any way."""
-    zones = [z for z in s.board.deploy_zones(seat) if _deploy_room(s, seat, z)]
-    return [t.name for t in s.army(seat) if t.zone is None], zones
+    return [t.name for t in s.army(seat) if t.zone is None], deploy_zones_with_room(s, seat)
+
+
+def deploy_zones_with_room(s: State, seat: int) -> list[Zone]:
+    """The zones of ``seat``'s deployment rows with room for one more of its troops."""
+    return [z for z in s.board.deploy_zones(seat) if _deploy_room(s, seat, z)]
 
 
 _deploy = kept(Deploy, 1 << 16)
@@ -401,8 +405,7 @@ def apply(s: State, seat: int, action: Action) -> list[Msg]:
     elif not _is_legal(s, seat, action) and not _switches(s, seat, action):
         raise refuse(s, seat, action)
     events: list[Msg] = []
-    s.last = last_record(s, seat, action)
-    _DISPATCH[type(action)](s, seat, action, events)
+    play(s, seat, action, events)
     return events
 
 
@@ -422,9 +425,46 @@ def _switches(s: State, seat: int, action: Action) -> bool:
         s.activation = acting
 
 
+def play(s: State, seat: int, action: Action, events: list[Msg]) -> None:
+    """Perform ``action`` (legal) on ``s`` and record it: as the last action, and in the stretch of
+    moves since the players to act last changed (``State.trail``), which the board marks."""
+    acting = to_act(s)
+    standing = {(t.seat, t.name): t.zone for t in s.troops if not t.lost and t.zone is not None}
+    record = last_record(s, seat, action)
+    _DISPATCH[type(action)](s, seat, action, events)
+    record["removed"] = [
+        {"seat": t.seat, "name": t.name, "zone": list(standing[(t.seat, t.name)])}
+        for t in s.troops
+        if t.lost and (t.seat, t.name) in standing
+    ]
+    s.last = record
+    trail = [] if s.handed else s.trail
+    if changes_board(record):
+        trail = [*trail, record][-TRAIL_MAX:]
+    s.trail = trail
+    s.handed = to_act(s) != acting
+
+
+TRAIL_MAX = 64
+"""The most moves a stretch keeps: far more than one turn's, so that a state stays small."""
+
+UNCHANGING = frozenset({"activate", "coordinate", "done"})
+"""Kinds that frame the troops' zone but change nothing on the battlefield: the board's last-action
+line names the move, attack or loss before them instead."""
+
+
+def changes_board(record: dict[str, Any]) -> bool:
+    """Whether the action of ``record`` changed the battlefield: it put, moved, turned or removed
+    troops, attacked, rerolled or called a morale test (it touched zones, other than to pick the
+    troops that act or to end their activation), or troops were lost by it (the end of a turn)."""
+    verb = str(record.get("text", "")).split(" ", 1)[0]
+    return bool(record.get("removed")) or (bool(record.get("zones")) and verb not in UNCHANGING)
+
+
 def last_record(s: State, seat: int, action: Action) -> dict[str, Any]:
     """The state's ``last`` for ``action`` about to be played from ``s``: who, the action's text and
-    the zones it touches (``touched``), so that the board frames them without reading the text."""
+    the zones it touches (``touched``), so that the board frames them without reading the text
+    (``play`` adds the troops it removed)."""
     return {"seat": seat, "text": str(action), "zones": [list(z) for z in touched(s, seat, action)]}
 
 
@@ -510,10 +550,12 @@ def _do_deploy(s: State, seat: int, a: Deploy, ev: list[Msg]) -> None:
     t = s.troop(seat, a.name)
     assert t is not None
     t.zone, t.facing = a.zone, a.facing
-    ev.append(
-        msg("bt.ev.deploy", player=_player(s, seat), name=a.name, zone=label(a.zone), facing=_dir(a.facing))
-    )
+    # both armies deploy at the same time, each unseen by the other (view.hidden_seats): what everyone
+    # is told names the troop, never its place, until both are deployed and the battlefield shows them
+    left = sum(1 for troop in s.army(seat) if troop.zone is None)
+    ev.append(msg("bt.ev.deploy_hidden", player=_player(s, seat), name=a.name, left=left))
     if not to_act(s):
+        ev.append(msg("bt.ev.deployed"))
         _start_battle(s, ev)
 
 

@@ -21,9 +21,10 @@ from engine.batailles.troops import Troop
 from engine.errors import GameError
 from engine.jsonvalues import copy_json
 
-FORMAT = 1
+FORMAT = 2
 """The format ``dump`` writes. 0: the first, unnumbered form; 1: the number added, layout unchanged
-(a zone's hits were always the active player's, scored on the opponent, in both)."""
+(a zone's hits were always the active player's, scored on the opponent, in both); 2: the moves
+since the last handover (``trail``, ``handed``)."""
 
 
 def _zone(value: Any) -> Zone:
@@ -140,6 +141,11 @@ class State:
     retrain_pick: list[str | None] = field(default_factory=lambda: [None, None])
     outcome: dict[str, Any] | None = None
     last: dict[str, Any] | None = None
+    trail: list[dict[str, Any]] = field(default_factory=list)
+    """The moves that changed the battlefield since the players to act last changed (``rules.play``),
+    for the board to mark: records like ``last``, oldest first."""
+    handed: bool = True
+    """Whether the last action changed who acts: the next one starts a new ``trail``."""
 
     @property
     def active(self) -> int:
@@ -194,6 +200,8 @@ def dump(s: State) -> dict[str, Any]:
         "retrain_pick": list(s.retrain_pick),
         "outcome": copy_json(s.outcome),
         "last": copy_json(s.last),
+        "trail": copy_json(s.trail),
+        "handed": s.handed,
     }
 
 
@@ -202,7 +210,13 @@ def _from_format_0(d: dict[str, Any]) -> dict[str, Any]:
     return {**d, "format": 1}
 
 
-_UPGRADES = {0: _from_format_0}
+def _from_format_1(d: dict[str, Any]) -> dict[str, Any]:
+    """Format 2 keeps the moves since the last handover (``trail``, ``handed``): none in a format 1
+    save, a stretch just begun."""
+    return {**d, "format": 2, "trail": [], "handed": True}
+
+
+_UPGRADES = {0: _from_format_0, 1: _from_format_1}
 """Format n -> the same save in format n + 1."""
 
 
@@ -246,6 +260,8 @@ def load(d: dict[str, Any]) -> State:
         retrain_pick=list(d["retrain_pick"]),
         outcome=copy_json(d["outcome"]),
         last=copy_json(d["last"]),
+        trail=copy_json(d["trail"]),
+        handed=bool(d["handed"]),
     )
 
 
@@ -279,4 +295,6 @@ def clone(s: State) -> State:
         retrain_pick=list(s.retrain_pick),
         outcome=copy_json(s.outcome),
         last=copy_json(s.last),
+        trail=s.trail,  # replaced by a new list at each move, never changed in place
+        handed=s.handed,
     )

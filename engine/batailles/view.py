@@ -1,4 +1,5 @@
-"""What a renderer draws: a JSON-safe picture of the battle (nothing in Batailles is hidden).
+"""What a renderer draws: a JSON-safe picture of the battle (nothing in Batailles is hidden but the
+deployments while both armies deploy: each side's from the other, both from the public board).
 
 Schema of ``view(state, viewer)``::
 
@@ -16,11 +17,14 @@ Schema of ``view(state, viewer)``::
       },
       "troops": [                                # every troop, both armies, lost ones included
         {"name": "inf1", "seat": 0, "zone": [2, 1] | null, "label": "c2" | null,
-         "facing": "n",                          # n e s w (north = towards higher rows)
+         "facing": "n" | null,                   # n e s w (north = towards higher rows)
+         "hidden": false,                        # deployed where this viewer may not see yet (zone,
+                                                 # label and facing null): hidden_seats
          "profile": {"movement": 1, "attack": 2, "defence": 2, "range": 0, "command": 0, "logistics": 0},
          "lost": false, "activated": false, "logistics_left": 0, "command_left": 0}
       ],
-      "seats": [{"id": "111", "advantage": 3, "losses": 1, "army": 10, "turns": 2, "ready": true}],
+      "seats": [{"id": "111", "advantage": 3, "losses": 1, "army": 10, "deployed": 10, "turns": 2,
+                 "ready": true}],
       "phase": "build" | "deploy" | "retrain" | "play" | "over",
       "round": 2, "max_rounds": 15, "hardcore": false,
       "threshold": 8,                            # losses that break an army (0 before deployment ends)
@@ -38,9 +42,17 @@ Schema of ``view(state, viewer)``::
       "last": null | {"seat": 0, "text": "attack d6 2", "label": {"key": "bt.did.attack", "params": {...}},
                       "zones": [[3, 1], [3, 5]],    # the zones it touched (rules.touched): a move's
                                                     # start and end, an attack's origin and target
-                      "path": null | [[3, 1], [3, 2]]},   # a move's start and end (an arrow)
+                      "path": null | [[3, 1], [3, 2]],    # a move's start and end (an arrow)
+                      "removed": [{"seat": 1, "name": "inf2", "zone": [3, 5]}],   # troops it removed
+                      "outcome": [{"key": "bt.then.removed", ...}]},   # what it did, for the line
+                                                    # the last action that changed the battlefield
+                                                    # since the players to act last changed (else
+                                                    # the last action)
+      "since": [{"seat", "text", "zones", "path", "removed"}],   # every such action since then
       "result": null | Result.to_json(),
-      "private": null                            # Batailles has no hidden information
+      "private": null | {"seat": 0, "deployment": ["inf1 c2", ...]}   # while both armies deploy, the
+                                                 # viewer's own troops placed so far; else nothing
+                                                 # is hidden
     }
 """
 
@@ -48,22 +60,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.batailles.actions import Move, parse
+from engine.batailles.actions import parse
 from engine.batailles.board import Zone, label
 from engine.batailles.labels import last_description
 from engine.batailles.rules import ACTIVATIONS_PER_TURN, to_act
 from engine.batailles.state import State
 from engine.batailles.troops import STATS
-from engine.text import encode_msg
+from engine.text import encode_msg, msg
 
 
 def _z(zone: Zone | None) -> list[int] | None:
     return [zone[0], zone[1]] if zone is not None else None
 
 
+def hidden_seats(s: State, viewer: str | None) -> frozenset[int]:
+    """The armies whose deployment ``viewer`` may not see yet: both armies deploy at the same time,
+    each unseen by the other side until both are deployed, so while the deployment lasts a seat sees
+    its own troops only, and a spectator (the public board) neither army's."""
+    if s.phase != "deploy":
+        return frozenset()
+    return frozenset(seat for seat in (0, 1) if viewer is None or s.players[seat] != viewer)
+
+
 def build_view(s: State, viewer: str | None, result: dict[str, Any] | None) -> dict[str, Any]:
     board = s.board
     depth = board.deploy_depth
+    hidden = hidden_seats(s, viewer)
     act = s.activation
     act_zone = None
     if act is not None:
@@ -96,9 +118,10 @@ def build_view(s: State, viewer: str | None, result: dict[str, Any] | None) -> d
             {
                 "name": t.name,
                 "seat": t.seat,
-                "zone": _z(t.zone),
-                "label": label(t.zone) if t.zone is not None else None,
-                "facing": t.facing,
+                "zone": None if t.seat in hidden else _z(t.zone),
+                "label": label(t.zone) if t.zone is not None and t.seat not in hidden else None,
+                "facing": None if t.seat in hidden else t.facing,
+                "hidden": t.seat in hidden and t.zone is not None,
                 "profile": dict(zip(STATS, t.profile, strict=True)),
                 "lost": t.lost,
                 "activated": s.phase == "play" and t.seat == s.active and t.name in s.activated,
@@ -113,6 +136,7 @@ def build_view(s: State, viewer: str | None, result: dict[str, Any] | None) -> d
                 "advantage": s.advantage[seat],
                 "losses": s.losses[seat],
                 "army": len(s.army(seat)),
+                "deployed": sum(1 for t in s.army(seat) if t.zone is not None),
                 "turns": s.turns[seat],
                 "ready": s.ready[seat],
             }
@@ -157,20 +181,61 @@ def build_view(s: State, viewer: str | None, result: dict[str, Any] | None) -> d
             "count": s.pending.count,
         },
         "hits": [{"zone": _z(z), "label": label(z), "hits": n} for z, n in sorted(s.hits.items())],
-        "last": _last(s.last),
+        "last": _last(_seen(s.trail[-1] if s.trail else s.last, hidden)),
+        "since": [_marks(record) for record in s.trail if _seen(record, hidden) is record],
         "result": result,
-        "private": None,
+        "private": _own_deployment(s, viewer),
+    }
+
+
+def _seen(record: dict[str, Any] | None, hidden: frozenset[int]) -> dict[str, Any] | None:
+    """``record`` as a viewer who may not see the deployments of ``hidden`` sees it: a deployment of
+    theirs says who deployed which troop, never where."""
+    if (
+        record is None
+        or record.get("seat") not in hidden
+        or not str(record.get("text", "")).startswith("deploy ")
+    ):
+        return record
+    name = str(record["text"]).split()[1]
+    return {"seat": record["seat"], "text": f"deploy {name}", "zones": [], "hidden": True}
+
+
+def _own_deployment(s: State, viewer: str | None) -> dict[str, Any] | None:
+    """While both armies deploy, the viewer's own troops placed so far, which only they may see:
+    name and zone of each (the board drawn from their view shows facings too)."""
+    if s.phase != "deploy" or viewer not in s.players:
+        return None
+    seat = s.players.index(viewer)
+    placed = [f"{t.name} {label(t.zone)}" for t in s.army(seat) if t.zone is not None]
+    return {"seat": seat, "deployment": placed}
+
+
+def _marks(record: dict[str, Any]) -> dict[str, Any]:
+    """What the board marks of one action: the zones it touched (to frame), for a move the path from
+    the first to the second (an arrow), and the troops it removed, with the zone each stood in."""
+    zones = [list(z) for z in record.get("zones") or []]  # saves from before the zones were kept: none
+    moved = str(record.get("text", "")).split(" ", 1)[0] == "move" and len(zones) == 2
+    return {
+        "seat": record["seat"],
+        "text": record["text"],
+        "zones": zones,
+        "path": zones if moved else None,
+        "removed": [dict(r) for r in record.get("removed") or []],
     }
 
 
 def _last(last: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The last action as the state keeps it (seat, text), with its description for the board to say
-    it in the reader's words (Batailles hides nothing, so the description follows from the text alone) and
-    the zones it touched, for the board to frame, and for a move the path from the first to the
-    second, for the board to draw as an arrow."""
+    """The last action that changed the battlefield since the last handover (else the last action)
+    with its marks, its description for the board to say it in the reader's words (Batailles hides
+    nothing, so the description follows from the text alone), and what it did: the troops it
+    removed."""
     if not last:
         return None
-    zones = [list(z) for z in last.get("zones") or []]  # saves from before the zones were kept: none
-    action = parse(str(last["text"]))
-    path = zones if isinstance(action, Move) and len(zones) == 2 else None
-    return {**last, "label": encode_msg(last_description(action)), "zones": zones, "path": path}
+    outcome = [msg("bt.then.removed", name=r["name"]) for r in last.get("removed") or []]
+    if last.get("hidden"):
+        said = msg("bt.did.deploy_hidden", name=str(last["text"]).split()[1])
+    else:
+        said = last_description(parse(str(last["text"])))
+    told = {"label": encode_msg(said), "outcome": [encode_msg(o) for o in outcome]}
+    return {**_marks(last), **told}

@@ -117,6 +117,23 @@ def public_record(before: St, seat: int, action: Act) -> dict[str, Any]:
     }
 
 
+TRAIL_MAX = 64
+"""The most moves a stretch keeps: far more than one turn's, so that a state stays small."""
+
+
+def remember(st: St, record: dict[str, Any], acting: int | None) -> None:
+    """Record ``record`` (``public_record`` of the action just played on ``st``) as the last action
+    and, when it touched regions, in the stretch of moves since the players to act last changed
+    (``trail``), which the map marks; ``acting`` is who acted before it. The first action after a
+    handover (``handed``) starts a new stretch."""
+    st["last"] = record
+    trail = [] if st.get("handed", True) else list(st.get("trail") or [])
+    if record.get("regions"):
+        trail = [*trail, record][-TRAIL_MAX:]
+    st["trail"] = trail
+    st["handed"] = flow.acting_seat(st) != acting
+
+
 BATTLE_VERBS = frozenset({"place", "play", "fold", "capture", "kill"})
 """Verbs of the battle under way: they touch its region."""
 
@@ -198,7 +215,7 @@ class CryHavoc:
         new = clone(state)
         last = public_record(state, seat, action)
         events = play(new, seat, action)
-        new["last"] = last
+        remember(new, last, flow.acting_seat(state))
         return new, events
 
     def parse_action(self, state: St, player: str, text: str) -> Act:

@@ -142,6 +142,8 @@ def new_game(players: Sequence[str], seed: int, options: dict[str, str] | None =
             "ransom": 0,
             "result": None,
             "last": None,
+            "trail": [],
+            "handed": True,
         }
     )
     flow.start_round(st, [])

@@ -15,7 +15,8 @@ the pool); ``terrain`` (decks, top first); ``done`` (actions taken this round); 
 action under way); ``scoring_by``; ``battles`` (unresolved ``[number, region, attacker,
 defender]``); ``tokens_used``; ``fight`` (the battle being resolved); ``prisoners`` (``[holder]
 [owner]`` counts); ``ransom`` (position in ``init`` of the player deciding ransoms); ``result``;
-``last``.
+``last``; ``trail`` (the moves that touched regions since the players to act last changed, which
+the map marks) and ``handed`` (whether the last action changed who acts: the next starts a trail).
 """
 
 from __future__ import annotations
@@ -28,12 +29,19 @@ from engine.rng import Rng
 from engine.saves import Upgrade
 
 St = dict[str, Any]
-FORMAT = 1
+FORMAT = 2
 """Number of the saved state's layout (its ``fmt`` key). A change of layout bumps it and adds the
 step from the format before to ``UPGRADES``, so that games saved by older versions load."""
-UPGRADES: dict[int, Upgrade] = {}
-"""``UPGRADES[n]`` turns a save of format ``n`` into format ``n + 1`` (see ``engine.saves``).
-Format 1 is the first: nothing to upgrade yet."""
+
+
+def _from_format_1(d: dict[str, Any]) -> dict[str, Any]:
+    """Format 2 keeps the moves since the last handover (``trail``, ``handed``): none in a format 1
+    save, a stretch just begun."""
+    return {**d, "fmt": 2, "trail": [], "handed": True}
+
+
+UPGRADES: dict[int, Upgrade] = {1: _from_format_1}
+"""``UPGRADES[n]`` turns a save of format ``n`` into format ``n + 1`` (see ``engine.saves``)."""
 
 
 def clone(st: St) -> St:

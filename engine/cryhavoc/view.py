@@ -44,6 +44,10 @@ own seat. Schema::
                "regions": ["mossdeep", "flintpeak"],   # the regions it touched, in order
                                                        # (game.touched_regions)
                "path": ["mossdeep", "flintpeak"] | null} | null,   # a step's or a retreat's way
+                                                       # the last action that touched the map since
+                                                       # the players to act last changed, else the
+                                                       # last action
+      "since": [{"seat", "text", "regions", "path"}],  # every action that touched it since then
       "result": null | Result.to_json(),
       "private": null | {"seat": 0, "hand": ["hu_muster", "hu_volley"], "drawn": ["mo_quarry", "mo_pass"]}
     }
@@ -143,7 +147,8 @@ def view(st: St, viewer: str | None, result_json: Any) -> dict[str, Any]:
         "terrain_decks": {t: len(cards) for t, cards in st["terrain"].items()},
         "pending": pending,
         "battle": _battle(st),
-        "last": _last(st["last"]),
+        "last": _last(st["trail"][-1] if st.get("trail") else st["last"]),
+        "since": [_marks(record) for record in st.get("trail") or []],
         "result": result_json,
         "private": private,
     }
@@ -180,13 +185,23 @@ PATH_VERBS = ("go", "retreat")
 """Actions that take units from one region to another: the board draws their way as an arrow."""
 
 
+def _marks(record: dict[str, Any]) -> dict[str, Any]:
+    """What the map marks of one action: the regions it touched (none in saves from before they were
+    kept) and, for a step or a retreat, its path: from the first region to the second."""
+    regions = list(record.get("regions") or [])
+    moves = str(record.get("text", "")).split()[:1] in [[verb] for verb in PATH_VERBS]
+    return {
+        "seat": record["seat"],
+        "text": record["text"],
+        "regions": regions,
+        "path": regions if moves and len(regions) == 2 else None,
+    }
+
+
 def _last(last: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The state's record of the last action: its label told in the third person for the board, the
-    regions it touched (none in saves from before they were kept) and, for a step or a retreat, its
-    path: from the first region to the second."""
+    """The last action that touched the map since the last handover (else the last action), as the
+    state records it, with its marks and its label told in the third person for the board."""
     if last is None:
         return None
-    regions = list(last.get("regions") or [])
-    moves = str(last.get("text", "")).split()[:1] in [[verb] for verb in PATH_VERBS]
     told = {"label": encode_msg(last_description(decode_msg(last["label"])))} if last.get("label") else {}
-    return {**last, **told, "regions": regions, "path": regions if moves and len(regions) == 2 else None}
+    return {**last, **told, **_marks(last)}

@@ -26,7 +26,8 @@ from engine.warchest import parse, rules, setup
 from engine.warchest.actions import Action
 from engine.warchest.labels import action_label
 from engine.warchest.state import FORMAT, UPGRADES, State
-from engine.warchest.view import public_text, view
+from engine.warchest.trail import remember
+from engine.warchest.view import view
 
 
 def revealed(before: State, after: State, _actor: str, asker: str) -> str | None:
@@ -98,7 +99,7 @@ class WarChest:
         new = state.clone()
         touched = rules.touched_hexes(state, seat, action)
         events = rules.play(new, seat, action)
-        new.last = (seat, public_text(str(action)), touched)
+        remember(new, seat, action, touched, (state.board, rules.acting_seat(state)))
         return new, events
 
     def parse_action(self, state: State, player: str, text: str) -> Action:

@@ -16,15 +16,30 @@ from engine.jsonvalues import copy_json
 from engine.saves import Upgrade
 from engine.warchest.board import Hex, label, parse_label
 
-FORMAT = 1
+FORMAT = 2
 """Number of the JSON form's layout (its ``format`` key). A change of shape bumps it and adds the
 step from the format before to ``UPGRADES``, so that games saved by older versions load."""
-UPGRADES: dict[int, Upgrade] = {}
-"""``UPGRADES[n]`` turns a save of format ``n`` into format ``n + 1`` (see ``engine.saves``).
-Format 1 is the first: nothing to upgrade yet."""
+
+
+def _from_format_1(d: dict[str, Any]) -> dict[str, Any]:
+    """Format 2 keeps what each action struck (``last``'s fourth part) and the moves since the last
+    handover (``trail``, ``handed``): a format 1 save had none of them, which reads as none struck
+    and a stretch just begun."""
+    last = d.get("last")
+    return {**d, "format": 2, "last": None if last is None else [*last, []], "trail": [], "handed": True}
+
+
+UPGRADES: dict[int, Upgrade] = {1: _from_format_1}
+"""``UPGRADES[n]`` turns a save of format ``n`` into format ``n + 1`` (see ``engine.saves``)."""
 
 Unit = tuple[int, str, int]
 """A unit on the board: (seat, type, height)."""
+
+Struck = tuple[Hex, int, str, bool]
+"""A unit an action struck: (hex, seat, type, whether it is gone from the board)."""
+
+Last = tuple[int, str, tuple[Hex, ...], tuple[Struck, ...]]
+"""An action as the board tells it: (seat, public text, hexes touched, units struck)."""
 
 
 @dataclass(frozen=True)
@@ -135,6 +150,7 @@ class State:
         "control",
         "draft",
         "ever",
+        "handed",
         "initiative",
         "initiative_moved",
         "initiative_start",
@@ -150,6 +166,7 @@ class State:
         "round",
         "seats",
         "stall",
+        "trail",
         "turn",
     )
 
@@ -174,7 +191,9 @@ class State:
         self.stall = 0
         self.progress = False
         self.ever: frozenset[tuple[int, Hex]] = frozenset()
-        self.last: tuple[int, str, tuple[Hex, ...]] | None = None
+        self.last: Last | None = None
+        self.trail: tuple[Last, ...] = ()  # the moves on the board since the last handover
+        self.handed = True  # whether the last action changed who acts: the next one starts a trail
         self.cache: dict[int, list[Any]] = {}  # legal actions per seat; valid because states never change
 
     def clone(self) -> State:
@@ -200,6 +219,8 @@ class State:
         s.progress = self.progress
         s.ever = self.ever
         s.last = self.last
+        s.trail = self.trail
+        s.handed = self.handed
         s.cache = {}
         return s
 
@@ -237,9 +258,9 @@ class State:
             "stall": self.stall,
             "progress": self.progress,
             "ever": sorted([t, label(h)] for t, h in self.ever),
-            "last": None
-            if self.last is None
-            else [self.last[0], self.last[1], [label(h) for h in self.last[2]]],
+            "last": None if self.last is None else _last_json(self.last),
+            "trail": [_last_json(t) for t in self.trail],
+            "handed": self.handed,
         }
 
     @staticmethod
@@ -268,9 +289,20 @@ class State:
         s.stall = d["stall"]
         s.progress = d["progress"]
         s.ever = frozenset((t, _hex(h)) for t, h in d["ever"])
-        last = d["last"]
-        s.last = None if last is None else (last[0], last[1], tuple(_hex(h) for h in last[2]))
+        s.last = None if d["last"] is None else _last_from(d["last"])
+        s.trail = tuple(_last_from(t) for t in d["trail"])
+        s.handed = bool(d["handed"])
         return s
+
+
+def _last_json(last: Last) -> list[Any]:
+    seat, text, hexes, struck = last
+    return [seat, text, [label(h) for h in hexes], [[label(h), s, kind, gone] for h, s, kind, gone in struck]]
+
+
+def _last_from(data: list[Any]) -> Last:
+    seat, text, hexes, struck = data
+    return (seat, text, tuple(_hex(h) for h in hexes), tuple((_hex(h), s, k, g) for h, s, k, g in struck))
 
 
 def _hex(text: str) -> Hex:

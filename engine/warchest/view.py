@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.text import encode_msg
+from engine.text import Msg, encode_msg, msg
 from engine.warchest.board import label
 from engine.warchest.labels import last_description
 from engine.warchest.manoeuvres import bmap
-from engine.warchest.rules import acting_seat
-from engine.warchest.state import State
+from engine.warchest.rules import acting_seat, unit_name
+from engine.warchest.state import Last, State, Struck
 from engine.warchest.units import ROYAL
 
 
@@ -25,6 +25,33 @@ def public_text(action_text: str) -> str:
     if words and words[0] == "recruit":
         return " ".join(words[:2])
     return action_text
+
+
+def _marks(record: Last) -> dict[str, Any]:
+    """What the board marks of one action: the hexes it touched, a move's path (an arrow) and the
+    units it struck (a removed one is crossed out where it stood)."""
+    seat, text, touched, struck = record
+    hexes = [list(h) for h in touched]
+    moved = text.split()[:1] == ["move"] and len(hexes) == 2
+    return {
+        "seat": seat,
+        "text": text,
+        "hexes": hexes,
+        "path": hexes if moved else None,
+        "struck": [
+            {"hex": list(h), "label": label(h), "seat": s, "type": kind, "removed": gone}
+            for h, s, kind, gone in struck
+        ],
+    }
+
+
+def outcome(struck: tuple[Struck, ...]) -> list[Msg]:
+    """What an action did to the units it struck, for the board's last-action line: "the Knight on d4
+    is removed", "the Pikeman on c3 loses a coin"."""
+    return [
+        msg("wc.then.removed" if gone else "wc.then.coin", unit=unit_name(kind), hex=label(h))
+        for h, _seat, kind, gone in struck
+    ]
 
 
 def view(st: State, viewer: str | None, result_json: Any) -> dict[str, Any]:
@@ -57,17 +84,14 @@ def view(st: State, viewer: str | None, result_json: Any) -> dict[str, Any]:
             "pool": list(st.draft["pool"]),
             "picks": {str(i): list(p) for i, p in enumerate(st.draft["picks"])},
         }
+    shown = st.trail[-1] if st.trail else st.last  # the last action that changed the board
     last = None
-    if st.last is not None:
-        hexes = [list(h) for h in st.last[2]]
-        moved = st.last[1].split()[:1] == ["move"] and len(hexes) == 2  # a move's path: an arrow
-        last = {
-            "seat": st.last[0],
-            "text": st.last[1],
-            "hexes": hexes,
-            "path": hexes if moved else None,
-            "label": encode_msg(last_description(st.last[1])),
+    if shown is not None:
+        told = {
+            "label": encode_msg(last_description(shown[1])),
+            "outcome": [encode_msg(o) for o in outcome(shown[3])],
         }
+        last = {**_marks(shown), **told}
     private = None
     seat_index = st.seat_of(viewer) if viewer is not None else None
     if seat_index is not None:
@@ -104,6 +128,7 @@ def view(st: State, viewer: str | None, result_json: Any) -> dict[str, Any]:
         "phase": st.phase,
         "draft": draft,
         "last": last,
+        "since": [_marks(t) for t in st.trail],
         "result": result_json,
         "private": private,
     }

@@ -16,8 +16,17 @@ from typing import Any
 from PIL import Image
 
 from render.batailles.field import FieldMap, Grid, Zone, badge_boxes, empty_field, field_map, places, zone_of
-from render.batailles.sprites import ACTIVE, DONE, IDLE, STAT_LETTERS, hits_badge, troop_bar, zone_outline
-from render.common import arrow
+from render.batailles.sprites import (
+    ACTIVE,
+    DONE,
+    IDLE,
+    STAT_LETTERS,
+    hits_badge,
+    removed_badge,
+    troop_bar,
+    zone_outline,
+)
+from render.common import arrow, marked_actions
 from render.layers import Layers, Piece, Shelf, centered
 
 
@@ -44,11 +53,12 @@ def troop_state(view: Mapping[str, Any], troop: Mapping[str, Any]) -> str:
 
 
 def marked_zones(view: Mapping[str, Any], cols: int, rows: int) -> list[Zone]:
-    """Zones to outline: those of the last action, a pending choice, an attack under way."""
+    """Zones to outline: those the moves since the last handover touched (the last action's
+    included) or lost troops in, a pending choice's, an attack's under way."""
     zones: list[Zone] = []
-    last = view.get("last") or {}
+    touched = [z for m in marked_actions(view, "zones") for z in [*(m.get("zones") or []), *removed_in(m)]]
     for item in [
-        *({"zone": z} for z in last.get("zones") or []),
+        *({"zone": z} for z in touched),
         view.get("pending") or {},
         {"zone": (view.get("combat") or {}).get("target")},
     ]:
@@ -58,8 +68,35 @@ def marked_zones(view: Mapping[str, Any], cols: int, rows: int) -> list[Zone]:
     return zones
 
 
+def removed_in(marked: Mapping[str, Any]) -> list[Any]:
+    """The zones an action removed troops from, one entry per troop."""
+    return [r.get("zone") for r in marked.get("removed") or [] if r.get("zone") is not None]
+
+
+def removed_count(view: Mapping[str, Any]) -> dict[Zone, int]:
+    """How many troops the moves since the last handover removed from each zone."""
+    counts: dict[Zone, int] = {}
+    for marked in marked_actions(view, "zones"):
+        for z in removed_in(marked):
+            at = zone_of({"zone": z})
+            if at is not None:
+                counts[at] = counts.get(at, 0) + 1
+    return counts
+
+
+def move_paths(view: Mapping[str, Any], cols: int, rows: int) -> list[tuple[Zone, Zone]]:
+    """The zones each move since the last handover went from and to (``path``), drawn as arrows."""
+    paths: list[tuple[Zone, Zone]] = []
+    for marked in marked_actions(view, "zones"):
+        path = [zone_of({"zone": z}) for z in marked.get("path") or []]
+        inside = [z for z in path if z is not None and 0 <= z[0] < cols and 0 <= z[1] < rows]
+        if len(inside) == 2 and (inside[0], inside[1]) not in paths:
+            paths.append((inside[0], inside[1]))
+    return paths
+
+
 def move_path(view: Mapping[str, Any], cols: int, rows: int) -> tuple[Zone, Zone] | None:
-    """The zones a move went from and to (the view's ``last["path"]``), drawn as an arrow."""
+    """The last move's path (the view's ``last["path"]``), one of ``move_paths``."""
     path = [zone_of({"zone": z}) for z in (view.get("last") or {}).get("path") or []]
     inside = [z for z in path if z is not None and 0 <= z[0] < cols and 0 <= z[1] < rows]
     return (inside[0], inside[1]) if len(inside) == 2 else None
@@ -100,10 +137,9 @@ def battlefield_pieces(view: Mapping[str, Any], grid: Grid, letters: tuple[str, 
     s = grid.size
     for marked in marked_zones(view, grid.cols, grid.rows):
         x0, y0, x1, y1 = grid.zone_box(marked)
-        pieces.append(centered(zone_outline(s), ((x0 + x1) / 2, (y0 + y1) / 2)))
-    path = move_path(view, grid.cols, grid.rows)
-    if path is not None:  # from the middle of the zone left to the edge of the zone reached
-        (ax, ay), (bx, by) = (_middle(grid.zone_box(z)) for z in path)
+        pieces.append(centered(zone_outline(s, round(x1 - x0)), ((x0 + x1) / 2, (y0 + y1) / 2)))
+    for path in move_paths(view, grid.cols, grid.rows):  # from the middle of the zone left to the
+        (ax, ay), (bx, by) = (_middle(grid.zone_box(z)) for z in path)  # edge of the zone reached
         drawn = arrow((ax, ay), (ax + (bx - ax) * 0.55, ay + (by - ay) * 0.55))
         if drawn is not None:
             pieces.append(drawn)
@@ -129,6 +165,7 @@ def battlefield_pieces(view: Mapping[str, Any], grid: Grid, letters: tuple[str, 
             )
             pieces.append((bar, round(x0), round(y0)))
 
+    right: dict[Zone, float] = {}  # where the next badge of a zone's band ends
     for item in view.get("hits") or []:
         hit_zone = zone_of(item)
         hits = int(item.get("hits", 0))
@@ -139,6 +176,15 @@ def battlefield_pieces(view: Mapping[str, Any], grid: Grid, letters: tuple[str, 
         if badge.width > room[2] - room[0]:
             badge = hits_badge(hits, grid.strip - 2, burst=False)
         pieces.append((badge, round(room[2] - badge.width), round(room[1])))
+        right[hit_zone] = room[2] - badge.width - 3
+    for zone, count in removed_count(view).items():  # left of the hits: the troops lost there
+        if not (0 <= zone[0] < grid.cols and 0 <= zone[1] < grid.rows):
+            continue
+        _box, room = badge_boxes(grid, zone, fmap.at(zone))
+        badge = removed_badge(count, grid.strip - 2)
+        end = right.get(zone, room[2])
+        if end - badge.width >= room[0]:
+            pieces.append((badge, round(end - badge.width), round(room[1])))
     return pieces
 
 

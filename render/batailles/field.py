@@ -110,7 +110,8 @@ def field_map(view: Mapping[str, Any]) -> FieldMap:
 
 @dataclass(frozen=True)
 class Grid:
-    """Pixel geometry of the field: zone size, the bar at the left marking deployment rows, total size."""
+    """Pixel geometry of the field: zone size (``size`` tall, ``wide`` across: as wide where the page
+    has the room, 0 for square), the bar at the left marking deployment rows, total size."""
 
     cols: int
     rows: int
@@ -118,11 +119,13 @@ class Grid:
     gutter: int
     width: int
     height: int
+    wide: int = 0
 
     def zone_box(self, zone: Zone) -> Box:
-        x0 = self.gutter + zone[0] * self.size
+        across = self.wide or self.size
+        x0 = self.gutter + zone[0] * across
         y0 = (self.rows - 1 - zone[1]) * self.size
-        return (x0, y0, x0 + self.size, y0 + self.size)
+        return (x0, y0, x0 + across, y0 + self.size)
 
     @property
     def strip(self) -> int:
@@ -152,11 +155,19 @@ FIELD_HEIGHT = 1160
 """The battlefield's height on the public page, so that the whole page fits a phone's screen."""
 
 
+WIDEST = 1.2
+"""How much wider than tall a zone may be: a phone page is taller than the battlefield is wide, and
+the room across lets a troop of one place show its name and its values on one line."""
+
+
 def grid_for(cols: int, rows: int, width: int, height: int = FIELD_HEIGHT) -> Grid:
-    """The largest square zones that fit ``width`` x ``height`` pixels."""
+    """The largest zones that fit ``width`` x ``height`` pixels: as tall as they are wide, or up to
+    ``WIDEST`` times wider where the page is wider than the battlefield is tall."""
     gutter = 10
-    size = min(MAX_ZONE, (width - gutter) // cols, height // rows)
-    return Grid(cols, rows, size, gutter, gutter + cols * size, rows * size)
+    across = (width - gutter) // cols
+    size = min(MAX_ZONE, across, height // rows)
+    wide = max(size, min(MAX_ZONE, across, math.floor(size * WIDEST)))
+    return Grid(cols, rows, size, gutter, gutter + cols * wide, rows * size, wide)
 
 
 def places(terrain: Terrain) -> list[str | None]:

@@ -17,10 +17,19 @@ from PIL import Image, ImageDraw
 
 import i18n
 from render import palettes, png
-from render.alt import sentence
+from render.alt import board_words, sentence
 from render.batailles.board import kept_battlefield
 from render.batailles.field import grid_for
-from render.batailles.panels import legend, panel_height, round_text, seat_panel, stat_key, status, strip
+from render.batailles.panels import (
+    glance,
+    legend,
+    panel_height,
+    round_text,
+    seat_panel,
+    stat_key,
+    status,
+    strip,
+)
 from render.batailles.style import stat_letters
 from render.catalog import tr
 from render.common import to_png
@@ -83,11 +92,18 @@ def render_details(view: Mapping[str, Any], *, names: Mapping[str, str], locale:
 
 
 def render_private(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
-    """A short notice: Batailles has no hidden information, the public image shows everything."""
+    """While both armies deploy, the battlefield as the viewer sees it: their own troops where they
+    placed them, the other army hidden (the public image hides both). Otherwise a short notice:
+    Batailles hides nothing else, the public image shows everything."""
     locale = i18n.normalize(locale)
+    if (view.get("private") or {}).get("deployment") is not None:
+        return to_png(compose(view, names=names, locale=locale))
     return to_png(notice(tr("render.bt.private.title", locale), tr("render.bt.private.text", locale)))
 
 
 def private_words(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> str:
-    """The alt text of the private image: the notice that nothing is hidden."""
+    """The alt text of the private image: the viewer's own deployment as its board says it, or the
+    notice that nothing is hidden."""
+    if (view.get("private") or {}).get("deployment") is not None:
+        return board_words(glance(view, names, locale), locale)
     return f"{sentence(tr('render.bt.private.title', locale))} {tr('render.bt.private.text', locale)}"

@@ -27,7 +27,16 @@ from render.batailles.field import (
     zone_label,
     zone_of,
 )
-from render.batailles.sprites import ACTIVE, DONE, die_face, facing_mark, hits_badge, troop_bar, zone_outline
+from render.batailles.sprites import (
+    ACTIVE,
+    DONE,
+    die_face,
+    facing_mark,
+    hits_badge,
+    removed_badge,
+    troop_bar,
+    zone_outline,
+)
 from render.batailles.style import ACTIVATIONS_PER_TURN, seat_color, seat_tint, stat_letters
 from render.catalog import player_name, tr
 from render.common import HIGHLIGHT, INK, MUTED, PANEL, PAPER, RULE, WHITE, paste_centered
@@ -104,14 +113,15 @@ def status_lines(view: Mapping[str, Any], names: Mapping[str, str], locale: str)
     """The main line (what the game waits for, or the result) and a second line (or "")."""
     result = view.get("result")
     if view.get("phase") == "over" or result:
-        keys = ("render.bt.over.win", "render.bt.over.draw")
+        keys = ("render.bt.over.win", "render.bt.over.draw", "render.bt.over.aborted")
         return result_lines(result, keys, locale, names)
     to_act = [int(i) for i in view.get("to_act") or []]
     phase = phase_key(view)
-    if phase == "deploy":
+    if phase == "deploy":  # each army hidden from the other side: the viewer's own, or counts only
         rows = (view.get("board") or {}).get("deploy") or {}
         placing = [_deploy_rows(view, names, seat, rows.get(str(seat)) or [], locale) for seat in to_act]
-        return tr("render.bt.main.deploy", locale, players=placing), ""
+        own = "own" if view.get("private") else "hidden"
+        return tr("render.bt.main.deploy", locale, players=placing), tr(f"render.bt.deploy.{own}", locale)
     if phase in ("build", "retrain"):
         return tr(f"render.bt.main.{phase}", locale, players=_joined(view, names, to_act)), ""
     pending = view.get("pending") or {}
@@ -200,8 +210,8 @@ def status(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width
     y += box_h + 8
 
     keys = ("render.bt.last", "render.bt.last.none")
-    text = last_text(view.get("last"), keys, locale, lambda seat: seat_label(view, names, int(seat)))
-    last_action(img, draw, y, zone_outline(18), text, 44)
+    told = (view.get("last"), keys, locale, lambda seat: seat_label(view, names, int(seat)))
+    last_action(img, draw, y, zone_outline(18), told, 44)
     return img
 
 
@@ -234,13 +244,18 @@ def seat_counts(view: Mapping[str, Any], seat: int, locale: str) -> tuple[tuple[
     troops = seat_troops(view, seat)
     losses = int(info.get("losses", 0))
     in_play = sum(1 for t in troops if not t.get("lost"))
+    if view.get("phase") == "deploy":  # how far each army has got, where they stand being hidden
+        placed = int(info.get("deployed", sum(1 for t in troops if t.get("zone") or t.get("hidden"))))
+        troops_count = (tr("render.bt.count.deployed", locale), f"{placed}/{len(troops)}")
+    else:
+        troops_count = (tr("render.bt.count.troops", locale), f"{in_play}/{len(troops)}")
     return (
         (tr("render.bt.count.advantage", locale), str(info.get("advantage", 0))),
         (
             tr("render.bt.count.losses.short", locale),
             f"{losses}/{threshold}" if threshold else str(losses),
         ),
-        (tr("render.bt.count.troops", locale), f"{in_play}/{len(troops)}"),
+        troops_count,
     )
 
 
@@ -403,6 +418,8 @@ def seat_panel(
             draw.line([(PAD + 34, mid), (PAD + 38 + w, mid)], fill=MUTED, width=2)
         if lost:
             where, size = tr("render.bt.zone.lost", locale), 20
+        elif troop.get("hidden"):  # deployed where this view may not show yet
+            where, size = tr("render.bt.zone.hidden", locale), 20
         elif troop.get("label"):
             where, size = str(troop["label"]), 22
         elif view.get("phase") == "build":
@@ -449,10 +466,11 @@ def _loss_bar(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, losses: i
 @lru_cache(maxsize=8)
 def stat_key(locale: str, width: int) -> Image.Image:
     """The line under the battlefield that names the characteristics' initials ("M A D R C L:
-    Movement, Attack, ..."), so that "M1 A2 D2" on a troop reads without the details image."""
+    Movement, Attack, ..."), so that "M1 A2 D2" on a troop reads without the details image, and
+    says which three values a troop on one line shows ("1·2·2")."""
     img = Image.new("RGBA", (width, LABEL + 12), (*PAPER, 255))
     draw = ImageDraw.Draw(img)
-    key = tr("render.bt.stats", locale)
+    key = tr("render.bt.stats_board", locale, stats=tr("render.bt.stats", locale))
     middle = (0, img.height / 2)
     draw_text(draw, middle, key, LABEL, INK, anchor="lc", max_width=width, words=True, role="key")
     return img
@@ -461,7 +479,7 @@ def stat_key(locale: str, width: int) -> Image.Image:
 @lru_cache(maxsize=8)
 def legend(locale: str, width: int) -> Image.Image:
     """What the marks mean: sample troops, terrain, badges and outlines."""
-    bar_w, bar_h = 120, 2 * LABEL + 10
+    bar_w, bar_h = 140, 2 * LABEL + 10  # a bar of one line holds "cav2 3·2·0" whole
     letters = tuple(stat_letters(locale))
     items: list[tuple[Image.Image, str]] = [
         (
@@ -482,6 +500,7 @@ def legend(locale: str, width: int) -> Image.Image:
         (advantage_badge(2, 30), tr("render.bt.legend.advantage", locale)),
         (hits_badge(3, 30), tr("render.bt.legend.hits", locale)),
         (zone_outline(40), tr("render.bt.legend.marked", locale)),
+        (removed_badge(1, 30), tr("render.bt.legend.removed", locale)),
     ]
     per_row = 2
     rows = -(-len(items) // per_row)
@@ -491,7 +510,7 @@ def legend(locale: str, width: int) -> Image.Image:
     draw = ImageDraw.Draw(img)
     draw.rectangle([0, 0, width - 1, height - 1], outline=RULE, width=2)
     icon_grid(
-        img, draw, items, top=16, per_row=per_row, row=(row_h, row_h / 2), offsets=(66, 140), size=LABEL
+        img, draw, items, top=16, per_row=per_row, row=(row_h, row_h / 2), offsets=(76, 156), size=LABEL
     )
     y = 16 + rows * row_h + 4
     draw.line([(16, y), (width - 16, y)], fill=RULE, width=2)

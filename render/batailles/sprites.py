@@ -150,14 +150,66 @@ def troop_bar(
         icon = facing_mark(seat, facing, mark)
         img.alpha_composite(icon, (4, round(cy - mark / 2)))
     left = 4 + mark + 4
-    room = width - left - 5
+    room: float = width - left - 5
     size = min(LABEL, max(9, math.floor(height if not two_lines else height / 2) - 2))
-    text, bold = short_name(name, size, room)
     draw = ImageDraw.Draw(img)
+    if not two_lines:  # the name, then Movement, Attack and Defence at the bar's right end
+        room += 1  # the values end 4 pixels from the bar's end, not 5
+        named = room - text_width(name, size) - NAME_GAP  # what the name leaves, in regular type
+        values = main_values(img, profile, (width - 4, cy), named, size, stat_inks(state))
+        room -= values + NAME_GAP
+    text, bold = short_name(name, size, room)
     draw_text(draw, (left, cy), text, size, ink, anchor="lc", bold=bold, role="troop")
     if two_lines:
         stat_line(img, profile, letters, (6, height * 0.74), width - 12, size, stat_inks(state))
     return img
+
+
+NAME_GAP = 5
+"""Room between a one-line bar's name and its values."""
+
+DOT_GAP = 4
+"""Room between two values of a one-line bar, a dot in its middle."""
+
+MAIN_STATS = 3
+"""How many characteristics a bar of one place shows: Movement, Attack and Defence, first in the
+rules' order, those a reader weighs a troop by on the battlefield (the details image lists all six)."""
+
+
+def main_values(
+    img: Image.Image,
+    profile: tuple[int, ...],
+    right: tuple[float, float],
+    room: float,
+    size: int,
+    inks: tuple[RGB, RGB],
+) -> float:
+    """The values of Movement, Attack and Defence in the rules' order ("1·2·2", zeros included, as the
+    key under the battlefield reads them), ending at ``right`` (right end, middle height), for a bar
+    of one place, where no second line holds the characteristics with their initials. In regular
+    type, which sets them apart from the bold name and leaves the name its room; at ``size``,
+    squeezed sideways (to ``SQUEEZE`` at most) when they are wider than ``room``, what the name leaves
+    them; the name is shortened only past that. Returns the width drawn."""
+    ink, faint = inks
+    parts = [str(v) for v in profile[:MAIN_STATS]]
+    wide = sum(text_width(v, size) for v in parts) + DOT_GAP * (len(parts) - 1)
+    line = Image.new("RGBA", (math.ceil(wide) + 2, math.ceil(size * 1.5)), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(line)
+    pen, middle = 1.0, line.height / 2
+    for n, value in enumerate(parts):
+        if n:  # a small dot between two values, as the key writes "1·2·2"
+            dot = size * 0.09
+            draw.ellipse(
+                [pen + DOT_GAP / 2 - dot, middle - dot, pen + DOT_GAP / 2 + dot, middle + dot], fill=faint
+            )
+            pen += DOT_GAP
+        pen += draw_text(draw, (pen, middle), value, size, ink, anchor="lc", role="stat")
+    fits = max(line.width * SQUEEZE, min(line.width, room))
+    if line.width > fits:
+        line = grounds.resized(line, line.resize((math.floor(fits), line.height), Image.Resampling.LANCZOS))
+    x, cy = right
+    grounds.paste(img, line, (round(x - line.width), round(cy - line.height / 2)))
+    return float(line.width)
 
 
 SQUEEZE = 0.72
@@ -242,20 +294,51 @@ def hits_badge(hits: int, height: int, burst: bool = True) -> Image.Image:
     return sprite(w, height, paint)
 
 
-@lru_cache(maxsize=16)
-def zone_outline(size: int) -> Image.Image:
-    """A thick yellow-on-black square around a zone the last action or a pending choice concerns."""
-    outer = size + 8
+@lru_cache(maxsize=32)
+def removed_badge(count: int, height: int) -> Image.Image:
+    """A white pill with a cross and how many troops the moves since the last handover removed from
+    the zone, so that a player who was away sees what the battle took."""
+    size = min(LABEL, max(legible(), height - 2))
+    digits = str(count)
+    lead = height * 0.85
+    w = math.ceil(lead + text_width(digits, size, bold=True) + 6)
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
-        draw.rectangle([0, 0, outer * k - 1, outer * k - 1], outline=rgba(INK), width=round(7 * k))
+        h = height * k
+        draw.rounded_rectangle(
+            [0, 0, w * k - 1, h - 1],
+            radius=h / 2,
+            fill=rgba(WHITE),
+            outline=rgba(INK),
+            width=max(1, round(h * 0.07)),
+        )
+        c, arm = h * 0.5, h * 0.2
+        for sign in (1, -1):
+            draw.line(
+                [(c - arm, h / 2 - sign * arm), (c + arm, h / 2 + sign * arm)],
+                fill=rgba(HITS),
+                width=round(h * 0.12),
+            )
+        draw_text(draw, (lead * k, h / 2), digits, size * k, INK, anchor="lc", bold=True, role="removed")
+
+    return sprite(w, height, paint)
+
+
+@lru_cache(maxsize=16)
+def zone_outline(size: int, wide: int = 0) -> Image.Image:
+    """A thick yellow-on-black frame around a zone the moves since the last handover or a pending
+    choice concern: ``size`` tall and ``wide`` across (0: square), as the zone is."""
+    outer, across = size + 8, (wide or size) + 8
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        draw.rectangle([0, 0, across * k - 1, outer * k - 1], outline=rgba(INK), width=round(7 * k))
         draw.rectangle(
-            [2 * k, 2 * k, outer * k - 1 - 2 * k, outer * k - 1 - 2 * k],
+            [2 * k, 2 * k, across * k - 1 - 2 * k, outer * k - 1 - 2 * k],
             outline=rgba(HIGHLIGHT),
             width=round(4 * k),
         )
 
-    return sprite(outer, outer, paint)
+    return sprite(across, outer, paint)
 
 
 @lru_cache(maxsize=32)

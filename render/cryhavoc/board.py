@@ -26,7 +26,18 @@ from PIL import Image, ImageChops, ImageDraw
 from engine.cryhavoc.content import TOKENS
 from render import common
 from render.catalog import tr
-from render.common import HIGHLIGHT, INK, PAPER, RGB, SS, WHITE, ink_on, paste_centered, sprite
+from render.common import (
+    HIGHLIGHT,
+    INK,
+    PAPER,
+    RGB,
+    SS,
+    WHITE,
+    ink_on,
+    marked_actions,
+    paste_centered,
+    sprite,
+)
 from render.cryhavoc.layout import (
     BADGE_RADIUS,
     Layout,
@@ -294,38 +305,74 @@ def kept_map(view: Mapping[str, Any], locale: str) -> Layers:
     layers = _layers.get(key, empty_map(key))
     rings = highlight_rings(view)
     pieces: list[Piece] = []
-    for r in view["regions"]:
+    for region in view["regions"]:
+        r = shown_region(view, region)
         patch, mask, at = region_patch(key, json.dumps(r, sort_keys=True), rings.get(str(r["id"]), 0))
         pieces.append((patch, at[0], at[1], mask))
-    drawn = path_piece(view, key_layout(key))
-    if drawn is not None:
-        pieces.append(drawn)
+    pieces += path_pieces(view, key_layout(key))
     layers.draw(pieces)
     return layers
 
 
+def shown_region(view: Mapping[str, Any], region: Mapping[str, Any]) -> dict[str, Any]:
+    """The region as the map draws it: the view's, with the units ``region_units`` gives it."""
+    return {**region, "units": region_units(view, region)}
+
+
+def region_units(view: Mapping[str, Any], region: Mapping[str, Any]) -> dict[str, int]:
+    """The units a region shows, by side: those standing in it and, in the region of the battle
+    under way, both sides' units still to place or on the battle board's objectives. They are
+    fighting there, so the map keeps them on the region for as long as the battle waits on its
+    players, rather than showing it empty."""
+    units = {str(k): int(v) for k, v in (region.get("units") or {}).items()}
+    battle = view.get("battle") or {}
+    if battle.get("region") != region.get("id"):
+        return units
+    placing = battle.get("placing") or {}
+    objectives = (battle.get("objectives") or {}).values()
+    for role in ("attacker", "defender"):
+        side = battle.get(role)
+        fighting = int(placing.get(role, 0)) + sum(int(o.get(role, 0)) for o in objectives)
+        if side is not None and fighting:
+            key = str(side)
+            units[key] = units.get(key, 0) + fighting
+    return units
+
+
+def move_paths(view: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The regions each step or retreat since the last handover went from and to (``path``)."""
+    ids = {str(r["id"]) for r in view["regions"]}
+    paths: list[tuple[str, str]] = []
+    for marked in marked_actions(view, "regions"):
+        path = [str(r) for r in marked.get("path") or [] if str(r) in ids]
+        if len(path) == 2 and (path[0], path[1]) not in paths:
+            paths.append((path[0], path[1]))
+    return paths
+
+
 def move_path(view: Mapping[str, Any]) -> tuple[str, str] | None:
-    """The regions a step or a retreat went from and to (the view's ``last["path"]``)."""
+    """The last step's or retreat's path (the view's ``last["path"]``), one of ``move_paths``."""
     ids = {str(r["id"]) for r in view["regions"]}
     path = [str(r) for r in (view.get("last") or {}).get("path") or [] if str(r) in ids]
     return (path[0], path[1]) if len(path) == 2 else None
 
 
 def draw_path(img: Image.Image, view: Mapping[str, Any], g: Layout) -> None:
-    """The arrow of ``path_piece`` drawn on ``img``."""
-    drawn = path_piece(view, g)
-    if drawn is not None:
+    """The arrows of ``path_pieces`` drawn on ``img``."""
+    for drawn in path_pieces(view, g):
         item, x, y = drawn[:3]
         paste_centered(img, item, (x + item.width / 2, y + item.height / 2))
 
 
-def path_piece(view: Mapping[str, Any], g: Layout) -> Piece | None:
-    """The arrow of the last step or retreat, from the edge of the region left to the edge of the
-    one reached (over the road between them, leaving the tiles' pieces clear), a little into both
+def path_pieces(view: Mapping[str, Any], g: Layout) -> list[Piece]:
+    """The arrows of the steps and retreats since the last handover (``path_piece`` each)."""
+    return [drawn for path in move_paths(view) if (drawn := path_piece(path, g)) is not None]
+
+
+def path_piece(path: tuple[str, str], g: Layout) -> Piece | None:
+    """The arrow of a step or retreat, from the edge of the region left to the edge of the one
+    reached (over the road between them, leaving the tiles' pieces clear), a little into both
     tiles when they are close."""
-    path = move_path(view)
-    if path is None:
-        return None
     boxes = [g.box(rid) for rid in path]
     (ax, ay), (bx, by) = (((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in boxes)
     length = math.hypot(bx - ax, by - ay)
@@ -346,9 +393,10 @@ def path_piece(view: Mapping[str, Any], g: Layout) -> Piece | None:
 
 def highlight_rings(view: Mapping[str, Any]) -> dict[str, int]:
     """The width of the highlight ring around each region that has one: the battle under way gets
-    the wider, the regions the last action touched (the view's ``last["regions"]``) the narrower."""
+    the wider, the regions the moves since the last handover touched (the view's ``since``, and
+    ``last["regions"]``) the narrower."""
     ids = {str(r["id"]) for r in view["regions"]}
-    touched = [str(r) for r in (view.get("last") or {}).get("regions") or []]
+    touched = [str(r) for marked in marked_actions(view, "regions") for r in marked.get("regions") or []]
     rings = dict.fromkeys((r for r in touched if r in ids), 4)
     fight = (view.get("battle") or {}).get("region")
     if fight is not None:

@@ -36,7 +36,9 @@ MARGIN = 20
 GAP = 14
 PER_ROW = 5
 CARD_W = (WIDTH - 2 * MARGIN - (PER_ROW - 1) * GAP) // PER_ROW
-CARD_H = 270
+CARD_H = 296
+"""Tall enough for the fullest card (three kinds of points and the scoring mark) to keep a line for
+its battle effect."""
 
 
 def _icon(kind: str, color: RGB, size: int) -> Image.Image:
@@ -139,8 +141,10 @@ def card(kind: str, seat: int, locale: str) -> Image.Image:
             )
             x += 30
         short = ", ".join(tr(f"render.ch.symbol.{s}", locale) for s in symbols)
-        draw_text(draw, (x + 4, y), short, 15, INK, anchor="lc", max_width=CARD_W - x - 14, words=True)
-        y += 30
+        lines = wrap(short, 15, CARD_W - x - 14, 2)  # two symbols' words may need a second line
+        for n, line in enumerate(lines):
+            draw_text(draw, (x + 4, y + n * 18), line, 15, INK, anchor="lc")
+        y += 30 + 18 * (len(lines) - 1)
     if data.get("scoring"):
         draw.rounded_rectangle(
             [10, y - 14, CARD_W - 10, y + 14], radius=8, fill=HIGHLIGHT, outline=INK, width=2
@@ -155,7 +159,7 @@ def card(kind: str, seat: int, locale: str) -> Image.Image:
     draw_text(draw, (12, top + 8), tr("render.ch.card.battle", locale), 15, MUTED, anchor="lc", bold=True)
     battle = data.get("battle")
     effect = tm(effect_text(battle), locale) if battle else name_of("ch.effect.none", locale, "-")
-    for n, line in enumerate(wrap(effect, 16, CARD_W - 24, max(1, (CARD_H - top - 30) // 20))):
+    for n, line in enumerate(wrap(effect, 16, CARD_W - 24, max(1, (CARD_H - top - 22) // 20))):
         draw_text(draw, (12, top + 30 + n * 20), line, 16, INK, anchor="lc")
     return img
 

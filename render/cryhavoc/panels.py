@@ -75,7 +75,7 @@ def status_lines(view: Mapping[str, Any], names: Mapping[str, str], locale: str)
     """The main line (what the game waits for, or the result) and a second line (or "")."""
     result = view.get("result")
     if view.get("phase") == "over" or result:
-        keys = ("render.ch.over.win", "render.ch.over.draw")
+        keys = ("render.ch.over.win", "render.ch.over.draw", "render.ch.over.aborted")
         return result_lines(result, keys, locale, names)
     seat = acting_seat(view)
     who = seat_label(view, seat, names, locale) if seat is not None else "?"
@@ -125,10 +125,10 @@ def status(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width
     status_box(img, draw, (y, width, box_h), fill, mark, (main, sub))
     y += box_h + 8
     keys = ("render.ch.last", "render.ch.last.none")
-    text = last_text(view.get("last"), keys, locale, lambda seat: seat_label(view, seat, names, locale))
+    told = (view.get("last"), keys, locale, lambda seat: seat_label(view, seat, names, locale))
     draw.rectangle([6, y + 8, 24, y + 26], outline=INK, width=2)
     draw.rectangle([8, y + 10, 22, y + 24], outline=HIGHLIGHT, width=3)
-    last_action(img, draw, y, None, text, 40)
+    last_action(img, draw, y, None, told, 40)
     return img
 
 
@@ -334,10 +334,18 @@ def battle_board(view: Mapping[str, Any], names: Mapping[str, str], locale: str,
     draw.rectangle([0, 28, width - 1, 40], fill=(236, 231, 212))
     step = tr(f"render.ch.step.{battle.get('step', 'cards')}", locale)
     w = text_width(step, legible(), bold=True) + 24
-    room = width - 2 * PAD - w - 12
-    draw_text(draw, (PAD, 21), head, 24, INK, anchor="lc", bold=True, max_width=room, words=True)
-    draw.rounded_rectangle([width - PAD - w, 6, width - PAD, 36], radius=15, fill=INK)
+    right = width - PAD - w
+    draw.rounded_rectangle([right, 6, width - PAD, 36], radius=15, fill=INK)
     draw_text(draw, (width - PAD - w / 2, 21), step, legible(), WHITE, anchor="mc", bold=True)
+    # while cards are played, a side that folded says so in a pill of its own beside the step, where
+    # the title line has room, rather than after its name, where a long one ("the neutral Trogs")
+    # would cut it off; once the cards are done, both have folded and the pills would say nothing
+    folded = list(battle.get("folded") or [False, False]) if battle.get("step") == "cards" else []
+    for i, (side, role) in reversed(list(enumerate(((att, "attacker"), (dfn, "defender"))))):
+        if i < len(folded) and folded[i]:
+            right = _folded_pill(img, draw, right - 10, side, tr(f"render.ch.battle.folded_{role}", locale))
+    room = right - PAD - 12
+    draw_text(draw, (PAD, 21), head, 24, INK, anchor="lc", bold=True, max_width=room, words=True)
     order = list(OBJECTIVES)
     if reversed_order:
         order.reverse()
@@ -345,15 +353,13 @@ def battle_board(view: Mapping[str, Any], names: Mapping[str, str], locale: str,
     widest = max(text_width(title, LABEL, bold=True) for title in titles)
     name_w = round(max(250, min(width / 3, widest + 16)))  # the objectives' column, as wide as they need
     col = (width - name_w - 2 * PAD) // 2
-    folded = list(battle.get("folded") or [False, False])
     for i, (side, role) in enumerate(((att, "attacker"), (dfn, "defender"))):
         x = PAD + name_w + i * col
         paste_centered(img, token(side_shape(side), side_color(side), 24), (x + 12, 56))
         label = tr(f"render.ch.battle.{role}", locale, name=seat_label(view, side, names, locale))
-        if i < len(folded) and folded[i]:
-            label += " · " + tr("render.ch.battle.folded", locale)
+        size = shrink(label, LABEL, col - 40, legible(), bold=True)
         draw_text(
-            draw, (x + 30, 58), label, LABEL, INK, anchor="lc", bold=True, max_width=col - 40, words=True
+            draw, (x + 30, 58), label, size, INK, anchor="lc", bold=True, max_width=col - 40, words=True
         )
     objectives = battle.get("objectives") or {}
     y = 72
@@ -377,6 +383,17 @@ def battle_board(view: Mapping[str, Any], names: Mapping[str, str], locale: str,
         note = tr("render.ch.battle.reversed", locale)
         draw_text(draw, (PAD, y + 18), note, 20, MUTED, anchor="lc", max_width=width - 2 * PAD, words=True)
     return img
+
+
+def _folded_pill(img: Image.Image, draw: ImageDraw.ImageDraw, right: float, side: Any, text: str) -> float:
+    """A white pill ending at ``right`` in the battle's title line: the side's mark, then that it
+    folded (plays no more cards); returns its left edge."""
+    w = 24 + 6 + text_width(text, legible(), bold=True) + 24
+    left = right - w
+    draw.rounded_rectangle([left, 6, right, 36], radius=15, fill=WHITE, outline=INK, width=2)
+    paste_centered(img, token(side_shape(side), side_color(side), 20), (left + 22, 21))
+    draw_text(draw, (left + 36, 21), text, legible(), INK, anchor="lc", bold=True)
+    return left
 
 
 ROW_H = 38
@@ -528,6 +545,8 @@ def seat_panel(
 
 
 LEGEND_ROW = 52
+LEGEND_LINES = 3
+"""Lines a legend entry may take: French needs three for the crystal values."""
 
 
 @lru_cache(maxsize=8)
@@ -563,15 +582,21 @@ def legend(locale: str, width: int) -> Image.Image:
         ("wall", "", tr("render.ch.legend.wall", locale)),
         ("arrow", "", tr("render.ch.legend.arrow", locale)),
     ]
-    rows = -(-len(entries) // 2)
-    height = 16 + rows * LEGEND_ROW + 8
-    img, draw = _panel(width, height)
     half = (width - 2 * PAD) / 2
-    icon_w = 112
-    for n, (kind, arg, text) in enumerate(entries):
+    tokens_mark = trog_token(tr("render.ch.token.war_party", locale), trog_strength("war_party"))
+    icon_w = max(112, tokens_mark.width + 16)  # the texts start past the widest mark
+    wrapped = [wrap(text, 19, half - icon_w - 16, LEGEND_LINES) for _kind, _arg, text in entries]
+    # a row is as tall as its longer text: three lines where a language needs them
+    heights = [
+        max(LEGEND_ROW, max(len(lines) for lines in wrapped[n : n + 2]) * 22 + 10)
+        for n in range(0, len(entries), 2)
+    ]
+    height = 16 + sum(heights) + 8
+    img, draw = _panel(width, height)
+    for n, ((kind, arg, _text), lines) in enumerate(zip(entries, wrapped, strict=True)):
         col, row = n % 2, n // 2
         x = PAD + col * half
-        cy = 16 + row * LEGEND_ROW + LEGEND_ROW / 2
+        cy = 16 + sum(heights[:row]) + heights[row] / 2
         if kind == "terrain":
             paste_centered(img, tile(arg, "land", 80, 44, None), (x + 40, cy))
         elif kind == "crystals":
@@ -587,8 +612,7 @@ def legend(locale: str, width: int) -> Image.Image:
             paste_centered(img, token("hexagon", side_color("trogs"), 26), (x + 59, cy))
             draw_text(draw, (x + 75, cy), "2", LABEL, INK, anchor="lc", bold=True)
         elif kind == "tokens":
-            mark = trog_token(tr("render.ch.token.war_party", locale), trog_strength("war_party"))
-            paste_centered(img, mark, (x + mark.width / 2, cy))
+            paste_centered(img, tokens_mark, (x + tokens_mark.width / 2, cy))
         elif kind == "battle":
             paste_centered(img, badge("1", HIGHLIGHT, INK, 28, INK), (x + 14, cy))
         elif kind == "structure":
@@ -602,7 +626,6 @@ def legend(locale: str, width: int) -> Image.Image:
             draw.polygon([(x + 40, cy), (x + 28, cy - 9), (x + 28, cy + 9)], fill=(120, 110, 92))
             draw.ellipse([x + 44, cy - 14, x + 72, cy + 14], fill=INK)
             draw_text(draw, (x + 58, cy), "A", LABEL - 1, WHITE, anchor="mc", bold=True)
-        lines = wrap(text, 19, half - icon_w - 16, 2)
         for k, line in enumerate(lines):
             at = (x + icon_w, cy + (k - (len(lines) - 1) / 2) * 22)
             draw_text(draw, at, line, 19, INK, anchor="lc")

@@ -16,12 +16,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, MUTED, PAPER, arrow, sprite
+from render.common import INK, MUTED, PAPER, arrow, marked_actions, sprite
 from render.layers import Layers, Piece, Shelf, centered
 from render.page import LABEL
 from render.text import draw_text, font, scaled
 from render.warchest.hexgrid import SQRT3, Hex, Layout, corners, fit
-from render.warchest.sprites import COS30, control_ring, last_outline, start_flag, token
+from render.warchest.sprites import COS30, control_ring, last_outline, removed_mark, start_flag, token
 from render.warchest.style import START_LOCATIONS
 
 GROUND = (236, 229, 210)
@@ -142,15 +142,44 @@ def empty_board(hexes: tuple[Hex, ...], locations: tuple[Hex, ...], layout: Layo
 
 
 def outlined_hexes(view: Mapping[str, Any]) -> list[Hex]:
-    """The hexes the last action touched (the view's ``last["hexes"]``), outlined on the board."""
-    last = view.get("last") or {}
-    return [(int(h[0]), int(h[1])) for h in last.get("hexes") or []]
+    """The hexes the moves since the last handover touched (the last action's included), outlined on
+    the board, each once, in the order they were first touched."""
+    hexes: list[Hex] = []
+    for marked in marked_actions(view, "hexes"):
+        for h in marked.get("hexes") or []:
+            at = (int(h[0]), int(h[1]))
+            if at not in hexes:
+                hexes.append(at)
+    return hexes
+
+
+def move_paths(view: Mapping[str, Any]) -> list[tuple[Hex, Hex]]:
+    """The hexes each move since the last handover went from and to (``path``), drawn as arrows."""
+    paths: list[tuple[Hex, Hex]] = []
+    for marked in marked_actions(view, "hexes"):
+        path = [(int(h[0]), int(h[1])) for h in marked.get("path") or []]
+        if len(path) == 2 and (path[0], path[1]) not in paths:
+            paths.append((path[0], path[1]))
+    return paths
 
 
 def move_path(view: Mapping[str, Any]) -> tuple[Hex, Hex] | None:
-    """The hexes a move went from and to (the view's ``last["path"]``), drawn as an arrow."""
+    """The last move's path (the view's ``last["path"]``), one of ``move_paths``."""
     path = [(int(h[0]), int(h[1])) for h in (view.get("last") or {}).get("path") or []]
     return (path[0], path[1]) if len(path) == 2 else None
+
+
+def removed_units(view: Mapping[str, Any]) -> list[tuple[Hex, int]]:
+    """Where a unit the moves since the last handover struck off the board stood, with its seat, for
+    the board to cross it out; a hex a unit stands on again is left to that unit."""
+    occupied = {(int(u["hex"][0]), int(u["hex"][1])) for u in view.get("units") or []}
+    out: list[tuple[Hex, int]] = []
+    for marked in marked_actions(view, "hexes"):
+        for hit in marked.get("struck") or []:
+            at = (int(hit["hex"][0]), int(hit["hex"][1]))
+            if hit.get("removed") and at not in occupied and at not in [h for h, _s in out]:
+                out.append((at, int(hit.get("seat", 0))))
+    return out
 
 
 LAYERS_KEPT = 4
@@ -195,14 +224,16 @@ def board_pieces(
     for h in outlined:  # the wash tints the label: print it again on top
         cx, cy = layout.center(h)
         pieces.append(centered(label_sprite(hex_label(h), style.label), (cx, cy - style.label_dy)))
-    path = move_path(view)
-    if path is not None:  # under the tokens, its head at the edge of the token that moved
+    for path in move_paths(view):  # under the tokens, its head at the edge of the token that moved
         (ax, ay), (bx, by) = (style.piece_center(layout.center(h)) for h in path)
         length = math.hypot(bx - ax, by - ay)
         short = max(0.0, 1 - (style.token + 6) / length) if length else 0.0
         drawn = arrow((ax, ay), (ax + (bx - ax) * short, ay + (by - ay) * short))
         if drawn is not None:
             pieces.append(drawn)
+    for h, seat in removed_units(view):  # under the ring and tokens: where a struck unit stood
+        team = _team_of(view, seat)
+        pieces.append(centered(removed_mark(team, style.token), style.piece_center(layout.center(h))))
     for loc in locations_of(view):
         team = loc.get("team")
         ring = control_ring(None if team is None else int(team), style.ring, style.ring_line)
@@ -223,6 +254,11 @@ def board_pieces(
             centered(sprite, style.piece_center(layout.center((int(unit["hex"][0]), int(unit["hex"][1])))))
         )
     return pieces
+
+
+def _team_of(view: Mapping[str, Any], seat: int) -> int | None:
+    seats = view.get("seats") or []
+    return int(seats[seat].get("team", seat)) if 0 <= seat < len(seats) else None
 
 
 def locations_of(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:

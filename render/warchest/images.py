@@ -42,7 +42,7 @@ from render.text import draw_text
 from render.warchest.board import LAYERS_KEPT, board_layout, kept_board
 from render.warchest.hexgrid import Hex
 from render.warchest.panels import panel_height, pills, private_panel, seat_panel, seat_units
-from render.warchest.sprites import control_ring, last_icon, start_flag, team_mark, token
+from render.warchest.sprites import control_ring, last_icon, removed_mark, start_flag, team_mark, token
 from render.warchest.style import TEAM_COLOR, owner_tags, tint, unit_name
 
 __all__ = ["INNER", "WIDTH", "render", "render_details", "render_private"]
@@ -228,7 +228,7 @@ def _status_line(view: Mapping[str, Any], names: Mapping[str, str], locale: str)
     """The main line (whose turn, the follow-up, or the result) and a second, smaller line."""
     result = view.get("result")
     if view.get("phase") == "over" or result:
-        keys = ("render.wc.over.win", "render.wc.over.draw")
+        keys = ("render.wc.over.win", "render.wc.over.draw", "render.wc.over.aborted")
         return result_lines(result, keys, locale, names)
     pending = view.get("pending")
     if pending:
@@ -286,8 +286,8 @@ def _status_parts(
     y = BOX_TOP + box_height(bool(sub)) + 8
 
     keys = ("render.wc.last", "render.wc.last.none")
-    text = last_text(view.get("last"), keys, locale, lambda seat: _seat_name(view, names, int(seat)))
-    last_action(img, draw, y, last_icon(26), text, 38)
+    told = (view.get("last"), keys, locale, lambda seat: _seat_name(view, names, int(seat)))
+    last_action(img, draw, y, last_icon(26), told, 38)
     y += 34
 
     if pool_rows:
@@ -358,6 +358,7 @@ def _legend(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> I
         ),
         (start_flag(0, 30), tr("render.wc.legend.start", locale)),
         (last_icon(40), tr("render.wc.legend.last", locale)),
+        (removed_mark(0, 20), tr("render.wc.legend.removed", locale)),
         (token(types[0] if types else "royal", None, 2, locale, 20), tr("render.wc.legend.height", locale)),
     ]
     sym_per_row = 2

@@ -215,7 +215,8 @@ def private_panel(
     bag = {str(k): int(v) for k, v in (private.get("bag") or {}).items() if int(v) > 0}
     per_row = max(1, (width - 2 * PAD) // 210)
     hand_rows = max(1, -(-len(hand) // per_row))
-    bag_rows = max(1, -(-len(bag) // per_row))
+    bag_places = _bag_places(bag, locale, width - 2 * PAD)
+    bag_rows = max(1, 1 + max((row for row, _x, _room in bag_places), default=0))
     height = HEADER_H + 40 + hand_rows * 110 + 40 + bag_rows * 64 + PAD
     img = Image.new("RGBA", (width, height), (*PANEL, 255))
     draw = ImageDraw.Draw(img)
@@ -252,15 +253,36 @@ def private_panel(
     y += 40
     if not bag:
         draw_text(draw, (PAD, y + 30), tr("render.wc.private.empty", locale), 22, MUTED, anchor="lc")
-    for i, (coin, n) in enumerate(sorted(bag.items())):
-        x0 = PAD + slot * (i % per_row)
-        mid = y + (i // per_row) * 64 + 30
+    for (coin, n), (row, x, room) in zip(sorted(bag.items()), bag_places, strict=True):
+        x0 = PAD + x
+        mid = y + row * 64 + 30
         paste_centered(img, token(coin, team, None, locale, 20), (x0 + 24, mid))
-        count_text = f"x{n}"
-        room = slot - 64 - text_width(count_text, 24, bold=True)
         w = draw_text(draw, (x0 + 52, mid), unit_name(coin, locale), 21, INK, anchor="lc", max_width=room)
-        draw_text(draw, (x0 + 60 + w, mid), count_text, 24, INK, anchor="lc", bold=True)
+        draw_text(draw, (x0 + 60 + w, mid), f"x{n}", 24, INK, anchor="lc", bold=True)
     return img
+
+
+BAG_GAP = 28
+"""Room between two entries of the bag's row."""
+
+
+def _bag_places(bag: Mapping[str, int], locale: str, width: float) -> list[tuple[int, float, float]]:
+    """Where each type of the bag goes, in sorted order: its row, its left edge and the room its
+    name has. Entries follow each other at their own widths and go to the next row when the row is
+    full, so a long name ("Warrior Priest", "Garde royale") is cut only when it is wider than a whole
+    row, never because a fixed column is narrower than the room left beside it."""
+    places: list[tuple[int, float, float]] = []
+    row, x = 0, 0.0
+    for coin, n in sorted(bag.items()):
+        count_w = text_width(f"x{n}", 24, bold=True)
+        name_w = text_width(unit_name(coin, locale), 21)
+        need = 60 + name_w + count_w
+        if x > 0 and x + need > width:
+            row, x = row + 1, 0.0
+        room = min(name_w, width - x - 60 - count_w)
+        places.append((row, x, room))
+        x += need + BAG_GAP
+    return places
 
 
 def private_words(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> str:

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from render.common import HIGHLIGHT, INK, WHITE, ink_on, rgba, sprite
 from render.page import LABEL, legible
 from render.palette import CIRCLE
-from render.text import draw_text, shrink
+from render.text import draw_text, text_width
 from render.warchest.hexgrid import corners
 from render.warchest.style import TEAM_COLOR, TEAM_SHAPE, shade, tint, unit_abbr
 
@@ -52,16 +52,20 @@ def token(
     unit: str, team: int | None, height: int | None, locale: str, radius: int, owner: str = ""
 ) -> Image.Image:
     """A unit token: team shape and colour, abbreviation, stacked edges, a height badge at the
-    bottom right and, when teammates share the colour, the owner's letter at the top left.
+    bottom right and, when teammates share the colour, the owner's letter at the bottom left, under
+    the abbreviation and clear of the hex label above the token.
 
     ``height`` None draws a single coin without badge (panels and legend).
     """
+    layers = 0 if height is None else min(max(height, 1), 3) - 1
+    label = min(LABEL, max(9, round(radius * 0.85)))
     size = math.ceil(radius * 2 + 2 * badge_radius(radius) + 4)
+    tag, tag_w, tag_h = owner_tag(owner)
+    if owner:  # room under the abbreviation for the owner's tag, which never covers it
+        size = max(size, math.ceil(2 * (tag_h + 3 + OWNER_CAP * label / 2)))
     fill = TEAM_COLOR[team]
     edge = shade(team)
     shape = TEAM_SHAPE[team]
-    layers = 0 if height is None else min(max(height, 1), 3) - 1
-    label = min(LABEL, max(9, round(radius * 0.85)))
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
         r = radius * k
@@ -79,13 +83,31 @@ def token(
             bx, by = cx + 0.82 * r, cy + 0.72 * r + layers * 0.17 * r
             draw.ellipse([bx - br, by - br, bx + br, by + br], fill=WHITE, outline=INK, width=line)
             draw_text(draw, (bx, by), str(height), label * k, INK, anchor="mc", bold=True, role="height")
-        if owner:
-            ox, oy = cx - 0.82 * r, cy - 0.72 * r
-            draw.ellipse([ox - br, oy - br, ox + br, oy + br], fill=WHITE, outline=fill, width=2 * line)
-            tag = shrink(owner, label, 1.8 * br / k, 9, bold=True)
+        if owner:  # a pill as wide as the tag, its top just under the abbreviation's capitals
+            w, h = tag_w * k, tag_h * k
+            oy = cy + (OWNER_CAP * label / 2 + 2) * k + h / 2
+            ox = max(cx - 0.82 * r, w / 2 + k)
+            box = [ox - w / 2, oy - h / 2, ox + w / 2, oy + h / 2]
+            draw.rounded_rectangle(box, radius=h / 2, fill=WHITE, outline=fill, width=2 * line)
             draw_text(draw, (ox, oy), owner, tag * k, INK, anchor="mc", bold=True, role="owner")
 
     return sprite(size, size, paint)
+
+
+OWNER_CAP = 0.73
+"""The height of capital letters over the font size: where the abbreviation's capitals end, which
+the owner's tag stays under."""
+
+
+def owner_tag(owner: str) -> tuple[int, float, float]:
+    """The size of an owner's tag text (legible, as every label a player needs) and the width and
+    height of the pill around it: a letter gets a round badge, two letters or a wide script (Chinese,
+    Japanese, Korean) a pill as wide as they are, so no stroke meets the edge."""
+    if not owner:
+        return 0, 0.0, 0.0
+    size = legible()
+    height = size + 12.0  # a Chinese or Korean glyph fills its whole em, above the capitals too
+    return size, max(height, text_width(owner, size, bold=True) + 12), height
 
 
 @lru_cache(maxsize=64)
@@ -143,6 +165,24 @@ def last_outline(hex_size: float, band: float) -> Image.Image:
         draw.polygon(corners(c, c, outer), fill=rgba(INK))
         draw.polygon(corners(c, c, outer - 2.2 * k / COS30), fill=rgba(HIGHLIGHT))
         draw.polygon(corners(c, c, outer - band * k / COS30), fill=rgba(HIGHLIGHT, 70))
+
+    return sprite(size, size, paint)
+
+
+@lru_cache(maxsize=16)
+def removed_mark(team: int | None, radius: int) -> Image.Image:
+    """Where a unit struck off the board stood: its team's shape, hollow, crossed out in ink, so
+    that a player who was away sees what the moves since took."""
+    size = math.ceil(radius * 2 + 4)
+    shape = TEAM_SHAPE[team]
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        c, r = size * k / 2, radius * k * 0.9
+        line = max(1, round(0.1 * radius * k))
+        _shape(draw, shape, c, c, r, fill=rgba(WHITE, 150), outline=rgba(TEAM_COLOR[team]), width=line)
+        arm = r * 0.55
+        for sign in (1, -1):
+            draw.line([(c - arm, c - sign * arm), (c + arm, c + sign * arm)], fill=rgba(INK), width=line)
 
     return sprite(size, size, paint)
 

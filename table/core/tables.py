@@ -28,7 +28,7 @@ from engine.contract import Game, Result
 from engine.errors import GameOver, NotYourTurn, StaleAction
 from engine.text import Msg
 from table.core.drawing import Drawer, Outdated, ThreadDrawer, draw_now, shared_drawer
-from table.core.events import encode_msg, encode_result
+from table.core.events import decode_result, encode_msg, encode_result
 from table.core.posts import Picture
 from table.core.replay import played, replay
 from table.core.workers import Superseded
@@ -69,6 +69,11 @@ class Table:
         which Discord shows as the member's name."""
         return self.names.get(player) or f"<@{player}>"
 
+    def view(self, viewer: str | None = None) -> dict[str, Any]:
+        """What ``viewer`` sees of the game (None: the public board), ended as the table ended it
+        (``ended_view``)."""
+        return ended_view(self.game.view(self.state, viewer), self.record, self.game.is_over(self.state))
+
     def to_act(self) -> list[str]:
         if self.state is None or self.record.status != "active":
             return []
@@ -87,6 +92,20 @@ class Table:
         for seat in self.record.seats:
             out.setdefault(self.side_of(seat.player), []).append(seat.player)
         return out
+
+
+def ended_view(view: dict[str, Any], record: GameRecord, engine_over: bool) -> dict[str, Any]:
+    """``view`` as the table ended the game. A resignation, an agreed draw, an abort, a moderator's end
+    or a deadline's forfeit ends a game outside its rules: the engine's state stays the position it
+    was left in, with a player still to act, and knows nothing of the end. The stored result then
+    stands in the view and nobody is to act, so the final board and its alt text show how the game
+    ended, never a turn; an abort is marked so, since it has neither winner nor draw."""
+    if engine_over or record.status not in ("over", "aborted") or record.result is None:
+        return view
+    result = decode_result(record.result).to_json()  # players in the reason as the views write them
+    if record.status == "aborted":
+        result["aborted"] = True
+    return {**view, "to_act": [], "result": result}
 
 
 @dataclass(frozen=True)
@@ -326,7 +345,7 @@ class Tables:
         if table.state is None:
             return None
         try:
-            view = marked_away(table.game.view(table.state, None), away or {})
+            view = marked_away(table.view(), away or {})
             return await self.picture("board", view, table.names, locale, outdated=outdated)
         except Superseded:
             raise
@@ -340,8 +359,7 @@ class Tables:
         if table.state is None:
             return None
         try:
-            view = table.game.view(table.state, None)
-            return await self.picture("details", view, table.names, locale)
+            return await self.picture("details", table.view(), table.names, locale)
         except Exception:
             log.exception("drawing the details of game #%s failed", table.record.id)
             return None
@@ -355,7 +373,7 @@ class Tables:
         """
         if table.state is None:
             return {}, None
-        view = table.game.view(table.state, player)
+        view = table.view(player)
         if not view.get("private"):
             return view, None
         try:

@@ -98,9 +98,9 @@ class Wording:
         assert table.state is not None
         loc = locale
         head = self._t("table.text_board", loc, progress=self._progress(table, loc))
-        lines = [head, text_board(table.game.view(table.state, None), table.names, loc)]
+        lines = [head, text_board(table.view(), table.names, loc)]
         if table.record.seat_of(player) is not None:
-            own = table.game.view(table.state, player)
+            own = table.view(player)
             if own.get("private"):
                 lines.append(describe("private", own, table.names, loc))
         return Post("\n".join(line for line in lines if line), ephemeral=True)

@@ -31,7 +31,7 @@ from table.core.events import decode_msg, encode_msg
 from table.core.posts import Ctx, Post, is_bot, pictured
 from table.core.replay import handovers, played, replay
 from table.core.settings import POLICIES
-from table.core.tables import Table
+from table.core.tables import Table, ended_view
 from table.core.text import find_game, named
 from table.play import lobby
 from table.play.lobby import FIXED_SEED, guard, team_slots
@@ -429,6 +429,8 @@ class ClickCommands(ServiceCommands):
         record, game = table.record, table.game
         log = await self.tables.store.actions(record.id)
         frames = handovers(game, record.player_ids, record.seed, record.options, played(log))
+        if frames and table.state is not None:  # the last frame shows how the table ended the game
+            frames[-1] = ended_view(frames[-1], record, game.is_over(table.state))
         if len(frames) > MAX_FRAMES:
             step = (len(frames) - 1) / (MAX_FRAMES - 1)
             frames = [frames[round(i * step)] for i in range(MAX_FRAMES)]

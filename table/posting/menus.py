@@ -16,6 +16,7 @@ from typing import Any
 import i18n
 from table.core.posts import Button, Menu
 from table.core.tables import Table
+from table.core.text import has_key
 
 MAX_OPTIONS = 25
 MAX_LABEL = 100
@@ -70,9 +71,10 @@ def board_buttons(table: Table, locale: str) -> tuple[Button, ...]:
             Button("log", _label("svc.button.log", locale), game, version),
             Button("details", _label("svc.button.details", locale), game, version),
         )
-    hand = (
-        (Button("hand", _label("svc.button.hand", locale), game, version),) if hides_something(table) else ()
-    )
+    # the hidden part has its game's own name where it has one ("My deployment" in Batailles)
+    named = f"svc.button.hand.{record.game}"
+    key = named if has_key(named) else "svc.button.hand"
+    hand = (Button("hand", _label(key, locale), game, version),) if hides_something(table) else ()
     return (
         *hand,
         Button("moves", _label("svc.button.moves", locale), game, version, "primary"),

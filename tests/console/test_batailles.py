@@ -74,7 +74,8 @@ def test_a_typed_map_with_spaces_and_french_moves_in_the_console(tmp_path: Path)
     assert "image: " in out[2]
     for block in out[3:5]:
         assert "Done." in block and "(board updated in place: " in block, block
-    assert "alice deploys horse1 in a1, facing west." in out[5], out[5]
+    assert "alice deploys horse1: its place stays hidden" in out[5], out[5]
+    assert "a1" not in out[5] and "a9" not in out[5], "both armies deploy unseen: the log tells no place"
 
 
 def test_the_last_steps_of_an_activation_are_taken_back_one_at_a_time(tmp_path: Path) -> None:

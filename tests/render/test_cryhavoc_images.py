@@ -557,7 +557,8 @@ def _drawn_whole(view: dict[str, Any], locale: str) -> Image.Image:
     g = ch_map.geometry(view)
     img = ch_map.empty_map(key).copy()
     rings = ch_map.highlight_rings(view)
-    for r in view["regions"]:
+    for region in view["regions"]:
+        r = ch_map.shown_region(view, region)
         ring = rings.get(r["id"], 0)
         ch_map._draw_region(img, r, g.box(str(r["id"])), g, ring, locale)
     ch_map.draw_path(img, view, g)

@@ -5,9 +5,10 @@ kind not yet seen whenever one is legal, until every kind has been played once. 
 position before, the action and the position after are kept; the test works out from the two
 positions and the action's own words which places the action touched (where the troops stood and
 where they went, the hex a coin went to, the region a step left and the one it reached...) and
-checks that the view's ``last`` holds exactly those places and that the board's marker draws them.
-Kinds that touch no place on the board are listed with the reason, and must leave the board
-unmarked. A kind added to a game without a line here fails the completeness tests.
+checks that the engine's record of the action holds exactly those places and that the board's
+marker draws them (with the marks of the moves before it since the last handover, ``since``). Kinds
+that touch no place on the board are listed with the reason, and add no mark to the board. A kind
+added to a game without a line here fails the completeness tests.
 """
 
 from __future__ import annotations
@@ -34,11 +35,13 @@ View = dict[str, Any]
 
 @dataclass(frozen=True)
 class Sample:
-    """One action of a kind, with the public views of the positions before and after it."""
+    """One action of a kind, with the public views of the positions before and after it, and the
+    state after it (whose ``last`` is the engine's record of the action itself)."""
 
     before: View
     action: Any
     after: View
+    state: Any
 
 
 def _zone(label: str) -> tuple[int, int]:
@@ -86,7 +89,7 @@ def cover(
             state, _events = game.apply(state, player, action)
             kind = kind_of(action, before)
             if kind in wanted and kind not in found:
-                found[kind] = Sample(before, action, game.view(state, None))
+                found[kind] = Sample(before, action, game.view(state, None), state)
         if wanted <= found.keys():
             return found
     raise AssertionError(f"{game_name}: never played {sorted(wanted - found.keys())}")
@@ -189,22 +192,40 @@ def test_every_batailles_action_kind_is_listed() -> None:
     assert not set(BATAILLES_MARKED) & set(BATAILLES_UNMARKED)
 
 
+def _since(view: View, key: str) -> list[Any]:
+    """The places the view's moves since the last handover touched, each once."""
+    out: list[Any] = []
+    for marked in view["since"]:
+        for p in marked[key]:
+            place = tuple(p) if isinstance(p, list) else p
+            if place not in out:
+                out.append(place)
+    return out
+
+
 @pytest.mark.parametrize("kind", sorted(BATAILLES_MARKED))
 def test_batailles_marks_the_zones_an_action_touched(kind: str) -> None:
     s = batailles_samples()[kind]
     expected = BATAILLES_MARKED[kind](s)
-    last = s.after["last"]
-    assert last["text"] == str(s.action)
-    assert [tuple(z) for z in last["zones"]] == expected
+    record = s.state.last
+    assert record["text"] == str(s.action)
+    assert [tuple(z) for z in record["zones"]] == expected
     board = s.after["board"]
     marked = bt_board.marked_zones(s.after, board["width"], board["height"])
+    if kind == "deploy":  # both armies deploy unseen: the public board names the troop, not its place
+        assert s.after["last"]["zones"] == [] and not set(expected) & set(marked)
+        assert s.after["last"]["text"] == " ".join(str(s.action).split()[:2])
+        return
+    if kind not in ("activate", "coordinate", "done"):  # these change nothing: the line names the move before
+        assert s.after["last"]["text"] == str(s.action) and s.after["since"][-1]["text"] == str(s.action)
     assert set(expected) <= set(marked), (kind, expected, marked)
 
 
 @pytest.mark.parametrize("kind", sorted(BATAILLES_UNMARKED))
 def test_batailles_kinds_without_a_zone_mark_none(kind: str) -> None:
     s = batailles_samples()[kind]
-    assert s.after["last"]["zones"] == []
+    assert s.state.last["zones"] == []
+    assert all(m["text"] != str(s.action) or not m["zones"] for m in s.after["since"])
 
 
 def test_the_move_of_the_issue_frames_its_zones() -> None:
@@ -213,7 +234,8 @@ def test_the_move_of_the_issue_frames_its_zones() -> None:
     s = batailles_samples()["move"]
     after = dict(s.after, activation=None, pending=None, combat=None)
     board = after["board"]
-    assert bt_board.marked_zones(after, board["width"], board["height"]) == _bt_moved_to(s)
+    marked = bt_board.marked_zones(after, board["width"], board["height"])
+    assert set(_bt_moved_to(s)) <= set(marked) and set(marked) <= set(_since(after, "zones"))
 
 
 # --------------------------------------------------------------------------- War Chest
@@ -292,14 +314,17 @@ def test_warchest_outlines_the_hexes_an_action_touched(kind: str) -> None:
     s = warchest_samples()[kind]
     expected = WARCHEST_MARKED[kind](s)
     assert expected
+    assert list(s.state.last[2]) == expected
     assert [tuple(h) for h in s.after["last"]["hexes"]] == expected
-    assert wc_board.outlined_hexes(s.after) == expected
+    outlined = wc_board.outlined_hexes(s.after)
+    assert set(expected) <= set(outlined) and outlined == _since(s.after, "hexes")
 
 
 @pytest.mark.parametrize("kind", sorted(WARCHEST_UNMARKED))
 def test_warchest_kinds_without_a_hex_outline_none(kind: str) -> None:
     s = warchest_samples()[kind]
-    assert s.after["last"]["hexes"] == [] and wc_board.outlined_hexes(s.after) == []
+    assert s.state.last[2] == ()
+    assert wc_board.outlined_hexes(s.after) == _since(s.after, "hexes")
 
 
 # --------------------------------------------------------------------------- Cry Havoc
@@ -381,6 +406,7 @@ def test_every_cryhavoc_action_kind_is_listed() -> None:
 def test_cryhavoc_rings_the_regions_an_action_touched(kind: str) -> None:
     s = cryhavoc_samples()[kind]
     expected = CRYHAVOC_MARKED[kind](s)
+    assert s.state["last"]["regions"] == expected
     assert s.after["last"]["regions"] == expected
     rings = ch_board.highlight_rings(s.after)
     assert all(rings.get(r, 0) > 0 for r in expected), (kind, expected, rings)
@@ -389,9 +415,9 @@ def test_cryhavoc_rings_the_regions_an_action_touched(kind: str) -> None:
 @pytest.mark.parametrize("kind", sorted(CRYHAVOC_UNMARKED))
 def test_cryhavoc_kinds_without_a_region_ring_none(kind: str) -> None:
     s = cryhavoc_samples()[kind]
-    assert s.after["last"]["regions"] == []
+    assert s.state["last"]["regions"] == []
     battle = (s.after.get("battle") or {}).get("region")
-    assert set(ch_board.highlight_rings(s.after)) <= {battle}
+    assert set(ch_board.highlight_rings(s.after)) <= {battle, *_since(s.after, "regions")}
 
 
 # --------------------------------------------------------------------------- move paths
@@ -421,5 +447,5 @@ def test_a_move_draws_its_path_from_where_it_left_to_where_it_went(
             start, end = (tuple(p) if isinstance(p, list) else p for p in last[key])
             assert [tuple(p) if isinstance(p, list) else p for p in last["path"]] == [start, end]
             assert drawn(s.after) == (start, end), kind
-        else:
+        elif last["text"] == str(s.action):  # the board's line names this action: no arrow
             assert last["path"] is None and drawn(s.after) is None, kind

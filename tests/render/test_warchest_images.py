@@ -115,7 +115,7 @@ def test_the_highlight_of_the_last_action_is_drawn_and_keeps_the_label() -> None
     """The highlighted hexes change under the band, and their label is printed on top, whole."""
     view = views.mid_game()
     layout = wc_board.board_layout([tuple(h) for h in view["board"]["hexes"]], INNER)  # type: ignore[misc]
-    plain = dict(view, last=None)
+    plain = dict(view, last=None, since=[])
     found, _image = texts_of(lambda: render.render(view, names=views.NAMES, locale="en"))
     drawn = wc_board.draw_board(view, layout, "en").convert("RGB")
     without = wc_board.draw_board(plain, layout, "en").convert("RGB")

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.text import encode_msg
 from engine.warchest.labels import last_description
+from engine.warchest.view import outcome
 
 NAMES = {"111": "Alice", "222": "Bérénice", "333": "Chloé", "444": "Dmitri"}
 
@@ -25,21 +26,32 @@ def _locations(hexes: list[tuple[int, int]], control: dict[tuple[int, int], int]
     return [{"hex": [x, y], "label": label(x, y), "team": control.get((x, y))} for x, y in hexes]
 
 
-def _last(seat: int, text: str, hexes: list[list[int]]) -> dict[str, Any]:
-    """The view's ``last`` as the engine writes it: the public text, its hexes, a move's path and its
-    description."""
+Struck = tuple[tuple[int, int], int, str, bool]
+
+
+def _marks(seat: int, text: str, hexes: list[list[int]], struck: tuple[Struck, ...] = ()) -> dict[str, Any]:
+    """One action of the view's ``since`` as the engine writes it: the public text, its hexes, a
+    move's path and the units it struck."""
     path = hexes if text.split()[:1] == ["move"] and len(hexes) == 2 else None
-    return {
-        "seat": seat,
-        "text": text,
-        "hexes": hexes,
-        "path": path,
-        "label": encode_msg(last_description(text)),
-    }
+    hit = [
+        {"hex": list(h), "label": label(*h), "seat": s, "type": kind, "removed": gone}
+        for h, s, kind, gone in struck
+    ]
+    return {"seat": seat, "text": text, "hexes": hexes, "path": path, "struck": hit}
+
+
+def _last(seat: int, text: str, hexes: list[list[int]], struck: tuple[Struck, ...] = ()) -> dict[str, Any]:
+    """The view's ``last`` as the engine writes it: its marks, its description and what it did."""
+    told = {"label": encode_msg(last_description(text)), "outcome": [encode_msg(o) for o in outcome(struck)]}
+    return {**_marks(seat, text, hexes, struck), **told}
 
 
 def _unit(x: int, y: int, seat: int, team: int, kind: str, height: int) -> dict[str, Any]:
     return {"hex": [x, y], "label": label(x, y), "seat": seat, "team": team, "type": kind, "height": height}
+
+
+ATTACKED: tuple[Struck, ...] = (((3, 3), 1, "cavalry", False),)
+"""Bérénice's Cavalry on d4, which lost a coin to Alice's Swordsman."""
 
 
 def mid_game() -> dict[str, Any]:
@@ -89,7 +101,8 @@ def mid_game() -> dict[str, Any]:
         "pending": None,
         "phase": "play",
         "draft": None,
-        "last": _last(0, "attack swordsman d3 d4", [[3, 2], [3, 3]]),
+        "last": _last(0, "attack swordsman d3 d4", [[3, 2], [3, 3]], ATTACKED),
+        "since": [_marks(0, "attack swordsman d3 d4", [[3, 2], [3, 3]], ATTACKED)],
         "result": None,
         "private": {"seat": 1, "hand": ["archer", "royal"], "bag": {"archer": 1, "lancer": 2, "scout": 1}},
     }
@@ -124,6 +137,7 @@ def game_over() -> dict[str, Any]:
             loc["team"] = 0
     view["units"][2] = _unit(3, 4, 0, 0, "light_cavalry", 1)
     view["last"] = _last(0, "control light_cavalry d5", [[3, 4]])
+    view["since"] = [_marks(0, "control light_cavalry d5", [[3, 4]])]
     view["result"] = {
         "winners": ["111"],
         "draw": False,
@@ -143,6 +157,7 @@ def draft() -> dict[str, Any]:
     view["phase"] = "draft"
     view["round"] = 0
     view["last"] = None
+    view["since"] = []
     view["draft"] = {
         "pool": ["knight", "berserker", "ensign", "marshall", "warrior_priest"],
         "picks": {"0": ["royal_guard"], "1": ["mercenary", "footman"]},
@@ -201,6 +216,7 @@ def four_players() -> dict[str, Any]:
         "phase": "play",
         "draft": None,
         "last": _last(2, "move scout f4 f5", [[5, 3], [5, 4]]),
+        "since": [_marks(2, "move scout f4 f5", [[5, 3], [5, 4]])],
         "result": None,
         "private": None,
     }

@@ -182,7 +182,8 @@ async def test_undo_steps_back_one_action_at_a_time_each_accepted_by_the_opponen
     after_first = (await current(commands)).record.state
     await _first_move_of(commands, ctx, "alice", "deploy inf2")
     (asked,) = await commands.undo(ctx("alice"))
-    assert "take back their last action: “Alice deploys inf2 in" in asked.text and asked.mentions == ("bob",)
+    assert "take back their last action: “Alice deploys inf2:" in asked.text and asked.mentions == ("bob",)
+    assert " in " not in asked.text.split("“", 1)[1], "a deployment under way is told without its place"
     assert [b.action for b in asked.buttons] == ["undo_accept", "undo_decline"]
     with pytest.raises(TableError):
         await commands.accept_undo(ctx("alice"), 2)  # not one's own request
@@ -201,7 +202,7 @@ async def test_undo_steps_back_one_action_at_a_time_each_accepted_by_the_opponen
     table = await current(commands)
     assert table.record.version == 3 and table.record.state == after_first, "only the last deployment"
     (again,) = await commands.undo(ctx("alice"))
-    assert "“Alice deploys inf1 in" in again.text, "asking again steps one action further back"
+    assert "“Alice deploys inf1:" in again.text, "asking again steps one action further back"
     await commands.accept_undo(ctx("bob"), 3)
     await commands.announcer.drain()
     table = await current(commands)
@@ -210,8 +211,8 @@ async def test_undo_steps_back_one_action_at_a_time_each_accepted_by_the_opponen
     assert table.game.dump(replayed) == table.record.state, "replay skips what was taken back"
     log = (await commands.log(ctx("bob")))[0].text
     assert log.count("(taken back)") == 2
-    assert "Alice took back their last action: “Alice deploys inf2 in" in log
-    assert "Alice took back their last action: “Alice deploys inf1 in" in log
+    assert "Alice took back their last action: “Alice deploys inf2:" in log
+    assert "Alice took back their last action: “Alice deploys inf1:" in log
     assert "took back" in (await last_post(commands)).text
     with pytest.raises(TableError) as err:
         await commands.undo(ctx("alice"))

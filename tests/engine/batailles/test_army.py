@@ -117,7 +117,7 @@ def test_deployment_is_in_each_players_own_rows() -> None:
     with pytest.raises(IllegalAction):
         play(s, A, "deploy horse1 c5 n")
     s, events = play(s, A, "deploy horse1 c2 e")
-    assert events[0].key == "bt.ev.deploy"
+    assert events[0].key == "bt.ev.deploy_hidden" and "c2" not in str(events[0])
     t = s.troop(0, "horse1")
     assert t is not None and t.zone == (2, 1) and t.facing == "e"
 

@@ -112,6 +112,8 @@ def test_the_view_follows_its_documented_schema() -> None:
         "label": {"key": "bt.did.activate", "params": {"names": "axe"}},
         "zones": [[3, 1]],
         "path": None,
+        "removed": [],
+        "outcome": [],
     }
 
 

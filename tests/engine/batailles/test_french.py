@@ -70,7 +70,7 @@ def test_a_french_turn_plays_like_an_english_one() -> None:
     s, _ = play(_state(), A, "activer inf1", "orienter o", "fin")
     t, _ = play(_state(), A, "activate inf1", "face w", "end")
     assert GAME.dump(s) == GAME.dump(t)
-    assert s.last == {"seat": 0, "text": "end", "zones": []}
+    assert s.last == {"seat": 0, "text": "end", "zones": [], "removed": []}
     assert where(s, A, "inf1") == "d4" and s.troop(0, "inf1").facing == "w"  # type: ignore[union-attr]
 
 

@@ -152,6 +152,7 @@ VIEW_KEYS = {
     "phase",
     "draft",
     "last",
+    "since",
     "result",
     "private",
 }
@@ -207,10 +208,12 @@ def test_view_of_a_draft_and_of_a_finished_game() -> None:
         "text": "control pikeman d3",
         "hexes": [[3, 2]],
         "path": None,
+        "struck": [],
         "label": {
             "key": "wc.did.control",
             "params": {"unit": {"$msg": {"key": "wc.unit.pikeman", "params": {}}}, "hex": "d3"},
         },
+        "outcome": [],
     }
     said = t(Msg("wc.did.control", {"unit": Msg("wc.unit.pikeman"), "hex": "d3"}), "en", player="Alice")
     assert said == "Alice takes control of d3 with their Pikeman"
@@ -237,7 +240,9 @@ def test_face_down_coins_never_appear_in_events_or_the_public_view(
         assert not any(k for k in shown if k != "wc.unit.none"), (action, events)
         v = GAME.view(new, None)
         expected = f"recruit {action.unit}" if isinstance(action, Recruit) else action.verb
-        assert v["last"]["text"] == expected
+        assert new.last is not None and new.last[1] == expected
+        # the board names the action, or the move on the board before it by the same player
+        assert v["last"]["text"] in {expected, *(m["text"] for m in v["since"])}
         checked += 1
     assert checked > 20
 
