@@ -271,6 +271,7 @@ async def test_start_up_syncs_globally_with_french_names(scene: Scene) -> None:
         "history",
         "stats",
         "notify",
+        "away",
         "settings",
     }
     assert synced["game"]["name_localizations"] == {"fr": "partie"}
@@ -293,6 +294,7 @@ async def test_start_up_syncs_to_the_dev_guild_when_set(tmp_path: Path) -> None:
             "history",
             "stats",
             "notify",
+            "away",
             "settings",
         }
 

@@ -530,8 +530,15 @@ async def test_a_reminder_stuck_in_one_channel_holds_up_no_other_channels_remind
     service.clock.advance(timedelta(hours=1))
     await scheduler.tick()
     await until(lambda: outlet.stuck == 2)  # once given up, the stuck game's work is tried afresh
-    for task in scheduler.pending():
+    await stopped(scheduler)
+
+
+async def stopped(scheduler: Scheduler) -> None:
+    """Cancel the work left stuck, and wait for it to end before the store closes."""
+    pending = scheduler.pending()
+    for task in pending:
         task.cancel()
+    await asyncio.gather(*pending, return_exceptions=True)
 
 
 async def until(check: Callable[[], bool]) -> None:
@@ -560,5 +567,4 @@ async def test_games_stuck_for_good_in_every_turn_of_the_tick_hold_up_no_other(s
         return {channel for channel, post in outlet.sent or [] if post.text.startswith("⏰")}
 
     await until(lambda: reminded() == {"a", "b"} and outlet.stuck == len(stuck))
-    for task in scheduler.pending():
-        task.cancel()
+    await stopped(scheduler)
