@@ -10,7 +10,7 @@ import aiosqlite
 import pytest
 
 import db
-from db.migrate import Migration, discover, migrate
+from db.migrate import RESERVED, Migration, discover, migrate
 from db.sqlite import connect
 
 
@@ -23,8 +23,24 @@ async def scalar(conn: aiosqlite.Connection, sql: str) -> Any:
 
 def test_migration_files_are_numbered_without_gaps() -> None:
     found = discover()
-    assert [m.number for m in found] == list(range(1, len(found) + 1))
+    numbers = [m.number for m in found]
+    assert [n for n in range(1, numbers[-1] + 1) if n not in RESERVED] == [
+        n for n in numbers if n not in RESERVED
+    ]
     assert len(found) >= 2
+
+
+def test_a_gap_is_refused_but_at_a_reserved_number(tmp_path: Path) -> None:
+    """A migration file gone missing is refused; a number reserved for work not merged yet may be."""
+    for number, name in ((1, "one"), (2, "two"), (4, "four")):
+        (tmp_path / f"{number:04d}_{name}.sql").write_text("SELECT 1;", encoding="utf-8")
+    with pytest.raises(db.StoreError, match="migration 3 is missing"):
+        discover(tmp_path)
+    (tmp_path / "0004_four.sql").rename(tmp_path / f"{max(RESERVED) + 1:04d}_next.sql")
+    for number in range(3, min(RESERVED)):
+        (tmp_path / f"{number:04d}_more{number}.sql").write_text("SELECT 1;", encoding="utf-8")
+    found = [m.number for m in discover(tmp_path)]
+    assert found == [n for n in range(1, max(RESERVED) + 2) if n not in RESERVED]
 
 
 async def test_a_fresh_database_gets_every_migration_and_the_right_settings(tmp_path: Path) -> None:
@@ -83,13 +99,13 @@ async def test_a_failing_migration_leaves_no_trace(tmp_path: Path) -> None:
     path = tmp_path / "broken.sqlite3"
     good = discover()
     broken = Migration(
-        len(good) + 1, "broken", "CREATE TABLE extra (x INTEGER);\nINSERT INTO nowhere VALUES (1);"
+        good[-1].number + 1, "broken", "CREATE TABLE extra (x INTEGER);\nINSERT INTO nowhere VALUES (1);"
     )
     conn = await connect(path)
     try:
         with pytest.raises(sqlite3.OperationalError):
             await migrate(conn, migrations=[*good, broken])
-        assert await scalar(conn, "SELECT max(version) FROM schema_migrations") == len(good)
+        assert await scalar(conn, "SELECT max(version) FROM schema_migrations") == good[-1].number
         assert await scalar(conn, "SELECT count(*) FROM sqlite_master WHERE name = 'extra'") == 0
         assert not conn.in_transaction
     finally:

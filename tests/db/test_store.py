@@ -498,3 +498,76 @@ async def test_notices_come_oldest_first(store: db.Store) -> None:
     for n in range(3):
         await store.add_notices(["a"], f"c{n}", {"key": f"k{n}", "params": {}})
     assert [n.event["key"] for n in await store.take_notices("a")] == ["k0", "k1", "k2"]
+
+
+async def test_forced_actions_are_stored_with_the_action_that_led_to_them(store: db.Store) -> None:
+    """A move and the actions the rules then left without a choice land in one transaction, the
+    latter marked automatic; a stale move writes none of them, and a start may carry some too."""
+    rec = await running(store)
+    forced = [db.Forced("b", "take 1", [{"key": "e", "params": {"n": 1}}]), db.Forced("a", "take 2", [])]
+    moved = await move(store, rec, 3, forced=forced, state={"n": 6})
+    assert moved.version == 3 and moved.state == {"n": 6}
+    log = await store.actions(rec.id)
+    assert [(a.seq, a.player, a.action, a.auto) for a in log] == [
+        (1, "a", "take 3", False),
+        (2, "b", "take 1", True),
+        (3, "a", "take 2", True),
+    ]
+    assert log[1].events == [{"key": "e", "params": {"n": 1}}]
+    with pytest.raises(StaleAction):
+        await move(store, rec, 1, forced=forced)  # version 0 is gone
+    assert await store.count_actions(rec.id) == 3
+    read = await store.announcing(rec.id)
+    assert [a.auto for a in read.log] == [False, True, True]
+
+    lobby = await store.create_game(channel="d", game="nim", creator=ALICE, players=2, options={}, seed=1)
+    await store.add_seat(lobby.id, BOB)
+    started = await store.start_game(lobby.id, state={"n": 9}, forced=[db.Forced("a", "take 1", [])])
+    assert started.version == 1 and [a.auto for a in await store.actions(lobby.id)] == [True]
+
+
+async def test_listings_keep_their_message_and_count_the_changes_they_show(store: db.Store) -> None:
+    """A kept message's id survives; a change marks only the listings that exist as behind, and a
+    message that shows it catches up, never back; a new channel starts a new message."""
+    card = await store.put_listing("player:a", channel=None, locale="fr")
+    assert (card.message, card.behind, card.locale) == (None, True, "fr")
+    shown = await store.listing_shown("player:a", channel=None, message="m1", shown=card.changed)
+    assert shown is not None and shown.message == "m1" and not shown.behind
+    assert await store.listings_behind() == []
+    marked = await store.mark_listings(["player:a", "player:nobody", "server:g"])
+    assert [m.owner for m in marked] == ["player:a"] and marked[0].behind
+    late = await store.listing_shown("player:a", channel=None, message="m1", shown=card.changed)
+    assert late is not None and late.behind, "a message of an older change does not catch up"
+    assert [m.owner for m in await store.listings_behind()] == ["player:a"]
+
+    server = await store.put_listing("server:g", channel="c1", locale="en")
+    await store.listing_shown("server:g", channel="c1", message="m2", shown=server.changed)
+    again = await store.put_listing("server:g", channel="c1", locale="en")
+    assert again.message == "m2" and again.behind
+    moved = await store.put_listing("server:g", channel="c2", locale="en")
+    assert moved.message is None and moved.channel == "c2"
+    assert await store.listing_shown("server:g", channel="c1", message="m2", shown=9) is None, (
+        "a message of the old channel is not recorded for the new one"
+    )
+    assert [m.owner for m in await store.listings(["server:g", "player:a", "x"])] == ["player:a", "server:g"]
+    dropped = await store.drop_listing("player:a")
+    assert dropped is not None and dropped.message == "m1"
+    assert await store.drop_listing("player:a") is None
+    assert await store.listings(["player:a"]) == []
+
+
+async def test_open_games_of_a_player_everywhere_and_of_a_server(store: db.Store) -> None:
+    here = await store.create_game(
+        channel="c", game="nim", creator=ALICE, players=2, options={}, seed=1, guild="g1"
+    )
+    there = await store.create_game(
+        channel="d", game="nim", creator=BOB, players=2, options={}, seed=1, guild="g2"
+    )
+    await store.add_seat(there.id, ALICE)
+    nowhere = await store.create_game(channel="e", game="nim", creator=BOB, players=2, options={}, seed=1)
+    assert [r.id for r, _ in await store.open_games(player="a")] == [here.id, there.id]
+    assert [r.id for r, _ in await store.open_games(player="b")] == [there.id, nowhere.id]
+    assert [r.id for r, _ in await store.open_games(guild="g2")] == [there.id]
+    assert [r.id for r, _ in await store.open_games(guild="")] == [nowhere.id]
+    await store.finish_game(here.id, version=0, status="aborted", result=None)
+    assert [r.id for r, _ in await store.open_games(player="a")] == [there.id]

@@ -97,6 +97,10 @@ async def fill(target: Path) -> None:
         await commands.notify(ctx("lea", "lobby"), dm=True)
         await commands.notify(ctx("sam", "lobby"), dm=False, text=True)
         await store.set_meta("commands:global", "0123abcd")
+        # a player's card of their games, shown, and a server's list of games, not shown yet
+        await store.put_listing("player:lea", channel=None, locale="fr")
+        await store.listing_shown("player:lea", channel=None, message="1234", shown=1)
+        await store.put_listing(f"server:{GUILD}", channel="lobby", locale="fr")
         refusing = db.ChannelFault(
             "hidden", "permissions", ("attach_files",), "2030-01-01T00:00:00+00:00", 2, "2030"
         )
@@ -165,6 +169,10 @@ async def everything(target: str | Path) -> dict[str, Any]:
             "notify": {p: await store.notify(p) for p in ("lea", "sam", "nobody")},
             "text_board": {p: await store.text_board(p) for p in ("lea", "sam", "nobody")},
             "meta": await store.meta("commands:global"),
+            "listings": await store.listings(["player:lea", "player:sam", f"server:{GUILD}"]),
+            "behind": await store.listings_behind(),
+            "open_games": {p: await store.open_games(player=p) for p in sorted(players)},
+            "server_games": await store.open_games(guild=GUILD),
             "faults": await store.channel_faults(),
             "noticed": await store.noticed_players(),
             "results": await store.results(GUILD),
@@ -197,6 +205,8 @@ async def test_a_server_moves_to_postgresql_and_back_with_every_record_equal(
     assert statuses.count("over") == 6 and statuses.count("active") == 4 and "aborted" in statuses
     assert any(g[3] for g in before["games"].values()) and any(g[4] for g in before["games"].values())
     assert any(g[6] for g in before["games"].values()), "moderation notes"
+    assert [listing.owner for listing in before["listings"]] == ["player:lea", f"server:{GUILD}"]
+    assert [listing.owner for listing in before["behind"]] == [f"server:{GUILD}"]
     assert sum(g[2] for g in before["games"].values()) > 60
     rated = [r for r in before["results"] if r.rated]
     assert len(rated) == 6 and all(r.changes for r in rated), "every game between people is rated"
