@@ -1,6 +1,7 @@
-"""Table settings that are not a game's own options: reminder pace, deadline, deadline policy.
+"""Table settings that are not a game's own options: reminder pace, deadline, deadline policy, and
+whether forced moves play themselves.
 
-They are typed among the options of ``/game new`` (``remind=12h deadline=3d on_deadline=skip``),
+They are typed among the options of ``/game new`` (``remind=12h deadline=3d on_deadline=skip auto=off``),
 take their defaults from the server's ``/settings``, and are stored with the game, so a change of
 the server's defaults never alters a game already under way. A server's settings also choose the
 language of its public posts.
@@ -26,7 +27,7 @@ they return."""
 DEFAULT_REMIND = timedelta(hours=24)
 OFF = ("off", "none", "no", "non", "aucun", "aucune")
 YES = ("yes", "on", "oui", "true")
-KEYS = ("remind", "deadline", "on_deadline", "rated")
+KEYS = ("remind", "deadline", "on_deadline", "rated", "auto")
 LANGUAGE = "language"
 MIN_REMIND = timedelta(hours=1)
 
@@ -44,6 +45,9 @@ class TableSettings:
     on_deadline: str = "wait"
     rated: bool = True
     """Whether the game counts for ratings when it ends (it never does with a computer player)."""
+    auto: bool = True
+    """Whether an action the rules leave a player no choice in is played for them at once
+    (``engine.forced``); ``auto=off`` has every player make every move themselves."""
 
     @classmethod
     def parse(cls, values: Mapping[str, str], base: TableSettings | None = None) -> TableSettings:
@@ -67,6 +71,11 @@ class TableSettings:
             if flag not in YES + OFF:
                 raise BadOptions("svc.error.bad_rated", value=values["rated"])
             out = replace(out, rated=flag in YES)
+        if "auto" in values:
+            flag = values["auto"].strip().lower()
+            if flag not in YES + OFF:
+                raise BadOptions("svc.error.bad_auto", value=values["auto"])
+            out = replace(out, auto=flag in YES)
         return out
 
     @classmethod
@@ -85,6 +94,8 @@ class TableSettings:
         }
         if not self.rated:
             out["rated"] = "no"
+        if not self.auto:
+            out["auto"] = "off"
         return out
 
     def describe(self) -> str:

@@ -6,12 +6,14 @@ command behind them) speak of a table the same way, so both take these helpers f
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import i18n
+from db import ActionRecord
 from engine.contract import Result
 from engine.text import Msg
-from table.core.events import decode_result
+from table.core.events import decode_msg, decode_result
 from table.core.options import format_options
 from table.core.posts import Post
 from table.core.tables import Table, describe, text_board
@@ -68,6 +70,29 @@ class Wording:
         return self._t(
             "table.result.win", locale, winners=mentions(result.winners, table.names), reason=reason
         )
+
+    def _action_line(
+        self,
+        table: Table,
+        entry: ActionRecord,
+        locale: str,
+        extra: Sequence[Msg] = (),
+        *,
+        numbered: bool = False,
+    ) -> str:
+        """One action of the log as a line: what it did (its events, then ``extra``: the table's
+        notes made at it), after its number when ``numbered``, marked automatic when it was played for
+        its player (a forced move) and struck through when it was taken back."""
+        said = [self._t(decode_msg(e), locale, names=table.named) for e in entry.events]
+        said += [self._t(m, locale, names=table.named) for m in extra]
+        line = " ".join(said) or self._t(
+            "table.log.silent", locale, player=table.name(entry.player), action=entry.action
+        )
+        if numbered:
+            line = f"{entry.seq}. {line}"
+        if entry.auto:
+            line = self._t("svc.log.auto", locale, line=line)
+        return self._t("svc.log.undone", locale, line=line) if entry.undone else line
 
     def _stored_result(self, table: Table) -> Result | None:
         data = table.record.result

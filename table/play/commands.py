@@ -89,8 +89,12 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
                 policy=self._t(f"svc.policy.{pace.on_deadline}", locale),
             )
         )
-        pace_line = self._t("svc.lobby.pace", locale, remind=remind, deadline=deadline)
-        return pace_line if pace.rated else f"{pace_line} {self._t('rating.lobby.unrated', locale)}"
+        lines = [self._t("svc.lobby.pace", locale, remind=remind, deadline=deadline)]
+        if not pace.rated:
+            lines.append(self._t("rating.lobby.unrated", locale))
+        if not pace.auto:
+            lines.append(self._t("svc.lobby.auto_off", locale))
+        return " ".join(lines)
 
     # ---- lobby ---------------------------------------------------------------------------
 
@@ -319,14 +323,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
         notes = await store.notes(rec.id)
         lines += [self._note_line(n.event, table, loc) for n in notes if n.version == 0]
         for entry in await store.actions(rec.id):
-            events = [self._t(decode_msg(e), loc, names=table.named) for e in entry.events]
-            body = (
-                " ".join(events)
-                if events
-                else self._t("table.log.silent", loc, player=table.name(entry.player), action=entry.action)
-            )
-            line = f"{entry.seq}. {body}"
-            lines.append(_clip(self._t("svc.log.undone", loc, line=line) if entry.undone else line, 180))
+            lines.append(_clip(self._action_line(table, entry, loc, numbered=True), 180))
             lines += [self._note_line(n.event, table, loc) for n in notes if n.version == entry.seq]
         total = len(lines)
         pages = max(1, math.ceil(total / LOG_PAGE_SIZE))
@@ -462,6 +459,11 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
         after = moved.table
         loc = ctx.locale
         lines = [self._t(e, loc, names=after.named) for e in moved.events]
+        for step in moved.forced:  # what the rules then left without a choice, played at once
+            said = " ".join(self._t(e, loc, names=after.named) for e in step.events) or self._t(
+                "table.log.silent", loc, player=after.name(step.player), action=str(step.action)
+            )
+            lines.append(self._t("svc.log.auto", loc, line=said))
         if after.record.status == "active" and ctx.user_id in after.to_act():
             lines.append(self._t("svc.still_your_turn", loc))
         text = self._t(

@@ -653,24 +653,17 @@ class Announcer(Wording):
         for note in noted:
             if after < note.version <= upto:
                 notes.setdefault(note.version, []).append(decode_msg(note.event))
-        lines = []
-        for entry in entries:
-            events = [self._t(decode_msg(e), locale, names=table.named) for e in entry.events]
-            events += [self._t(m, locale, names=table.named) for m in notes.get(entry.seq, [])]
-            text = " ".join(events) or self._t(
-                "table.log.silent", locale, player=table.name(entry.player), action=entry.action
-            )
-            lines.append("• " + (self._t("svc.log.undone", locale, line=text) if entry.undone else text))
-        return lines
+        return ["• " + self._action_line(table, entry, locale, notes.get(entry.seq, [])) for entry in entries]
 
 
 def _turn_went_round(read: Announcing, current: Announcement, version: int) -> bool:
     """Whether someone the handover post did not ask to act moved since it began: the turn went to
     others and came back while the post waited for room in its channel's rate (moves folded into one
     announcement). The same players act again, but in a new turn: a new post, not an edit of the old
-    turn's."""
+    turn's. A forced move played for another player is no turn of theirs: the post is edited, and
+    whoever it asked is not pinged again for the decision they were already asked for."""
     asked = set(current.to_act)
-    return any(entry.player not in asked for entry in read.actions(current.since, version))
+    return any(entry.player not in asked and not entry.auto for entry in read.actions(current.since, version))
 
 
 def _revision(record: GameRecord) -> tuple[int, bool]:

@@ -273,15 +273,16 @@ class Scheduler:
                 if action is None:
                     continue
                 try:
-                    moved = await self.tables.apply(fresh, player, str(action), version=fresh.record.version)
+                    await self.tables.apply(fresh, player, str(action), version=fresh.record.version)
                 except GameError:
                     log.exception(
                         "the deadline default %r of game #%s was refused", str(action), fresh.record.id
                     )
                     continue
                 note = msg("svc.deadline.skipped", player=PlayerRef(player))
+                # beside the skipped move itself, not the forced moves it may have led to
                 await self.tables.store.add_note(
-                    fresh.record.id, moved.table.record.version, None, encode_msg(note)
+                    fresh.record.id, fresh.record.version + 1, None, encode_msg(note)
                 )
             played = True
             await self.announcer.announce(fresh.record.id)

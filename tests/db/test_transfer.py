@@ -205,6 +205,7 @@ async def test_a_server_moves_to_postgresql_and_back_with_every_record_equal(
     assert statuses.count("over") == 6 and statuses.count("active") == 4 and "aborted" in statuses
     assert any(g[3] for g in before["games"].values()) and any(g[4] for g in before["games"].values())
     assert any(g[6] for g in before["games"].values()), "moderation notes"
+    assert any(a.auto for g in before["games"].values() for a in g[1]), "forced moves played for a player"
     assert [listing.owner for listing in before["listings"]] == ["player:lea", f"server:{GUILD}"]
     assert [listing.owner for listing in before["behind"]] == [f"server:{GUILD}"]
     assert sum(g[2] for g in before["games"].values()) > 60
