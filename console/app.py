@@ -25,6 +25,7 @@ from console.parse import Line, LineError, parse_line
 from engine import BadInput, GameError, IllegalAction
 from table.core.clock import ManualClock, parse_duration
 from table.core.errors import NoGame
+from table.core.ratings import NO_GUILD
 from table.play.command_tree import CONSOLE
 from table.play.commands import Ctx
 from table.posting.schedule import Scheduler
@@ -84,6 +85,7 @@ class Console:
         self.clock = clock or ManualClock()
         self._next_image: int | None = None
         self._texts = 0
+        self._kept = 0
 
     @property
     def table(self) -> Commands:
@@ -119,6 +121,23 @@ class Console:
         self.say(plain_text(post.text))
         return True
 
+    async def send_direct(self, user: str, post: Post) -> str | None:
+        """A direct message kept up to date (a player's card): printed, numbered for its edits."""
+        await self.direct(user, post)
+        self._kept += 1
+        return f"dm-{self._kept}"
+
+    async def edit_direct(self, user: str, message: str, post: Post) -> bool:
+        self.say(self.t("console.direct_updated", user=user, message=message))
+        self.say(plain_text(post.text))
+        return True
+
+    async def edit_kept(self, channel: str, message: str, post: Post) -> bool:
+        """A message kept up to date in the channel (the list of games): printed again."""
+        self.say(self.t("console.kept_updated", message=message))
+        self.say(plain_text(post.text))
+        return True
+
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
         self.out.flush()
@@ -133,7 +152,8 @@ class Console:
             user_name=user,
             locale=self.locale,
             channel_locale=self.locale,
-            admin=True,  # the console's one channel is the user's own server
+            guild_id=NO_GUILD,  # the console's one channel is the user's own server, with no id
+            admin=True,
         )
 
     async def run_line(self, text: str) -> bool:
@@ -201,7 +221,7 @@ class Console:
             ("game", "unrate"): lambda: table.unrate(ctx, str(opts["game"])),
             ("play",): lambda: table.play(ctx, str(opts["action"])),
             ("hand",): lambda: table.hand(ctx),
-            ("games",): lambda: table.games(ctx),
+            ("games",): lambda: table.games(ctx, _bool_or_none(opts.get("card"))),
             ("leaderboard",): lambda: table.leaderboard(
                 ctx, _str_or_none(opts.get("game")), _int_or_none(opts.get("page")) or 1
             ),
@@ -222,6 +242,8 @@ class Console:
             ),
             ("settings",): lambda: table.settings(
                 ctx,
+                games_channel=_channel_or_none(opts.get("games_channel")),
+                games_list=_bool_or_none(opts.get("games_list")),
                 **{k: _str_or_none(opts.get(k)) for k in ("language", "remind", "deadline", "on_deadline")},
             ),
         }
@@ -351,6 +373,11 @@ def _int_or_none(value: object) -> int | None:
 
 def _str_or_none(value: object) -> str | None:
     return str(value).lstrip("@") if value not in (None, "") else None
+
+
+def _channel_or_none(value: object) -> str | None:
+    """A channel as typed (``console``, ``#console``): its id, which is its name in the console."""
+    return str(value).strip().lstrip("#") or None if value not in (None, "") else None
 
 
 def _bool_or_none(value: object) -> bool | None:

@@ -7,8 +7,11 @@ restart changes nothing: the times that matter are stored, as ISO 8601 text in U
 
 from __future__ import annotations
 
+import asyncio
 import re
-from collections.abc import Callable
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 Clock = Callable[[], datetime]
@@ -17,6 +20,15 @@ Clock = Callable[[], datetime]
 
 def system_clock() -> datetime:
     return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class Timer:
+    """A monotonic clock and a sleep that waits on it: how long to wait between two things, injected
+    like ``Clock`` (a test moves its own by hand, so a minute's pace takes no minute)."""
+
+    monotonic: Callable[[], float] = time.monotonic
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
 
 
 class ManualClock:

@@ -10,9 +10,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import i18n
-from db import ActionRecord
+from db import ActionRecord, Announcement
 from engine.contract import Result
 from engine.text import Msg
+from table.core.clock import discord_time, parse_stamp
 from table.core.events import decode_msg, decode_result
 from table.core.options import format_options
 from table.core.posts import Post
@@ -93,6 +94,32 @@ class Wording:
         if entry.auto:
             line = self._t("svc.log.auto", locale, line=line)
         return self._t("svc.log.undone", locale, line=line) if entry.undone else line
+
+    def _game_line(
+        self, table: Table, shown: Announcement | None, locale: str, *, where: str, reader: str | None = None
+    ) -> str:
+        """One open game in a list of games (``/games``, a player's card, a server's list): where it
+        is, then whose turn it is since when (``reader``'s own, in bold) and its deadline, or how many
+        are seated at a table still open. Times are Discord timestamps: each reader sees their own."""
+        record = table.record
+        game = self._game(table, locale)
+        if record.status == "lobby":
+            seated = len(record.seats)
+            return self._t(
+                "svc.games.lobby", locale, game=game, where=where, seated=seated, players=record.players
+            )
+        since = shown.waiting_since if shown else None
+        when = discord_time(parse_stamp(since)) if since else "—"
+        acting = table.to_act()
+        if reader is not None and reader in acting:
+            line = self._t("svc.games.yours", locale, game=game, where=where, since=when)
+        else:
+            waiting = ", ".join(table.name(p) for p in acting) or "—"
+            line = self._t("svc.games.waiting", locale, game=game, where=where, waiting=waiting, since=when)
+        if shown is not None and shown.deadline is not None and not shown.deadline_done:
+            deadline = discord_time(parse_stamp(shown.deadline))
+            line += " " + self._t("svc.list.deadline", locale, deadline=deadline)
+        return line
 
     def _stored_result(self, table: Table) -> Result | None:
         data = table.record.result

@@ -109,6 +109,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
     ) -> list[Post]:
         """Open a table with the caller seated and ``bots`` computer players of ``level`` after them."""
         table = await lobby.create(self.tables, ctx, game, players, options, bots, level)
+        self._listed(table.record)
         loc = await self._public(ctx)
         text = self._t(
             "table.new",
@@ -137,6 +138,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
     async def addbot(self, ctx: Ctx, level: str | None = None) -> list[Post]:
         """A computer player of ``level`` takes the next seat of the lobby."""
         table, seat = await lobby.add_bot(self.tables, ctx, level)
+        self._listed(table.record)
         loc = await self._public(ctx)
         rec = table.record
         text = self._t(
@@ -151,6 +153,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
 
     async def join(self, ctx: Ctx, team: int | None = None) -> list[Post]:
         table = await lobby.join(self.tables, ctx, team)
+        self._listed(table.record)
         loc = await self._public(ctx)
         rec = table.record
         params: dict[str, Any] = {
@@ -166,6 +169,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
 
     async def leave(self, ctx: Ctx) -> list[Post]:
         left = await lobby.leave(self.tables, ctx)
+        self._listed(left.table.record, ctx.user_id)
         loc = await self._public(ctx)
         rec = left.table.record
         if left.closed:
@@ -389,6 +393,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
         loc = await self._public(ctx)
         game = self._game(vote.table, loc)
         if vote.done and vote.table.state is None:
+            self._listed(vote.table.record)
             return [Post(self._t("table.abort.lobby", loc, player=ctx.user_name, game=game))]
         if vote.done:
             return await self._ended(ctx, vote.table)

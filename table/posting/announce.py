@@ -32,7 +32,7 @@ import functools
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -40,7 +40,7 @@ import i18n
 from db import ActionRecord, Announcement, Announcing, GameRecord, Note
 from engine.text import Msg
 from table.bots.players import ComputerPlayers, may_have_bots, stand_ins_in
-from table.core.clock import Clock, parse_stamp, stamp, system_clock
+from table.core.clock import Clock, Timer, parse_stamp, stamp, system_clock
 from table.core.events import decode_msg
 from table.core.posts import Picture, Post, pictured, post_nonce
 from table.core.ratings import changes_line, settle
@@ -51,6 +51,7 @@ from table.core.text import mentions, pings, shorten
 from table.core.wording import Wording
 from table.core.workers import Superseded
 from table.posting.channels import Channels, spill
+from table.posting.listings import PACE, Listings
 from table.posting.menus import board_buttons
 from table.posting.outlet import Outlet, OutletError
 from table.posting.owners import ALL_SHARDS, Owner, stale
@@ -91,11 +92,15 @@ def process_owner() -> str:
 
 @dataclass
 class RecordingOutlet:
-    """An outlet that keeps what it is given: for front ends without a channel, and for tests."""
+    """An outlet that keeps what it is given: for front ends without a channel, and for tests.
+    Kept direct messages are numbered ``d1``, ``d2``...; a message id in ``deleted`` is gone (its
+    edit answers False, as Discord's Unknown Message)."""
 
     sent: list[tuple[str, Post]] | None = None
     edits: list[tuple[str, str, Post]] | None = None
     dms: list[tuple[str, Post]] | None = None
+    dm_edits: list[tuple[str, str, Post]] = field(default_factory=list)
+    deleted: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.sent = [] if self.sent is None else self.sent
@@ -116,6 +121,22 @@ class RecordingOutlet:
         assert self.dms is not None
         self.dms.append((user, post))
         return True
+
+    async def send_direct(self, user: str, post: Post) -> str | None:
+        await self.direct(user, post)
+        assert self.dms is not None
+        return f"d{len(self.dms)}"
+
+    async def edit_direct(self, user: str, message: str, post: Post) -> bool:
+        if message in self.deleted:
+            return False
+        self.dm_edits.append((user, message, post))
+        return True
+
+    async def edit_kept(self, channel: str, message: str, post: Post) -> bool:
+        if message in self.deleted:
+            return False
+        return await self.edit(channel, message, post)
 
 
 @dataclass(frozen=True)
@@ -147,6 +168,8 @@ class Announcer(Wording):
         owner: str | None = None,
         lease: float = DEFAULT_LEASE,
         monotonic: Callable[[], float] = time.monotonic,
+        listing_pace: float = PACE,
+        listing_timer: Timer | None = None,
     ) -> None:
         self.tables = tables
         self.channels = Channels(tables.store, outlet, clock=clock, monotonic=monotonic, sleep=sleep)
@@ -177,6 +200,18 @@ class Announcer(Wording):
         that ends the wait early when a move hands the turn to someone else."""
         self.bots = ComputerPlayers(tables, self._post_soon, self.settled)
         """The computer players: poked with every change, so a bot to act plays after it is shown."""
+        timer = listing_timer or Timer(monotonic, sleep)
+        self.listings = Listings(
+            tables,
+            self.outlet,
+            clock=clock,
+            pace=listing_pace,
+            monotonic=timer.monotonic,
+            sleep=timer.sleep,
+        )
+        """Players' cards and servers' lists of games: told of every change a post shows (a handover,
+        a start or an end, a post made anew), kept up to date at their pace."""
+        self.channels.faults.closed = self.listings.changed
 
     # ---- scheduling ------------------------------------------------------------------------------
 
@@ -262,24 +297,29 @@ class Announcer(Wording):
         return self._tasks.busy() or bool(self.bots.pending())
 
     def stop(self) -> None:
-        """A stop of the bot begins: the computer players start no new decision; the posts under
-        way go on (``drain`` waits for them, ``cancel`` ends them)."""
+        """A stop of the bot begins: the computer players start no new decision, no listing waits for
+        its turn; the posts under way go on (``drain`` waits for them, ``cancel`` ends them)."""
         self.bots.stop()
+        self.listings.stop()
 
     def cancel(self) -> list[asyncio.Future[Any]]:
         """Cancel every post and bot decision still under way (a stop whose grace ran out: what is
         stored and not shown is caught up at the next start); the tasks to wait for."""
         pending: list[asyncio.Future[Any]] = [*self._tasks.pending(), *self.bots.pending()]
         pending += [drawing for _, drawing in self._early.values()]
+        pending += self.listings.pending()
         self._early.clear()
         for future in pending:
             future.cancel()
         return pending
 
     async def drain(self, channel: str | None = None) -> None:
-        """Wait until the pending announcements and bot moves (of ``channel``, or all) are done."""
+        """Wait until the pending announcements and bot moves (of ``channel``, or all) are done, and
+        then (all of them only) the listings' refreshes."""
         while pending := [*self._tasks.pending(channel), *self.bots.pending(channel)]:
             await asyncio.gather(*pending, return_exceptions=True)
+        if channel is None:
+            await self.listings.drain()
 
     async def settled(self, game_id: int) -> None:
         """Wait until the game's pending announcement, if any, is posted."""
@@ -549,6 +589,8 @@ class Announcer(Wording):
         if saved is None:
             log.warning("game #%s was announced by another writer meanwhile", record.id)
             return False
+        if plan.new_post or message != (current.message if current else None):
+            self.listings.changed(record)  # whose turn, since when, or the latest post changed
         if plan.handover and record.status == "active":
             await self._direct(table, ping, locale, "svc.dm.turn")
         return True

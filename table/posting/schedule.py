@@ -12,7 +12,8 @@ console, a test's own calls with an injected clock) and a restart neither drops 
 - at a table's deadline its policy applies once: ``wait`` keeps reminding, ``skip`` plays the
   pending decision's neutral default where the game has one, ``forfeit`` makes the absent side lose,
   ``bot`` has a computer player play for the absent player until they return;
-- every running game where a bot is to act gets its move played (one left pending by a restart).
+- every running game where a bot is to act gets its move played (one left pending by a restart);
+- every kept listing (a player's card, a server's list of games) left behind is brought up to date.
 
 Computer players are never reminded, and nothing is due at a deadline for them.
 """
@@ -98,6 +99,7 @@ class Scheduler:
     async def _tick(self) -> TickReport:
         caught_up = await self.announcer.catch_up(within=self._within)
         await self.announcer.bots.resume()
+        await self.announcer.listings.resume()
         now = self.announcer.clock()
         reminders = deadlines = 0
         for record, current in await self.tables.store.due(stamp(now)):
