@@ -137,3 +137,16 @@ def test_the_figures_command_gives_each_figure_as_a_ratio_with_the_load(capsys: 
         assert float(by_name[name][3]) > 0, f"{name} has its ratio"
     for row in rows:
         assert len(row[-1].split()) == 3 and all(float(x) >= 0 for x in row[-1].split()), "the load"
+
+
+async def test_the_listings_bench_counts_the_requests_of_cards_and_lists_and_the_forced_moves() -> None:
+    """The same moves with cards and lists on and off: the handovers cost the same, the cards and
+    lists come on top; every move of the run is a decision made by hand, the forced ones besides."""
+    from bench.listings import run
+
+    on = await run(3, 30, 5.0, 1, cards=True)
+    off = await run(3, 30, 5.0, 1, cards=False)
+    assert on.moves == off.moves == 30 and on.handovers == off.handovers > 0
+    assert (off.cards, off.lists) == (0, 0) and on.cards > 0 and on.lists > 0
+    assert sum(on.decisions.values()) == 30 and on.forced == off.forced
+    assert sum(on.tables.values()) == 3

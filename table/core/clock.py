@@ -31,6 +31,41 @@ class Timer:
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
 
 
+class ManualTimer:
+    """A ``Timer`` that moves only when told (``advance``): tests and benches pace a minute without
+    waiting one. ``now`` starts at 1000 s; a sleeper wakes once ``advance`` has moved it far enough."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self._sleepers: list[tuple[float, asyncio.Future[None]]] = []
+
+    def monotonic(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        if seconds <= 0:
+            await asyncio.sleep(0)
+            return
+        woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._sleepers.append((self.now + seconds, woken))
+        await woken
+
+    async def advance(self, seconds: float) -> None:
+        """Move the clock on and wake every sleeper whose time has come, then let them run a while."""
+        self.now += seconds
+        due = [woken for at, woken in self._sleepers if at <= self.now]
+        self._sleepers = [(at, woken) for at, woken in self._sleepers if at > self.now]
+        for woken in due:
+            if not woken.done():
+                woken.set_result(None)
+        for _ in range(5):
+            await asyncio.sleep(0)
+
+    @property
+    def timer(self) -> Timer:
+        return Timer(self.monotonic, self.sleep)
+
+
 class ManualClock:
     """A clock that starts at ``start`` (default: the system time) and moves only when told.
 

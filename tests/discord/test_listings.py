@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from table.core.clock import ManualTimer
 from tests.discord.tables import Table, table, until
 from tests.fakediscord.model import ADMIN_PERMISSIONS, FakeChannel, SentMessage
-from tests.timers import ManualTimer
 
 MOVES = 20
 

@@ -16,7 +16,7 @@ import pytest
 
 import db
 from table import Commands, Ctx, Post
-from table.core.clock import ManualClock
+from table.core.clock import ManualClock, ManualTimer
 from table.core.errors import TableError
 from table.posting.announce import Announcer, RecordingOutlet
 from table.posting.listings import player_owner, server_owner
@@ -24,7 +24,6 @@ from table.posting.outlet import Refused
 from table.posting.schedule import Scheduler
 from tests.discord.tables import until
 from tests.table.conftest import FakeRenderer, make_tables
-from tests.timers import ManualTimer
 
 START = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 
