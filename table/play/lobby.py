@@ -204,7 +204,11 @@ async def start(tables: Tables, ctx: Ctx) -> Table:
         seats = seat_order(record.seats, team_slots(table.game, record.players, record.options))
         state = table.game.new_game([s.player for s in seats], record.seed, dict(record.options))
         seats = adopt_engine_teams(table.game, state, seats)
-        forced = tables.forced(record, table.game, state)  # a first decision the rules leave no choice in
+        # the first decisions the rules leave no choice in; one that would end the game before anyone
+        # chose anything is left to its player (a start is stored as a running game)
+        forced = tables.forced(record, table.game, state)
+        while forced and table.game.is_over(forced[-1].after):
+            forced.pop()
         if forced:
             state = forced[-1].after
         record = await guard(

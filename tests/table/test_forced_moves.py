@@ -253,3 +253,28 @@ def _first_legal(decision: Any) -> str:
     rules = engine.get_game(decision.game)
     position = rules.load(decision.state)
     return str(rules.legal_actions(position, position.players[decision.seat])[0])
+
+
+async def test_a_start_plays_the_forced_moves_of_the_deal_but_never_ends_the_game(
+    commands: Commands, ctx: CtxFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deal whose first decisions are forced has them played and stored with the start; one that
+    would end the game at once is left to its player, whom the start pings."""
+    from tests.table.nim import NIM
+
+    dealt = NIM.new_game
+    monkeypatch.setattr(
+        NIM,
+        "new_game",
+        lambda players, seed, options=None: {**dealt(players, seed, options), "heap": 2, "max": 1},
+    )
+    await commands.new(ctx("alice"), "nim", options="heap=7")
+    await commands.join(ctx("bob"))
+    await commands.start(ctx("alice"))
+    await commands.announcer.drain()
+    table = await current(commands)
+    log = await commands.tables.store.actions(table.record.id)
+    assert [(e.action, e.auto) for e in log] == [("take 1", True)], "the first take, not the last"
+    assert table.record.status == "active" and table.state["heap"] == 1
+    (start,) = await channel_posts(commands)
+    assert AUTOMATIC["en"] in start.text and start.mentions == tuple(table.to_act())
