@@ -44,7 +44,7 @@ from table.posting.schedule import Scheduler, TickReport
 
 if TYPE_CHECKING:
     from db import GameRecord, Store
-    from table.core.clock import Clock
+    from table.core.clock import Clock, Timer
     from table.play.commands import Commands
     from table.posting.announce import Announcer
 
@@ -161,7 +161,12 @@ class TabletopBot(commands.Bot):
     """
 
     def __init__(
-        self, settings: Settings, table: Commands | None = None, *, clock: Clock | None = None
+        self,
+        settings: Settings,
+        table: Commands | None = None,
+        *,
+        clock: Clock | None = None,
+        listing_timer: Timer | None = None,
     ) -> None:
         from cogs import GameTree
 
@@ -182,6 +187,7 @@ class TabletopBot(commands.Bot):
         self.store: Store | None = None
         self.table: Commands | None = table
         self.clock = clock
+        self.listing_timer = listing_timer
         self.scheduler: BeatingScheduler | None = None
         self._installed = False
         self._stopping = False
@@ -229,10 +235,12 @@ class TabletopBot(commands.Bot):
                 clock=self.clock,
                 coalesce=self.settings.coalesce_seconds,
                 lease=self.settings.lease_seconds,
+                listing_timer=self.listing_timer,
             )
             self._warm_locales = tuple(i18n.LOCALES) if self.settings.warm_up else ()
             step = self._timed("store opened and migrated", step)
             self.table.announcer.link = _channel_link
+            self.table.announcer.listings.link = _post_link
             await self.table.announcer.take_over(
                 shard_scope(self.settings.shard_count, self.settings.shard_ids),
                 sole=self.settings.shard_count is None,
@@ -477,17 +485,30 @@ def _channel_link(record: GameRecord) -> str:
     return f"https://discord.com/channels/{record.guild}/{record.channel}"
 
 
+def _post_link(record: GameRecord, message: str | None) -> str:
+    """A link to the game's latest post (Discord shows it as the channel and a message), else to its
+    channel: what a player's card and a server's list of games point at."""
+    if message is None or record.guild is None:
+        return _channel_link(record)
+    return f"https://discord.com/channels/{record.guild}/{record.channel}/{message}"
+
+
 def build_bot(
-    settings: Settings, table: Commands | None = None, *, clock: Clock | None = None
+    settings: Settings,
+    table: Commands | None = None,
+    *,
+    clock: Clock | None = None,
+    listing_timer: Timer | None = None,
 ) -> TabletopBot:
     """A ready-to-start bot; nothing is opened until it starts (``setup_hook``).
 
     ``table`` replaces the command handlers over the store at ``settings.database_path`` (then
     nothing is announced or timed: tests of the Discord adapters alone); ``clock`` replaces the
-    system clock for reminders and deadlines.
+    system clock for reminders and deadlines, ``listing_timer`` the monotonic clock and the sleep
+    that pace the players' cards and the servers' lists of games (a minute between two edits).
     """
     kind = TabletopBot if settings.shard_count is None else ShardedTabletopBot
-    return kind(settings, table, clock=clock)
+    return kind(settings, table, clock=clock, listing_timer=listing_timer)
 
 
 def configure_logging(level: str) -> None:

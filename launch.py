@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from db import Store
-    from table.core.clock import Clock
+    from table.core.clock import Clock, Timer
     from table.play.commands import Commands
     from table.posting.announce import Outlet
 
@@ -150,12 +150,16 @@ async def open_table(
     coalesce: float = 0.0,
     lease: float | None = None,
     warm: Sequence[str] = (),
+    listing_pace: float | None = None,
+    listing_timer: Timer | None = None,
 ) -> tuple[Commands, Store]:
     """The command handlers over the store at ``database`` (a SQLite file or a PostgreSQL URL,
     created and migrated if needed), announcing to ``outlet``; their ``announcer`` posts, their
     scheduler reminds.
 
-    ``lease`` is how long this process's claim on a game's posts lasts (``Announcer``). With
+    ``lease`` is how long this process's claim on a game's posts lasts (``Announcer``);
+    ``listing_pace`` the least time between two edits of a player's card or a server's list of games
+    (a minute by default), on ``listing_timer`` (the system's monotonic clock by default). With
     ``warm`` (locales), the drawing workers start now and warm up in those languages, in the
     background: nothing here waits for them (``table.core.drawing.ProcessDrawer.warm``).
     The caller owns the returned store and closes it when done.
@@ -166,6 +170,7 @@ async def open_table(
     from table.core.tables import Tables
     from table.play.commands import Commands
     from table.posting.announce import DEFAULT_LEASE, Announcer
+    from table.posting.listings import PACE
 
     store = await open_store(database)
     if isinstance(database, str):
@@ -177,7 +182,13 @@ async def open_table(
         if warm and isinstance(tables.drawer, ProcessDrawer):
             tables.drawer.warm(warm)
         announcer = Announcer(
-            tables, outlet, clock=clock or system_clock, coalesce=coalesce, lease=lease or DEFAULT_LEASE
+            tables,
+            outlet,
+            clock=clock or system_clock,
+            coalesce=coalesce,
+            lease=lease or DEFAULT_LEASE,
+            listing_pace=PACE if listing_pace is None else listing_pace,
+            listing_timer=listing_timer,
         )
         return Commands(tables, announcer), store
     except BaseException:

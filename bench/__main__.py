@@ -8,6 +8,7 @@ from bench import (
     cryhavoc_factions,
     first_image,
     hosting,
+    listings,
     move_latency,
     playouts,
     ratings,
@@ -31,4 +32,5 @@ for name in engine.GAMES:
 cryhavoc_factions.main(["200"])
 hosting.main(["20", "60"])
 undoable.main(["20"])
+listings.main(["20", "--moves", "300"])
 ratings.main(["10000"])

@@ -239,9 +239,9 @@ async def make_games(
     from table.core.posts import Ctx, Post
     from table.core.tables import Tables
     from table.play.commands import Commands
-    from table.posting.announce import Announcer
+    from table.posting.announce import Announcer, RecordingOutlet
 
-    class Outlet:
+    class Outlet(RecordingOutlet):
         """The start's post, as the fake would number it (no image drawn: it is not measured)."""
 
         async def send(self, channel: str, post: Post) -> str:

@@ -48,6 +48,15 @@ class CountingOutlet:
     async def direct(self, user: str, post: Post) -> bool:
         return True
 
+    async def send_direct(self, user: str, post: Post) -> str | None:
+        return None
+
+    async def edit_direct(self, user: str, message: str, post: Post) -> bool:
+        return True
+
+    async def edit_kept(self, channel: str, message: str, post: Post) -> bool:
+        return True
+
 
 async def one_game(name: str, count: int, seed: int, cap: int) -> tuple[int, CountingOutlet]:
     folder = Path(tempfile.mkdtemp())

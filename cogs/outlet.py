@@ -6,7 +6,8 @@ them later whatever the interaction token's age. Discord's refusals are the norm
 each becomes what the table layer can act on (``table.posting.outlet``):
 
 - an edit Discord will not make (the post was deleted, 10008; too old, 30046) makes the announcer
-  post anew (``edit`` returns False);
+  post anew (``edit`` returns False); a kept message (a card, a server's list of games) is sent anew
+  only when it was deleted, and otherwise left for a later try (``edit_kept``, ``edit_direct``);
 - an archived thread (50083) is reopened by hand (``Thread.edit(archived=False)``, which needs Manage
   Threads) and the request made again; a post there usually reopens it by itself, as Discord does
   for anyone allowed to send;
@@ -39,7 +40,9 @@ log = logging.getLogger(__name__)
 
 DISCORD_RATE = ChannelRate(5, 5.0)
 """Discord's rate of messages in one channel: about 5 per 5 seconds."""
-UNEDITABLE = (10008, 30046)
+UNKNOWN_MESSAGE = 10008
+"""The message was deleted: a kept message (a card, a server's list of games) is sent anew."""
+UNEDITABLE = (UNKNOWN_MESSAGE, 30046)
 """An edit Discord refuses for the post's sake: deleted (Unknown Message), or too old to edit often."""
 HIDDEN, FORBIDDEN, ARCHIVED, LOCKED, GONE = 50001, 50013, 50083, 160005, 10003
 
@@ -181,6 +184,63 @@ class DiscordOutlet:
                 return False
             raise
         return True
+
+    async def send_direct(self, user: str, post: Post) -> str | None:
+        """A direct message kept to be edited later (one message: a card fits one); its id, None
+        when the user cannot be reached (closed DMs, no server shared with the bot)."""
+        try:
+            target = self.client.get_user(int(user)) or await self.client.fetch_user(int(user))
+            extra = _Extras()
+            if post.nonce is not None:
+                extra["nonce"] = post.nonce
+            sent = await target.send(
+                content=clip(post.text or "", MESSAGE_LIMIT),
+                allowed_mentions=discord.AllowedMentions.none(),
+                **extra,
+            )
+        except (discord.HTTPException, ValueError):
+            return None
+        return str(sent.id)
+
+    async def edit_direct(self, user: str, message: str, post: Post) -> bool:
+        """Edit a kept direct message; False when Discord no longer has it (10008: the player
+        deleted it), an ``OutletError`` when it stands and Discord refuses the edit now."""
+        try:
+            target = self.client.get_user(int(user)) or await self.client.fetch_user(int(user))
+            channel = target.dm_channel or await target.create_dm()
+            await self._keep(channel, message, post)
+        except discord.NotFound as exc:
+            if exc.code == UNKNOWN_MESSAGE:
+                log.info("the kept direct message %s to %s was deleted: sending anew", message, user)
+                return False
+            raise OutletError(f"direct message to {user}: {exc.status} {exc.code} {exc.text}") from exc
+        except discord.HTTPException as exc:
+            raise OutletError(f"direct message to {user}: {exc.status} {exc.code} {exc.text}") from exc
+        return True
+
+    async def edit_kept(self, channel: str, message: str, post: Post) -> bool:
+        """Edit a kept message of a channel; False when it was deleted (10008), ``OutletError`` when
+        it stands and Discord refuses the edit now (30046: an old message edited too often), and the
+        channel's refusals as for any post."""
+        target = await self._channel(channel)
+        try:
+            await self._reopened(target, lambda: self._keep(target, message, post), files=False)
+        except OutletError as exc:
+            cause = exc.__cause__
+            if isinstance(cause, discord.HTTPException) and cause.code == UNKNOWN_MESSAGE:
+                log.info("the kept message %s in %s was deleted: posting anew", message, channel)
+                return False
+            raise
+        return True
+
+    @staticmethod
+    async def _keep(target: discord.abc.Messageable, message: str, post: Post) -> None:
+        """Replace the text of a kept message (no image, no buttons, no pings)."""
+        if not isinstance(target, Target):
+            raise OutletError(f"channel {getattr(target, 'id', '?')} takes no edits")
+        await target.get_partial_message(int(message)).edit(
+            content=clip(post.text or "", MESSAGE_LIMIT), allowed_mentions=discord.AllowedMentions.none()
+        )
 
     async def direct(self, user: str, post: Post) -> bool:
         """A direct message; a long one (a text board comes with it) in as many messages as it

@@ -1,4 +1,5 @@
-"""The play-by-post service on Discord: ``/games``, ``/notify``, ``/settings`` and the timed loop.
+"""The play-by-post service on Discord: ``/games`` (and a player's card of all their games),
+``/notify``, ``/settings`` (and a server's list of games) and the timed loop.
 
 The loop (discord.py's ``tasks.loop``) runs the table layer's scheduler: catch-up posts for games
 whose last move was stored but not posted, reminders and deadlines. Everything it must not repeat
@@ -94,8 +95,10 @@ class ServiceCog(commands.Cog):
 
     @app_commands.command(name=label("cmd.games.name"), description=label("cmd.games.desc"))
     @app_commands.guild_only()
-    async def games(self, interaction: discord.Interaction) -> None:
-        await self.game._answer(interaction, self.game.table.games, private=True)
+    @app_commands.rename(card=label("cmd.games.card.name"))
+    @app_commands.describe(card=label("cmd.games.card.desc"))
+    async def games(self, interaction: discord.Interaction, card: bool | None = None) -> None:
+        await self.game._answer(interaction, lambda ctx: self.game.table.games(ctx, card), private=True)
 
     @app_commands.command(name=label("cmd.leaderboard.name"), description=label("cmd.leaderboard.desc"))
     @app_commands.guild_only()
@@ -201,6 +204,8 @@ class ServiceCog(commands.Cog):
         remind=label("cmd.settings.remind.name"),
         deadline=label("cmd.settings.deadline.name"),
         on_deadline=label("cmd.settings.on_deadline.name"),
+        games_channel=label("cmd.settings.games_channel.name"),
+        games_list=label("cmd.settings.games_list.name"),
     )
     @offer_languages("language")
     @app_commands.choices(
@@ -211,6 +216,8 @@ class ServiceCog(commands.Cog):
         remind=label("cmd.settings.remind.desc"),
         deadline=label("cmd.settings.deadline.desc"),
         on_deadline=label("cmd.settings.on_deadline.desc"),
+        games_channel=label("cmd.settings.games_channel.desc"),
+        games_list=label("cmd.settings.games_list.desc"),
     )
     async def settings(
         self,
@@ -219,11 +226,20 @@ class ServiceCog(commands.Cog):
         remind: app_commands.Range[str, 1, 10] | None = None,
         deadline: app_commands.Range[str, 1, 10] | None = None,
         on_deadline: str | None = None,
+        games_channel: discord.TextChannel | discord.Thread | None = None,
+        games_list: bool | None = None,
     ) -> None:
+        chosen = None if games_channel is None else str(games_channel.id)
         await self.game._answer(
             interaction,
             lambda ctx: self.game.table.settings(
-                ctx, language=language, remind=remind, deadline=deadline, on_deadline=on_deadline
+                ctx,
+                games_channel=chosen,
+                games_list=games_list,
+                language=language,
+                remind=remind,
+                deadline=deadline,
+                on_deadline=on_deadline,
             ),
             private=True,
         )

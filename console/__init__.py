@@ -45,10 +45,14 @@ async def run_console(settings: Settings, stdin: TextIO | None = None, stdout: T
             import readline  # noqa: F401  (line editing and history for input())
     console = Console(None, stdout, settings.console_out, settings.console_locale)
     warm = [settings.console_locale] if settings.warm_up else []
-    table, store = await open_table(settings.database, console, clock=console.clock, warm=warm)
+    # The console takes posts at any rate: a card and a list of games are printed at every change.
+    table, store = await open_table(
+        settings.database, console, clock=console.clock, warm=warm, listing_pace=0
+    )
     console.table = table
     try:
         await table.announcer.bots.resume()  # the bots' moves a restart left pending
+        await table.announcer.listings.resume()  # the cards and lists a restart left behind
         await table.announcer.drain()
         if interactive:
             console.say(i18n.t("console.welcome", settings.console_locale))

@@ -26,6 +26,7 @@ from engine import BadInput, GameError
 from table.core.clock import ManualClock, parse_duration
 from table.core.errors import NoGame, TableError
 from table.core.posts import Button, Menu
+from table.core.ratings import NO_GUILD
 from table.play.command_tree import CONSOLE
 from table.play.commands import Ctx
 from table.posting.schedule import Scheduler
@@ -91,6 +92,7 @@ class Console:
         """The buttons of the latest post that had some: those a refusal lists."""
         self._menu: Menu | None = None
         """The last menu shown (``/press button:moves``): its options are pressed by number or label."""
+        self._kept = 0
 
     @property
     def table(self) -> Commands:
@@ -126,6 +128,23 @@ class Console:
         self.say(plain_text(post.text))
         return True
 
+    async def send_direct(self, user: str, post: Post) -> str | None:
+        """A direct message kept up to date (a player's card): printed, numbered for its edits."""
+        await self.direct(user, post)
+        self._kept += 1
+        return f"dm-{self._kept}"
+
+    async def edit_direct(self, user: str, message: str, post: Post) -> bool:
+        self.say(self.t("console.direct_updated", user=user, message=message))
+        self.say(plain_text(post.text))
+        return True
+
+    async def edit_kept(self, channel: str, message: str, post: Post) -> bool:
+        """A message kept up to date in the channel (the list of games): printed again."""
+        self.say(self.t("console.kept_updated", message=message))
+        self.say(plain_text(post.text))
+        return True
+
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
         self.out.flush()
@@ -140,7 +159,8 @@ class Console:
             user_name=user,
             locale=self.locale,
             channel_locale=self.locale,
-            admin=True,  # the console's one channel is the user's own server
+            guild_id=NO_GUILD,  # the console's one channel is the user's own server, with no id
+            admin=True,
         )
 
     async def run_line(self, text: str) -> bool:
@@ -206,7 +226,7 @@ class Console:
             ("game", "unrate"): lambda: table.unrate(ctx, str(opts["game"])),
             ("play",): lambda: table.play(ctx, str(opts["action"])),
             ("hand",): lambda: table.hand(ctx),
-            ("games",): lambda: table.games(ctx),
+            ("games",): lambda: table.games(ctx, _bool_or_none(opts.get("card"))),
             ("leaderboard",): lambda: table.leaderboard(
                 ctx, _str_or_none(opts.get("game")), _int_or_none(opts.get("page")) or 1
             ),
@@ -231,6 +251,8 @@ class Console:
             ("away",): lambda: table.away(ctx, _str_or_none(opts.get("for"))),
             ("settings",): lambda: table.settings(
                 ctx,
+                games_channel=_channel_or_none(opts.get("games_channel")),
+                games_list=_bool_or_none(opts.get("games_list")),
                 **{k: _str_or_none(opts.get(k)) for k in ("language", "remind", "deadline", "on_deadline")},
             ),
         }
@@ -400,6 +422,11 @@ def _int_or_none(value: object) -> int | None:
 
 def _str_or_none(value: object) -> str | None:
     return str(value).lstrip("@") if value not in (None, "") else None
+
+
+def _channel_or_none(value: object) -> str | None:
+    """A channel as typed (``console``, ``#console``): its id, which is its name in the console."""
+    return str(value).strip().lstrip("#") or None if value not in (None, "") else None
 
 
 def _bool_or_none(value: object) -> bool | None:

@@ -28,8 +28,10 @@ from db.records import (
     Announcing,
     Away,
     ChannelFault,
+    Forced,
     GameLength,
     GameRecord,
+    Listing,
     Note,
     Notice,
     ResultRecord,
@@ -77,9 +79,15 @@ class Store(Protocol):
     async def remove_seat(self, game_id: int, player: str, *, heir: str | None = None) -> GameRecord: ...
 
     async def start_game(
-        self, game_id: int, *, state: Mapping[str, Any], seats: Sequence[Seat] | None = None
+        self,
+        game_id: int,
+        *,
+        state: Mapping[str, Any],
+        seats: Sequence[Seat] | None = None,
+        forced: Sequence[Forced] = (),
     ) -> GameRecord:
-        """Lobby -> active at version 0, optionally rewriting seat order and teams."""
+        """Lobby -> active at version 0, optionally rewriting seat order and teams; with ``forced``
+        actions played at once (each marked automatic), at their version, ``state`` after them."""
         ...
 
     async def apply_action(
@@ -93,7 +101,10 @@ class Store(Protocol):
         state: Mapping[str, Any],
         status: Status,
         result: Mapping[str, Any] | None = None,
-    ) -> GameRecord: ...
+        forced: Sequence[Forced] = (),
+    ) -> GameRecord:
+        """One action and the ``forced`` ones it led to (marked automatic), in one transaction."""
+        ...
 
     async def finish_game(
         self, game_id: int, *, version: int, status: Status, result: Mapping[str, Any] | None
@@ -145,6 +156,13 @@ class Store(Protocol):
     async def games_of(
         self, player: str, guild: str | None
     ) -> list[tuple[GameRecord, Announcement | None]]: ...
+
+    async def open_games(
+        self, *, player: str | None = None, guild: str | None = None
+    ) -> list[tuple[GameRecord, Announcement | None]]:
+        """The open games ``player`` sits in, in every server, or (``guild``) the open games of a
+        server ('' for the games outside any), oldest first, each with its announcement."""
+        ...
 
     async def running_with(self, prefix: str) -> list[GameRecord]:
         """Running games with a seat, or a note's actor, whose id starts with ``prefix`` (the games
@@ -226,6 +244,36 @@ class Store(Protocol):
 
     async def noticed_players(self) -> list[str]:
         """The players with notices still to be told, each once."""
+        ...
+
+    # messages kept up to date in place: a player's card of their games, a server's list of games
+
+    async def listings(self, owners: Sequence[str]) -> list[Listing]:
+        """The listings of ``owners`` that exist, by owner."""
+        ...
+
+    async def listings_behind(self) -> list[Listing]:
+        """The listings whose message does not show their latest change yet, by owner."""
+        ...
+
+    async def put_listing(self, owner: str, *, channel: str | None, locale: str) -> Listing:
+        """Keep a listing for ``owner`` in ``channel`` (none: a direct message), due to be shown; one
+        kept already keeps its message unless its channel changes."""
+        ...
+
+    async def drop_listing(self, owner: str) -> Listing | None:
+        """Stop keeping ``owner``'s listing; the one there was."""
+        ...
+
+    async def mark_listings(self, owners: Sequence[str]) -> list[Listing]:
+        """A change concerns ``owners``: those with a listing count it (it is behind); those listings."""
+        ...
+
+    async def listing_shown(
+        self, owner: str, *, channel: str | None, message: str, shown: int
+    ) -> Listing | None:
+        """The listing's ``message`` in ``channel`` now shows its changes up to ``shown``; None when
+        it is no longer kept there."""
         ...
 
     # undo by consent
@@ -369,8 +417,10 @@ __all__ = [
     "ChannelBusy",
     "ChannelFault",
     "Conflict",
+    "Forced",
     "GameLength",
     "GameRecord",
+    "Listing",
     "Note",
     "Notice",
     "Place",

@@ -21,6 +21,7 @@ from db.records import (
     Away,
     ChannelFault,
     GameRecord,
+    Listing,
     Note,
     Notice,
     ResultRecord,
@@ -91,6 +92,20 @@ def action_from_row(row: Any) -> ActionRecord:
         row["created_at"],
         row["kind"],
         bool(row["undone"]),
+        bool(row["auto"]),
+    )
+
+
+def listing_from_row(row: Any) -> Listing:
+    """The record of a ``listings`` row, from either store."""
+    return Listing(
+        row["owner"],
+        row["channel"],
+        row["locale"],
+        row["message"],
+        int(row["changed"]),
+        int(row["shown"]),
+        row["updated_at"],
     )
 
 

@@ -39,6 +39,7 @@ from db.encoding import (
     fault_values,
     game_from_row,
     heir_of,
+    listing_from_row,
     merged_settings,
     note_from_row,
     notice_from_row,
@@ -60,8 +61,10 @@ from db.records import (
     Announcing,
     Away,
     ChannelFault,
+    Forced,
     GameLength,
     GameRecord,
+    Listing,
     Note,
     Notice,
     ResultRecord,
@@ -260,6 +263,20 @@ async def _write_standings(c: Connection, guild: str, pool: str, standings: Sequ
 
 # ---- the store ----------------------------------------------------------------------------------------
 
+_INSERT_ACTION = (
+    "INSERT INTO actions (game_id, seq, player, action, events, created_at, auto)"
+    " VALUES ($1, $2, $3, $4, $5, $6, $7)"
+)
+
+
+def _forced_rows(game_id: int, after: int, forced: Sequence[Forced], now: str) -> list[tuple[Any, ...]]:
+    """The log rows of ``forced`` actions played one after the other from version ``after``."""
+    return [
+        (game_id, after + n, f.player, f.action, dumps(list(f.events)), now, True)
+        for n, f in enumerate(forced, start=1)
+    ]
+
+
 _GAME_COLUMNS = (
     "id, channel, game, status, creator, players, options, seed, version, state, result,"
     " created_at, updated_at, guild, locale, settings"
@@ -327,6 +344,19 @@ class PostgresStore:
         by_id = {r.id: r for r in await self._records(conn, rows)}
         return [by_id[i] for i in wanted if i in by_id]
 
+    async def _with_waits(
+        self, conn: Connection, ids: Iterable[int]
+    ) -> list[tuple[GameRecord, Announcement | None]]:
+        """The games ``ids``, in that order, each with its announcement."""
+        records = await self._games(conn, ids)
+        waits = {
+            r["game_id"]: announcement_from_row(r)
+            for r in await conn.fetch(
+                "SELECT * FROM announcements WHERE game_id = ANY($1::bigint[])", [r.id for r in records]
+            )
+        }
+        return [(rec, waits.get(rec.id)) for rec in records]
+
     async def _require(self, conn: Connection, game_id: int) -> GameRecord:
         rec = await self._fetch(conn, "id = $1", game_id)
         if rec is None:
@@ -353,7 +383,7 @@ class PostgresStore:
 
     async def actions(self, game_id: int, *, offset: int = 0, limit: int | None = None) -> list[ActionRecord]:
         rows = await self._pool.fetch(
-            "SELECT game_id, seq, player, action, events, created_at, kind, undone FROM actions"
+            "SELECT game_id, seq, player, action, events, created_at, kind, undone, auto FROM actions"
             " WHERE game_id = $1 ORDER BY seq LIMIT $2 OFFSET $3",
             game_id,
             limit,
@@ -469,19 +499,29 @@ class PostgresStore:
             return rec
 
     async def start_game(
-        self, game_id: int, *, state: Mapping[str, Any], seats: Sequence[Seat] | None = None
+        self,
+        game_id: int,
+        *,
+        state: Mapping[str, Any],
+        seats: Sequence[Seat] | None = None,
+        forced: Sequence[Forced] = (),
     ) -> GameRecord:
-        """Lobby -> active at version 0; ``seats``, when given, is the final seat order and teams."""
+        """Lobby -> active at version 0, or at the version of the ``forced`` actions played at once
+        (``state`` is then the position after them); ``seats``, when given, is the final seat order
+        and teams."""
+        now = now_text()
         async with self._tx() as c:
             row = await self._lock(c, game_id)
             if row is None or row["status"] != "lobby":
                 raise Conflict(f"game #{game_id} is not in the lobby")
             await c.execute(
-                "UPDATE games SET status = 'active', state = $1, version = 0, updated_at = $2 WHERE id = $3",
+                "UPDATE games SET status = 'active', state = $1, version = $2, updated_at = $3 WHERE id = $4",
                 dumps(dict(state)),
-                now_text(),
+                len(forced),
+                now,
                 game_id,
             )
+            await c.executemany(_INSERT_ACTION, _forced_rows(game_id, 0, forced, now))
             if seats is not None:
                 current = await self._require(c, game_id)
                 if sorted(current.player_ids) != sorted(s.player for s in seats):
@@ -506,8 +546,11 @@ class PostgresStore:
         state: Mapping[str, Any],
         status: Status,
         result: Mapping[str, Any] | None = None,
+        forced: Sequence[Forced] = (),
     ) -> GameRecord:
-        """Record one action against ``version``; the game moves to ``version + 1`` atomically.
+        """Record one action against ``version``, and the ``forced`` actions it led to (played at
+        once, marked automatic); the game moves to ``version + 1 + len(forced)`` atomically, ``state``
+        being the position after all of them.
 
         Raises ``StaleAction`` when the game is no longer at ``version`` and ``GameOver``
         when it has ended; in both cases nothing is written. A standing draw offer lapses.
@@ -523,24 +566,19 @@ class PostgresStore:
                     game_id, None if row is None else row["status"], row["version"] if row else 0, version
                 )
             await c.execute(
-                "INSERT INTO actions (game_id, seq, player, action, events, created_at)"
-                " VALUES ($1, $2, $3, $4, $5, $6)",
-                game_id,
-                version + 1,
-                player,
-                action,
-                dumps(list(events)),
-                now,
+                _INSERT_ACTION, game_id, version + 1, player, action, dumps(list(events)), now, False
             )
+            await c.executemany(_INSERT_ACTION, _forced_rows(game_id, version + 1, forced, now))
             self._before_state_update()
             await c.execute(
-                "UPDATE games SET version = version + 1, state = $1, status = $2, result = $3,"
+                "UPDATE games SET version = version + $6, state = $1, status = $2, result = $3,"
                 " updated_at = $4 WHERE id = $5",
                 dumps(dict(state)),
                 status,
                 None if result is None else dumps(dict(result)),
                 now,
                 game_id,
+                1 + len(forced),
             )
             if status == "over":
                 await c.execute("DELETE FROM votes WHERE game_id = $1", game_id)
@@ -626,7 +664,7 @@ class PostgresStore:
                 return Announcing(None, shown)
             after = 0 if shown is None else shown.summary_from
             log = await c.fetch(
-                "SELECT game_id, seq, player, action, events, created_at, kind, undone FROM actions"
+                "SELECT game_id, seq, player, action, events, created_at, kind, undone, auto FROM actions"
                 " WHERE game_id = $1 ORDER BY seq OFFSET $2",
                 game_id,
                 after,
@@ -706,14 +744,86 @@ class PostgresStore:
                 player,
                 guild,
             )
-            records = await self._games(c, [r["id"] for r in rows])
-            waits = {
-                r["game_id"]: announcement_from_row(r)
-                for r in await c.fetch(
-                    "SELECT * FROM announcements WHERE game_id = ANY($1::bigint[])", [r.id for r in records]
-                )
-            }
-        return [(rec, waits.get(rec.id)) for rec in records]
+            return await self._with_waits(c, [r["id"] for r in rows])
+
+    async def open_games(
+        self, *, player: str | None = None, guild: str | None = None
+    ) -> list[tuple[GameRecord, Announcement | None]]:
+        """The open games ``player`` sits in, in every server, or (``guild``) the open games of a
+        server ('' for the games outside any), oldest first, each with its announcement."""
+        if player is not None:
+            where, param = "id IN (SELECT s.game_id FROM seats s WHERE s.player = $1)", player
+        else:
+            where, param = "coalesce(guild, '') = $1", guild or ""
+        async with self._tx(write=False) as c:
+            rows = await c.fetch(
+                f"SELECT id FROM games WHERE status IN ('lobby', 'active') AND {where} ORDER BY id", param
+            )
+            return await self._with_waits(c, [r["id"] for r in rows])
+
+    # ---- kept listings: a player's card, a server's list of games -------------------------------------
+
+    async def listings(self, owners: Sequence[str]) -> list[Listing]:
+        """The listings of ``owners`` that exist, by owner."""
+        if not owners:
+            return []
+        rows = await self._pool.fetch(
+            "SELECT * FROM listings WHERE owner = ANY($1::text[]) ORDER BY owner", list(owners)
+        )
+        return [listing_from_row(r) for r in rows]
+
+    async def listings_behind(self) -> list[Listing]:
+        """The listings whose message does not show their latest change yet, by owner."""
+        rows = await self._pool.fetch("SELECT * FROM listings WHERE changed > shown ORDER BY owner")
+        return [listing_from_row(r) for r in rows]
+
+    async def put_listing(self, owner: str, *, channel: str | None, locale: str) -> Listing:
+        """Keep a listing for ``owner`` (in ``channel``, in ``locale``), due to be shown; one kept already
+        stays with its message when its channel is the same, and starts a new message otherwise."""
+        row = await self._pool.fetchrow(
+            "INSERT INTO listings (owner, channel, locale, updated_at) VALUES ($1, $2, $3, $4)"
+            " ON CONFLICT (owner) DO UPDATE SET channel = excluded.channel, locale = excluded.locale,"
+            " message = CASE WHEN listings.channel IS NOT DISTINCT FROM excluded.channel"
+            " THEN listings.message END,"
+            " changed = listings.changed + 1, updated_at = excluded.updated_at RETURNING *",
+            owner,
+            channel,
+            locale,
+            now_text(),
+        )
+        assert row is not None
+        return listing_from_row(row)
+
+    async def drop_listing(self, owner: str) -> Listing | None:
+        """Stop keeping ``owner``'s listing; the one there was."""
+        row = await self._pool.fetchrow("DELETE FROM listings WHERE owner = $1 RETURNING *", owner)
+        return None if row is None else listing_from_row(row)
+
+    async def mark_listings(self, owners: Sequence[str]) -> list[Listing]:
+        """A change concerns ``owners``: those with a listing count it; those listings."""
+        if not owners:
+            return []
+        rows = await self._pool.fetch(
+            "UPDATE listings SET changed = changed + 1 WHERE owner = ANY($1::text[]) RETURNING *",
+            list(owners),
+        )
+        return sorted((listing_from_row(r) for r in rows), key=lambda listing: listing.owner)
+
+    async def listing_shown(
+        self, owner: str, *, channel: str | None, message: str, shown: int
+    ) -> Listing | None:
+        """The listing's message (``message``, in ``channel``) now shows its changes up to ``shown``;
+        None when it is no longer kept there (stopped, or moved to another channel meanwhile)."""
+        row = await self._pool.fetchrow(
+            "UPDATE listings SET message = $1, shown = greatest(shown, $2), updated_at = $3"
+            " WHERE owner = $4 AND channel IS NOT DISTINCT FROM $5 RETURNING *",
+            message,
+            shown,
+            now_text(),
+            owner,
+            channel,
+        )
+        return None if row is None else listing_from_row(row)
 
     async def running_with(self, prefix: str) -> list[GameRecord]:
         """Running games with a seat, or a note's actor, whose id starts with ``prefix``, oldest first."""

@@ -73,6 +73,17 @@ class ActionRecord:
     created_at: str
     kind: str = "move"  # "move": an action of the game; "undo": an accepted undo of earlier moves
     undone: bool = False  # taken back by a later undo (kept in the log, skipped by replays)
+    auto: bool = False  # played for its player, whom the rules left no other action (a forced move)
+
+
+@dataclass(frozen=True)
+class Forced:
+    """An action the rules left its player no choice in, played for them at once: stored with the
+    action (or the start) that led to it, in the same transaction, marked automatic in the log."""
+
+    player: str
+    action: str
+    events: list[Any]
 
 
 @dataclass(frozen=True)
@@ -179,6 +190,27 @@ class ChannelFault:
     since: str
     tries: int
     next_try: str
+
+
+@dataclass(frozen=True)
+class Listing:
+    """A message the bot keeps up to date in place: a player's card of all their games (a direct
+    message; ``owner`` is ``player:<id>``) or a server's list of its open games (``server:<id>``, in
+    ``channel``). ``message`` is the message edited (None until it is first sent), in ``locale``;
+    ``changed`` counts the changes that concern it and ``shown`` the count its message shows, so a
+    message behind (``behind``) is brought up to date by whichever process comes to it."""
+
+    owner: str
+    channel: str | None
+    locale: str
+    message: str | None
+    changed: int
+    shown: int
+    updated_at: str
+
+    @property
+    def behind(self) -> bool:
+        return self.changed > self.shown
 
 
 @dataclass(frozen=True)

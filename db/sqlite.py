@@ -32,6 +32,7 @@ from db.encoding import (
     fault_values,
     game_from_row,
     heir_of,
+    listing_from_row,
     merged_settings,
     note_from_row,
     notice_from_row,
@@ -54,8 +55,10 @@ from db.records import (
     Announcing,
     Away,
     ChannelFault,
+    Forced,
     GameLength,
     GameRecord,
+    Listing,
     Note,
     Notice,
     ResultRecord,
@@ -156,6 +159,20 @@ def _game_of(rows: Iterable[Any]) -> GameRecord | None:
         return None
     seats = tuple(Seat(p, n, t) for _i, p, n, t in sorted(json.loads(row["seats_json"])))
     return game_from_row(row, seats)
+
+
+_INSERT_ACTION = (
+    "INSERT INTO actions (game_id, seq, player, action, events, created_at, auto)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def _forced_rows(game_id: int, after: int, forced: Sequence[Forced], now: str) -> list[tuple[Any, ...]]:
+    """The log rows of ``forced`` actions played one after the other from version ``after``."""
+    return [
+        (game_id, after + n, f.player, f.action, _dumps(list(f.events)), now, 1)
+        for n, f in enumerate(forced, start=1)
+    ]
 
 
 def _refusal_of(rec: GameRecord | None, game_id: int, version: int) -> Exception:
@@ -456,17 +473,26 @@ class SqliteStore:
             return rec
 
     async def start_game(
-        self, game_id: int, *, state: Mapping[str, Any], seats: Sequence[Seat] | None = None
+        self,
+        game_id: int,
+        *,
+        state: Mapping[str, Any],
+        seats: Sequence[Seat] | None = None,
+        forced: Sequence[Forced] = (),
     ) -> GameRecord:
-        """Lobby -> active at version 0; ``seats``, when given, is the final seat order and teams."""
+        """Lobby -> active at version 0, or at the version of the ``forced`` actions played at once
+        (``state`` is then the position after them); ``seats``, when given, is the final seat order
+        and teams."""
+        now = _now()
         async with self._tx() as c:
             cur = await c.execute(
-                "UPDATE games SET status = 'active', state = ?, version = 0, updated_at = ?"
+                "UPDATE games SET status = 'active', state = ?, version = ?, updated_at = ?"
                 " WHERE id = ? AND status = 'lobby'",
-                (_dumps(dict(state)), _now(), game_id),
+                (_dumps(dict(state)), len(forced), now, game_id),
             )
             if cur.rowcount != 1:
                 raise Conflict(f"game #{game_id} is not in the lobby")
+            await c.executemany(_INSERT_ACTION, _forced_rows(game_id, 0, forced, now))
             if seats is not None:
                 current = await self._require(c, game_id)
                 if sorted(current.player_ids) != sorted(s.player for s in seats):
@@ -500,8 +526,11 @@ class SqliteStore:
         state: Mapping[str, Any],
         status: Status,
         result: Mapping[str, Any] | None = None,
+        forced: Sequence[Forced] = (),
     ) -> GameRecord:
-        """Record one action against ``version``; the game moves to ``version + 1`` atomically.
+        """Record one action against ``version``, and the ``forced`` actions it led to (played at
+        once, marked automatic); the game moves to ``version + 1 + len(forced)`` atomically, ``state``
+        being the position after all of them.
 
         Raises ``StaleAction`` when the game is no longer at ``version`` and ``GameOver``
         when it has ended; in both cases nothing is written. A standing draw offer lapses.
@@ -511,21 +540,19 @@ class SqliteStore:
         now = _now()
         events_text, state_text = _dumps(list(events)), _dumps(dict(state))
         result_text = None if result is None else _dumps(dict(result))
+        steps = 1 + len(forced)
 
         def move(c: sqlite3.Connection) -> GameRecord:
             try:
-                c.execute(
-                    "INSERT INTO actions (game_id, seq, player, action, events, created_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, version + 1, player, action, events_text, now),
-                )
+                c.execute(_INSERT_ACTION, (game_id, version + 1, player, action, events_text, now, 0))
             except sqlite3.IntegrityError:
                 raise self._refused(c, game_id, version) from None
+            c.executemany(_INSERT_ACTION, _forced_rows(game_id, version + 1, forced, now))
             self._before_state_update()
             updated = c.execute(
-                "UPDATE games SET version = version + 1, state = ?, status = ?, result = ?, updated_at = ?"
+                "UPDATE games SET version = version + ?, state = ?, status = ?, result = ?, updated_at = ?"
                 " WHERE id = ? AND version = ? AND status = 'active'",
-                (state_text, status, result_text, now, game_id, version),
+                (steps, state_text, status, result_text, now, game_id, version),
             )
             if updated.rowcount != 1:
                 raise self._refused(c, game_id, version)
@@ -697,6 +724,89 @@ class SqliteStore:
                 if rec is not None:
                     out.append((rec, None if row is None else announcement_from_row(row)))
             return out
+
+    async def open_games(
+        self, *, player: str | None = None, guild: str | None = None
+    ) -> list[tuple[GameRecord, Announcement | None]]:
+        """The open games ``player`` sits in, in every server, or (``guild``) the open games of a
+        server ('' for the games outside any), oldest first, each with its announcement."""
+        if player is not None:
+            where, param = "g.id IN (SELECT s.game_id FROM seats s WHERE s.player = ?)", player
+        else:
+            where, param = "coalesce(g.guild, '') = ?", guild or ""
+
+        def read(c: sqlite3.Connection) -> list[tuple[GameRecord, Announcement | None]]:
+            ids = [
+                r[0]
+                for r in c.execute(
+                    f"SELECT g.id FROM games g WHERE g.status IN ('lobby', 'active') AND {where}"
+                    " ORDER BY g.id",
+                    (param,),
+                )
+            ]
+            out: list[tuple[GameRecord, Announcement | None]] = []
+            for i in ids:
+                rec = _game_of(c.execute(_game_query("id = ?"), (i,)))
+                row = c.execute("SELECT * FROM announcements WHERE game_id = ?", (i,)).fetchone()
+                if rec is not None:
+                    out.append((rec, None if row is None else announcement_from_row(row)))
+            return out
+
+        return await self._on_thread(read, write=False)
+
+    # ---- kept listings: a player's card, a server's list of games -------------------------------------
+
+    async def listings(self, owners: Sequence[str]) -> list[Listing]:
+        """The listings of ``owners`` that exist, by owner."""
+        if not owners:
+            return []
+        marks = ", ".join("?" for _ in owners)
+        rows = await self._select(f"SELECT * FROM listings WHERE owner IN ({marks}) ORDER BY owner", owners)
+        return [listing_from_row(r) for r in rows]
+
+    async def listings_behind(self) -> list[Listing]:
+        """The listings whose message does not show their latest change yet, by owner."""
+        rows = await self._select("SELECT * FROM listings WHERE changed > shown ORDER BY owner")
+        return [listing_from_row(r) for r in rows]
+
+    async def put_listing(self, owner: str, *, channel: str | None, locale: str) -> Listing:
+        """Keep a listing for ``owner`` (in ``channel``, in ``locale``), due to be shown; one kept already
+        stays with its message when its channel is the same, and starts a new message otherwise."""
+        rows = await self._write_one(
+            "INSERT INTO listings (owner, channel, locale, updated_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (owner) DO UPDATE SET channel = excluded.channel, locale = excluded.locale,"
+            " message = CASE WHEN listings.channel IS excluded.channel THEN listings.message END,"
+            " changed = listings.changed + 1, updated_at = excluded.updated_at RETURNING *",
+            (owner, channel, locale, _now()),
+        )
+        return listing_from_row(rows[0])
+
+    async def drop_listing(self, owner: str) -> Listing | None:
+        """Stop keeping ``owner``'s listing; the one there was."""
+        rows = await self._write_one("DELETE FROM listings WHERE owner = ? RETURNING *", (owner,))
+        return listing_from_row(rows[0]) if rows else None
+
+    async def mark_listings(self, owners: Sequence[str]) -> list[Listing]:
+        """A change concerns ``owners``: those with a listing count it; those listings."""
+        if not owners:
+            return []
+        marks = ", ".join("?" for _ in owners)
+        rows = await self._write_one(
+            f"UPDATE listings SET changed = changed + 1 WHERE owner IN ({marks}) RETURNING *", owners
+        )
+        return sorted((listing_from_row(r) for r in rows), key=lambda listing: listing.owner)
+
+    async def listing_shown(
+        self, owner: str, *, channel: str | None, message: str, shown: int
+    ) -> Listing | None:
+        """The listing's message (``message``, in ``channel``) now shows its changes up to ``shown``;
+        None when it is no longer kept there (stopped, or moved to another channel meanwhile)."""
+        rows = await self._write_one(
+            "UPDATE listings SET message = ?, shown = max(shown, ?), updated_at = ?"
+            " WHERE owner = ? AND channel IS ? RETURNING *",
+            (message, shown, _now(), owner, channel),
+        )
+        return listing_from_row(rows[0]) if rows else None
 
     async def running_with(self, prefix: str) -> list[GameRecord]:
         """Running games with a seat, or a note's actor, whose id starts with ``prefix``, oldest first."""

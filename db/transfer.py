@@ -3,7 +3,8 @@
 ``python -m db export --from <url-or-path> > dump.jsonl`` writes every table of a store (games, seats,
 actions, votes, announcements, notes, undo requests, guild settings, notify, meta, players' own settings
 and the periods they were away, the channels that refuse the bot and the notices players are still to be
-told, and the results and ratings) with its ids;
+told, the messages kept up to date in place (players' cards, servers' lists of games), and the results
+and ratings) with its ids;
 ``python -m db import --to <url-or-path> < dump.jsonl`` loads it into an empty store of either kind. SQLite to
 PostgreSQL and back gives the same records: ids, versions, times and JSON values are kept as they are.
 
@@ -95,6 +96,7 @@ TABLES: tuple[Table, ...] = (
             ("created_at", "text"),
             ("kind", "text"),
             ("undone", "bool"),
+            ("auto", "bool"),
         ),
         ("game_id", "seq"),
     ),
@@ -186,6 +188,19 @@ TABLES: tuple[Table, ...] = (
         (("id", "int"), ("player", "text"), ("channel", "text"), ("event", "json"), ("created_at", "text")),
         ("id",),
         identity=True,
+    ),
+    Table(
+        "listings",
+        (
+            ("owner", "text"),
+            ("channel", "text"),
+            ("locale", "text"),
+            ("message", "text"),
+            ("changed", "int"),
+            ("shown", "int"),
+            ("updated_at", "text"),
+        ),
+        ("owner",),
     ),
     Table(
         "results",

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from engine.contract import Game
+from engine.forced import forced_steps
 from engine.rng import Rng
 from engine.text import Msg
 
@@ -24,6 +25,8 @@ class Step(NamedTuple):
     action: Any
     after: Any
     events: list[Msg]
+    auto: bool = False
+    """Played for its player, whom the rules left no other action (``engine.forced``)."""
 
 
 def random_steps(
@@ -35,13 +38,23 @@ def random_steps(
     options: dict[str, str] | None = None,
     limit: int | None = None,
     narrow: Callable[[list[Any]], list[Any]] | None = None,
+    auto: bool = False,
 ) -> Iterator[Step]:
     """The steps of a new game from ``seed`` until it ends (or ``limit`` actions): each time,
     ``chooser`` picks one of the players to act, then one of their legal actions (among those
-    ``narrow`` keeps, when it keeps any)."""
+    ``narrow`` keeps, when it keeps any). With ``auto``, a forced action is played without asking
+    the chooser, as a table plays it (``engine.forced``), and marked so."""
     state = game.new_game(list(players), seed, dict(options or {}))
     count = 0
     while not game.is_over(state) and (limit is None or count < limit):
+        if auto:
+            forced = forced_steps(game, state)[: None if limit is None else limit - count]
+            for step in forced:
+                yield Step(state, step.player, step.action, step.after, step.events, auto=True)
+                state = step.after
+                count += 1
+            if forced:
+                continue
         acting = game.to_act(state)
         player = acting[chooser.below(len(acting))]
         legal = game.legal_actions(state, player)

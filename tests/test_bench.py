@@ -148,3 +148,16 @@ async def test_a_few_days_of_the_month_keep_everyones_quiet_hours_and_time_off()
     assert figures.moves > 0 and figures.pings > 0 and figures.games == 5
     assert (figures.quiet_pings, figures.quiet_actions, figures.away_forfeits) == (0, 0, 0)
     assert "(goal 0)" in figures.lines()[-1]
+
+
+async def test_the_listings_bench_counts_the_requests_of_cards_and_lists_and_the_forced_moves() -> None:
+    """The same moves with cards and lists on and off: the handovers cost the same, the cards and
+    lists come on top; every move of the run is a decision made by hand, the forced ones besides."""
+    from bench.listings import run
+
+    on = await run(3, 30, 5.0, 1, cards=True)
+    off = await run(3, 30, 5.0, 1, cards=False)
+    assert on.moves == off.moves == 30 and on.handovers == off.handovers > 0
+    assert (off.cards, off.lists) == (0, 0) and on.cards > 0 and on.lists > 0
+    assert sum(on.decisions.values()) == 30 and on.forced == off.forced
+    assert sum(on.tables.values()) == 3

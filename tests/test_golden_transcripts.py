@@ -1,5 +1,6 @@
 """Golden transcripts: one seeded random game per registered game and table size, written out
-as action texts and English events, compared on every run.
+as action texts and English events, compared on every run. A forced action (the only legal one) is
+played without asking the random player, as a table plays it, and marked "(automatic)".
 
 Any change of rules, random draws, action texts or English wording shows up as a diff of
 tests/golden/<game>-<players>p.txt. After an intended change, regenerate them on purpose with
@@ -30,12 +31,12 @@ PLAYERS = ["alice", "bob", "carol", "dave"]
 CASES = [(name, count) for name in engine.GAMES for count in engine.get_game(name).player_counts]
 
 
-def playout(name: str, count: int, seed: int, limit: int) -> Iterator[tuple[str, Any, list[Msg], Any]]:
-    """A seeded random game: (who acted, the action, its events, the state after) per action, at most
-    ``limit`` actions; the same seed always plays the same game."""
+def playout(name: str, count: int, seed: int, limit: int) -> Iterator[tuple[str, Any, list[Msg], Any, bool]]:
+    """A seeded random game: (who acted, the action, its events, the state after, whether it was
+    forced) per action, at most ``limit`` actions; the same seed always plays the same game."""
     game = engine.get_game(name)
-    for step in random_steps(game, PLAYERS[:count], seed, Rng(seed), limit=limit):
-        yield step.player, step.action, step.events, step.after
+    for step in random_steps(game, PLAYERS[:count], seed, Rng(seed), limit=limit, auto=True):
+        yield step.player, step.action, step.events, step.after, step.auto
 
 
 def transcript(name: str, count: int) -> str:
@@ -43,8 +44,8 @@ def transcript(name: str, count: int) -> str:
     names = {p: p.title() for p in PLAYERS[:count]}
     last = game.new_game(PLAYERS[:count], SEED, {})
     lines = [f"{name}, {count} players, seed {SEED}, default options"]
-    for who, action, events, after in playout(name, count, SEED, MAX_ACTIONS):
-        lines.append(f"{who}: {action}")
+    for who, action, events, after, auto in playout(name, count, SEED, MAX_ACTIONS):
+        lines.append(f"{who}: {action} (automatic)" if auto else f"{who}: {action}")
         lines.extend("    " + t(e, "en", names=names) for e in events)
         last = after
     result = game.result(last)

@@ -12,7 +12,8 @@ side does not hold) plays every seat on a fixed seed; the moves are printed as c
 (``alice: /play action:...``) after the lobby commands. Because the table deals from the same
 seed, piping the file into ``make run`` replays the same game to the same winner. With four
 players, two of them choose a team when they join and the others are placed by the lobby, so
-the seat order is the lobby's own (``table.play.lobby.seat_order``).
+the seat order is the lobby's own (``table.play.lobby.seat_order``). A move the rules leave its
+player no choice in is not written: the table plays it for them (``engine.forced``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ from db import Seat
 from engine.rng import Rng
 from engine.warchest.board import distance, parse_label
 from table.play.lobby import seat_order, team_slots
+
+Move = tuple[str, str, bool]
+"""Who played, the action's text, and whether it was the only legal action (the table plays it)."""
 
 OPTIONS = "armies=first"
 NAMES = {2: "two", 4: "four"}
@@ -71,13 +75,13 @@ def seats(count: int) -> list[str]:
     return [s.player for s in seat_order(joined, team_slots(game, count, {"armies": "first"}))]
 
 
-def play(seed: int, count: int = 2, limit: int = 600) -> list[tuple[str, str]] | None:
+def play(seed: int, count: int = 2, limit: int = 600) -> list[Move] | None:
     """The moves of a game won within ``limit`` actions, or None."""
     game = engine.get_game("warchest")
     players = seats(count)
     state = game.new_game(players, seed, {"armies": "first"})
     chooser = Rng(seed)
-    moves: list[tuple[str, str]] = []
+    moves: list[Move] = []
     while not game.is_over(state) and len(moves) < limit:
         player = game.to_act(state)[0]
         seat = players.index(player)
@@ -86,10 +90,15 @@ def play(seed: int, count: int = 2, limit: int = 600) -> list[tuple[str, str]] |
         best = max(_score(view, seat, str(a)) for a in legal)
         options = [a for a in legal if _score(view, seat, str(a)) == best]
         action = options[chooser.below(len(options))]
-        moves.append((player, str(action)))
+        moves.append((player, str(action), len(legal) == 1))
         state, _ = game.apply(state, player, action)
     result = game.result(state)
     return moves if result is not None and result.winners else None
+
+
+def played(moves: list[Move]) -> list[str]:
+    """The console lines of ``moves``, but for those the table plays by itself (forced)."""
+    return [f"{player}: /play action:{text}" for player, text, forced in moves if not forced]
 
 
 def script(seed: int, count: int = 2) -> list[str]:
@@ -105,7 +114,7 @@ def script(seed: int, count: int = 2) -> list[str]:
         f"{name}: /game join" + ("" if team is None else f" team:{team}") for name, team in JOINS[count]
     ]
     lines += [f"{CREATOR}: /game start", f"{CREATOR}: /hand"]
-    lines += [f"{player}: /play action:{text}" for player, text in moves]
+    lines += played(moves)
     lines.append(f"{CREATOR}: /game status")
     return lines
 
@@ -133,7 +142,7 @@ def _batailles_score(text: str, seat: int) -> float:
     return scores.get(verb, 0.0)
 
 
-def play_batailles(seed: int, limit: int = 600) -> list[tuple[str, str]] | None:
+def play_batailles(seed: int, limit: int = 600) -> list[Move] | None:
     """The moves of a Batailles game with preset armies won within ``limit`` actions, or None.
 
     Both players deploy at the same time; the script lets them take turns at it, as two
@@ -144,7 +153,7 @@ def play_batailles(seed: int, limit: int = 600) -> list[tuple[str, str]] | None:
     options = dict(word.split("=", 1) for word in BATAILLES_OPTIONS.split())
     state = game.new_game(players, seed, options)
     chooser = Rng(seed)
-    moves: list[tuple[str, str]] = []
+    moves: list[Move] = []
     while not game.is_over(state) and len(moves) < limit:
         acting = game.to_act(state)
         player = acting[len(moves) % len(acting)]
@@ -153,7 +162,7 @@ def play_batailles(seed: int, limit: int = 600) -> list[tuple[str, str]] | None:
         best = max(_batailles_score(text, seat) for text in legal)
         choices = [text for text in legal if _batailles_score(text, seat) == best]
         text = choices[chooser.below(len(choices))]
-        moves.append((player, text))
+        moves.append((player, text, len(legal) == 1))
         state, _ = game.apply(state, player, game.parse_action(state, player, text))
     result = game.result(state)
     return moves if result is not None and result.winners else None
@@ -170,7 +179,7 @@ def batailles_script(seed: int) -> list[str]:
         f"{second}: /game join",
         f"{first}: /game start",
     ]
-    lines += [f"{player}: /play action:{text}" for player, text in moves]
+    lines += played(moves)
     lines.append(f"{first}: /game status")
     return lines
 
@@ -209,7 +218,7 @@ def _weighted(texts: list[str], chooser: Rng) -> str:
     raise AssertionError("unreachable: the roll is below the sum of the weights")
 
 
-def play_cryhavoc(seed: int, limit: int = 1000) -> list[tuple[str, str]]:
+def play_cryhavoc(seed: int, limit: int = 1000) -> list[Move]:
     """The moves of a two-player Cry Havoc game played to its end (the event track ends every game).
 
     Whoever must act draws a move at random, weighted by verb; the table dealing from the same seed
@@ -219,13 +228,14 @@ def play_cryhavoc(seed: int, limit: int = 1000) -> list[tuple[str, str]]:
     players = list(CRYHAVOC_PLAYERS)
     state = game.new_game(players, seed, {"skills": "basic"})
     chooser = Rng(seed)
-    moves: list[tuple[str, str]] = []
+    moves: list[Move] = []
     while not game.is_over(state):
         if len(moves) >= limit:
             raise RuntimeError(f"no end after {limit} moves (seed {seed})")
         (player,) = game.to_act(state)
-        text = _weighted([str(a) for a in game.legal_actions(state, player)], chooser)
-        moves.append((player, text))
+        legal = [str(a) for a in game.legal_actions(state, player)]
+        text = _weighted(legal, chooser)
+        moves.append((player, text, len(legal) == 1))
         state, _ = game.apply(state, player, game.parse_action(state, player, text))
     return moves
 
@@ -240,7 +250,7 @@ def cryhavoc_script(seed: int) -> list[str]:
         f"{first}: /game start",
         f"{first}: /hand",
     ]
-    lines += [f"{player}: /play action:{text}" for player, text in play_cryhavoc(seed)]
+    lines += played(play_cryhavoc(seed))
     lines.append(f"{first}: /game status")
     return lines
 

@@ -7,8 +7,11 @@ restart changes nothing: the times that matter are stored, as ISO 8601 text in U
 
 from __future__ import annotations
 
+import asyncio
 import re
-from collections.abc import Callable
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 Clock = Callable[[], datetime]
@@ -17,6 +20,50 @@ Clock = Callable[[], datetime]
 
 def system_clock() -> datetime:
     return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class Timer:
+    """A monotonic clock and a sleep that waits on it: how long to wait between two things, injected
+    like ``Clock`` (a test moves its own by hand, so a minute's pace takes no minute)."""
+
+    monotonic: Callable[[], float] = time.monotonic
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+
+
+class ManualTimer:
+    """A ``Timer`` that moves only when told (``advance``): tests and benches pace a minute without
+    waiting one. ``now`` starts at 1000 s; a sleeper wakes once ``advance`` has moved it far enough."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self._sleepers: list[tuple[float, asyncio.Future[None]]] = []
+
+    def monotonic(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        if seconds <= 0:
+            await asyncio.sleep(0)
+            return
+        woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._sleepers.append((self.now + seconds, woken))
+        await woken
+
+    async def advance(self, seconds: float) -> None:
+        """Move the clock on and wake every sleeper whose time has come, then let them run a while."""
+        self.now += seconds
+        due = [woken for at, woken in self._sleepers if at <= self.now]
+        self._sleepers = [(at, woken) for at, woken in self._sleepers if at > self.now]
+        for woken in due:
+            if not woken.done():
+                woken.set_result(None)
+        for _ in range(5):
+            await asyncio.sleep(0)
+
+    @property
+    def timer(self) -> Timer:
+        return Timer(self.monotonic, self.sleep)
 
 
 class ManualClock:

@@ -1,7 +1,9 @@
-"""Table settings that are not a game's own options: reminder pace, deadline, deadline policy, and what
-the table does while a player it waits for is away (``away``, ``away_max``: ``table.core.away``).
+"""Table settings that are not a game's own options: reminder pace, deadline, deadline policy, what
+the table does while a player it waits for is away (``away``, ``away_max``: ``table.core.away``), and
+whether forced moves play themselves.
 
-They are typed among the options of ``/game new`` (``remind=12h deadline=3d on_deadline=skip away=bot``),
+They are typed among the options of ``/game new`` (``remind=12h deadline=3d on_deadline=skip away=bot
+auto=off``),
 take their defaults from the server's ``/settings``, and are stored with the game, so a change of
 the server's defaults never alters a game already under way. A server's settings also choose the
 language of its public posts.
@@ -28,7 +30,7 @@ they return."""
 DEFAULT_REMIND = timedelta(hours=24)
 OFF = ("off", "none", "no", "non", "aucun", "aucune")
 YES = ("yes", "on", "oui", "true")
-KEYS = ("remind", "deadline", "on_deadline", "rated", "away", "away_max")
+KEYS = ("remind", "deadline", "on_deadline", "rated", "away", "away_max", "auto")
 LANGUAGE = "language"
 MIN_REMIND = timedelta(hours=1)
 
@@ -50,6 +52,9 @@ class TableSettings:
     """What the table does while a player it waits for is away (``table.core.time_off.POLICIES``)."""
     away_max: timedelta = time_off.DEFAULT_MAX
     """How long each player may pause the table's deadline in all (``away=pause``)."""
+    auto: bool = True
+    """Whether an action the rules leave a player no choice in is played for them at once
+    (``engine.forced``); ``auto=off`` has every player make every move themselves."""
 
     @classmethod
     def parse(cls, values: Mapping[str, str], base: TableSettings | None = None) -> TableSettings:
@@ -80,6 +85,11 @@ class TableSettings:
             out = replace(out, away=policy)
         if "away_max" in values:
             out = replace(out, away_max=_duration("away_max", values["away_max"]) or timedelta(0))
+        if "auto" in values:
+            flag = values["auto"].strip().lower()
+            if flag not in YES + OFF:
+                raise BadOptions("svc.error.bad_auto", value=values["auto"])
+            out = replace(out, auto=flag in YES)
         return out
 
     @classmethod
@@ -102,6 +112,8 @@ class TableSettings:
             out["away"] = self.away
         if self.away_max != time_off.DEFAULT_MAX:
             out["away_max"] = format_duration(self.away_max) if self.away_max else "off"
+        if not self.auto:
+            out["auto"] = "off"
         return out
 
     def describe(self) -> str:

@@ -22,15 +22,17 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 import engine
-from db import GameRecord, Store
+from db import Forced, GameRecord, Store
 from db.reads import Reads, StoreReads
 from engine.contract import Game, Result
 from engine.errors import GameOver, NotYourTurn, StaleAction
+from engine.forced import ForcedStep, forced_steps
 from engine.text import Msg
 from table.core.drawing import Drawer, Outdated, ThreadDrawer, draw_now, shared_drawer
 from table.core.events import decode_result, encode_msg, encode_result
-from table.core.posts import Picture
+from table.core.posts import Picture, is_bot
 from table.core.replay import played, replay
+from table.core.settings import TableSettings
 from table.core.workers import Superseded
 
 log = logging.getLogger(__name__)
@@ -110,13 +112,19 @@ def ended_view(view: dict[str, Any], record: GameRecord, engine_over: bool) -> d
 
 @dataclass(frozen=True)
 class Moved:
-    """What one applied action produced."""
+    """What one applied action produced, with the forced actions played after it (``forced``)."""
 
     table: Table
     player: str
     action: str
     events: list[Msg] = field(default_factory=list)
     result: Result | None = None
+    forced: tuple[ForcedStep, ...] = ()
+
+
+def stored(steps: Sequence[ForcedStep]) -> list[Forced]:
+    """Forced actions as the store keeps them: each action's text, and its events encoded."""
+    return [Forced(s.player, str(s.action), [encode_msg(e) for e in s.events]) for s in steps]
 
 
 @dataclass(frozen=True)
@@ -277,6 +285,9 @@ class Tables:
             raise NotYourTurn(waiting=[table.name(p) for p in acting])
         action = game.parse_action(state, player, text)
         new_state, events = game.apply(state, player, action)
+        forced = self.forced(record, game, new_state)
+        if forced:
+            new_state = forced[-1].after
         over = game.is_over(new_state)
         result = game.result(new_state) if over else None
         saved = await self.store.apply_action(
@@ -288,9 +299,21 @@ class Tables:
             state=game.dump(new_state),
             status="over" if over else "active",
             result=None if result is None else encode_result(result),
+            forced=stored(forced),
         )
         self._remember(saved, new_state)
-        return Moved(Table(saved, game, new_state), player, str(action), list(events), result)
+        moved = Table(saved, game, new_state)
+        return Moved(moved, player, str(action), list(events), result, tuple(forced))
+
+    def forced(self, record: GameRecord, game: Game, state: Any) -> list[ForcedStep]:
+        """The actions to play at once from ``state`` for players whom the rules leave exactly one
+        (``engine.forced``), stored with the action (or the start) that led to them: in one
+        transaction, so no crash leaves a player pinged for a move that was never theirs to choose.
+        None at a table that said ``auto=off``, and never for a computer player's seat (it plays
+        its own moves, forced or not, as it always has)."""
+        if not TableSettings.of(record).auto:
+            return []
+        return forced_steps(game, state, plays=lambda player: not is_bot(player))
 
     async def _only_others_since(self, record: GameRecord, player: str, version: int) -> bool:
         """Whether a choice ``player`` made at ``version`` may still stand: only other players acted

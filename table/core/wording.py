@@ -6,12 +6,16 @@ command behind them) speak of a table the same way, so both take these helpers f
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 import i18n
+from db import ActionRecord, Announcement
 from engine.contract import Result
 from engine.text import Msg
-from table.core.events import decode_result
+from table.core.clock import discord_time, parse_stamp
+from table.core.events import decode_msg, decode_result
 from table.core.options import option_words
 from table.core.posts import Post
 from table.core.tables import Table, describe, text_board
@@ -87,6 +91,75 @@ class Wording:
         return self._t(
             "table.result.win", locale, winners=mentions(result.winners, table.names), reason=reason
         )
+
+    def _action_line(
+        self,
+        table: Table,
+        entry: ActionRecord,
+        locale: str,
+        extra: Sequence[Msg] = (),
+        *,
+        numbered: bool = False,
+    ) -> str:
+        """One action of the log as a line: what it did (its events, then ``extra``: the table's
+        notes made at it), after its number when ``numbered``, marked automatic when it was played for
+        its player (a forced move) and struck through when it was taken back."""
+        said = [self._t(decode_msg(e), locale, names=table.named) for e in entry.events]
+        said += [self._t(m, locale, names=table.named) for m in extra]
+        line = " ".join(said) or self._t(
+            "table.log.silent", locale, player=table.name(entry.player), action=entry.action
+        )
+        if numbered:
+            line = f"{entry.seq}. {line}"
+        if entry.auto:
+            line = self._t("svc.log.auto", locale, line=line)
+        return self._t("svc.log.undone", locale, line=line) if entry.undone else line
+
+    def _game_line(
+        self,
+        table: Table,
+        shown: Announcement | None,
+        locale: str,
+        *,
+        where: str,
+        reader: str | None = None,
+        away: Mapping[str, datetime] | None = None,
+    ) -> str:
+        """One open game in a list of games (``/games``, a player's card, a server's list): where it
+        is, then whose turn it is since when (``reader``'s own, in bold; those ``away`` with when they
+        are back) and its deadline, or how many are seated at a table still open. Times are Discord
+        timestamps: each reader sees their own."""
+        record = table.record
+        game = self._game(table, locale)
+        if record.status == "lobby":
+            seated = len(record.seats)
+            return self._t(
+                "svc.games.lobby", locale, game=game, where=where, seated=seated, players=record.players
+            )
+        since = shown.waiting_since if shown else None
+        when = discord_time(parse_stamp(since)) if since else "—"
+        acting = table.to_act()
+        if reader is not None and reader in acting:
+            line = self._t("svc.games.yours", locale, game=game, where=where, since=when)
+        else:
+            waiting = self._waiting_names(table, acting, away or {}, locale)
+            line = self._t("svc.games.waiting", locale, game=game, where=where, waiting=waiting, since=when)
+        if shown is not None and shown.deadline is not None and not shown.deadline_done:
+            deadline = discord_time(parse_stamp(shown.deadline))
+            line += " " + self._t("svc.list.deadline", locale, deadline=deadline)
+        return line
+
+    def _waiting_names(
+        self, table: Table, players: Iterable[str], away: Mapping[str, datetime], locale: str
+    ) -> str:
+        """Players a game waits for by name, each away one with when they are back."""
+        shown = []
+        for p in players:
+            name = table.name(p)
+            if p in away:
+                name += " (" + self._t("svc.away.until", locale, until=discord_time(away[p], "f")) + ")"
+            shown.append(name)
+        return ", ".join(shown) or "—"
 
     def _stored_result(self, table: Table) -> Result | None:
         data = table.record.result

@@ -13,7 +13,8 @@ engine's ``can_undo`` says, ``engine.undo`` states the rule). What they showed o
 not block. The other sides accept or decline by button (with two players, the opponent alone); a
 computer player consents without being asked. Against computer players only, the undo is applied at
 once and also takes back the bots' replies played since that action (the same rule over the whole
-span); it is then the person's turn again, so no bot plays until they do. The game is rebuilt by
+span); it is then the person's turn again, so no bot plays until they do. A forced move, played for a
+player whom the rules left no other, is taken back with the action before it. The game is rebuilt by
 replaying its seed and log without the moves taken back, which stay in the log, marked undone, and
 the undo's own row names them (their first event each, as the log showed them).
 """
@@ -277,7 +278,9 @@ class ClickCommands(ServiceCommands):
         """The moves an undo by ``player`` takes back: their last move not taken back yet and, at a
         table where every other seat is a computer player, the bots' moves since. Moves taken back
         before and the undo rows are passed over, so asking again steps one action further back.
-        Refused when there is none, or when another person has played since (they answered it)."""
+        A forced move (played for its player, who had no choice) is nobody's answer: it goes back
+        with the action before it, whoever it was played for. Refused when there is none, or when
+        another person has played since (they answered it)."""
         log = await self.tables.store.actions(table.record.id)
         bots_only = all(is_bot(p) for p in table.record.player_ids if p != player)
         span: list[ActionRecord] = []
@@ -285,6 +288,8 @@ class ClickCommands(ServiceCommands):
             if entry.undone or entry.kind != "move":
                 continue
             span.append(entry)
+            if entry.auto:
+                continue
             if entry.player == player:
                 return span[::-1]
             if not (bots_only and is_bot(entry.player)):

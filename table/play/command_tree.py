@@ -103,7 +103,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(("game", "unrate"), (Option("game", required=True),), section="end"),
     Command(("game", "rules"), (Option("game"), Option("topic"))),
     Command(("game", "help")),
-    Command(("games",)),
+    Command(("games",), (Option("card", bool),)),
     Command(("leaderboard",), (Option("game"), Option("page", int))),
     Command(("history",), (Option("player"), Option("game"), Option("page", int))),
     Command(("stats",), (Option("player"), Option("game"), Option("public", bool))),
@@ -114,7 +114,14 @@ COMMANDS: tuple[Command, ...] = (
     Command(("away",), (Option("for"),)),
     Command(
         ("settings",),
-        (Option("language"), Option("remind"), Option("deadline"), Option("on_deadline")),
+        (
+            Option("language"),
+            Option("remind"),
+            Option("deadline"),
+            Option("on_deadline"),
+            Option("games_channel"),  # a channel of the server (on Discord, picked as one)
+            Option("games_list", bool),
+        ),
     ),
     # The console's own: a button of the channel's latest posts, pressed by name (``/press undo_accept``),
     # and time, which moves only when told, so a reminder or a deadline can be seen at once.

@@ -109,8 +109,12 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
                 policy=self._t(f"svc.policy.{pace.on_deadline}", locale),
             )
         )
-        pace_line = self._t("svc.lobby.pace", locale, remind=remind, deadline=deadline)
-        return pace_line if pace.rated else f"{pace_line} {self._t('rating.lobby.unrated', locale)}"
+        lines = [self._t("svc.lobby.pace", locale, remind=remind, deadline=deadline)]
+        if not pace.rated:
+            lines.append(self._t("rating.lobby.unrated", locale))
+        if not pace.auto:
+            lines.append(self._t("svc.lobby.auto_off", locale))
+        return " ".join(lines)
 
     # ---- lobby ---------------------------------------------------------------------------
 
@@ -125,6 +129,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
     ) -> list[Post]:
         """Open a table with the caller seated and ``bots`` computer players of ``level`` after them."""
         table = await lobby.create(self.tables, ctx, game, players, options, bots, level)
+        self._listed(table.record)
         loc = await self._public(ctx)
         text = self._t(
             "table.new",
@@ -154,6 +159,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
     async def addbot(self, ctx: Ctx, level: str | None = None) -> list[Post]:
         """A computer player of ``level`` takes the next seat of the lobby."""
         table, seat = await lobby.add_bot(self.tables, ctx, level)
+        self._listed(table.record)
         loc = await self._public(ctx)
         rec = table.record
         text = self._t(
@@ -168,6 +174,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
 
     async def join(self, ctx: Ctx, team: int | None = None) -> list[Post]:
         table = await lobby.join(self.tables, ctx, team)
+        self._listed(table.record)
         loc = await self._public(ctx)
         rec = table.record
         params: dict[str, Any] = {
@@ -183,6 +190,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
 
     async def leave(self, ctx: Ctx) -> list[Post]:
         left = await lobby.leave(self.tables, ctx)
+        self._listed(left.table.record, ctx.user_id)
         loc = await self._public(ctx)
         rec = left.table.record
         if left.closed:
@@ -344,14 +352,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
         notes = await store.notes(rec.id)
         lines += [self._note_line(n.event, table, loc) for n in notes if n.version == 0]
         for entry in await store.actions(rec.id):
-            events = [self._t(decode_msg(e), loc, names=table.named) for e in entry.events]
-            body = (
-                " ".join(events)
-                if events
-                else self._t("table.log.silent", loc, player=table.name(entry.player), action=entry.action)
-            )
-            line = f"{entry.seq}. {body}"
-            lines.append(self._t("svc.log.undone", loc, line=line) if entry.undone else line)
+            lines.append(self._action_line(table, entry, loc, numbered=True))
             lines += [self._note_line(n.event, table, loc) for n in notes if n.version == entry.seq]
         pages = log_pages(lines, MAX_TEXT - LOG_HEADER_ROOM)
         if not 1 <= page <= len(pages):
@@ -414,6 +415,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
         loc = await self._public(ctx)
         game = self._game(vote.table, loc)
         if vote.done and vote.table.state is None:
+            self._listed(vote.table.record)
             return [Post(self._t("table.abort.lobby", loc, player=ctx.user_name, game=game))]
         if vote.done:
             return await self._ended(ctx, vote.table)
@@ -490,7 +492,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
                 moved = await self.tables.apply(table, ctx.user_id, text, version=version)
             except (BadInput, IllegalAction) as err:
                 begun = ctx.user_id in table.to_act() and listing.begins(
-                    text, self._listed(table, ctx.user_id, ctx.locale, text)
+                    text, self._moves_listed(table, ctx.user_id, ctx.locale, text)
                 )
                 if not begun:
                     raise name_players_in(err, table.names) from None
@@ -506,6 +508,11 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
         after = moved.table
         loc = ctx.locale
         lines = [self._t(e, loc, names=after.named) for e in moved.events]
+        for step in moved.forced:  # what the rules then left without a choice, played at once
+            said = " ".join(self._t(e, loc, names=after.named) for e in step.events) or self._t(
+                "table.log.silent", loc, player=after.name(step.player), action=str(step.action)
+            )
+            lines.append(self._t("svc.log.auto", loc, line=said))
         if after.record.status == "active" and ctx.user_id in after.to_act():
             lines.append(self._t("svc.still_your_turn", loc))
         text = self._t(
@@ -562,7 +569,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
         _version, rest = split_version(typed)
         words = listing.group_words(rest)
         shown_typed = rest if words is None else words
-        entries = self._listed(table, ctx.user_id, loc, rest)
+        entries = self._moves_listed(table, ctx.user_id, loc, rest)
         if not entries:
             key = "svc.list.none" if shown_typed else "svc.list.no_moves"
             return [Post(self._t(key, loc, typed=shown_typed), ephemeral=True)]
@@ -590,7 +597,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
         """How a group of moves is named in ``locale``: what their labels share, and how many they are."""
         return lambda what, count: self._t("svc.menu.group", locale, what=what, count=count)
 
-    def _listed(self, table: Table, player: str, locale: str, typed: str) -> list[listing.Entry]:
+    def _moves_listed(self, table: Table, player: str, locale: str, typed: str) -> list[listing.Entry]:
         """``player``'s legal moves that fit ``typed``, in ``locale``'s words: those a group's words begin
         (``deploy inf1 …``), else those holding every typed word (``listing.matches``)."""
         game, state = table.game, table.state
@@ -605,7 +612,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
             if words is not None or listing.matches(typed, label, text, said):
                 entries.append(listing.Entry(label, said, text))
         if not entries and words:  # words typed before a "…" that begin no move: as if typed alone
-            return self._listed(table, player, locale, words)
+            return self._moves_listed(table, player, locale, words)
         return entries
 
     async def autocomplete(self, ctx: Ctx, typed: str, *, in_words: bool = False) -> list[tuple[str, str]]:
@@ -640,7 +647,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
                 offered.add(text)
         entries = [
             entry
-            for entry in self._listed(table, ctx.user_id, ctx.locale, rest)
+            for entry in self._moves_listed(table, ctx.user_id, ctx.locale, rest)
             if len(f"v{rec.version}:{entry.text}") <= MAX_CHOICE_LEN and entry.text not in offered
         ]
         shown, left = listing.grouped(entries, MAX_CHOICES - len(choices), self._group_name(ctx.locale))

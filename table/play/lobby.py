@@ -26,7 +26,7 @@ from table.core.options import parse_options, take_seed
 from table.core.posts import Ctx, is_bot
 from table.core.settings import KEYS as SETTING_KEYS
 from table.core.settings import public_locale, server_defaults, server_locale, take_settings
-from table.core.tables import Table, Tables
+from table.core.tables import Table, Tables, stored
 from table.core.text import find_game, game_title
 
 FIXED_SEED = "fixed_seed"
@@ -214,7 +214,18 @@ async def start(tables: Tables, ctx: Ctx) -> Table:
         seats = seat_order(record.seats, team_slots(table.game, record.players, record.options))
         state = table.game.new_game([s.player for s in seats], record.seed, dict(record.options))
         seats = adopt_engine_teams(table.game, state, seats)
-        record = await guard(tables.store.start_game(record.id, state=table.game.dump(state), seats=seats))
+        # the first decisions the rules leave no choice in; one that would end the game before anyone
+        # chose anything is left to its player (a start is stored as a running game)
+        forced = tables.forced(record, table.game, state)
+        while forced and table.game.is_over(forced[-1].after):
+            forced.pop()
+        if forced:
+            state = forced[-1].after
+        record = await guard(
+            tables.store.start_game(
+                record.id, state=table.game.dump(state), seats=seats, forced=stored(forced)
+            )
+        )
         return tables.table(record)
 
 

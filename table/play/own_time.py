@@ -165,17 +165,5 @@ class OwnTimeCommands(Wording):
             return self._t("svc.lobby.away.pause", locale, max=format_duration(pace.away_max))
         return ""
 
-    def _waiting_names(
-        self, table: Table, players: Iterable[str], away: dict[str, datetime], locale: str
-    ) -> str:
-        """Players a game waits for by name, each away one with when they are back."""
-        shown = []
-        for p in players:
-            name = table.name(p)
-            if p in away:
-                name += " (" + self._t("svc.away.until", locale, until=discord_time(away[p], "f")) + ")"
-            shown.append(name)
-        return ", ".join(shown) or "—"
-
 
 __all__ = ["OwnTimeCommands"]

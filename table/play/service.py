@@ -8,27 +8,35 @@ posted publicly and kept in the game's log (a note), so nobody's game ends in si
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import i18n
 from engine.contract import Result
-from engine.text import PlayerRef, msg
-from table.core.clock import discord_time, parse_stamp
+from engine.text import Msg, PlayerRef, msg
+from table.core.clock import discord_time
 from table.core.errors import NoGame, TableError
 from table.core.events import encode_msg, encode_result
 from table.core.posts import Ctx, Post, is_bot, mention
 from table.core.settings import KEYS, LANGUAGE, TableSettings, server_defaults, server_locale
+from table.core.text import clip
 from table.play.lobby import guard, human_heir, require_open
 from table.play.own_time import OwnTimeCommands
+from table.posting.faults import Paused
+from table.posting.listings import player_owner, server_owner
+from table.posting.outlet import OutletError, Refused
 
 if TYPE_CHECKING:
     from db import GameRecord
     from table.core.tables import Table, Tables
     from table.posting.announce import Announcer
 
+log = logging.getLogger(__name__)
+
 
 class ServiceCommands(OwnTimeCommands):
-    """``/games``, ``/notify``, ``/settings``, ``/game kick`` and ``/game end`` (and ``/away``)."""
+    """``/games`` (and a player's card of all their games), ``/notify``, ``/settings`` (and a server's
+    list of games), ``/game kick`` and ``/game end`` (and ``/away``)."""
 
     tables: Tables
     announcer: Announcer
@@ -46,6 +54,12 @@ class ServiceCommands(OwnTimeCommands):
         if ctx.channel_locale and ctx.channel_locale != record.locale:
             await store.set_locale(record.id, ctx.channel_locale)
 
+    def _listed(self, record: GameRecord, *left: str) -> None:
+        """A lobby changed (opened, a seat taken or left, closed): the cards of its people (and of
+        those who ``left``) and its server's list of games show it in their turn. A running game's
+        changes reach them through its posts."""
+        self.announcer.listings.changed(record, *left)
+
     async def _announce(self, ctx: Ctx, table: Table) -> None:
         """Have the channel shown what the store now holds (a handover post, or the board in place)."""
         await self._adopt(ctx, table.record)
@@ -53,46 +67,53 @@ class ServiceCommands(OwnTimeCommands):
 
     # ---- where is it my turn ---------------------------------------------------------------------
 
-    async def games(self, ctx: Ctx) -> list[Post]:
-        """The caller's open games on this server, those waiting for them first; players away (the
-        caller too) with when they are back."""
+    async def games(self, ctx: Ctx, card: bool | None = None) -> list[Post]:
+        """The caller's open games on this server, those waiting for them first, players away (the
+        caller too) with when they are back; ``card`` turns on or off the card of all their games, in
+        every server, kept up to date in their direct messages."""
+        note = None if card is None else await self._keep_card(ctx, card)
+        posts = await self._games(ctx)
+        if note is not None:
+            posts[0] = Post(posts[0].text + "\n\n" + note, ephemeral=True)
+        return posts
+
+    async def _keep_card(self, ctx: Ctx, on: bool) -> str:
+        """Keep (or stop keeping) the caller's card; what they are told of it. A new card is sent at
+        once, so that a player who cannot be sent direct messages learns it now."""
+        owner, store = player_owner(ctx.user_id), self.tables.store
+        if not on:
+            await store.drop_listing(owner)
+            return self._t("svc.card.off", ctx.locale)
+        listing = await store.put_listing(owner, channel=None, locale=ctx.locale)
+        listings = self.announcer.listings
+        if listing.message is not None:
+            listings.touch(owner)  # the card stands: edited in its turn
+            return self._t("svc.card.on", ctx.locale)
+        try:
+            if await listings.refresh(owner) is None:
+                return self._t("svc.card.unreachable", ctx.locale)
+        except OutletError as exc:  # kept behind: the timed loop sends it
+            log.warning("sending the card of %s failed: %s", ctx.user_id, exc)
+        return self._t("svc.card.on", ctx.locale)
+
+    async def _games(self, ctx: Ctx) -> list[Post]:
         loc = ctx.locale
         found = await self.tables.store.games_of(ctx.user_id, ctx.guild_id)
-        mine, others = [], []
+        mine: list[str] = []
+        others: list[str] = []
         away = await self._away_of(found[0][0], {p for r, _ in found for p in r.player_ids}) if found else {}
         for record, current in found:
             table = self.tables.table(record)
-            game = self._game(table, loc)
             where = f"<#{record.channel}>"
-            if record.status == "lobby":
-                others.append(
-                    self._t(
-                        "svc.games.lobby",
-                        loc,
-                        game=game,
-                        where=where,
-                        seated=len(record.seats),
-                        players=record.players,
-                    )
-                )
-                continue
-            acting = table.to_act()
-            since = current.waiting_since if current is not None else None
-            when = discord_time(parse_stamp(since)) if since else "—"
-            if ctx.user_id in acting:
-                mine.append(self._t("svc.games.yours", loc, game=game, where=where, since=when))
-            else:
-                waiting = self._waiting_names(table, acting, away, loc)
-                others.append(
-                    self._t("svc.games.waiting", loc, game=game, where=where, waiting=waiting, since=when)
-                )
+            line = self._game_line(table, current, loc, where=where, reader=ctx.user_id, away=away)
+            (mine if ctx.user_id in table.to_act() else others).append(line)
         if not mine and not others:
             return [Post(self._t("svc.games.none", loc), ephemeral=True)]
         lines = [self._t("svc.games.header", loc, count=len(mine))]
         if ctx.user_id in away:
             lines.append(self._t("svc.away.me", loc, until=discord_time(away[ctx.user_id], "f")))
         lines += [f"• {line}" for line in mine + others]
-        return [Post("\n".join(lines)[:1900], ephemeral=True)]
+        return [Post(clip("\n".join(lines), 1900), ephemeral=True)]
 
     # ---- notifications ---------------------------------------------------------------------------
 
@@ -122,15 +143,26 @@ class ServiceCommands(OwnTimeCommands):
 
     # ---- server settings -------------------------------------------------------------------------
 
-    async def settings(self, ctx: Ctx, **changes: str | None) -> list[Post]:
-        """Show the server's settings, or change some (Manage Server only)."""
+    async def settings(
+        self,
+        ctx: Ctx,
+        *,
+        games_channel: str | None = None,
+        games_list: bool | None = None,
+        **changes: str | None,
+    ) -> list[Post]:
+        """Show the server's settings, or change some (Manage Server only). ``games_channel`` keeps
+        the list of the server's open games in that channel; ``games_list=False`` stops it."""
         if ctx.guild_id is None:
             raise TableError("svc.error.no_server")
         store = self.tables.store
         wanted = {k: v.strip() for k, v in changes.items() if v is not None and v.strip()}
+        listing = games_channel is not None or games_list is not None
+        if (wanted or listing) and not ctx.admin:
+            raise TableError("svc.error.admin_only")
+        if listing:
+            await self._games_list(ctx, ctx.guild_id, games_channel, games_list)
         if wanted:
-            if not ctx.admin:
-                raise TableError("svc.error.admin_only")
             unknown = set(wanted) - {*KEYS, LANGUAGE}
             if unknown:
                 raise TableError("svc.error.unknown_setting", setting=", ".join(sorted(unknown)))
@@ -155,9 +187,46 @@ class ServiceCommands(OwnTimeCommands):
             language=shown.get(LANGUAGE) or self._t("svc.settings.language_default", ctx.locale),
             pace=pace.describe(),
         )
-        if wanted:
+        kept = await store.listings([server_owner(ctx.guild_id)])
+        if kept and kept[0].channel is not None:
+            text += "\n" + self._t("svc.settings.games_channel", ctx.locale, channel=f"<#{kept[0].channel}>")
+        else:
+            text += "\n" + self._t("svc.settings.no_games_channel", ctx.locale)
+        if wanted or listing:
             text = self._t("svc.settings.saved", ctx.locale) + "\n" + text
         return [Post(text, ephemeral=True)]
+
+    async def _games_list(self, ctx: Ctx, guild: str, channel: str | None, on: bool | None) -> None:
+        """Keep the server's list of open games in ``channel`` (its first message sent at once, so
+        that a channel that refuses the bot is named now), or stop keeping it (``on`` False)."""
+        store, owner = self.tables.store, server_owner(guild)
+        if on is False:
+            await store.drop_listing(owner)
+            return
+        if channel is None:
+            kept = await store.listings([owner])
+            channel = kept[0].channel if kept else None
+            if channel is None:
+                raise TableError("svc.error.games_list_channel")
+        listing = await store.put_listing(owner, channel=channel, locale=await self._public(ctx))
+        listings = self.announcer.listings
+        if listing.message is not None:
+            listings.touch(owner)
+            return
+        # a manager's choice of the channel is worth a try now, even where the bot was refused before
+        await self.announcer.channels.faults.retry_now(channel)
+        try:
+            await listings.refresh(owner)
+        except (Refused, Paused) as exc:
+            await store.drop_listing(owner)
+            missing = exc.missing if isinstance(exc, Refused) else ()
+            where = f"<#{channel}>"
+            if not missing:
+                raise TableError("svc.error.games_list_refused_plain", channel=where) from exc
+            permissions = [Msg(f"perm.{name}") for name in missing]
+            raise TableError("svc.error.games_list_refused", channel=where, permissions=permissions) from exc
+        except OutletError as exc:  # kept behind: the timed loop posts it
+            log.warning("posting the list of games of %s in %s failed: %s", guild, channel, exc)
 
     # ---- moderation ------------------------------------------------------------------------------
 
@@ -181,6 +250,7 @@ class ServiceCommands(OwnTimeCommands):
             record = await guard(self.tables.store.remove_seat(record.id, player, heir=heir))
             note = msg("svc.kicked", actor=PlayerRef(ctx.user_id), player=name)
             await self.tables.store.add_note(record.id, record.version, ctx.user_id, encode_msg(note))
+        self._listed(record, player)
         loc = await self._public(ctx)
         text = self._t(note, loc, names={ctx.user_id: ctx.user_name})
         if record.status == "aborted":

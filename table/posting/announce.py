@@ -35,7 +35,7 @@ import functools
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -50,7 +50,7 @@ from table.bots.players import (
     stand_ins_in,
     table_level,
 )
-from table.core.clock import Clock, parse_stamp, stamp, system_clock
+from table.core.clock import Clock, Timer, parse_stamp, stamp, system_clock
 from table.core.events import decode_msg, encode_msg
 from table.core.posts import Picture, Post, pictured, post_nonce
 from table.core.ratings import changes_line, settle
@@ -61,6 +61,7 @@ from table.core.text import mentions, pings, shorten
 from table.core.wording import Wording
 from table.core.workers import Superseded
 from table.posting.channels import Channels, spill
+from table.posting.listings import PACE, Listings
 from table.posting.menus import board_buttons
 from table.posting.outlet import Outlet, OutletError
 from table.posting.owners import ALL_SHARDS, Owner, stale
@@ -102,11 +103,15 @@ def process_owner() -> str:
 
 @dataclass
 class RecordingOutlet:
-    """An outlet that keeps what it is given: for front ends without a channel, and for tests."""
+    """An outlet that keeps what it is given: for front ends without a channel, and for tests.
+    Kept direct messages are numbered ``d1``, ``d2``...; a message id in ``deleted`` is gone (its
+    edit answers False, as Discord's Unknown Message)."""
 
     sent: list[tuple[str, Post]] | None = None
     edits: list[tuple[str, str, Post]] | None = None
     dms: list[tuple[str, Post]] | None = None
+    dm_edits: list[tuple[str, str, Post]] = field(default_factory=list)
+    deleted: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.sent = [] if self.sent is None else self.sent
@@ -127,6 +132,22 @@ class RecordingOutlet:
         assert self.dms is not None
         self.dms.append((user, post))
         return True
+
+    async def send_direct(self, user: str, post: Post) -> str | None:
+        await self.direct(user, post)
+        assert self.dms is not None
+        return f"d{len(self.dms)}"
+
+    async def edit_direct(self, user: str, message: str, post: Post) -> bool:
+        if message in self.deleted:
+            return False
+        self.dm_edits.append((user, message, post))
+        return True
+
+    async def edit_kept(self, channel: str, message: str, post: Post) -> bool:
+        if message in self.deleted:
+            return False
+        return await self.edit(channel, message, post)
 
 
 @dataclass(frozen=True)
@@ -162,6 +183,8 @@ class Announcer(Wording):
         owner: str | None = None,
         lease: float = DEFAULT_LEASE,
         monotonic: Callable[[], float] = time.monotonic,
+        listing_pace: float = PACE,
+        listing_timer: Timer | None = None,
     ) -> None:
         self.tables = tables
         self.channels = Channels(tables.store, outlet, clock=clock, monotonic=monotonic, sleep=sleep)
@@ -194,6 +217,18 @@ class Announcer(Wording):
         """The computer players: poked with every change, so a bot to act plays after it is shown."""
         self.waits = Waits(tables.store)
         """Each player's own time applied to the game's waits: quiet hours, time off, own pace."""
+        timer = listing_timer or Timer(monotonic, sleep)
+        self.listings = Listings(
+            tables,
+            self.outlet,
+            clock=clock,
+            pace=listing_pace,
+            monotonic=timer.monotonic,
+            sleep=timer.sleep,
+        )
+        """Players' cards and servers' lists of games: told of every change a post shows (a handover,
+        a start or an end, a post made anew), kept up to date at their pace."""
+        self.channels.faults.closed = self.listings.changed
 
     # ---- scheduling ------------------------------------------------------------------------------
 
@@ -288,24 +323,29 @@ class Announcer(Wording):
         return self._tasks.busy() or bool(self.bots.pending())
 
     def stop(self) -> None:
-        """A stop of the bot begins: the computer players start no new decision; the posts under
-        way go on (``drain`` waits for them, ``cancel`` ends them)."""
+        """A stop of the bot begins: the computer players start no new decision, no listing waits for
+        its turn; the posts under way go on (``drain`` waits for them, ``cancel`` ends them)."""
         self.bots.stop()
+        self.listings.stop()
 
     def cancel(self) -> list[asyncio.Future[Any]]:
         """Cancel every post and bot decision still under way (a stop whose grace ran out: what is
         stored and not shown is caught up at the next start); the tasks to wait for."""
         pending: list[asyncio.Future[Any]] = [*self._tasks.pending(), *self.bots.pending()]
         pending += [drawing for _, drawing in self._early.values()]
+        pending += self.listings.pending()
         self._early.clear()
         for future in pending:
             future.cancel()
         return pending
 
     async def drain(self, channel: str | None = None) -> None:
-        """Wait until the pending announcements and bot moves (of ``channel``, or all) are done."""
+        """Wait until the pending announcements and bot moves (of ``channel``, or all) are done, and
+        then (all of them only) the listings' refreshes."""
         while pending := [*self._tasks.pending(channel), *self.bots.pending(channel)]:
             await asyncio.gather(*pending, return_exceptions=True)
+        if channel is None:
+            await self.listings.drain()
 
     async def settled(self, game_id: int) -> None:
         """Wait until the game's pending announcement, if any, is posted."""
@@ -590,6 +630,8 @@ class Announcer(Wording):
         if saved is None:
             log.warning("game #%s was announced by another writer meanwhile", record.id)
             return False
+        if plan.new_post or message != (current.message if current else None):
+            self.listings.changed(record)  # whose turn, since when, or the latest post changed
         if wait is not None:
             await self._taken_over(table, wait.takeovers)
             last = self._t("svc.dm.last_one", locale) if wait.timing.last else ""
@@ -720,24 +762,17 @@ class Announcer(Wording):
         for note in noted:
             if after < note.version <= upto:
                 notes.setdefault(note.version, []).append(decode_msg(note.event))
-        lines = []
-        for entry in entries:
-            events = [self._t(decode_msg(e), locale, names=table.named) for e in entry.events]
-            events += [self._t(m, locale, names=table.named) for m in notes.get(entry.seq, [])]
-            text = " ".join(events) or self._t(
-                "table.log.silent", locale, player=table.name(entry.player), action=entry.action
-            )
-            lines.append("• " + (self._t("svc.log.undone", locale, line=text) if entry.undone else text))
-        return lines
+        return ["• " + self._action_line(table, entry, locale, notes.get(entry.seq, [])) for entry in entries]
 
 
 def _turn_went_round(read: Announcing, current: Announcement, version: int) -> bool:
     """Whether someone the handover post did not ask to act moved since it began: the turn went to
     others and came back while the post waited for room in its channel's rate (moves folded into one
     announcement). The same players act again, but in a new turn: a new post, not an edit of the old
-    turn's."""
+    turn's. A forced move played for another player is no turn of theirs: the post is edited, and
+    whoever it asked is not pinged again for the decision they were already asked for."""
     asked = set(current.to_act)
-    return any(entry.player not in asked for entry in read.actions(current.since, version))
+    return any(entry.player not in asked and not entry.auto for entry in read.actions(current.since, version))
 
 
 def _revision(record: GameRecord) -> tuple[int, bool]:

@@ -44,6 +44,12 @@ SWEEP_AT = 1000
 """Channels remembered before those quiet for a whole window are forgotten all at once."""
 
 
+def direct_key(user: str) -> str:
+    """Where a user's direct messages count in ``Budgets``: their own channel with the bot, which
+    takes messages at the rate of any channel, and which no server channel's id can be."""
+    return f"@{user}"
+
+
 def rate_of(outlet: object) -> ChannelRate | None:
     """The rate of the outlet's channels, when its front end has one."""
     return outlet.rate if isinstance(outlet, Rated) else None
@@ -148,6 +154,17 @@ class PacedOutlet:
     async def direct(self, user: str, post: Post) -> bool:
         return await self.outlet.direct(user, post)
 
+    async def send_direct(self, user: str, post: Post) -> str | None:
+        async with self.channels.budgets.spend(direct_key(user)):
+            return await self.outlet.send_direct(user, post)
+
+    async def edit_direct(self, user: str, message: str, post: Post) -> bool:
+        async with self.channels.budgets.spend(direct_key(user)):
+            return await self.outlet.edit_direct(user, message, post)
+
+    async def edit_kept(self, channel: str, message: str, post: Post) -> bool:
+        return await self._request(channel, lambda: self.outlet.edit_kept(channel, message, post))
+
     async def _request(self, channel: str, call: Callable[[], Awaitable[T]]) -> T:
         faults = self.channels.faults
         await faults.loaded()
@@ -216,4 +233,4 @@ def spill(text: str, limit: int) -> list[str]:
     return ["\n".join(piece) for piece in pieces]
 
 
-__all__ = ["Budgets", "Channels", "PacedOutlet", "rate_of", "spill"]
+__all__ = ["Budgets", "Channels", "PacedOutlet", "direct_key", "rate_of", "spill"]

@@ -24,7 +24,7 @@ anything is posted. What changes is what the bot does with the channel:
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
@@ -89,6 +89,8 @@ class Faults:
         self._asked: dict[str, datetime] = {}
         """When an interaction last made each channel due (``covered``): once a ``FIRST_TRY`` at most."""
         self._loaded = False
+        self.closed: Callable[[GameRecord], None] = lambda record: None
+        """Told of each game a deleted channel closed (the announcer's listings of games show it)."""
 
     async def refresh(self) -> None:
         """Read the faults and who has notices from the store (at the first need, and every tick:
@@ -224,6 +226,7 @@ class Faults:
 
     async def _shown(self, record: GameRecord) -> None:
         """Mark the closed game announced: its channel is gone, so the catch-up must not post there."""
+        self.closed(record)
         if record.state is None:
             return  # a lobby: never announced
         for _attempt in range(CLOSE_TRIES):

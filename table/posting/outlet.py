@@ -1,7 +1,10 @@
 """What a front end offers the table layer for public posts, and how it says no.
 
-A front end provides an ``Outlet``: posts in a channel, in-place edits, direct messages. Discord's
-limits reach the table layer as values and errors from it, never as Discord's own types:
+A front end provides an ``Outlet``: posts in a channel, in-place edits, direct messages, and the
+messages kept up to date in place for weeks (a player's card of their games, a direct message; a
+server's list of open games, in a channel), which are edited again and again and replaced only when
+they were deleted. Discord's limits reach the table layer as values and errors from it, never as
+Discord's own types:
 
 - ``ChannelRate``: how many posts and edits one channel takes per window (Discord: about 5 per 5 s;
   the console: no limit). A front end that has one exposes it as its outlet's ``rate``.
@@ -62,6 +65,23 @@ class Outlet(Protocol):
 
     async def direct(self, user: str, post: Post) -> bool:
         """A direct message; False when the user cannot be reached (closed DMs), never an error."""
+        ...
+
+    async def send_direct(self, user: str, post: Post) -> str | None:
+        """A direct message to keep and edit later (a player's card): its message id; None when the
+        user cannot be reached (closed DMs), never an error."""
+        ...
+
+    async def edit_direct(self, user: str, message: str, post: Post) -> bool:
+        """Replace a kept direct message's text in place; False when it is gone (deleted: a new one
+        follows). Raises ``OutletError`` when it stands but is not edited now (try again later)."""
+        ...
+
+    async def edit_kept(self, channel: str, message: str, post: Post) -> bool:
+        """Replace a kept message of ``channel`` (a server's list of games) in place; False when it is
+        gone (deleted: a new one follows). Raises ``OutletError`` when it stands but is not edited
+        now (Discord: too many edits of a message older than an hour), and as ``send`` does when the
+        channel refuses the bot."""
         ...
 
 

@@ -16,7 +16,8 @@ console, a test's own calls with an injected clock) and a restart neither drops 
   ``bot`` has a computer player play for the absent player until they return; the deadline's clock
   stands still while an awaited player is away (``away=pause``), and it never acts on a player in
   their quiet hours: it moves to their end;
-- every running game where a bot is to act gets its move played (one left pending by a restart).
+- every running game where a bot is to act gets its move played (one left pending by a restart);
+- every kept listing (a player's card, a server's list of games) left behind is brought up to date.
 
 Computer players are never reminded, and nothing is due at a deadline for them.
 """
@@ -112,6 +113,7 @@ class Scheduler:
         await self.announcer.catch_up(within=self._start)
         caught_up = await self._finish()
         await self.announcer.bots.resume()
+        await self.announcer.listings.resume()
         now = self.announcer.clock()
         for record, current in await self.tables.store.due(stamp(now)):
             if (
@@ -340,15 +342,16 @@ class Scheduler:
                 if action is None:
                     continue
                 try:
-                    moved = await self.tables.apply(fresh, player, str(action), version=fresh.record.version)
+                    await self.tables.apply(fresh, player, str(action), version=fresh.record.version)
                 except GameError:
                     log.exception(
                         "the deadline default %r of game #%s was refused", str(action), fresh.record.id
                     )
                     continue
                 note = msg("svc.deadline.skipped", player=PlayerRef(player))
+                # beside the skipped move itself, not the forced moves it may have led to
                 await self.tables.store.add_note(
-                    fresh.record.id, moved.table.record.version, None, encode_msg(note)
+                    fresh.record.id, fresh.record.version + 1, None, encode_msg(note)
                 )
             played = True
             await self.announcer.announce(fresh.record.id)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import engine
 import i18n
+from engine.forced import forced_steps
 from tests.console._support import (
     ROOT,
     blocks,
@@ -28,10 +29,13 @@ CRY_HAVOC = engine.get_game("cryhavoc")
 
 
 def expected_winner(seed: int, moves: list[tuple[str, str]]) -> tuple[str, int]:
-    """The winner and their VP when the engine plays the script's moves on the same deal."""
+    """The winner and their VP when the engine plays the script's moves on the same deal, and the
+    forced moves the table plays by itself after them (the script leaves those out)."""
     state = CRY_HAVOC.new_game(["alice", "bob"], seed, {"skills": "basic"})
     for player, text in moves:
         state, _ = CRY_HAVOC.apply(state, player, CRY_HAVOC.parse_action(state, player, text))
+        for step in forced_steps(CRY_HAVOC, state):
+            state = step.after
     result = CRY_HAVOC.result(state)
     assert result is not None and CRY_HAVOC.is_over(state)
     (winner,) = result.winners

@@ -102,6 +102,10 @@ async def fill(target: Path) -> None:
         await store.add_away("sam", GUILD, "2030-01-01T00:00:00+00:00", "2030-01-08T00:00:00+00:00")
         await store.add_away("lea", GUILD, "2030-01-02T00:00:00+00:00", "2030-01-03T00:00:00+00:00")
         await store.end_away("lea", GUILD, "2030-01-02T12:00:00+00:00")  # back early
+        # a player's card of their games, shown, and a server's list of games, not shown yet
+        await store.put_listing("player:lea", channel=None, locale="fr")
+        await store.listing_shown("player:lea", channel=None, message="1234", shown=1)
+        await store.put_listing(f"server:{GUILD}", channel="lobby", locale="fr")
         refusing = db.ChannelFault(
             "hidden", "permissions", ("attach_files",), "2030-01-01T00:00:00+00:00", 2, "2030"
         )
@@ -172,6 +176,10 @@ async def everything(target: str | Path) -> dict[str, Any]:
             "meta": await store.meta("commands:global"),
             "player_settings": await store.player_settings(["lea", "sam", "nobody"]),
             "away": await store.away(GUILD, ["lea", "sam", "nobody"], "2000-01-01T00:00:00+00:00"),
+            "listings": await store.listings(["player:lea", "player:sam", f"server:{GUILD}"]),
+            "behind": await store.listings_behind(),
+            "open_games": {p: await store.open_games(player=p) for p in sorted(players)},
+            "server_games": await store.open_games(guild=GUILD),
             "faults": await store.channel_faults(),
             "noticed": await store.noticed_players(),
             "results": await store.results(GUILD),
@@ -204,6 +212,9 @@ async def test_a_server_moves_to_postgresql_and_back_with_every_record_equal(
     assert statuses.count("over") == 6 and statuses.count("active") == 4 and "aborted" in statuses
     assert any(g[3] for g in before["games"].values()) and any(g[4] for g in before["games"].values())
     assert any(g[6] for g in before["games"].values()), "moderation notes"
+    assert any(a.auto for g in before["games"].values() for a in g[1]), "forced moves played for a player"
+    assert [listing.owner for listing in before["listings"]] == ["player:lea", f"server:{GUILD}"]
+    assert [listing.owner for listing in before["behind"]] == [f"server:{GUILD}"]
     assert sum(g[2] for g in before["games"].values()) > 60
     rated = [r for r in before["results"] if r.rated]
     assert len(rated) == 6 and all(r.changes for r in rated), "every game between people is rated"

@@ -23,7 +23,7 @@ import i18n
 from bot import TabletopBot, build_bot
 from cogs import ServiceCog
 from launch import Settings
-from table.core.clock import ManualClock
+from table.core.clock import ManualClock, Timer
 from table.core.events import decode_msg
 from tests.discord.support import CONFIRMED
 from tests.fakediscord.model import FakeChannel, FakeGuild, FakeUser, InteractionResult, SentMessage
@@ -68,6 +68,9 @@ class Table:
     bot: TabletopBot | None = None
     acked: list[int] = field(default_factory=list)
     """The versions the players' moves made, as their confirmations said."""
+    listing_timer: Timer | None = None
+    """The clock and sleep of the cards' and lists' pace, which the test moves (each bot started
+    here gets it)."""
 
     @property
     def alice(self) -> FakeUser:
@@ -78,7 +81,7 @@ class Table:
         return list(self.players.values())[1]
 
     async def start_bot(self) -> None:
-        self.bot = build_bot(self.settings, clock=self.clock)
+        self.bot = build_bot(self.settings, clock=self.clock, listing_timer=self.listing_timer)
         await self.fake.start_bot(self.bot)
 
     async def restart(self) -> None:
@@ -162,11 +165,12 @@ async def table(
     *,
     database: str | Path | None = None,
     message_rate: tuple[int, float] | None = (5, 5.0),
+    listing_timer: Timer | None = None,
     **settings: Any,
 ) -> AsyncIterator[Table]:
     """A fake Discord with one French-speaking server, a channel and two players, and the bot (started)
     over ``database`` (a SQLite file in ``tmp_path`` by default), its loop ticking every 50 ms on a
-    manual clock; ``settings`` replace the bot's."""
+    manual clock; ``settings`` replace the bot's, ``listing_timer`` paces the cards and lists."""
     where = database or tmp_path / "bot.sqlite3"
     base = Settings(
         database_path=tmp_path / "bot.sqlite3",
@@ -189,6 +193,7 @@ async def table(
                 guild,
                 chan,
                 {u.id: u for u in people},
+                listing_timer=listing_timer,
             )
             await found.start_bot()
             yield found

@@ -198,8 +198,9 @@ TABLE_SEED = 73
 
 
 async def test_a_whole_game_at_the_table(commands: Commands) -> None:
-    """Every kind of step is played from autocomplete, every roll shows its dice, the game ends."""
-    start = (await opened(commands, f"map=default seed={TABLE_SEED}"))[0]
+    """Every kind of step is played from autocomplete, every roll shows its dice, the game ends (nothing
+    is played for anyone: the end of a turn left with nothing else is typed too)."""
+    start = (await opened(commands, f"map=default seed={TABLE_SEED} auto=off"))[0]
     assert set(start.mentions) == {"alice", "bob"}, "both players deploy at once"
     seats = {"alice": 0, "bob": 1}
     rng = random.Random(TABLE_SEED)

@@ -172,7 +172,7 @@ async def test_every_decision_is_reached_by_typing_its_label(tmp_path: Path) -> 
 
 async def _play_by_labels(commands: Commands, seed: int) -> Counter[str]:
     """One seeded three-player game played to its result by label; the verbs played."""
-    post = await opened(commands, 3, f"seed={seed}")
+    post = await opened(commands, 3, f"seed={seed} auto=off")  # every decision typed, none played for anyone
     rng = random.Random(seed)
     played: Counter[str] = Counter()
     hands_checked = 0

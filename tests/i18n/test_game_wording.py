@@ -89,7 +89,7 @@ def test_every_action_of_a_random_game_says_what_was_done(name: str, count: int)
     silent = {
         str(action).split()[0]
         for seed in (3, 11)
-        for _who, action, events, _state in playout(name, count, seed, 250)
+        for _who, action, events, _state, _auto in playout(name, count, seed, 250)
         if not events
     }
     assert not silent

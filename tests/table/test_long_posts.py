@@ -241,7 +241,7 @@ async def test_a_catch_up_of_many_moves_in_french_pings_and_says_how_many_were_l
         "nim.took",
         "{player} prend {n} pierre du tas : il en reste {left} au milieu. " + "Longue réflexion. " * 12,
     )
-    await commands.new(player(A, "Alice"), "nim", options="heap=40 max=3")
+    await commands.new(player(A, "Alice"), "nim", options="heap=40 max=3 auto=off")
     await commands.join(player(B, "Bob"))
     await commands.start(player(A, "Alice"))
     await commands.announcer.drain()

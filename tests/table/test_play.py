@@ -70,7 +70,7 @@ async def test_a_move_posts_the_board_and_pings_the_next_player(
 
 
 async def test_a_whole_game_ends_with_the_winner_mentioned(commands: Commands, ctx: CtxFactory) -> None:
-    await start_nim(commands, ctx, options="heap=7")
+    await start_nim(commands, ctx, options="heap=7 auto=off")  # the last stone is taken by hand
     while (table := await current(commands)).record.status == "active":
         player = table.to_act()[0]
         await commands.play(ctx(player), f"v{table.record.version}:take 1")

@@ -100,7 +100,8 @@ def bot_showed_a_coin(before: Any, after: Any) -> bool:
 
 
 async def start(t: BotTable) -> None:
-    await t.commands.new(ctx("alice"), "warchest", options="seed=9", bots=1)
+    # alice plays every move herself: an undo takes back hers and the bot's replies, nothing else
+    await t.commands.new(ctx("alice"), "warchest", options="seed=9 auto=off", bots=1)
     await t.commands.start(ctx("alice"))
 
 
