@@ -19,7 +19,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from db.errors import ChannelBusy, Conflict, StoreError
+from db.errors import ChannelBusy, Conflict, LeagueBusy, StoreError
 from db.ratings import Place, Standing
 from db.records import (
     OPEN_STATUSES,
@@ -29,6 +29,8 @@ from db.records import (
     ChannelFault,
     GameLength,
     GameRecord,
+    LeagueRecord,
+    LeagueStatus,
     Note,
     Notice,
     ResultRecord,
@@ -203,6 +205,38 @@ class Store(Protocol):
         """The players with notices still to be told, each once."""
         ...
 
+    # leagues: one document each, written over the revision its writer read
+
+    async def create_league(
+        self,
+        *,
+        channel: str,
+        guild: str | None,
+        name: str,
+        game: str,
+        creator: str,
+        doc: Mapping[str, Any],
+    ) -> LeagueRecord:
+        """A new league signing up in ``channel``; ``LeagueBusy`` if the channel has one open."""
+        ...
+
+    async def get_league(self, league_id: int) -> LeagueRecord | None: ...
+
+    async def open_league(self, channel: str) -> LeagueRecord | None:
+        """The channel's league signing up or running, if any."""
+        ...
+
+    async def leagues(
+        self, statuses: Sequence[LeagueStatus], *, guild: str | None = None
+    ) -> list[LeagueRecord]:
+        """The leagues of these statuses (of server ``guild`` only, when given), oldest first."""
+        ...
+
+    async def save_league(self, league: LeagueRecord) -> LeagueRecord | None:
+        """Write ``league`` (its name, status and document) only if the stored row is still at
+        ``league.rev``; the row as stored, its ``rev`` bumped, or None when another writer came first."""
+        ...
+
     # undo by consent
 
     async def request_undo(self, game_id: int, player: str, *, first: int, version: int) -> UndoRequest: ...
@@ -345,6 +379,9 @@ __all__ = [
     "Conflict",
     "GameLength",
     "GameRecord",
+    "LeagueBusy",
+    "LeagueRecord",
+    "LeagueStatus",
     "Note",
     "Notice",
     "Place",

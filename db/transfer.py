@@ -2,7 +2,8 @@
 
 ``python -m db export --from <url-or-path> > dump.jsonl`` writes every table of a store (games, seats,
 actions, votes, announcements, notes, undo requests, guild settings, notify, meta, the channels that
-refuse the bot and the notices players are still to be told, and the results and ratings) with its ids;
+refuse the bot and the notices players are still to be told, the results and ratings, and the leagues)
+with its ids;
 ``python -m db import --to <url-or-path> < dump.jsonl`` loads it into an empty store of either kind. SQLite to
 PostgreSQL and back gives the same records: ids, versions, times and JSON values are kept as they are.
 
@@ -218,6 +219,24 @@ TABLES: tuple[Table, ...] = (
             ("draws", "int"),
         ),
         ("guild", "pool", "player"),
+    ),
+    Table(
+        "leagues",
+        (
+            ("id", "int"),
+            ("channel", "text"),
+            ("guild", "text"),
+            ("name", "text"),
+            ("game", "text"),
+            ("status", "text"),
+            ("creator", "text"),
+            ("doc", "json"),
+            ("rev", "int"),
+            ("created_at", "text"),
+            ("updated_at", "text"),
+        ),
+        ("id",),
+        identity=True,
     ),
 )
 BY_NAME = {t.name: t for t in TABLES}

@@ -237,13 +237,13 @@ async def test_migration_7_gives_every_player_the_text_board_off(postgres_url: s
 async def test_a_failing_migration_leaves_no_trace(postgres_url: str) -> None:
     good = discover(MIGRATIONS_DIR)
     broken = Migration(
-        len(good) + 1, "broken", "CREATE TABLE extra (x INTEGER);\nINSERT INTO nowhere VALUES (1);"
+        good[-1].number + 1, "broken", "CREATE TABLE extra (x INTEGER);\nINSERT INTO nowhere VALUES (1);"
     )
     conn = await asyncpg.connect(postgres_url)
     try:
         with pytest.raises(asyncpg.UndefinedTableError):
             await migrate(conn, migrations=[*good, broken])
-        assert await conn.fetchval("SELECT max(version) FROM schema_migrations") == len(good)
+        assert await conn.fetchval("SELECT max(version) FROM schema_migrations") == good[-1].number
         assert await conn.fetchval("SELECT to_regclass('extra')") is None
         assert not conn.is_in_transaction()
     finally:
