@@ -128,6 +128,10 @@ class _Plan:
 
 
 Sleep = Callable[[float], Awaitable[None]]
+Timed = Callable[[datetime], Awaitable[int]]
+"""Timed work beside the games' (a league's rounds): run by each scheduler tick with the clock's time."""
+Ended = Callable[[GameRecord], Awaitable[None]]
+"""Told of a game whose end was just posted (a league counts its result)."""
 Within = Callable[[GameRecord, str, Callable[[], Awaitable[int]]], Awaitable[int]]
 """How one game's timed work is run (``Scheduler._within``): the game, what the work is, the work."""
 
@@ -177,6 +181,10 @@ class Announcer(Wording):
         that ends the wait early when a move hands the turn to someone else."""
         self.bots = ComputerPlayers(tables, self._post_soon, self.settled)
         """The computer players: poked with every change, so a bot to act plays after it is shown."""
+        self.timed: list[Timed] = []
+        """Timed work of others (the leagues'), which the scheduler's tick runs after the games'."""
+        self.ended: list[Ended] = []
+        """Told of each game whose end this process posted, once posted."""
 
     # ---- scheduling ------------------------------------------------------------------------------
 
@@ -467,6 +475,9 @@ class Announcer(Wording):
         to_act = tuple(table.to_act())
         if record.status != "active":
             return _Plan(new_post=True, handover=True, ping=tuple(record.player_ids))
+        if current is None and record.settings.get("quiet_start") == "yes":
+            # its players were called where the game was made (a league's thread): not pinged again
+            return _Plan(new_post=True, handover=True, ping=())
         if current is None or current.status != "active" or set(to_act) != set(current.to_act):
             return _Plan(new_post=True, handover=True, ping=to_act)
         if read is not None and _turn_went_round(read, current, record.version):
@@ -551,7 +562,16 @@ class Announcer(Wording):
             return False
         if plan.handover and record.status == "active":
             await self._direct(table, ping, locale, "svc.dm.turn")
+        if record.status != "active" and (current is None or current.status == "active"):
+            await self._tell_ended(record)
         return True
+
+    async def _tell_ended(self, record: GameRecord) -> None:
+        for told in self.ended:
+            try:
+                await told(record)
+            except Exception:
+                log.exception("after the end of game #%s", record.id)
 
     async def _send(self, channel: str, post: Post) -> str:
         """A new post; one longer than a message goes as several, the board and the ping with the
