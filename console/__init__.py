@@ -47,6 +47,9 @@ async def run_console(settings: Settings, stdin: TextIO | None = None, stdout: T
     warm = [settings.console_locale] if settings.warm_up else []
     table, store = await open_table(settings.database, console, clock=console.clock, warm=warm)
     console.table = table
+    from table.leagues.service import Leagues
+
+    console.leagues = Leagues(table, console)
     try:
         await table.announcer.bots.resume()  # the bots' moves a restart left pending
         await table.announcer.drain()

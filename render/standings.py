@@ -16,11 +16,12 @@ from typing import Any, TypedDict
 from PIL import Image, ImageDraw
 
 from render.catalog import tr
-from render.text import draw_text
+from render.text import draw_text, wrap
 
 WIDTH = 800
 LABEL = 21
 ROW = 40
+LINE = 28
 TITLE = 52
 MARGIN = 16
 PAPER = (246, 241, 230)
@@ -30,9 +31,10 @@ MUTED = (92, 92, 100)
 RULE = (214, 206, 190)
 PLACE_RIGHT = MARGIN + 40
 NAME_LEFT = PLACE_RIGHT + 14
-POINTS_RIGHT = 420
+POINTS_RIGHT = 350
 RECORD_LEFT = POINTS_RIGHT + 22
-TIEBREAKS_LEFT = 590
+TIEBREAKS_LEFT = 530
+NOTE_LINES = 4
 
 
 class StandingsRow(TypedDict):
@@ -67,8 +69,8 @@ def standings_image(view: Mapping[str, Any], *, names: dict[str, str], locale: s
     """The standings of ``view`` as PNG bytes (``names`` is unused: the view holds the names)."""
     rows = _rows(view)
     columns = [str(c) for c in view.get("columns") or []]
-    note = str(view.get("note") or "")
-    height = MARGIN + TITLE + ROW * (1 + len(rows)) + (ROW if note else 0) + MARGIN
+    note = wrap(str(view.get("note") or ""), LABEL, WIDTH - 2 * MARGIN, NOTE_LINES)
+    height = MARGIN + TITLE + ROW * (1 + len(rows)) + (LINE * len(note) + MARGIN if note else 0) + MARGIN
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)
     y = MARGIN
@@ -99,17 +101,10 @@ def standings_image(view: Mapping[str, Any], *, names: dict[str, str], locale: s
     for index, row in enumerate(rows):
         _row(draw, y, row, xs, shaded=index % 2 == 0)
         y += ROW
-    if note:
-        draw_text(
-            draw,
-            (MARGIN, y + ROW / 2),
-            note,
-            LABEL - 4 if len(note) > 70 else LABEL,
-            MUTED,
-            anchor="lm",
-            max_width=WIDTH - 2 * MARGIN,
-            words=True,
-        )
+    y += MARGIN
+    for line in note:
+        draw_text(draw, (MARGIN, y + LINE / 2), line, LABEL, MUTED, anchor="lm", max_width=WIDTH - 2 * MARGIN)
+        y += LINE
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()
@@ -149,7 +144,7 @@ def _row(
         LABEL,
         MUTED,
         anchor="lm",
-        max_width=TIEBREAKS_LEFT - 60 - RECORD_LEFT,
+        max_width=TIEBREAKS_LEFT - 24 - RECORD_LEFT,
     )
     for x, value in zip(xs, list(row.get("tiebreaks") or []), strict=False):
         draw_text(draw, (x, middle), str(value), LABEL, MUTED, anchor="rm", role="stat")

@@ -402,7 +402,6 @@ class Leagues(Wording):
             raise TableError("league.error.started", name=league.name)
         league, book = written
         await self._signup_card(league, book)
-        await self._round_begun(league, book)
         await self.step(league.id)
         return [Post(self._t("league.started", ctx.locale, name=league.name), ephemeral=True)]
 
@@ -525,9 +524,9 @@ class Leagues(Wording):
             left=discord_time(ends),
         )
 
-    async def _round_begun(self, league: LeagueRecord, book: Book) -> None:
-        """The round's post in the league's channel (no ping: each game's thread calls its players),
-        and its server event where the bot may make one."""
+    async def _round_begun(self, league: LeagueRecord, book: Book) -> Book:
+        """The round's post in the league's channel, once its games are made (it links their threads;
+        no ping: each thread calls its players), and its server event where the bot may make one."""
         loc = book.locale
         lines = [self._heading("league.round.title", league, book, loc)]
         for table in book.current():
@@ -535,11 +534,14 @@ class Leagues(Wording):
         text = clip("\n".join(lines), MAX_TEXT)
         nonce = post_nonce(f"L{league.id}", f"r{book.round}")
         try:
-            await self.announcer.outlet.send(league.channel, Post(text, nonce=nonce))
+            sent = await self.announcer.outlet.send(league.channel, Post(text, nonce=nonce))
         except OutletError as exc:
             log.warning("league #%s round %s post: %s", league.id, book.round, exc)
-        if f"event.{book.round}" in book.cards:
-            return
+            return book
+        posted = f"round.{book.round}"
+        written = await self._write(league.id, lambda lg, bk: replace(bk, cards={**bk.cards, posted: sent}))
+        if written is not None:
+            book = written[1]
         name = clip(self._t("league.event", loc, name=league.name, round=book.round), THREAD_NAME_LIMIT)
         try:
             start = max(self.clock(), parse_stamp(book.started or stamp(self.clock())))
@@ -550,7 +552,10 @@ class Leagues(Wording):
             event = None
         if event is not None:
             key = f"event.{book.round}"
-            await self._write(league.id, lambda lg, bk: replace(bk, cards={**bk.cards, key: event}))
+            written = await self._write(league.id, lambda lg, bk: replace(bk, cards={**bk.cards, key: event}))
+            if written is not None:
+                book = written[1]
+        return book
 
     def _table_line(self, book: Book, table: LeagueTable, loc: str) -> str:
         names = book.names
@@ -605,6 +610,8 @@ class Leagues(Wording):
             for table in book.current():
                 if not table.bye and not table.done and table.game is None:
                     book = await self._make_game(league, book, table)
+            if f"round.{book.round}" not in book.cards:
+                book = await self._round_begun(league, book)
             book = await self._read_results(league, book)
             now = self.clock()
             if book.ends is not None and parse_stamp(book.ends) <= now:
@@ -644,7 +651,6 @@ class Leagues(Wording):
         if league.status == "over":
             await self._final(league, book)
             return False
-        await self._round_begun(league, book)
         await self._standings_card(league, book)
         return True
 

@@ -17,10 +17,11 @@ from tests.discord.support import stand_in_commands
 from tests.help_lines import Entries, help_entries, mentioned, registered_payloads, tree_entries
 
 CONSOLE_OWN = {
-    "en": {("press",): ("<button>",), ("clock",): (), ("clock", "advance"): ("<by>",)},
-    "fr": {("appuyer",): ("<bouton>",), ("horloge",): (), ("horloge", "avancer"): ("<de>",)},
+    "en": {("press",): ("<button>",), ("clock",): (), ("clock", "advance"): ("<by>",), ("league",): ()},
+    "fr": {("appuyer",): ("<bouton>",), ("horloge",): (), ("horloge", "avancer"): ("<de>",), ("ligue",): ()},
 }
-"""The console's own commands: a button pressed by name, and time moved by hand."""
+"""The console's own commands: a button pressed by name, time moved by hand, and ``/league`` alone (a
+group of subcommands, which Discord cannot run by itself: there it is ``/league status``)."""
 
 
 @pytest.fixture
