@@ -8,6 +8,7 @@ from bench import (
     cryhavoc_factions,
     first_image,
     hosting,
+    leagues,
     move_latency,
     playouts,
     ratings,
@@ -32,3 +33,4 @@ cryhavoc_factions.main(["200"])
 hosting.main(["20", "60"])
 undoable.main(["20"])
 ratings.main(["10000"])
+leagues.main([])

@@ -137,3 +137,11 @@ def test_the_figures_command_gives_each_figure_as_a_ratio_with_the_load(capsys: 
         assert float(by_name[name][3]) > 0, f"{name} has its ratio"
     for row in rows:
         assert len(row[-1].split()) == 3 and all(float(x) >= 0 for x in row[-1].split()), "the load"
+
+
+def test_the_league_bench_pairs_a_swiss_round_and_counts_its_standings(capsys: Any) -> None:
+    from bench.leagues import main
+
+    main(["20", "3", "1"])
+    out = capsys.readouterr().out
+    assert "Swiss of 20 players, round 4" in out and "rematches: 0; players with two byes: 0" in out
