@@ -19,6 +19,7 @@ league's work is done under its claim in the store (``league:<id>``), as a game'
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import math
@@ -78,6 +79,9 @@ class Leagues(Wording):
         self.clock = clock or self.announcer.clock
         self.announcer.timed.append(self.tick)
         self.announcer.ended.append(self.game_ended)
+        self._locks: dict[int, asyncio.Lock] = {}
+        """Each league's work in this process, one at a time (the claim keeps other processes out; this
+        process's own claim it renews, so two of its tasks would both hold it)."""
 
     @property
     def store(self) -> Store:
@@ -592,13 +596,14 @@ class Leagues(Wording):
     async def step(self, league_id: int) -> bool:
         """Bring a running league up to date, under its claim: whether this process did it."""
         key = claim_key(league_id)
-        owner = self.announcer.owner
-        if not await self.store.claim(key, owner, LEASE):
-            return False
-        try:
-            await self._step(league_id)
-        finally:
-            await self.store.release(key, owner)
+        async with self._locks.setdefault(league_id, asyncio.Lock()):
+            owner = self.announcer.owner
+            if not await self.store.claim(key, owner, LEASE):
+                return False
+            try:
+                await self._step(league_id)
+            finally:
+                await self.store.release(key, owner)
         return True
 
     async def _step(self, league_id: int) -> None:
