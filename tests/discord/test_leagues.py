@@ -140,3 +140,88 @@ async def test_a_league_in_a_forum_posts_each_game_tagged_with_its_state(tmp_pat
         names = {tag["id"]: tag["name"] for tag in forum.tags}
         assert {"En cours", "Terminée", "Annonces"} == set(names.values())
         assert (await the_league(t)).status == "over"
+
+
+def beats(folder: Path, shard: int) -> int:
+    """The ticks a bot process has done, from its heartbeat file."""
+    import json
+
+    path = folder / f"beat-{shard}"
+    try:
+        return int(json.loads(path.read_text(encoding="utf-8"))["ticks"])
+    except (OSError, ValueError, KeyError):
+        return 0
+
+
+async def test_two_shard_processes_start_the_next_round_once(tmp_path: Path, postgres_url: str) -> None:
+    """Two bot processes, one shard each, over one PostgreSQL database: the league lives on shard 0,
+    and both processes' timed loops find its first round over at the same tick (its games ended with
+    nobody telling the league). Round two is made once: two threads, one round post."""
+    import signal
+
+    from tests.discord.test_shards import bot_env
+    from tests.fakediscord.process import BotProcess
+    from tests.fakediscord.server import FakeDiscord
+
+    async with FakeDiscord(message_rate=None) as fake:
+        fake.shard_count = 2
+        guild = fake.add_guild("Serveur 0", locale="fr")
+        while fake.shard_of(guild.id) != 0:
+            guild = fake.add_guild("Serveur", locale="fr")
+        hall = fake.add_channel(guild, "ligue")
+        four = [fake.add_user(name) for name in NAMES[:4]]
+        store = await db.open_store(postgres_url)
+        processes: list[BotProcess] = []
+        try:
+            for shard in (0, 1):
+                processes.append(await BotProcess.start(fake, postgres_url, bot_env(shard, tmp_path)))
+            for process in processes:
+                await process.ready()
+            await fake.slash(four[0], hall, "league new", game="warchest", rounds=2, options="armies=first")
+            for user in four[1:]:
+                await fake.slash(user, hall, "league join")
+            await fake.slash(four[0], hall, "league start")
+
+            def threads() -> list[FakeChannel]:
+                return [c for c in fake.channels.values() if c.is_thread and c.parent_id == hall.id]
+
+            await until(lambda: len(threads()) == 2, "round one's threads")
+            league = (await store.leagues(("running",)))[0]
+
+            async def made() -> bool:
+                book = Book.load((await store.get_league(league.id)).doc)  # type: ignore[union-attr]
+                return all(t.game is not None for t in book.in_round(1)) and len(book.in_round(1)) == 2
+
+            await until(made, "round one's games")
+            book = Book.load((await store.get_league(league.id)).doc)  # type: ignore[union-attr]
+            for seat in book.in_round(1):
+                record = await store.get_game(seat.game or 0)
+                assert record is not None
+                await store.finish_game(record.id, version=record.version, status="aborted", result=None)
+            await until(lambda: len(threads()) >= 4, "round two's threads")
+
+            async def second_posted() -> bool:
+                book = Book.load((await store.get_league(league.id)).doc)  # type: ignore[union-attr]
+                return "round.2" in book.cards
+
+            await until(second_posted, "round two's post")
+            ticked = [beats(tmp_path, shard) for shard in (0, 1)]
+            await until(
+                lambda: all(beats(tmp_path, n) >= ticked[n] + 3 for n in (0, 1)), "three more ticks of each"
+            )
+            assert len(threads()) == 4, "nothing more is made"
+            book = Book.load((await store.get_league(league.id)).doc)  # type: ignore[union-attr]
+            assert len(book.in_round(2)) == 2 and book.round == 2
+            mine = [
+                m
+                for m in fake.messages_in(hall)
+                if m.author.id == fake.bot_user.id and m.interaction_id is None
+            ]
+            assert len([m for m in mine if "📅" in m.content and "ronde 2" in m.content]) == 1
+            for process in processes:
+                assert await process.kill(signal.SIGTERM) == 0
+        finally:
+            for process in processes:
+                if process.proc.returncode is None:
+                    await process.kill(signal.SIGTERM)
+            await store.close()
