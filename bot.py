@@ -247,12 +247,19 @@ class TabletopBot(commands.Bot):
             )
             step = self._timed("claims taken over", step)
             scheduler = self.scheduler = BeatingScheduler(self.table.announcer, self._beat)
+        leagues = None
+        if scheduler is not None:
+            from cogs.places import DiscordPlaces
+            from table.leagues.service import Leagues
+
+            leagues = Leagues(self.table, DiscordPlaces(self, self.table.announcer.outlet))
         await cogs.install(
             self,
             self.table,
             announcer=getattr(self.table, "announcer", None) if scheduler else None,
             scheduler=scheduler,
             tick_seconds=self.settings.tick_seconds,
+            leagues=leagues,
         )
         self._timed("commands installed", step)
         self._installed = True

@@ -8,6 +8,7 @@ from bench import (
     cryhavoc_factions,
     first_image,
     hosting,
+    leagues,
     listings,
     move_latency,
     playouts,
@@ -34,3 +35,4 @@ hosting.main(["20", "60"])
 undoable.main(["20"])
 listings.main(["20", "--moves", "300"])
 ratings.main(["10000"])
+leagues.main([])

@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cogs.channels import ChannelCog
-from cogs.components import GameButton, GameMenu
+from cogs.components import GameButton, GameMenu, LeagueButton
 from cogs.game import GameCog
+from cogs.league import LeagueCog
 from cogs.service import ServiceCog
 from cogs.translator import CatalogTranslator
 from cogs.tree import GameTree, OtherComponent
@@ -18,6 +19,7 @@ from cogs.tree import GameTree, OtherComponent
 if TYPE_CHECKING:
     from discord.ext import commands
 
+    from table.leagues.service import Leagues
     from table.play.commands import Commands
     from table.posting.announce import Announcer
     from table.posting.schedule import Scheduler
@@ -30,6 +32,7 @@ async def install(
     announcer: Announcer | None = None,
     scheduler: Scheduler | None = None,
     tick_seconds: float = 60.0,
+    leagues: Leagues | None = None,
 ) -> GameCog:
     """Add the game and service commands to ``bot`` and localise them through the catalog.
 
@@ -38,7 +41,8 @@ async def install(
     """
     cog = GameCog(table, announcer)
     await bot.add_cog(cog)
-    bot.add_dynamic_items(GameButton, GameMenu, OtherComponent)
+    await bot.add_cog(LeagueCog(cog, leagues))
+    bot.add_dynamic_items(GameButton, GameMenu, LeagueButton, OtherComponent)
     await bot.add_cog(ServiceCog(bot, cog, scheduler, tick_seconds=tick_seconds))
     if announcer is not None:  # the channels' news matter to a bot that announces
         await bot.add_cog(ChannelCog(table))
@@ -46,4 +50,4 @@ async def install(
     return cog
 
 
-__all__ = ["CatalogTranslator", "ChannelCog", "GameCog", "GameTree", "ServiceCog", "install"]
+__all__ = ["CatalogTranslator", "ChannelCog", "GameCog", "GameTree", "LeagueCog", "ServiceCog", "install"]

@@ -1,7 +1,8 @@
 """Persistent buttons and menus: discord.py's ``DynamicItem``, the state in the custom id.
 
 A post's ``buttons`` and ``menu`` (front-end neutral, from the table layer) become components whose
-custom id is ``g:<game>:v<version>:<action>`` (``:pick`` for the moves menu). Registered once with
+custom id is ``g:<game>:v<version>:<action>`` (``:pick`` for the moves menu), or ``l:<league>:<action>``
+for a league's sign-up card. Registered once with
 ``add_dynamic_items``, they answer on any message, however old, after any number of restarts: nothing
 is held in memory. A press goes to ``GameCog.pressed`` and a pick to ``GameCog.picked``, which call the
 table layer as the slash commands do.
@@ -28,7 +29,9 @@ integers. A longer number (or a leading zero) is no id the bot ever made."""
 GAME = rf"g:(?P<game>{NUMBER}):v(?P<version>{NUMBER})"
 BUTTON = GAME + rf":(?P<action>(?!pick$)[a-z_]+(?::{NUMBER})?)"
 MENU = GAME + r":pick"
-OURS = re.sub(r"\(\?P<\w+>", "(?:", f"{BUTTON}|{MENU}")
+LEAGUE_BUTTON = rf"l:(?P<league>{NUMBER}):(?P<action>join|leave)"
+"""A league's sign-up card's Join and Leave (``l:<league>:<action>``)."""
+OURS = re.sub(r"\(\?P<\w+>", "(?:", f"{BUTTON}|{MENU}|{LEAGUE_BUTTON}")
 """Either template without its named groups (a pattern may name a group only once)."""
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -108,6 +111,47 @@ class GameMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=MENU):
         await handler(interaction).picked(interaction, self.game, self.version, values[0] if values else "")
 
 
+class LeagueButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LEAGUE_BUTTON):
+    """The sign-up card's Join and Leave: persistent, the league's id in the custom id."""
+
+    def __init__(self, league: int, action: str, *, label: str = "…", style: Any = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=style or discord.ButtonStyle.secondary,
+                custom_id=f"l:{league}:{action}",
+            )
+        )
+        self.league, self.action = league, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LeagueButton:
+        button = item if isinstance(item, discord.ui.Button) else None
+        return cls(
+            int(match["league"]),
+            match["action"],
+            label=(button.label if button else None) or "…",
+            style=button.style if button else None,
+        )
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return first_delivery(interaction)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("LeagueCog")  # type: ignore[attr-defined]
+        assert isinstance(cog, LeagueHandler)
+        await cog.pressed(interaction, self.league, self.action)
+
+
+@runtime_checkable
+class LeagueHandler(Protocol):
+    """What a league's button is handed to: the cog registered as ``LeagueCog`` (``cogs.league``)."""
+
+    async def pressed(self, interaction: discord.Interaction, league: int, action: str) -> None: ...
+
+
 @runtime_checkable
 class Handler(Protocol):
     """What a press or a pick is handed to: the cog registered as ``GameCog`` (``cogs.game``), which
@@ -141,7 +185,9 @@ def first_delivery(interaction: discord.Interaction) -> bool:
     return not isinstance(tree, Deliveries) or tree.first_delivery(interaction)
 
 
-def button_item(button: Button) -> GameButton:
+def button_item(button: Button) -> GameButton | LeagueButton:
+    if button.scope == "l":
+        return LeagueButton(button.game, button.action, label=button.label, style=STYLES.get(button.style))
     return GameButton(
         button.game, button.version, button.action, label=button.label, style=STYLES.get(button.style)
     )

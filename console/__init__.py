@@ -50,6 +50,9 @@ async def run_console(settings: Settings, stdin: TextIO | None = None, stdout: T
         settings.database, console, clock=console.clock, warm=warm, listing_pace=0
     )
     console.table = table
+    from table.leagues.service import Leagues
+
+    console.leagues = Leagues(table, console)
     try:
         await table.announcer.bots.resume()  # the bots' moves a restart left pending
         await table.announcer.listings.resume()  # the cards and lists a restart left behind

@@ -7,8 +7,12 @@ dates) and every image is written to the output folder under a numbered name, wh
 path is printed. The console is also the announcer's outlet: a handover post is printed
 and its board written once, and while the same player keeps acting that one file is
 overwritten in place. Time moves only with ``/clock advance``, which also runs what
-fell due (reminders, deadlines). A line that fails never stops the console: the reason
-is printed and reading goes on.
+fell due (reminders, deadlines, a league's round). A line that fails never stops the console: the
+reason is printed and reading goes on.
+
+A league's games are each in a thread of their own, which the console names (``#r1-ann-bob``) and
+prints before whatever is posted there; ``#r1-ann-bob ann: /play ...`` acts in that thread. The
+console is also the league's ``Places``: threads, and no forum nor server events.
 """
 
 from __future__ import annotations
@@ -27,12 +31,15 @@ from table.core.clock import ManualClock, parse_duration
 from table.core.errors import NoGame, TableError
 from table.core.posts import Button, Menu
 from table.core.ratings import NO_GUILD
+from table.leagues.places import CHANNEL as IN_CHANNEL
+from table.leagues.places import Home
 from table.play.command_tree import CONSOLE
 from table.play.commands import Ctx
 from table.posting.schedule import Scheduler
 from table.rules.rulebook import fold
 
 if TYPE_CHECKING:
+    from table.leagues.service import Leagues
     from table.play.commands import Commands, Post
 
 log = logging.getLogger(__name__)
@@ -42,6 +49,8 @@ _MENTION = re.compile(r"<@!?([^>]+)>")
 _CHANNEL = re.compile(r"<#([^>]+)>")
 _TIMESTAMP = re.compile(r"<t:(-?\d+)(?::[tTdDfFR])?>")
 _NUMBERED = re.compile(r"^(\d+)-")
+_IN_THREAD = re.compile(r"^#(?P<thread>[^\s#]+)\s+(?P<line>\S.*)$")
+"""``#r1-ann-bob ann: /play ...``: a line that acts in one of the console's threads."""
 
 
 def plain_mentions(text: str) -> str:
@@ -93,6 +102,10 @@ class Console:
         self._menu: Menu | None = None
         """The last menu shown (``/press button:moves``): its options are pressed by number or label."""
         self._kept = 0
+        self.leagues: Leagues | None = None
+        """The leagues' commands, once the console has them (``run_console`` makes them)."""
+        self.threads: list[str] = []
+        self._shown_in = CHANNEL
 
     @property
     def table(self) -> Commands:
@@ -106,7 +119,9 @@ class Console:
     # ---- the announcer's outlet ----------------------------------------------------------------
 
     async def send(self, channel: str, post: Post) -> str:
-        """A public post: printed, its board written to a new file whose path is the post's id."""
+        """A public post: printed (under the name of its thread, in a thread), its board written to a
+        new file whose path is the post's id."""
+        self._where(channel)
         self.show_public(post)
         if post.image is None:
             self._texts += 1
@@ -122,6 +137,40 @@ class Console:
         self.say(self.t("console.image_updated", path=str(path)))
         self.write_alt(path, post.alt)
         return True
+
+    def _where(self, channel: str) -> None:
+        """Say which channel a post goes to when it is not the one the last post went to."""
+        if channel != self._shown_in:
+            self._shown_in = channel
+            shown = self.t("console.in_channel") if channel == CHANNEL else f"#{channel}"
+            self.say(self.t("console.in_thread", thread=shown))
+
+    # ---- a league's places: threads named by the console, no forum, no server events ------------
+
+    async def home(self, channel: str) -> Home:
+        return Home(IN_CHANNEL, channel)
+
+    async def open_thread(self, home: Home, name: str, first: Post, tags: Sequence[str] = ()) -> str:
+        """A thread named after ``name`` (``R1 · ann and bob`` is ``#r1-ann-bob``), its first post printed."""
+        slug = re.sub(r"[^\w]+", "-", name.lower()).strip("-") or "thread"
+        slug = re.sub(r"-(and|et)-", "-", slug)
+        thread = slug
+        number = 2
+        while thread in self.threads or thread == CHANNEL:
+            thread = f"{slug}-{number}"
+            number += 1
+        self.threads.append(thread)
+        self.say(self.t("console.thread_opened", thread=f"#{thread}", name=name))
+        await self.send(thread, first)
+        return thread
+
+    async def set_tags(self, home: Home, thread: str, tags: Sequence[str]) -> None:
+        return None
+
+    async def schedule(
+        self, guild: str | None, name: str, start: datetime, end: datetime, where: str
+    ) -> str | None:
+        return None
 
     async def direct(self, user: str, post: Post) -> bool:
         self.say(self.t("console.direct", user=user))
@@ -152,9 +201,9 @@ class Console:
     def t(self, key: str, **params: Any) -> str:
         return i18n.t(key, self.locale, **params)
 
-    def ctx(self, user: str) -> Ctx:
+    def ctx(self, user: str, channel: str = CHANNEL) -> Ctx:
         return Ctx(
-            channel_id=CHANNEL,
+            channel_id=channel,
             user_id=user,
             user_name=user,
             locale=self.locale,
@@ -166,6 +215,10 @@ class Console:
     async def run_line(self, text: str) -> bool:
         """Handle one input line; False when the console should stop."""
         stripped = text.strip()
+        channel = CHANNEL
+        in_thread = _IN_THREAD.match(stripped)
+        if in_thread is not None and ":" in in_thread["line"]:
+            channel, stripped = in_thread["thread"], in_thread["line"]
         if not stripped or stripped.startswith("#"):
             return True
         if stripped.lower() in {"quit", "exit"}:
@@ -182,7 +235,7 @@ class Console:
             self.say(i18n.t(exc.msg, self.locale))
             return True
         try:
-            await self.dispatch(line)
+            await self.dispatch(line, channel)
         except GameError as exc:
             self.private(line.user, i18n.t(exc.msg, self.locale, names=lambda i: f"@{i}"))
         except Exception as exc:
@@ -190,8 +243,8 @@ class Console:
             self.say(self.t("console.internal_error", error=type(exc).__name__))
         return True
 
-    async def dispatch(self, line: Line) -> None:
-        ctx = self.ctx(line.user)
+    async def dispatch(self, line: Line, channel: str = CHANNEL) -> None:
+        ctx = self.ctx(line.user, channel)
         opts = line.options
         table = self.table
         calls: dict[tuple[str, ...], Callable[[], Awaitable[list[Post]]]] = {
@@ -256,6 +309,10 @@ class Console:
                 **{k: _str_or_none(opts.get(k)) for k in ("language", "remind", "deadline", "on_deadline")},
             ),
         }
+        if line.path[0] == "league":
+            self.show(line.user, await self._league(ctx, line), channel)
+            await self.table.announcer.drain()
+            return
         if line.path == ("press",):
             self.show(line.user, await self.press(ctx, str(opts["button"])))
             await self.table.announcer.drain()
@@ -271,8 +328,37 @@ class Console:
             return
         if line.path == ("game", "new") and opts.get("thread"):
             self.say(self.t("console.thread_ignored"))
-        self.show(line.user, await calls[line.path]())
+        self.show(line.user, await calls[line.path](), channel)
         await self.table.announcer.drain()
+
+    async def _league(self, ctx: Ctx, line: Line) -> list[Post]:
+        """``/league ...``: the same handlers as Discord's."""
+        assert self.leagues is not None, "the console was given no leagues"
+        leagues, opts = self.leagues, line.options
+        command = line.path[1] if len(line.path) > 1 else "status"
+        if command == "new":
+            return await leagues.new(
+                ctx,
+                str(opts["game"]),
+                format=_str_or_none(opts.get("format")) or "swiss",
+                rounds=_int_or_none(opts.get("rounds")),
+                round_length=_str_or_none(opts.get("round_length")),
+                players=_int_or_none(opts.get("players")),
+                options=str(opts.get("options", "")),
+                name=_str_or_none(opts.get("name")),
+            )
+        if command == "kick":
+            return await leagues.kick(ctx, str(opts["player"]).lstrip("@"))
+        handlers = {
+            "join": leagues.join,
+            "leave": leagues.leave,
+            "start": leagues.start,
+            "status": leagues.show,
+            "standings": leagues.standings,
+            "end": leagues.end,
+            "history": leagues.history,
+        }
+        return await handlers[command](ctx)
 
     async def press(self, ctx: Ctx, name: str) -> list[Post]:
         """Press a button of the channel's game by its label, as printed under the posts, in the
@@ -333,7 +419,9 @@ class Console:
         await Scheduler(self.table.announcer).tick()
         await self.table.announcer.drain()
 
-    def show(self, user: str, posts: Sequence[Post]) -> None:
+    def show(self, user: str, posts: Sequence[Post], channel: str = CHANNEL) -> None:
+        if any(not post.ephemeral for post in posts):
+            self._where(channel)
         for post in posts:
             if post.ephemeral:
                 self.private(user, plain_text(post.text or ""))

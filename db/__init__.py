@@ -19,7 +19,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from db.errors import ChannelBusy, Conflict, StoreError
+from db.errors import ChannelBusy, Conflict, LeagueBusy, StoreError
 from db.ratings import Place, Standing
 from db.records import (
     OPEN_STATUSES,
@@ -31,6 +31,8 @@ from db.records import (
     Forced,
     GameLength,
     GameRecord,
+    LeagueRecord,
+    LeagueStatus,
     Listing,
     Note,
     Notice,
@@ -274,6 +276,37 @@ class Store(Protocol):
     ) -> Listing | None:
         """The listing's ``message`` in ``channel`` now shows its changes up to ``shown``; None when
         it is no longer kept there."""
+
+    # leagues: one document each, written over the revision its writer read
+
+    async def create_league(
+        self,
+        *,
+        channel: str,
+        guild: str | None,
+        name: str,
+        game: str,
+        creator: str,
+        doc: Mapping[str, Any],
+    ) -> LeagueRecord:
+        """A new league signing up in ``channel``; ``LeagueBusy`` if the channel has one open."""
+        ...
+
+    async def get_league(self, league_id: int) -> LeagueRecord | None: ...
+
+    async def open_league(self, channel: str) -> LeagueRecord | None:
+        """The channel's league signing up or running, if any."""
+        ...
+
+    async def leagues(
+        self, statuses: Sequence[LeagueStatus], *, guild: str | None = None
+    ) -> list[LeagueRecord]:
+        """The leagues of these statuses (of server ``guild`` only, when given), oldest first."""
+        ...
+
+    async def save_league(self, league: LeagueRecord) -> LeagueRecord | None:
+        """Write ``league`` (its name, status and document) only if the stored row is still at
+        ``league.rev``; the row as stored, its ``rev`` bumped, or None when another writer came first."""
         ...
 
     # undo by consent
@@ -420,6 +453,9 @@ __all__ = [
     "Forced",
     "GameLength",
     "GameRecord",
+    "LeagueBusy",
+    "LeagueRecord",
+    "LeagueStatus",
     "Listing",
     "Note",
     "Notice",

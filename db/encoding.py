@@ -21,6 +21,7 @@ from db.records import (
     Away,
     ChannelFault,
     GameRecord,
+    LeagueRecord,
     Listing,
     Note,
     Notice,
@@ -111,6 +112,23 @@ def listing_from_row(row: Any) -> Listing:
 
 def note_from_row(row: Any) -> Note:
     return Note(row["game_id"], row["version"], row["actor"], json.loads(row["event"]), row["created_at"])
+
+
+def league_from_row(row: Any) -> LeagueRecord:
+    """The record of a ``leagues`` row, from either store."""
+    return LeagueRecord(
+        id=row["id"],
+        channel=row["channel"],
+        guild=row["guild"],
+        name=row["name"],
+        game=row["game"],
+        status=row["status"],
+        creator=row["creator"],
+        doc=json.loads(row["doc"] or "{}"),
+        rev=row["rev"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
 
 
 def fault_from_row(row: Any) -> ChannelFault:

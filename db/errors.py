@@ -21,5 +21,15 @@ class ChannelBusy(StoreError):
         self.game = game
 
 
+class LeagueBusy(StoreError):
+    """The channel already has a league signing up or running."""
+
+    def __init__(self, channel: str, league_id: int | None = None, name: str | None = None) -> None:
+        super().__init__(f"channel {channel} already has a league ({name} #{league_id})")
+        self.channel = channel
+        self.league_id = league_id
+        self.name = name
+
+
 class Conflict(StoreError):
     """The game changed under the caller (status or seats no longer what was expected)."""

@@ -39,6 +39,7 @@ from db.encoding import (
     fault_values,
     game_from_row,
     heir_of,
+    league_from_row,
     listing_from_row,
     merged_settings,
     note_from_row,
@@ -51,7 +52,7 @@ from db.encoding import (
     standing_from_row,
     undo_request_from_row,
 )
-from db.errors import ChannelBusy, Conflict, StoreError
+from db.errors import ChannelBusy, Conflict, LeagueBusy, StoreError
 from db.migrate import Migration, discover, refuse_newer
 from db.ratings import Place, Standing
 from db.reads import OPEN, QUICK_POOL_SIZE, Reads, StoreReads
@@ -64,6 +65,8 @@ from db.records import (
     Forced,
     GameLength,
     GameRecord,
+    LeagueRecord,
+    LeagueStatus,
     Listing,
     Note,
     Notice,
@@ -1067,6 +1070,80 @@ class PostgresStore:
     async def noticed_players(self) -> list[str]:
         rows = await self._pool.fetch("SELECT DISTINCT player FROM notices ORDER BY player")
         return [str(r[0]) for r in rows]
+
+    # ---- leagues ---------------------------------------------------------------------------------
+
+    async def create_league(
+        self,
+        *,
+        channel: str,
+        guild: str | None,
+        name: str,
+        game: str,
+        creator: str,
+        doc: Mapping[str, Any],
+    ) -> LeagueRecord:
+        now = now_text()
+        async with self._tx() as c:
+            try:
+                async with c.transaction():  # a savepoint: the refusal below still reads
+                    row = await c.fetchrow(
+                        "INSERT INTO leagues (channel, guild, name, game, status, creator, doc, created_at,"
+                        " updated_at) VALUES ($1, $2, $3, $4, 'signup', $5, $6, $7, $7) RETURNING *",
+                        channel,
+                        guild,
+                        name,
+                        game,
+                        creator,
+                        dumps(dict(doc)),
+                        now,
+                    )
+            except asyncpg.UniqueViolationError:
+                busy = await c.fetchrow(
+                    "SELECT * FROM leagues WHERE channel = $1 AND status IN ('signup', 'running')", channel
+                )
+                found = league_from_row(busy) if busy is not None else None
+                raise LeagueBusy(channel, *((found.id, found.name) if found else (None, None))) from None
+            assert row is not None
+            return league_from_row(row)
+
+    async def get_league(self, league_id: int) -> LeagueRecord | None:
+        row = await self._pool.fetchrow("SELECT * FROM leagues WHERE id = $1", league_id)
+        return None if row is None else league_from_row(row)
+
+    async def open_league(self, channel: str) -> LeagueRecord | None:
+        row = await self._pool.fetchrow(
+            "SELECT * FROM leagues WHERE channel = $1 AND status IN ('signup', 'running')", channel
+        )
+        return None if row is None else league_from_row(row)
+
+    async def leagues(
+        self, statuses: Sequence[LeagueStatus], *, guild: str | None = None
+    ) -> list[LeagueRecord]:
+        if guild is None:
+            rows = await self._pool.fetch(
+                "SELECT * FROM leagues WHERE status = ANY($1::text[]) ORDER BY id", list(statuses)
+            )
+        else:
+            rows = await self._pool.fetch(
+                "SELECT * FROM leagues WHERE status = ANY($1::text[]) AND guild = $2 ORDER BY id",
+                list(statuses),
+                guild,
+            )
+        return [league_from_row(r) for r in rows]
+
+    async def save_league(self, league: LeagueRecord) -> LeagueRecord | None:
+        row = await self._pool.fetchrow(
+            "UPDATE leagues SET name = $1, status = $2, doc = $3, rev = rev + 1, updated_at = $4"
+            " WHERE id = $5 AND rev = $6 RETURNING *",
+            league.name,
+            league.status,
+            dumps(league.doc),
+            now_text(),
+            league.id,
+            league.rev,
+        )
+        return None if row is None else league_from_row(row)
 
     # ---- undo by consent -----------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from db.ratings import Change, Place
 
 Status = Literal["lobby", "active", "over", "aborted"]
 VoteKind = Literal["draw", "abort"]
+LeagueStatus = Literal["signup", "running", "over"]
 
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "active")
 
@@ -261,3 +262,22 @@ class ResultRecord:
 
     def place_of(self, player: str) -> Place | None:
         return next((p for p in self.places if p.player == player), None)
+
+
+@dataclass(frozen=True)
+class LeagueRecord:
+    """A league as stored: where it lives, what it plays, and its document (``doc``: players, rounds,
+    tables, results as counted, the posts kept edited), which ``table.leagues`` reads and writes whole.
+    ``rev`` counts the writes: a write names the ``rev`` it read and fails if another writer came first."""
+
+    id: int
+    channel: str
+    guild: str | None
+    name: str
+    game: str
+    status: LeagueStatus
+    creator: str
+    doc: dict[str, Any]
+    rev: int
+    created_at: str
+    updated_at: str

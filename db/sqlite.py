@@ -32,6 +32,7 @@ from db.encoding import (
     fault_values,
     game_from_row,
     heir_of,
+    league_from_row,
     listing_from_row,
     merged_settings,
     note_from_row,
@@ -45,7 +46,7 @@ from db.encoding import (
 )
 from db.encoding import dumps as _dumps
 from db.encoding import now_text as _now
-from db.errors import ChannelBusy, Conflict, StoreError
+from db.errors import ChannelBusy, Conflict, LeagueBusy, StoreError
 from db.migrate import migrate
 from db.ratings import Place, Standing
 from db.reads import OPEN, Reads, StoreReads
@@ -58,6 +59,8 @@ from db.records import (
     Forced,
     GameLength,
     GameRecord,
+    LeagueRecord,
+    LeagueStatus,
     Listing,
     Note,
     Notice,
@@ -1026,6 +1029,64 @@ class SqliteStore:
         return [str(r[0]) for r in rows]
 
     # ---- undo by consent -----------------------------------------------------------------------------
+
+    # ---- leagues ---------------------------------------------------------------------------------
+
+    async def create_league(
+        self,
+        *,
+        channel: str,
+        guild: str | None,
+        name: str,
+        game: str,
+        creator: str,
+        doc: Mapping[str, Any],
+    ) -> LeagueRecord:
+        now = _now()
+        async with self._tx() as c:
+            try:
+                rows = await c.execute_fetchall(
+                    "INSERT INTO leagues (channel, guild, name, game, status, creator, doc, created_at,"
+                    " updated_at) VALUES (?, ?, ?, ?, 'signup', ?, ?, ?, ?) RETURNING *",
+                    (channel, guild, name, game, creator, _dumps(dict(doc)), now, now),
+                )
+            except sqlite3.IntegrityError:
+                busy = list(
+                    await c.execute_fetchall(
+                        "SELECT * FROM leagues WHERE channel = ? AND status IN ('signup', 'running')",
+                        (channel,),
+                    )
+                )
+                found = league_from_row(busy[0]) if busy else None
+                raise LeagueBusy(channel, *((found.id, found.name) if found else (None, None))) from None
+            return league_from_row(next(iter(rows)))
+
+    async def get_league(self, league_id: int) -> LeagueRecord | None:
+        rows = await self._select("SELECT * FROM leagues WHERE id = ?", (league_id,))
+        return league_from_row(rows[0]) if rows else None
+
+    async def open_league(self, channel: str) -> LeagueRecord | None:
+        rows = await self._select(
+            "SELECT * FROM leagues WHERE channel = ? AND status IN ('signup', 'running')", (channel,)
+        )
+        return league_from_row(rows[0]) if rows else None
+
+    async def leagues(
+        self, statuses: Sequence[LeagueStatus], *, guild: str | None = None
+    ) -> list[LeagueRecord]:
+        marks = ", ".join("?" for _ in statuses)
+        where = f"status IN ({marks})" + ("" if guild is None else " AND guild = ?")
+        params: list[Any] = [*statuses, *([] if guild is None else [guild])]
+        rows = await self._select(f"SELECT * FROM leagues WHERE {where} ORDER BY id", params)
+        return [league_from_row(r) for r in rows]
+
+    async def save_league(self, league: LeagueRecord) -> LeagueRecord | None:
+        rows = await self._write_one(
+            "UPDATE leagues SET name = ?, status = ?, doc = ?, rev = rev + 1, updated_at = ?"
+            " WHERE id = ? AND rev = ? RETURNING *",
+            (league.name, league.status, _dumps(league.doc), _now(), league.id, league.rev),
+        )
+        return league_from_row(rows[0]) if rows else None
 
     async def request_undo(self, game_id: int, player: str, *, first: int, version: int) -> UndoRequest:
         """Record ``player``'s request to take back actions ``first``..``version`` (replacing any)."""

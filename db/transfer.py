@@ -3,8 +3,8 @@
 ``python -m db export --from <url-or-path> > dump.jsonl`` writes every table of a store (games, seats,
 actions, votes, announcements, notes, undo requests, guild settings, notify, meta, players' own settings
 and the periods they were away, the channels that refuse the bot and the notices players are still to be
-told, the messages kept up to date in place (players' cards, servers' lists of games), and the results
-and ratings) with its ids;
+told, the messages kept up to date in place (players' cards, servers' lists of games), the results and
+ratings, and the leagues) with its ids;
 ``python -m db import --to <url-or-path> < dump.jsonl`` loads it into an empty store of either kind. SQLite to
 PostgreSQL and back gives the same records: ids, versions, times and JSON values are kept as they are.
 
@@ -242,6 +242,24 @@ TABLES: tuple[Table, ...] = (
             ("draws", "int"),
         ),
         ("guild", "pool", "player"),
+    ),
+    Table(
+        "leagues",
+        (
+            ("id", "int"),
+            ("channel", "text"),
+            ("guild", "text"),
+            ("name", "text"),
+            ("game", "text"),
+            ("status", "text"),
+            ("creator", "text"),
+            ("doc", "json"),
+            ("rev", "int"),
+            ("created_at", "text"),
+            ("updated_at", "text"),
+        ),
+        ("id",),
+        identity=True,
     ),
 )
 BY_NAME = {t.name: t for t in TABLES}

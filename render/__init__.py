@@ -69,8 +69,8 @@ PRIVATE_WORDS: dict[str, Words] = {
 
 def describe(kind: str, view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> str:
     """The alt text of the image of ``kind`` (``board``, ``details``, ``private``, ``replay``,
-    ``chart``, ``leaderboard``) drawn from ``view``, in ``locale``: what a sighted player takes from
-    it first, at most 1,024 characters. Only ``private`` reads ``view["private"]``; a replay's
+    ``chart``, ``leaderboard``, ``standings``) drawn from ``view``, in ``locale``: what a sighted player
+    takes from it first, at most 1,024 characters. Only ``private`` reads ``view["private"]``; a replay's
     ``view`` holds its ``frames``. A game without words here (a test's stand-in) gets ""."""
     locale = i18n.normalize(locale)
     if kind == "chart":
@@ -79,6 +79,10 @@ def describe(kind: str, view: Mapping[str, Any], *, names: Mapping[str, str], lo
         from render.leaderboard import leaderboard_words
 
         return leaderboard_words(view, locale)
+    if kind == "standings":
+        from render.standings import standings_words
+
+        return standings_words(view, locale)
     frames = list(view.get("frames") or []) if kind == "replay" else [view]
     if any(frame.get("game") not in GLANCES for frame in frames):
         return ""

@@ -161,3 +161,11 @@ async def test_the_listings_bench_counts_the_requests_of_cards_and_lists_and_the
     assert (off.cards, off.lists) == (0, 0) and on.cards > 0 and on.lists > 0
     assert sum(on.decisions.values()) == 30 and on.forced == off.forced
     assert sum(on.tables.values()) == 3
+
+
+def test_the_league_bench_pairs_a_swiss_round_and_counts_its_standings(capsys: Any) -> None:
+    from bench.leagues import main
+
+    main(["20", "3", "1"])
+    out = capsys.readouterr().out
+    assert "Swiss of 20 players, round 4" in out and "rematches: 0; players with two byes: 0" in out

@@ -71,15 +71,17 @@ def test_render_does_not_reach_discord_or_the_store(package: str) -> None:
 
 
 TABLE_PARTS = {
+    "leagues": {"play", "posting", "bots", "rules", "core"},
     "play": {"posting", "bots", "rules", "core"},
     "posting": {"bots", "core"},
     "bots": {"core"},
     "rules": {"core"},
     "core": set(),
 }
-"""Which sub-packages of ``table/`` each may import: play -> posting -> bots -> core, and play -> rules ->
-core. What a player calls sits on top; the core (the tables, the store's view of a game, posts, drawing)
-knows nothing of the rest, so each part can be read and tested with only what lies under it."""
+"""Which sub-packages of ``table/`` each may import: leagues -> play -> posting -> bots -> core, and play ->
+rules -> core. What a player calls sits on top (a league makes tables through what a player calls); the
+core (the tables, the store's view of a game, posts, drawing) knows nothing of the rest, so each part can
+be read and tested with only what lies under it."""
 
 
 def _project_imports(path: Path) -> set[str]:

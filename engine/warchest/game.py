@@ -24,6 +24,7 @@ from engine.text import Msg, PlayerRef, msg
 from engine.undo import SHOWN, Step, undo_refusal
 from engine.warchest import parse, rules, setup
 from engine.warchest.actions import Action
+from engine.warchest.board import board_map
 from engine.warchest.labels import action_label
 from engine.warchest.state import FORMAT, UPGRADES, State
 from engine.warchest.trail import remember
@@ -121,13 +122,15 @@ class WarChest:
         if r is None:
             return None
         winners = tuple(state.players[s] for s in r["winners"])
+        scores = placed_markers(state)
         if r["draw"]:
-            return Result(winners=(), reason=msg("wc.result.stall", rounds=rules.STALL_ROUNDS), draw=True)
+            reason = msg("wc.result.stall", rounds=rules.STALL_ROUNDS)
+            return Result(winners=(), reason=reason, draw=True, scores=scores)
         if len(winners) == 1:
             reason = msg("wc.result.markers", player=PlayerRef(winners[0]))
         else:
             reason = msg("wc.result.markers_team", team=[PlayerRef(w) for w in winners])
-        return Result(winners=winners, reason=reason, draw=False)
+        return Result(winners=winners, reason=reason, draw=False, scores=scores)
 
     def sides(self, state: State) -> list[list[str]]:
         """Each seat's unit cards (drafted or dealt), alphabetical: the same set reads the same."""
@@ -150,3 +153,15 @@ class WarChest:
 
 GAME = WarChest()
 _CONFORMS: Game = GAME  # mypy checks here that WarChest satisfies the engine contract
+
+
+def placed_markers(state: State) -> dict[str, int]:
+    """Each player's count of control markers their side placed from its supply (those on its start
+    locations not counted): what a league orders players with equal points by."""
+    board = board_map(state.board_name)
+    placed: dict[str, int] = {}
+    for seat_index, player in enumerate(state.players):
+        team = state.seats[seat_index].team
+        supply = board.markers - len(board.start[team])
+        placed[player] = supply - state.markers[team]
+    return placed

@@ -74,6 +74,10 @@ def draw_now(kind: str, view: dict[str, Any], names: dict[str, str], locale: str
         from render.leaderboard import leaderboard_image
 
         return leaderboard_image(view, names=names, locale=locale)
+    if kind == "standings":
+        from render.standings import standings_image
+
+        return standings_image(view, names=names, locale=locale)
     function = {"board": render.render, "private": render.render_private}.get(kind)
     if function is None:
         function = getattr(render, "render_details", None)

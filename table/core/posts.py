@@ -41,9 +41,14 @@ class Button:
     game: int
     version: int = 0
     style: str = "secondary"  # primary, secondary, success or danger
+    scope: str = "g"
+    """``g``: a game's button; ``l``: a league's (``game`` is then the league's id), whose custom id is
+    ``l:<league>:<action>``."""
 
     @property
     def custom_id(self) -> str:
+        if self.scope == "l":
+            return f"l:{self.game}:{self.action}"
         return f"g:{self.game}:v{self.version}:{self.action}"
 
 

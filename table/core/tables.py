@@ -183,6 +183,7 @@ class Tables:
                 "details": lambda view, **kw: draw_now("details", view, kw["names"], kw["locale"]),
                 "chart": lambda view, **kw: draw_now("chart", view, kw["names"], kw["locale"]),
                 "leaderboard": lambda view, **kw: draw_now("leaderboard", view, kw["names"], kw["locale"]),
+                "standings": lambda view, **kw: draw_now("standings", view, kw["names"], kw["locale"]),
             }
             drawer = ThreadDrawer(functions)
         self.drawer: Drawer = drawer or shared_drawer()

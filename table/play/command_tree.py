@@ -22,7 +22,7 @@ DISCORD = "discord"
 CONSOLE = "console"
 FRONTS = frozenset({DISCORD, CONSOLE})
 
-SECTIONS = ("lobby", "play", "end", "more", "console")
+SECTIONS = ("lobby", "play", "end", "league", "more", "console")
 """The help's sections, in the order shown (catalog keys ``help.section.<id>``)."""
 
 MESSAGE_LIMIT = 1900
@@ -101,6 +101,29 @@ COMMANDS: tuple[Command, ...] = (
     Command(("game", "abort"), section="end"),
     Command(("game", "end"), (Option("winner"),), section="end"),
     Command(("game", "unrate"), (Option("game", required=True),), section="end"),
+    Command(
+        ("league", "new"),
+        (
+            Option("game", required=True),
+            Option("format"),
+            Option("rounds", int),
+            Option("round_length"),
+            Option("players", int),
+            Option("options"),
+            Option("name"),
+        ),
+        section="league",
+    ),
+    Command(("league", "join"), section="league"),
+    Command(("league", "leave"), section="league"),
+    Command(("league", "start"), section="league"),
+    # Discord cannot run a group of subcommands by itself: there it is /league status.
+    Command(("league",), section="league", fronts=_ONLY_CONSOLE),
+    Command(("league", "status"), section="league"),
+    Command(("league", "standings"), section="league"),
+    Command(("league", "kick"), (Option("player", required=True),), section="league"),
+    Command(("league", "end"), section="league"),
+    Command(("league", "history"), section="league"),
     Command(("game", "rules"), (Option("game"), Option("topic"))),
     Command(("game", "help")),
     Command(("games",), (Option("card", bool),)),

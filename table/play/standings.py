@@ -197,6 +197,9 @@ class StandingCommands(Wording):
                 for p in ordered
             )
         unrated = "" if result.rated else " " + self._t("rating.history.unrated", loc)
+        label = record.settings.get("label") if record is not None else None
+        if label:  # a league's game: its name
+            unrated += " " + self._t("rating.history.label", loc, label=label)
         return self._t(
             "rating.history.line",
             loc,

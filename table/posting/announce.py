@@ -164,6 +164,10 @@ class _Plan:
 
 
 Sleep = Callable[[float], Awaitable[None]]
+Timed = Callable[[datetime], Awaitable[int]]
+"""Timed work beside the games' (a league's rounds): run by each scheduler tick with the clock's time."""
+Ended = Callable[[GameRecord], Awaitable[None]]
+"""Told of a game whose end was just posted (a league counts its result)."""
 Within = Callable[[GameRecord, str, Callable[[], Awaitable[int]]], Awaitable[int]]
 """How one game's timed work is run (``Scheduler._start``): the game, what the work is, the work."""
 
@@ -229,6 +233,10 @@ class Announcer(Wording):
         """Players' cards and servers' lists of games: told of every change a post shows (a handover,
         a start or an end, a post made anew), kept up to date at their pace."""
         self.channels.faults.closed = self.listings.changed
+        self.timed: list[Timed] = []
+        """Timed work of others (the leagues'), which the scheduler's tick runs after the games'."""
+        self.ended: list[Ended] = []
+        """Told of each game whose end this process posted, once posted."""
 
     # ---- scheduling ------------------------------------------------------------------------------
 
@@ -533,6 +541,9 @@ class Announcer(Wording):
         to_act = tuple(table.to_act())
         if record.status != "active":
             return _Plan(new_post=True, handover=True, ping=tuple(record.player_ids))
+        if current is None and record.settings.get("quiet_start") == "yes":
+            # its players were called where the game was made (a league's thread): not pinged again
+            return _Plan(new_post=True, handover=True, ping=())
         if current is None or current.status != "active" or set(to_act) != set(current.to_act):
             asked = set(current.to_act) if current is not None and current.status == "active" else set()
             fresh = tuple(p for p in to_act if p not in asked)
@@ -638,7 +649,18 @@ class Announcer(Wording):
             # a player already asked to act hears again only that the game now waits for them alone
             told = [p for p in ping if p in plan.fresh or last]
             await self._direct(table, told, locale, "svc.dm.turn", extra=last)
+        if record.status != "active" and (current is None or current.status == "active"):
+            await self._tell_ended(record)
         return True
+
+    async def _tell_ended(self, record: GameRecord) -> None:
+        """Those told of ended games (a league counting its result) hear of this one; one that fails
+        is logged and does not stop the others."""
+        for told in self.ended:
+            try:
+                await told(record)
+            except Exception:
+                log.exception("after the end of game #%s", record.id)
 
     async def _taken_over(self, table: Table, players: Sequence[str]) -> None:
         """A bot plays from now on for each of ``players``, away at an ``away=bot`` table: its note

@@ -29,6 +29,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
+from datetime import datetime
 from functools import partial
 
 from db import Announcement, GameRecord, Status
@@ -126,6 +127,7 @@ class Scheduler:
                 await self._start(record, "reminder", partial(self._remind, record, current))
         started = list(self._started)
         await self._finish()
+        await self._others(now)
         done = {what: 0 for what in ("deadline", "reminder")}
         for _record, what, task in started:
             if task.done() and not task.cancelled():
@@ -202,6 +204,14 @@ class Scheduler:
             overdue.cancel()
             give_turn()
         return 0
+
+    async def _others(self, now: datetime) -> None:
+        """The timed work of others (the leagues': rounds that end, games to make), after the games'."""
+        for work in list(self.announcer.timed):
+            try:
+                await work(now)
+            except Exception:
+                log.exception("timed work %r failed", work)
 
     def pending(self) -> list[asyncio.Task[int]]:
         """The games' timed work still running (a stop cancels it)."""

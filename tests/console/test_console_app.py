@@ -143,6 +143,8 @@ async def test_french_console(tmp_path: Path) -> None:
         " /partie robot, /partie sansrobot, /partie retirer, /partie commencer, /jouer, /main,"
         " /partie reprendre, /partie plateau, /partie état, /partie historique, /partie revoir,"
         " /partie nulle, /partie abandonner, /partie annuler, /partie terminer, /partie déclasser,"
+        " /ligue nouvelle, /ligue rejoindre, /ligue quitter, /ligue commencer, /ligue, /ligue état,"
+        " /ligue classement, /ligue retirer, /ligue terminer, /ligue historique,"
         " /partie règles, /partie aide, /parties, /classement, /parties-finies, /bilan, /notifier,"
         " /absence, /réglages, /appuyer, /horloge, /horloge avancer, /horloge régler.",
         "L'option page demande un nombre entier, pas « deux ».",

@@ -22,15 +22,18 @@ CONSOLE_OWN = {
         ("clock",): (),
         ("clock", "advance"): ("<by>",),
         ("clock", "set"): ("<at>",),
+        ("league",): (),
     },
     "fr": {
         ("appuyer",): ("<bouton>",),
         ("horloge",): (),
         ("horloge", "avancer"): ("<de>",),
         ("horloge", "régler"): ("<à>",),
+        ("ligue",): (),
     },
 }
-"""The console's own commands: a button pressed by name, and time moved by hand."""
+"""The console's own commands: a button pressed by name, time moved by hand, and ``/league`` alone (a
+group of subcommands, which Discord cannot run by itself: there it is ``/league status``)."""
 
 
 @pytest.fixture

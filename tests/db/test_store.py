@@ -538,3 +538,29 @@ async def test_an_announcement_keeps_its_timing(store: db.Store) -> None:
     assert saved is not None and saved.timing == timing
     again = await store.save_announcement(replace(saved, timing={}))
     assert again is not None and (await store.announcement(rec.id)) == again and again.timing == {}
+
+
+async def test_a_league_is_one_open_per_channel_and_written_over_the_revision_read(store: db.Store) -> None:
+    league = await store.create_league(
+        channel="hall", guild="g", name="Spring", game="warchest", creator="a", doc={"players": []}
+    )
+    assert (league.status, league.rev, league.doc) == ("signup", 1, {"players": []})
+    with pytest.raises(db.LeagueBusy) as busy:
+        await store.create_league(
+            channel="hall", guild="g", name="Other", game="warchest", creator="b", doc={}
+        )
+    assert busy.value.name == "Spring"
+    assert await store.open_league("hall") == league
+    started = await store.save_league(replace(league, status="running", doc={"round": 1}))
+    assert started is not None and started.rev == 2 and started.doc == {"round": 1}
+    assert await store.save_league(replace(league, doc={"round": 9})) is None, "a stale revision"
+    assert (await store.get_league(league.id)) == started
+    assert [lg.id for lg in await store.leagues(("running",))] == [league.id]
+    assert await store.leagues(("running",), guild="other") == []
+    over = await store.save_league(replace(started, status="over"))
+    assert over is not None and await store.open_league("hall") is None
+    again = await store.create_league(
+        channel="hall", guild="g", name="Summer", game="cryhavoc", creator="a", doc={}
+    )
+    assert again.id != league.id
+    assert [lg.name for lg in await store.leagues(("signup", "over"), guild="g")] == ["Spring", "Summer"]

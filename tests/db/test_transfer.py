@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -119,6 +120,14 @@ async def fill(target: Path) -> None:
         await store.request_undo(asked.id, last.player, first=last.seq, version=asked.version)
         other = next(p for p in asked.player_ids if p != last.player)
         await store.accept_undo(asked.id, other, version=asked.version)
+        league = await store.create_league(
+            channel="league-hall", guild=GUILD, name="Spring", game="warchest", creator="lea", doc={"n": 1}
+        )
+        assert await store.save_league(replace(league, status="running", doc={"players": ["lea", "sam"]}))
+        done = await store.create_league(
+            channel="old-hall", guild=GUILD, name="Winter", game="batailles", creator="sam", doc={}
+        )
+        await store.save_league(replace(done, status="over"))
         await commands.announcer.drain()
     finally:
         await store.close()
@@ -184,6 +193,8 @@ async def everything(target: str | Path) -> dict[str, Any]:
             "noticed": await store.noticed_players(),
             "results": await store.results(GUILD),
             "standings": {pool: await store.standings(GUILD, pool) for pool in POOLS},
+            "leagues": await store.leagues(("signup", "running", "over")),
+            "open_league": await store.open_league("league-hall"),
         }
     finally:
         await store.close()
@@ -208,6 +219,7 @@ async def test_a_server_moves_to_postgresql_and_back_with_every_record_equal(
     before = await everything(source)
     assert len(before["games"]) == 12 and before["guild"] and before["meta"] == "0123abcd"
     assert before["faults"] and before["noticed"] == ["lea", "sam"]
+    assert [(lg.name, lg.status) for lg in before["leagues"]] == [("Spring", "running"), ("Winter", "over")]
     statuses = sorted(rec.status for rec, *_ in before["games"].values())
     assert statuses.count("over") == 6 and statuses.count("active") == 4 and "aborted" in statuses
     assert any(g[3] for g in before["games"].values()) and any(g[4] for g in before["games"].values())

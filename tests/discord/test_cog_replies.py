@@ -273,6 +273,7 @@ async def test_start_up_syncs_globally_with_french_names(scene: Scene) -> None:
         "notify",
         "away",
         "settings",
+        "league",
     }
     assert synced["game"]["name_localizations"] == {"fr": "partie"}
     assert scene.fake.guild_commands == {}
@@ -296,6 +297,7 @@ async def test_start_up_syncs_to_the_dev_guild_when_set(tmp_path: Path) -> None:
             "notify",
             "away",
             "settings",
+            "league",
         }
 
 

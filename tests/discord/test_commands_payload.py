@@ -52,6 +52,7 @@ async def test_the_expected_commands_are_there(payloads: list[dict[str, Any]]) -
         "notify",
         "away",
         "settings",
+        "league",
     }
     subcommands = {o["name"] for o in by_name["game"]["options"]}
     assert subcommands == {

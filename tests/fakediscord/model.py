@@ -29,6 +29,7 @@ ADMIN_PERMISSIONS = str(int(MEMBER_PERMISSIONS) | 32)
 EVERYONE_ROLE_PERMISSIONS = MEMBER_PERMISSIONS
 
 PERMISSION_BITS = {
+    "manage_channels": 1 << 4,
     "view_channel": 1 << 10,
     "manage_messages": 1 << 13,
     "embed_links": 1 << 14,
@@ -38,6 +39,8 @@ PERMISSION_BITS = {
     "manage_threads": 1 << 34,
     "create_public_threads": 1 << 35,
     "send_messages_in_threads": 1 << 38,
+    "manage_events": 1 << 33,
+    "create_events": 1 << 44,
 }
 """The permissions the fake checks, by discord.py's names for them, as Discord's bits."""
 
@@ -107,9 +110,15 @@ class FakeUser:
         }
 
 
+FORUM = 15
+REQUIRE_TAG = 1 << 4
+"""A forum's flag: every post must carry a tag (Discord refuses an untagged one with 40067)."""
+
+
 @dataclass
 class FakeChannel:
-    """A guild text channel (type 0) or a public thread (type 11) whose `parent_id` is a text channel."""
+    """A guild text channel (type 0), a forum (type 15) or a public thread (type 11) whose `parent_id`
+    is a text channel, or a forum's post (a thread of the forum, carrying tags)."""
 
     id: str
     guild_id: str
@@ -129,6 +138,15 @@ class FakeChannel:
     """Permission bits a moderator took from the bot here (a member overwrite on the channel)."""
     bot_id: str | None = None
     """The bot's user id, named by that overwrite."""
+    tags: list[dict[str, Any]] = field(default_factory=list)
+    """A forum's available tags (at most 20), as Discord gives them."""
+    flags: int = 0
+    applied_tags: list[str] = field(default_factory=list)
+    """A forum post's tags, by id (at most 5)."""
+
+    @property
+    def is_forum(self) -> bool:
+        return self.type == FORUM
 
     @property
     def is_thread(self) -> bool:
@@ -151,8 +169,11 @@ class FakeChannel:
             "last_message_id": None,
             "rate_limit_per_user": 0,
         }
+        if self.is_forum:
+            data.update(available_tags=self.tags, flags=self.flags, topic=None, default_reaction_emoji=None)
         if self.is_thread:
             data.update(
+                applied_tags=list(self.applied_tags),
                 owner_id=self.owner_id,
                 message_count=0,
                 member_count=0,
@@ -183,6 +204,10 @@ class FakeGuild:
     outage: bool = False
     """Unavailable, as in a Discord outage: READY lists it, and its GUILD_CREATE says only that it is
     unavailable."""
+    bot_permissions: str = APP_PERMISSIONS
+    """What the bot's role may do in the whole server (``without_events`` takes event rights away)."""
+    events: list[dict[str, Any]] = field(default_factory=list)
+    """The server's scheduled events, as Discord stores them."""
 
     def role_payload(self, *, bot: bool = False) -> dict[str, Any]:
         """The @everyone role, whose id is the guild id; with ``bot``, the role the bot's invitation
@@ -196,7 +221,7 @@ class FakeGuild:
             "icon": None,
             "unicode_emoji": None,
             "position": 1 if bot else 0,
-            "permissions": APP_PERMISSIONS if bot else EVERYONE_ROLE_PERMISSIONS,
+            "permissions": self.bot_permissions if bot else EVERYONE_ROLE_PERMISSIONS,
             "managed": bot,
             "mentionable": False,
             "flags": 0,

@@ -32,7 +32,7 @@ from tests.fakediscord.faults import (
     too_many,
 )
 from tests.fakediscord.gateway import FakeGateway
-from tests.fakediscord.model import EPHEMERAL, LOADING, FakeChannel, SentMessage
+from tests.fakediscord.model import EPHEMERAL, LOADING, PERMISSION_BITS, REQUIRE_TAG, FakeChannel, SentMessage
 from tests.fakediscord.world import HANG_LIMIT, PendingInteraction, RecordedRequest
 
 API_PREFIX = "/api/v10"
@@ -45,6 +45,8 @@ SETTABLE_FLAGS = 4 | EPHEMERAL | 4096
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
+FORUM_TAGS = 20
+"""Tags a forum may have."""
 DISCORD_MESSAGE_RATE = (5, 5.0)
 """Discord's rate of new messages in one channel: about 5 per 5 seconds."""
 
@@ -126,6 +128,7 @@ class FakeRestApi(FakeGateway):
             ("POST", f"{p}/channels/{{channel_id}}/threads", self._create_thread),
             ("POST", f"{p}/channels/{{channel_id}}/messages/{{message_id}}/threads", self._create_thread),
             ("GET", f"{p}/guilds/{{guild_id}}/members/{{user_id}}", self._get_member),
+            ("POST", f"{p}/guilds/{{guild_id}}/scheduled-events", self._create_event),
             ("GET", "/attachments/{channel_id}/{message_id}/{index}/{filename}", self._get_attachment),
             ("GET", "/uploads/{upload_id}/{filename}", self._get_upload),
         ]
@@ -552,17 +555,100 @@ class FakeRestApi(FakeGateway):
         if channel is None:
             return self._not_found("Unknown Channel", 10003)
         body = await request.json()
-        unknown = set(body) - {"archived", "locked"}
+        if channel.is_forum:
+            return self._edit_forum(channel, body)
+        unknown = set(body) - {"archived", "locked", "applied_tags"}
         if not channel.is_thread or unknown:
             return json_response(checks.form_error({k: "The fake edits threads only." for k in unknown}), 400)
-        refused = self._refusal(channel, "manage_threads")
-        if refused is not None:
-            return refused
+        if "applied_tags" in body:
+            refused = self._tagging_refusal(channel, [str(t) for t in body["applied_tags"] or []])
+            if refused is not None:
+                return refused
+            channel.applied_tags = [str(t) for t in body["applied_tags"] or []]
+        if "archived" in body or "locked" in body:
+            refused = self._refusal(channel, "manage_threads")
+            if refused is not None:
+                return refused
         channel.archived = bool(body.get("archived", channel.archived))
         channel.locked = bool(body.get("locked", channel.locked))
         data = channel.payload()
         self._dispatch_later("THREAD_UPDATE", data)
         return json_response(data)
+
+    def _edit_forum(self, forum: FakeChannel, body: dict[str, Any]) -> web.Response:
+        """A forum's tags changed (``available_tags``: the new list, new tags without an id), which takes
+        Manage Channels; at most 20 tags."""
+        unknown = set(body) - {"available_tags"}
+        if unknown:
+            return json_response(
+                checks.form_error({k: "The fake edits a forum's tags only." for k in unknown}), 400
+            )
+        refused = self._refusal(forum, "manage_channels")
+        if refused is not None:
+            return refused
+        tags = list(body.get("available_tags") or [])
+        if len(tags) > FORUM_TAGS:
+            return json_response(checks.form_error({"available_tags": "Must be 20 or fewer in length."}), 400)
+        forum.tags = [
+            {**self.new_tag(str(t["name"])), **({"id": str(t["id"])} if t.get("id") else {})} for t in tags
+        ]
+        data = forum.payload()
+        self._dispatch_later("CHANNEL_UPDATE", data)
+        return json_response(data)
+
+    def _tagging_refusal(self, post: FakeChannel, tags: list[str]) -> web.Response | None:
+        """Discord's answer to a forum post tagged ``tags``: at most 5, each one of its forum's, and one at
+        least where the forum requires it (40067)."""
+        forum = self.channels.get(post.parent_id or "")
+        if forum is None or not forum.is_forum:
+            return json_response(checks.form_error({"applied_tags": "Only a forum's posts have tags."}), 400)
+        known = {str(t["id"]) for t in forum.tags}
+        if len(tags) > 5 or any(t not in known for t in tags):
+            return json_response(checks.form_error({"applied_tags": "Unknown or too many tags."}), 400)
+        if not tags and forum.flags & REQUIRE_TAG:
+            return json_response(
+                {"message": "A tag is required to create a forum post in this channel", "code": 40067}, 400
+            )
+        return None
+
+    async def _create_event(self, request: web.Request) -> web.Response:
+        """A server's scheduled event: the bot needs Create Events or Manage Events there; an external
+        one needs a location and an end after its start; at most 100 per server."""
+        if not self._authorized(request):
+            return self._unauthorized()
+        guild = self.guilds.get(request.match_info["guild_id"])
+        if guild is None:
+            return self._not_found("Unknown Guild", 10004)
+        may = int(guild.bot_permissions)
+        if not may & (PERMISSION_BITS["create_events"] | PERMISSION_BITS["manage_events"]):
+            return json_response({"message": "Missing Permissions", "code": 50013}, 403)
+        body = await request.json()
+        location = (body.get("entity_metadata") or {}).get("location")
+        start, end = body.get("scheduled_start_time"), body.get("scheduled_end_time")
+        if body.get("entity_type") == 3 and (not location or not end or str(end) <= str(start)):
+            return json_response(
+                checks.form_error({"entity_metadata": "An external event needs a place and an end."}), 400
+            )
+        if len(guild.events) >= 100:
+            return json_response({"message": "Maximum number of events reached", "code": 30038}, 400)
+        event = {
+            "id": self._ids.next(),
+            "guild_id": guild.id,
+            "channel_id": None,
+            "creator_id": self.bot_user.id,
+            "name": body.get("name"),
+            "description": body.get("description"),
+            "scheduled_start_time": start,
+            "scheduled_end_time": end,
+            "privacy_level": body.get("privacy_level", 2),
+            "status": 1,
+            "entity_type": body.get("entity_type"),
+            "entity_id": None,
+            "entity_metadata": {"location": location},
+            "user_count": 0,
+        }
+        guild.events.append(event)
+        return json_response(event)
 
     def _refusal(self, channel: FakeChannel, *needed: str) -> web.Response | None:
         """Discord's answer to a request of the bot in ``channel`` that needs ``needed`` permissions
@@ -778,6 +864,8 @@ class FakeRestApi(FakeGateway):
         parent = self.channels.get(request.match_info["channel_id"])
         if parent is None or parent.is_thread:
             return self._not_found("Unknown Channel", 10003)
+        if parent.is_forum:
+            return await self._create_forum_post(request, parent)
         refused = self._refusal(parent, "create_public_threads")
         if refused is not None:
             return refused
@@ -789,6 +877,33 @@ class FakeRestApi(FakeGateway):
         data = thread.payload()
         await self.dispatch("THREAD_CREATE", {**data, "newly_created": True})
         return json_response(data)
+
+    async def _create_forum_post(self, request: web.Request, forum: FakeChannel) -> web.Response:
+        """A forum's post: a thread of the forum and its first message, made at once, with its tags;
+        it takes Send Messages in the forum (Discord's "Create Posts")."""
+        refused = self._refusal(forum, "send_messages")
+        if refused is not None:
+            return refused
+        body, files = await self._read_body(request)
+        name = str(body.get("name") or "")
+        if not 1 <= len(name) <= 100:
+            return json_response(checks.form_error({"name": "Must be between 1 and 100 in length."}), 400)
+        message = dict(body.get("message") or {})
+        refusal = checks.message_errors(message, files)
+        if refusal is not None:
+            return json_response(refusal[1], status=refusal[0])
+        tags = [str(t) for t in body.get("applied_tags") or []]
+        thread = self._new_thread(forum, name, owner_id=self.bot_user.id)
+        thread.applied_tags = tags
+        denied = self._tagging_refusal(thread, tags)
+        if denied is not None:
+            self.guilds[forum.guild_id].channels.remove(thread)
+            del self.channels[thread.id]
+            return denied
+        first = self._new_message(thread.id, "channel", message, files, None)
+        data = thread.payload()
+        await self.dispatch("THREAD_CREATE", {**data, "newly_created": True})
+        return json_response({**data, "message": first.payload(self.base_url, self.application_id)})
 
     async def _get_attachment(self, request: web.Request) -> web.Response:
         message = self._messages.get(request.match_info["message_id"])

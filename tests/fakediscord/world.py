@@ -12,7 +12,9 @@ from typing import Any
 
 from tests.fakediscord.model import (
     APP_PERMISSIONS,
+    FORUM,
     MEMBER_PERMISSIONS,
+    REQUIRE_TAG,
     FakeChannel,
     FakeGuild,
     FakeUser,
@@ -111,14 +113,46 @@ class FakeWorld:
         self._dispatch_later("GUILD_CREATE", guild.create_payload(self._members()))
         return guild
 
-    def add_channel(self, guild: FakeGuild, name: str) -> FakeChannel:
+    def add_channel(
+        self,
+        guild: FakeGuild,
+        name: str,
+        *,
+        forum: bool = False,
+        tags: tuple[str, ...] = (),
+        require_tag: bool = False,
+    ) -> FakeChannel:
+        """A text channel, or a ``forum`` (type 15) with ``tags`` (and the flag that requires one)."""
         channel = FakeChannel(
             self._ids.next(), guild.id, name, position=len(guild.channels), bot_id=self.bot_user.id
         )
+        if forum:
+            channel.type = FORUM
+            channel.tags = [self.new_tag(name) for name in tags]
+            channel.flags = REQUIRE_TAG if require_tag else 0
         guild.channels.append(channel)
         self.channels[channel.id] = channel
         self._dispatch_later("CHANNEL_CREATE", channel.payload())
         return channel
+
+    def new_tag(self, name: str) -> dict[str, Any]:
+        """A forum tag as Discord stores it."""
+        return {
+            "id": self._ids.next(),
+            "name": name,
+            "moderated": False,
+            "emoji_id": None,
+            "emoji_name": None,
+        }
+
+    def without_events(self, guild: FakeGuild) -> None:
+        """The bot may not create events in ``guild`` (no Create Events, no Manage Events)."""
+        guild.bot_permissions = str(
+            int(guild.bot_permissions) & ~permission_bits("manage_events", "create_events")
+        )
+        self._dispatch_later(
+            "GUILD_ROLE_UPDATE", {"guild_id": guild.id, "role": guild.role_payload(bot=True)}
+        )
 
     def add_thread(self, parent: FakeChannel, name: str, *, archived: bool = False) -> FakeChannel:
         thread = self._new_thread(parent, name, owner_id=self.owner.id, archived=archived)
@@ -145,13 +179,15 @@ class FakeWorld:
         self._dispatch_later("THREAD_UPDATE", thread.payload())
 
     def bot_permissions(self, channel: FakeChannel) -> int:
-        """What the bot may do in ``channel``: everything its invitation gave it, less what a moderator
-        took away there (a thread takes its parent's permissions)."""
+        """What the bot may do in ``channel``: everything its invitation gave it in the server, less what
+        a moderator took away there (a thread takes its parent's permissions)."""
         denied = channel.bot_denied
         parent = self.channels.get(channel.parent_id or "")
         if parent is not None:
             denied |= parent.bot_denied
-        return int(APP_PERMISSIONS) & ~denied
+        guild = self.guilds.get(channel.guild_id)
+        granted = int(guild.bot_permissions) if guild is not None else int(APP_PERMISSIONS)
+        return granted & ~denied
 
     def bot_may(self, channel: FakeChannel, *names: str) -> bool:
         bits = permission_bits(*names)
