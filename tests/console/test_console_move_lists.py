@@ -55,7 +55,7 @@ async def test_a_deployment_s_moves_are_grouped_and_each_group_lists_its_own(
         "deploy cav2 h2 w",
     ]
     played = await said(con, out, "alice: /play action:deploy cav2 h2 e")
-    assert played.startswith("[private to alice]\nDone. alice deploys cav2 in h2, facing east.")
+    assert played.startswith("[private to alice]\nDone. alice deploys cav2: its place stays hidden")
 
 
 async def test_a_move_begun_is_answered_with_its_moves_only(console: tuple[Console, io.StringIO]) -> None:

@@ -190,7 +190,8 @@ async def test_armies_built_at_once_with_names_the_players_make_up(commands: Com
     assert "deploy" in post.text.lower() and set(post.mentions) == {"alice", "bob"}
 
     hand = (await commands.hand(ctx("bob")))[0]
-    assert hand.ephemeral and hand.image is None and "Nothing is hidden" in hand.text
+    assert hand.ephemeral and hand.image is not None, "Bob's own deployment, unseen by Alice"
+    assert "only you see them until both armies are deployed" in hand.text
 
 
 TABLE_SEED = 73
@@ -380,7 +381,7 @@ async def test_a_whole_batailles_game_through_slash_commands(discord_game: Bot) 
     assert set(pinged(r)) == set(users), "both players deploy at once"
 
     hand = await fake.slash(bob, chan, "hand")
-    assert hand.ephemeral and hand.content and not hand.files
+    assert hand.ephemeral and hand.content and hand.files, "Bob's own deployment, unseen by Alice"
 
     rng = random.Random(25)
     acting = list(users)

@@ -196,8 +196,8 @@ async def test_undo_steps_back_one_action_at_a_time_each_accepted_by_the_opponen
     )
     (done,) = await commands.accept_undo(ctx("bob"), 2)
     assert done.text.startswith(
-        "Taken back, the game is as it was before this action: “Alice deploys inf2 in"
-    )
+        "Taken back, the game is as it was before this action: “Alice deploys inf2: its place stays hidden"
+    ), "told in public: the place of a deployment under way is not"
     await commands.announcer.drain()
     table = await current(commands)
     assert table.record.version == 3 and table.record.state == after_first, "only the last deployment"

@@ -226,5 +226,6 @@ async def test_an_unknown_option_is_refused_naming_every_option_a_table_takes(
         await commands.new(ctx("alice"), "warchest", options="foo=1")
     told = i18n.t(refused.value.msg, "en")
     assert told == (
-        "War Chest has no option “foo”. Options: armies, seed, remind, deadline, on_deadline, rated."
+        "War Chest has no option “foo”. Options: armies, seed, remind, deadline, on_deadline, rated, away, "
+        "away_max, auto."
     ), told
