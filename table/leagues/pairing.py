@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-import pairing_core
+import pairing_core  # type: ignore[import-untyped]  # no py.typed: read through typed wrappers below
 
 SEARCH_NODES = 200_000
 """Positions the fewest-rematches search looks at before it keeps the best found: far more than a

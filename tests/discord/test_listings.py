@@ -84,6 +84,11 @@ async def test_a_card_and_a_servers_list_are_edited_in_place_once_a_minute(
         await minute(t, timer, dm, "POST", 2)
         (anew,) = kept(t, dm)
         assert anew is not card and anew.content.startswith("**Your games")
+
+        async def shown_all() -> bool:
+            return not await t.store.listings_behind()
+
+        await until(shown_all, "the new card shows every change")  # else the restart catches it up
         await t.restart()
         await t.move()
         await until(t.shown, "the move is shown")
