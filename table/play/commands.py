@@ -20,7 +20,17 @@ from table.core.events import decode_msg, encode_msg
 from table.core.posts import Ctx, Post, is_bot, mention, pictured, post_nonce
 from table.core.settings import TableSettings
 from table.core.tables import Table, Tables
-from table.core.text import clip, game_title, has_key, mentions, name_players_in, named, pings, shorten
+from table.core.text import (
+    clip,
+    game_title,
+    has_key,
+    lexicon,
+    mentions,
+    name_players_in,
+    named,
+    pings,
+    shorten,
+)
 from table.play import command_tree, endings, listing, lobby
 from table.play.clicks import ClickCommands
 from table.play.refusals import RefusalCommands
@@ -686,7 +696,7 @@ def _typed_action(table: Table, player: str, typed: str) -> Any | None:
         return None
     game = table.game
     try:
-        action = game.parse_action(table.state, player, typed)
+        action = game.parse_action(table.state, player, typed, lexicon(game))
         game.apply(game.load(game.dump(table.state)), player, action)
     except (GameError, ValueError, IndexError):
         return None
