@@ -160,11 +160,10 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
     def _lobby_post(self, table: Table, loc: str, *lines: str) -> Post:
         """A lobby post with its buttons; once the last seat is taken it asks the people seated (never
         a bot) to start, and pings them."""
-        rec = table.record
-        people = pings(rec.player_ids) if len(rec.seats) == rec.players else ()
-        if people:
-            lines = (*lines, self._t("table.ready", loc, players=mentions(people)))
-        return Post("\n".join(filter(None, lines)), mentions=people, buttons=self._lobby_buttons(table, loc))
+        ready, people = self._ready(table.record, loc)
+        return Post(
+            "\n".join(filter(None, (*lines, ready))), mentions=people, buttons=self._lobby_buttons(table, loc)
+        )
 
     async def addbot(self, ctx: Ctx, level: str | None = None) -> list[Post]:
         """A computer player of ``level`` takes the next seat of the lobby."""
