@@ -1,11 +1,21 @@
 # The two commands a newcomer needs: `make run` and `make test`.
-# Both create .venv and install exactly what requirements-test.lock pins (versions and hashes), on a
-# fresh machine. After changing a version in pyproject.toml, `make lock` writes both lock files again.
+# Both create .venv and install exactly what a lock file pins (versions and hashes), on a fresh
+# machine: `make run` what the bot runs on (requirements.lock, as the Docker image), `make test` that
+# and the test tools (requirements-test.lock: pytest, mypy, ruff, a PostgreSQL server...), so that a
+# player who only plays downloads none of them. After changing a version in pyproject.toml,
+# `make lock` writes both lock files again.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
-LOCK := requirements-test.lock
+RUN_LOCK := requirements.lock
+TEST_LOCK := requirements-test.lock
+# One stamp per lock: each is made when its lock has been installed into .venv, and again when the
+# lock changes. The test lock pins every package of the runtime one at the same version (a test holds
+# the two to it), so installing it also installs what `make run` needs: its recipe touches both stamps.
+# A venv made by `make run` gets the test tools added by `make test`; one made by `make test` runs the
+# bot with nothing more to install.
+RUN_STAMP := $(VENV)/.installed-run
+TEST_STAMP := $(VENV)/.installed-test
 # Test processes of `make test` (pytest-xdist): two per core by default. About half of a test
 # process's time is spent waiting (bot processes starting, servers, workers, sockets), not computing:
 # a second process per core computes meanwhile.
@@ -24,11 +34,15 @@ COMPILE := CUSTOM_COMPILE_COMMAND="make lock" $(PIP_COMPILE) --quiet --generate-
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): $(LOCK) | $(PY)
-	$(PY) -m pip install --quiet --require-hashes -r $(LOCK)
-	touch $(STAMP)
+$(RUN_STAMP): $(RUN_LOCK) | $(PY)
+	$(PY) -m pip install --quiet --require-hashes -r $(RUN_LOCK)
+	touch $(RUN_STAMP)
 
-run: $(STAMP)
+$(TEST_STAMP): $(TEST_LOCK) | $(PY)
+	$(PY) -m pip install --quiet --require-hashes -r $(TEST_LOCK)
+	touch $(TEST_STAMP) $(RUN_STAMP)
+
+run: $(RUN_STAMP)
 	$(PY) bot.py
 
 # mypy runs beside the tests (it reads the sources and writes only .mypy_cache; no test runs mypy),
@@ -36,7 +50,7 @@ run: $(STAMP)
 # longest first (tests/conftest.py) and are handed out one at a time (--maxschedchunk 1): by default
 # pytest-xdist gives each worker a quarter of its share at once, which would be the longest tests
 # all on the first worker.
-test: $(STAMP)
+test: $(TEST_STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	@typing=$$(mktemp); \
@@ -49,19 +63,19 @@ test: $(STAMP)
 	test $$tests -eq 0 && test $$typed -eq 0
 
 # The recorded durations that order `make test` (longest first): after adding or speeding up long tests.
-durations: $(STAMP)
+durations: $(TEST_STAMP)
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist load --record-durations
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(PY) -m ruff check --fix .
 	$(PY) -m ruff format .
 
 # Regenerate golden images and transcripts on purpose, then review the diff.
-regen-golden: $(STAMP)
+regen-golden: $(TEST_STAMP)
 	$(PY) -m tests.render.palette_sources
 	REGEN_GOLDEN=1 $(PY) -m pytest tests -k golden
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	$(PY) -m bench
 
 # The lock files, from pyproject.toml: requirements.lock (what the bot runs on, the Docker image)

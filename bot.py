@@ -600,10 +600,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args:
         print(f"unknown arguments {args}; the only one is --health", file=sys.stderr)
         return 2
+    import engine
     import i18n
 
     try:
-        i18n.check()
+        i18n.check(getattr(engine.get_game(name), "words", None) for name in engine.GAMES)
     except ValueError as exc:
         print(f"catalog error: {exc}", file=sys.stderr)
         return 2

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from engine.lexicon import PLAIN, Lexicon
 from engine.text import Msg
 
 JSON = Any
@@ -74,7 +75,9 @@ class Game(Protocol):
 
     A game may also offer ``typed(action) -> Msg``: the action's text in the reader's own words, in
     backquotes, reading back through ``parse_action`` as that action (every game does), so a
-    list of moves shows a French player French texts; without it the list shows ``str(action)``."""
+    list of moves shows a French player French texts; without it the list shows ``str(action)``.
+    It may also name where players' words for it are written, ``words`` (``engine.lexicon.Sources``):
+    the table layer then hands ``parse_action`` those words in every language the catalogs hold."""
 
     name: str
     player_counts: tuple[int, ...]
@@ -88,7 +91,10 @@ class Game(Protocol):
 
     def apply(self, state: Any, player: str, action: Any) -> tuple[Any, list[Msg]]: ...
 
-    def parse_action(self, state: Any, player: str, text: str) -> Any: ...
+    def parse_action(self, state: Any, player: str, text: str, lexicon: Lexicon = PLAIN) -> Any:
+        """The action ``text`` names: its text form, or the players' words ``lexicon`` holds (built
+        from the catalogs by the caller that knows them, from the game's ``words``)."""
+        ...
 
     def can_undo(self, before: Any, steps: Sequence[tuple[str, Any]], player: str) -> Msg | None:
         """None when ``player`` may take back ``steps`` (``(actor, action)`` pairs played in order from

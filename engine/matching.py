@@ -5,9 +5,10 @@ abbreviations an action accepts; choosing among the legal actions and explaining
 same everywhere: the full text wins, else exactly one abbreviation must fit, and an error lists a few
 legal texts so the player sees what is possible.
 
-Players type in English or French, with or without accents, with either apostrophe: ``fold_words``
-reduces a text to plain lower-case words and ``substitute`` replaces the names of several words
-(``prendre l'initiative``, ``Crête de Basalte``) by the one word of the action text.
+Players type in their language (its words are a ``Lexicon`` from the catalogs), with or without
+accents, with either apostrophe: ``fold_words`` reduces a text to plain lower-case words and
+``substitute`` replaces the names of several words (``light cavalry``, ``Harvest Protocol``) by the
+one word of the action text.
 """
 
 from __future__ import annotations
@@ -106,7 +107,7 @@ from growing the memory."""
 
 def fold_words(text: str, *, hyphens: bool = False) -> list[str]:
     """Lower-case words without accents; apostrophes and commas separate words, and hyphens too when
-    ``hyphens`` is set: ``Prendre l\u2019Initiative`` gives ``["prendre", "l", "initiative"]``."""
+    ``hyphens`` is set: ``Royal\u2019s Coin`` gives ``["royal", "s", "coin"]``."""
     return list(_folded(text, hyphens))
 
 
@@ -126,7 +127,7 @@ def phrases(names: Mapping[str, str] | Iterable[tuple[str, str]]) -> Phrases:
 
 def substitute(words: list[str], table: Phrases, start: int = 0) -> list[str]:
     """``words`` with each phrase of ``table`` from index ``start`` on replaced by its word, the
-    longest phrase first (``bois des vignes`` before ``bois``)."""
+    longest phrase first (``light cavalry`` before ``cavalry``)."""
     longest = table.longest
     out = words[:start]
     i = start
@@ -145,7 +146,7 @@ def substitute(words: list[str], table: Phrases, start: int = 0) -> list[str]:
 
 def lead(words: list[str], table: Phrases) -> list[str]:
     """``words`` with a phrase of ``table`` at their very start replaced by its word: a verb typed as
-    several words (``prendre l'initiative``, ``battre en retraite``)."""
+    several words (the French for taking the initiative is three)."""
     for n in table.lengths:
         word = table.get(tuple(words[:n]))
         if word is not None and len(words) >= n:

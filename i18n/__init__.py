@@ -34,7 +34,7 @@ import json
 import math
 import string
 import unicodedata
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from functools import cache, lru_cache
 from pathlib import Path
@@ -45,6 +45,7 @@ from babel.core import UnknownLocaleError
 from babel.lists import format_list
 from babel.numbers import format_decimal
 
+from engine.lexicon import PLAIN, Lexicon, Sources
 from engine.text import Msg, PlayerRef
 
 DEFAULT = "en"
@@ -101,15 +102,19 @@ def reload() -> None:
     global LOCALES
     LOCALES = languages()
     catalog.cache_clear()
+    _lexicon.cache_clear()
     _required.cache_clear()
     normalize.cache_clear()
 
 
-def check() -> None:
-    """Load every language's catalog now: a malformed entry stops the bot at start-up, naming its
-    key, file and the forms it lacks, instead of failing later in front of a player."""
+def check(words: Iterable[Sources | None] = ()) -> None:
+    """Load every language's catalog now, and the players' words of each game named by ``words``: a
+    malformed entry or words file stops the bot at start-up, naming its key or file and what is wrong,
+    instead of failing later in front of a player."""
     for lang in LOCALES:
         catalog(lang)
+    for sources in words:
+        lexicon(sources)
 
 
 @lru_cache(maxsize=4096, typed=True)
@@ -215,6 +220,62 @@ def catalog(lang: str) -> dict[str, Entry]:
                 raise ValueError(f"duplicate catalog key {key!r} in {path}")
             merged[key] = _check_entry(key, value, path, lang)
     return merged
+
+
+WORDS_FOLDER = "words"
+"""The folder of a language's words files (``i18n/locales/<lang>/words/<game>.json``), which are not
+messages: each maps a kind of word to the word of the action text and the forms players type for it."""
+
+
+def lexicon(sources: Sources | None) -> Lexicon:
+    """What players may type for one game's actions, in every language the bot reads (``LOCALES``,
+    English first): the forms of ``sources`` found in each language's catalog entries and words file.
+
+    Every language counts for every player (a French player's English word still reads), and a new
+    language is read as soon as its folder is there: no list of languages or words lives in the code.
+    A game without ``sources`` reads its action texts alone."""
+    if sources is None:
+        return PLAIN
+    return _lexicon(sources, LOCALES)
+
+
+@cache
+def _lexicon(sources: Sources, langs: tuple[str, ...]) -> Lexicon:
+    """``lexicon``, built once per game and set of languages (``reload`` forgets it)."""
+    pairs: dict[str, list[tuple[str, str]]] = {}
+    for lang in langs:
+        entries = catalog(lang)
+        for prefix, kind in sources.catalog:
+            start = len(prefix) + 1
+            for key, entry in entries.items():
+                if key.startswith(prefix + ".") and "." not in key[start:] and isinstance(entry, str):
+                    pairs.setdefault(kind, []).append((entry, key[start:]))
+        folder = _folder(lang)
+        path = folder / WORDS_FOLDER / f"{sources.file}.json" if folder else None
+        if path is not None and path.is_file():
+            for kind, form, word in _words_file(path, sources.kinds):
+                pairs.setdefault(kind, []).append((form, word))
+    return Lexicon({kind: tuple(dict.fromkeys(found)) for kind, found in pairs.items()})
+
+
+def _words_file(path: Path, kinds: frozenset[str]) -> Iterator[tuple[str, str, str]]:
+    """(kind, form, word) of each form a words file writes; a malformed file stops the bot at start-up
+    (``check``), naming the file and the entry, rather than leaving players' words unread."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: an object of kinds of words ({sorted(kinds)})")
+    for kind, words in data.items():
+        if kind not in kinds:
+            raise ValueError(f"{path}: unknown kind of words {kind!r} (known: {sorted(kinds)})")
+        if isinstance(words, list):
+            words = {"": words}
+        if not isinstance(words, dict):
+            raise ValueError(f"{path}: {kind!r} maps words of the action text to lists of forms")
+        for word, forms in words.items():
+            if not isinstance(forms, list) or not all(isinstance(f, str) and f.strip() for f in forms):
+                raise ValueError(f"{path}: {kind}.{word} is not a list of forms")
+            for form in forms:
+                yield kind, form, word
 
 
 def text(key: str, lang: str) -> str | None:

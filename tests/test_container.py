@@ -87,11 +87,36 @@ def test_every_dependency_is_locked_at_its_pinned_version_with_hashes() -> None:
         assert "--index-url" not in text and "--find-links" not in text, "no machine's own index"
 
 
-def test_make_installs_the_test_lock_with_hashes_required() -> None:
+def _make_rules(makefile: str) -> dict[str, tuple[str, list[str]]]:
+    """Each rule of ``makefile``: its target -> (its prerequisites, its recipe's lines)."""
+    rules: dict[str, tuple[str, list[str]]] = {}
+    target = None
+    for line in makefile.splitlines():
+        if line.startswith("\t") and target is not None:
+            rules[target][1].append(line.strip())
+        elif re.match(r"^[^\s#=]+:(?!=)", line):
+            target, _, needs = line.partition(":")
+            rules[target] = (needs.strip(), [])
+        else:
+            target = None
+    return rules
+
+
+def test_make_run_installs_what_the_bot_runs_on_and_make_test_adds_the_test_tools() -> None:
+    """A player who only plays gets the runtime lock (as the image does), not pytest, mypy, ruff or a
+    PostgreSQL server; ``make test`` installs the test lock, which holds the runtime pins too. Each lock
+    is installed with hashes required, and again when it changes."""
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert "LOCK := requirements-test.lock" in makefile
-    assert "$(STAMP): $(LOCK)" in makefile, "a changed lock file installs again"
-    assert "pip install --quiet --require-hashes -r $(LOCK)" in makefile
+    assert "RUN_LOCK := requirements.lock" in makefile and "TEST_LOCK := requirements-test.lock" in makefile
+    rules = _make_rules(makefile)
+    assert rules["run"][0] == "$(RUN_STAMP)" and rules["test"][0] == "$(TEST_STAMP)"
+    for stamp, lock in (("$(RUN_STAMP)", "$(RUN_LOCK)"), ("$(TEST_STAMP)", "$(TEST_LOCK)")):
+        needs, recipe = rules[stamp]
+        assert needs.startswith(lock), f"a changed {lock} installs again"
+        assert f"$(PY) -m pip install --quiet --require-hashes -r {lock}" in recipe
+    assert "touch $(TEST_STAMP) $(RUN_STAMP)" in rules["$(TEST_STAMP)"][1], "the test lock holds the run lock"
+    for target in ("durations", "lint", "regen-golden", "bench"):
+        assert rules[target][0] == "$(TEST_STAMP)", f"make {target} runs test tools"
 
 
 # ---- starting with nothing to do ---------------------------------------------------------------------

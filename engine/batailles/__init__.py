@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.batailles import rules
-from engine.batailles.actions import parse, typed
+from engine.batailles.actions import WORDS, parse, typed
 from engine.batailles.board import PRESET_MAPS, parse_map, preset_map
 from engine.batailles.labels import action_label
 from engine.batailles.state import State, clone, dump, load
@@ -27,6 +27,7 @@ from engine.batailles.view import build_view
 from engine.contract import OptionSpec, Result
 from engine.defaults import neutral_default
 from engine.errors import BadInput, GameOver
+from engine.lexicon import PLAIN, Lexicon
 from engine.text import Msg, PlayerRef, msg
 from engine.undo import Step, nothing_hidden, undo_refusal
 
@@ -45,6 +46,7 @@ class Batailles:
         OptionSpec("custom_map", (), "", msg("bt.opt.custom_map"), replaces="map"),
         OptionSpec("max_rounds", (), str(DEFAULT_MAX_ROUNDS), msg("bt.opt.max_rounds")),
     )
+    words = WORDS
 
     def new_game(self, players: Sequence[str], seed: int, options: dict[str, str] | None = None) -> State:
         if len(players) != 2:
@@ -110,15 +112,15 @@ class Batailles:
         events = rules.apply(new, seat, action)
         return new, events
 
-    def parse_action(self, state: State, player: str, text: str) -> Any:
+    def parse_action(self, state: State, player: str, text: str, lexicon: Lexicon = PLAIN) -> Any:
         self._seat(state, player)
-        return parse(text)
+        return parse(text, lexicon)
 
     def label(self, state: State, action: Any) -> Msg:
         return action_label(action)
 
     def typed(self, action: Any) -> Msg:
-        """``action``'s text as a reader of the message's language types it (French verbs for French)."""
+        """``action``'s text as a reader of the message's language types it (their verbs and directions)."""
         return typed(action)
 
     def is_over(self, state: State) -> bool:

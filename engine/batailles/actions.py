@@ -5,23 +5,24 @@ it back (``parse(str(a)) == a``). Zones are written as labels (``c4``), directio
 and facings as ``n e s w``, profiles as six numbers in the order movement, attack,
 defence, range, command, logistics.
 
-French players may type the same actions with the French verbs of the rules
-(``déplacer n n``, ``attaquer d5 1``, ``fin``) and ``o`` (ouest) for west; accents are
-optional. They parse to the same actions, whose text stays the English form above, so
-the log and replays read one way whatever language was typed. ``typed`` gives an action's text in
-the reader's words (``déplacer n o`` for a French reader), as hints and the console's list quote it.
+Players may type the same actions in their own words: the verbs and directions of each language's
+catalog (``WORDS``), handed in as a ``Lexicon``, accents optional. They parse to the same actions,
+whose text stays the English form above, so the log and replays read one way whatever language was
+typed. ``typed`` gives an action's text in the reader's words (the catalog's ``bt.typed.*``), as hints
+and the console's list quote it.
 """
 
 from __future__ import annotations
 
 import functools
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from engine.batailles.board import FACINGS, Zone, label, parse_label
 from engine.batailles.troops import Profile, check_name, check_profile
 from engine.errors import BadInput
+from engine.lexicon import PLAIN, Lexicon, Sources
 from engine.matching import FOLDS_KEPT, typed_text
 from engine.text import Msg, msg
 
@@ -201,10 +202,51 @@ Action = (
 )
 
 
-def parse(text: str) -> Action:
-    """Read an action's text form (English or French verbs); ``BadInput`` quotes the text and the
-    expected shape."""
-    words = _words(text)
+WORDS = Sources(
+    "batailles",
+    catalog=(("bt.typed.verb", "verb"), ("bt.typed.dir", "direction")),
+    kinds=frozenset({"verb", "direction", "lead-in"}),
+)
+"""Where players' words for Batailles are written: the verbs and directions hints show (``bt.typed.*``),
+and ``words/batailles.json`` for the other forms, and the words a verb may come after (``lead-in``:
+a pronoun dropped before the verb, or elided onto it when the lead-in ends with an apostrophe)."""
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """A lexicon as ``parse`` reads it, every form folded (``_fold``) word by word."""
+
+    verbs: dict[tuple[str, ...], str]
+    lengths: tuple[int, ...]
+    """The numbers of words of the verbs, most first: the longest verb the text begins with wins."""
+    directions: dict[str, str]
+    pronouns: frozenset[str]
+    elisions: tuple[str, ...]
+
+
+@functools.lru_cache(maxsize=8)
+def _reading(lexicon: Lexicon) -> _Reading:
+    verbs: dict[tuple[str, ...], str] = {}
+    for form, verb in lexicon.pairs("verb"):
+        verbs.setdefault(tuple(_fold(w) for w in _split(form)), verb)
+    directions: dict[str, str] = {}
+    for form, direction in lexicon.pairs("direction"):
+        directions.setdefault(_fold(form.strip()), direction)
+    lead_ins = [_fold(form.strip().replace("\u2019", "'")) for form, _word in lexicon.pairs("lead-in")]
+    return _Reading(
+        verbs,
+        tuple(sorted({len(k) for k in verbs}, reverse=True)),
+        directions,
+        frozenset(w for w in lead_ins if not w.endswith("'")),
+        tuple(w for w in lead_ins if w.endswith("'")),
+    )
+
+
+def parse(text: str, lexicon: Lexicon = PLAIN) -> Action:
+    """Read an action's text form (or the players' words of ``lexicon``); ``BadInput`` quotes the text
+    and the expected shape."""
+    reading = _reading(lexicon)
+    words = _words(text, reading)
     if not words:
         raise BadInput("bt.err.parse", input=text)
     verb, args = words[0], words[1:]
@@ -212,15 +254,15 @@ def parse(text: str) -> Action:
     if parser is None:
         raise BadInput("bt.err.parse", input=text)
     try:
-        return parser(args)
+        return parser(args, reading.directions)
     except (ValueError, IndexError):
         raise BadInput("bt.err.parse_args", input=text, usage=msg(f"bt.usage.{verb}")) from None
 
 
 def typed(a: Action) -> Msg:
-    """``a``'s text in the reader's words (the French verbs ``parse`` reads and ``o`` for west for a
-    French reader), in backquotes as a hint quotes it; it parses back as ``a``. Names, zones and
-    numbers are the same in both languages; a profile's six numbers stay one word of the text."""
+    """``a``'s text in the reader's words (the catalog's ``bt.typed.*``, forms of ``WORDS``), in
+    backquotes as a hint quotes it; it parses back as ``a``. Names, zones and numbers are the same in
+    every language; a profile's six numbers stay one word of the text."""
     verb, *rest = str(a).split()
     words: list[Msg | str] = [msg(f"bt.typed.verb.{verb}")]
     if isinstance(a, (Recruit, SetProfile)):
@@ -235,72 +277,36 @@ def typed(a: Action) -> Msg:
 
 @functools.lru_cache(maxsize=FOLDS_KEPT)
 def _fold(word: str) -> str:
-    """Lower case without accents, so ``Déployer`` and ``deployer`` read alike (remembered per word:
+    """Lower case without accents, so a verb typed with or without them reads alike (remembered per word:
     the same verbs and words come back with every action parsed)."""
     decomposed = unicodedata.normalize("NFKD", word.lower())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def _words(text: str) -> list[str]:
-    """The typed words with a French verb (or ``fin tour``, ``fin activation``) read as its English
-    one; ``s'orienter`` and ``se déplacer`` may keep their pronoun."""
-    words = text.strip().lower().replace("\u2019", "'").split()
+def _split(text: str) -> list[str]:
+    """The typed words, in lower case, with one apostrophe for the keyboard's two."""
+    return text.strip().lower().replace("\u2019", "'").split()
+
+
+def _words(text: str, reading: _Reading) -> list[str]:
+    """The typed words with the verb (of one word or several) read as the text's, after
+    a pronoun the lexicon drops, or elides onto the verb."""
+    words = _split(text)
     if not words:
         return words
-    if _fold(words[0]) == "se" and len(words) > 1:
+    if _fold(words[0]) in reading.pronouns and len(words) > 1:
         words = words[1:]
-    verb = _fold(words[0]).removeprefix("s'")
-    if verb in _FRENCH_ENDINGS and len(words) == 2 and _fold(words[1]) in _FRENCH_ENDINGS[verb]:
-        return [_FRENCH_ENDINGS[verb][_fold(words[1])]]
-    return [_FRENCH_VERBS.get(verb, words[0]), *words[1:]]
-
-
-_FRENCH_VERBS = {
-    "recruter": "recruit",
-    "renvoyer": "dismiss",
-    "pret": "ready",
-    "prete": "ready",
-    "deployer": "deploy",
-    "activer": "activate",
-    "coordonner": "coordinate",
-    "deplacer": "move",
-    "bouger": "move",
-    "orienter": "face",
-    "attaquer": "attack",
-    "tirer": "attack",
-    "relancer": "reroll",
-    "fini": "done",
-    "fin": "end",
-    "terminer": "end",
-    "moral": "morale",
-    "tenir": "hold",
-    "perdre": "lose",
-    "retirer": "lose",
-    "changer": "retrain",
-    "profil": "profile",
-}
-"""French verbs (folded) -> the English verb of the text form; the rules' words (glossary), plus
-the seed's own ``bouger`` and ``tirer``."""
-
-_FRENCH_ENDINGS = {
-    "fin": {"tour": "end", "activation": "done"},
-    "terminer": {"tour": "end", "activation": "done"},
-}
-"""``fin``/``terminer`` end the turn; followed by ``activation`` they end only the activation."""
-
-_DIRECTIONS = {
-    "o": "w",
-    "north": "n",
-    "east": "e",
-    "south": "s",
-    "west": "w",
-    "nord": "n",
-    "est": "e",
-    "sud": "s",
-    "ouest": "w",
-}
-"""Directions are initials in both languages (only west differs: ouest), or the whole word in either,
-as the lists of moves write them ("Move north, facing east")."""
+    first = _fold(words[0])
+    for elision in reading.elisions:
+        if first.startswith(elision):
+            first = first.removeprefix(elision)
+            break
+    folded = [first, *(_fold(w) for w in words[1 : max(reading.lengths, default=1)])]
+    for n in reading.lengths:
+        verb = reading.verbs.get(tuple(folded[:n])) if len(words) >= n else None
+        if verb is not None:
+            return [verb, *words[n:]]
+    return words
 
 
 def _n(text: str) -> int:
@@ -316,8 +322,8 @@ def _zone(text: str) -> Zone:
     return zone
 
 
-def _dir(text: str) -> str:
-    text = _DIRECTIONS.get(_fold(text), text)
+def _dir(text: str, directions: Mapping[str, str]) -> str:
+    text = directions.get(_fold(text), text)
     if text not in FACINGS:
         raise ValueError(text)
     return text
@@ -329,12 +335,12 @@ def _exact(args: list[str], count: int) -> list[str]:
     return args
 
 
-def _move(args: list[str]) -> Move:
+def _move(args: list[str], directions: Mapping[str, str]) -> Move:
     """``move <direction> <facing>``; without a facing, the troop faces the way it moved (``move n``
     is ``move n n``), which is what a troop marching on does."""
     if len(args) == 1:
-        return Move(_dir(args[0]), _dir(args[0]))
-    return Move(_dir(_exact(args, 2)[0]), _dir(args[1]))
+        return Move(_dir(args[0], directions), _dir(args[0], directions))
+    return Move(_dir(_exact(args, 2)[0], directions), _dir(args[1], directions))
 
 
 def _profile(args: list[str]) -> Profile:
@@ -348,25 +354,26 @@ def _names(text: str) -> tuple[str, ...]:
     return names
 
 
-_PARSERS: dict[str, Callable[[list[str]], Action]] = {
-    "recruit": lambda a: Recruit(check_name(a[0]), _profile(a[1:])),
-    "dismiss": lambda a: Dismiss(check_name(_exact(a, 1)[0])),
-    "ready": lambda a: Ready() if not a else _fail(),
-    "deploy": lambda a: Deploy(check_name(_exact(a, 3)[0]), _zone(a[1]), _dir(a[2])),
-    "activate": lambda a: Activate(_names(_exact(a, 1)[0])),
-    "coordinate": lambda a: Activate(_names(_exact(a, 1)[0])),
-    "move": lambda a: _move(a),
-    "face": lambda a: Face(_dir(_exact(a, 1)[0])),
-    "attack": lambda a: Attack(_zone(_exact(a, 2)[0]), _n(a[1])),
-    "reroll": lambda a: Reroll(_n(_exact(a, 1)[0])),
-    "done": lambda a: Done() if not a else _fail(),
-    "end": lambda a: EndTurn() if not a else _fail(),
-    "morale": lambda a: Morale(_zone(_exact(a, 1)[0])),
-    "hold": lambda a: Hold(check_name(_exact(a, 2)[0]), _n(a[1])),
-    "lose": lambda a: Lose(check_name(_exact(a, 1)[0])),
-    "retrain": lambda a: Retrain(check_name(_exact(a, 1)[0])),
-    "profile": lambda a: SetProfile(_profile(a)),
+_PARSERS: dict[str, Callable[[list[str], Mapping[str, str]], Action]] = {
+    "recruit": lambda a, d: Recruit(check_name(a[0]), _profile(a[1:])),
+    "dismiss": lambda a, d: Dismiss(check_name(_exact(a, 1)[0])),
+    "ready": lambda a, d: Ready() if not a else _fail(),
+    "deploy": lambda a, d: Deploy(check_name(_exact(a, 3)[0]), _zone(a[1]), _dir(a[2], d)),
+    "activate": lambda a, d: Activate(_names(_exact(a, 1)[0])),
+    "coordinate": lambda a, d: Activate(_names(_exact(a, 1)[0])),
+    "move": _move,
+    "face": lambda a, d: Face(_dir(_exact(a, 1)[0], d)),
+    "attack": lambda a, d: Attack(_zone(_exact(a, 2)[0]), _n(a[1])),
+    "reroll": lambda a, d: Reroll(_n(_exact(a, 1)[0])),
+    "done": lambda a, d: Done() if not a else _fail(),
+    "end": lambda a, d: EndTurn() if not a else _fail(),
+    "morale": lambda a, d: Morale(_zone(_exact(a, 1)[0])),
+    "hold": lambda a, d: Hold(check_name(_exact(a, 2)[0]), _n(a[1])),
+    "lose": lambda a, d: Lose(check_name(_exact(a, 1)[0])),
+    "retrain": lambda a, d: Retrain(check_name(_exact(a, 1)[0])),
+    "profile": lambda a, d: SetProfile(_profile(a)),
 }
+"""Each verb's reader of its arguments, given the directions the lexicon names."""
 
 
 def _fail() -> Action:

@@ -100,8 +100,8 @@ def defence_dice(state: State, target: Zone, attack_direction: str) -> list[tupl
 
     A troop defends with its Defence plus the forest, building and hill dice of its own
     zone, six dice at most; troops facing elsewhere do not defend against this attack, and
-    neither does a troop with all five points in Movement, which « ne peut que se déplacer ou
-    s'orienter » (its zone's terrain gives it no dice: there is no defence to add them to).
+    neither does a troop with all five points in Movement, which, the rules say, can only move or
+    turn (its zone's terrain gives it no dice: there is no defence to add them to).
     """
     bonus = state.board.at(target).defence_bonus
     return [

@@ -24,7 +24,7 @@ Profile = tuple[int, int, int, int, int, int]
 STATS = ("movement", "attack", "defence", "range", "command", "logistics")
 POINTS = 5
 NAME_RE = re.compile(r"^[^\W\d_][\w-]{0,15}$")
-"""A troop's name: a letter (of any script, accented or not: ``élite``), then up to 15 letters, digits,
+"""A troop's name: a letter (of any script, accented or not), then up to 15 letters, digits,
 ``-`` or ``_``; never ``+`` (which joins a coordination) nor a space. Players type it in lower case."""
 PRESET_ARMIES = ("classic", "raiders")
 _ARMIES = Path(__file__).parent / "armies"
@@ -100,7 +100,7 @@ class Troop:
 
     @property
     def only_moves(self) -> bool:
-        """Every point in Movement: « ne peut que se déplacer ou s'orienter », nothing else."""
+        """Every point in Movement: the troop can only move or turn, nothing else (the rules' words)."""
         return self.movement == POINTS
 
     @property

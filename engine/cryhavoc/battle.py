@@ -320,7 +320,7 @@ def _resolve_control(st: St, ev: list[Msg]) -> None:
             )
         )
     else:
-        # The seed: "un jeton de horde Trog est placé à la place d'un jeton de contrôle Trog".
+        # The seed: a Trog horde token is put in place of a Trog control token.
         reg["control"] = None
         party = spare_war_party(st) if reg["token"] is None else None
         if party is None:
@@ -442,8 +442,8 @@ def _end_battle(st: St, ev: list[Msg]) -> bool:
         if not _is_player(st, owner):
             st["neutral"] += left
             if side != win and left > 0 and reg["token"] is None:
-                # The seed: Nests "sont placés dans une partie à deux ou trois joueurs lorsque les
-                # Trogs doivent battre en retraite après le combat".
+                # The seed: in a game of two or three players, Nests are placed when the Trogs must
+                # retreat after the battle.
                 reg["token"] = {"kind": "nest", "id": "nest"}
                 ev.append(msg("ch.ev.trogs_retreat", region=region_name(rid)))
         elif side == win:

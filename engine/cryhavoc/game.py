@@ -21,11 +21,12 @@ from engine.cryhavoc import battle, flow, setup, turns
 from engine.cryhavoc.actions import Act, act
 from engine.cryhavoc.content import SKILLS
 from engine.cryhavoc.labels import action_label
-from engine.cryhavoc.parse import hints, match, typed
+from engine.cryhavoc.parse import WORDS, hints, match, typed
 from engine.cryhavoc.state import FORMAT, UPGRADES, St, clone, n_players
 from engine.cryhavoc.view import view
 from engine.defaults import neutral_default
 from engine.errors import BadInput, GameOver, IllegalAction, NotYourTurn
+from engine.lexicon import PLAIN, Lexicon, Sources
 from engine.saves import upgraded
 from engine.text import Msg, PlayerRef, encode_msg, msg
 from engine.undo import RANDOM, SHOWN, Step, undo_refusal
@@ -171,6 +172,7 @@ class CryHavoc:
     option_specs: Sequence[OptionSpec] = (
         OptionSpec("skills", choices=setup.SKILL_CHOICES, default="basic", help=msg("ch.option.skills")),
     )
+    words: Sources = WORDS
 
     def new_game(self, players: Sequence[str], seed: int, options: dict[str, str] | None = None) -> St:
         return setup.new_game(players, seed, options)
@@ -218,9 +220,9 @@ class CryHavoc:
         remember(new, last, flow.acting_seat(state))
         return new, events
 
-    def parse_action(self, state: St, player: str, text: str) -> Act:
+    def parse_action(self, state: St, player: str, text: str, lexicon: Lexicon = PLAIN) -> Act:
         seat = self._check_turn(state, player, text)
-        return match(text, legal_for(state, seat))
+        return match(text, legal_for(state, seat), lexicon)
 
     def label(self, state: St, action: Act) -> Msg:
         return action_label(state, action)

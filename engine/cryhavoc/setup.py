@@ -89,7 +89,7 @@ def new_game(players: Sequence[str], seed: int, options: dict[str, str] | None =
         elif skills_opt == "all":
             skills = [fd["default_skill"], *others]
         else:
-            # The seed: "augmentant votre réserve d'une ou deux compétences aléatoires".
+            # The seed: one's pool grows by one or two random skills.
             shuffle(st, others)
             skills = [fd["default_skill"], *sorted(others[: 1 + below(st, 2)])]
         regions[hq[i]]["units"][i] = fd["start_units"]

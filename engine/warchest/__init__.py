@@ -1,4 +1,4 @@
-"""War Chest (French edition: Champ d'honneur) for two players, or four in two teams.
+"""War Chest for two players, or four in two teams (its French edition's name is the catalog's).
 
 ``GAME`` satisfies ``engine.contract.Game``. Rules as applied: docs/rules/warchest.md.
 Every seat carries a team (with two players, each seat is its own team), so locations, control

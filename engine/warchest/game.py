@@ -19,6 +19,7 @@ from engine.contract import Game, OptionSpec, Result
 from engine.defaults import neutral_default
 from engine.errors import BadInput, GameOver, IllegalAction, NotYourTurn
 from engine.jsonvalues import copy_json
+from engine.lexicon import PLAIN, Lexicon, Sources
 from engine.saves import upgraded
 from engine.text import Msg, PlayerRef, msg
 from engine.undo import SHOWN, Step, undo_refusal
@@ -46,13 +47,14 @@ def revealed(before: State, after: State, _actor: str, asker: str) -> str | None
 
 
 class WarChest:
-    """War Chest (Champ d'honneur) for two players, or four in two teams."""
+    """War Chest for two players, or four in two teams."""
 
     name: str = "warchest"
     player_counts: tuple[int, ...] = setup.PLAYER_COUNTS
     option_specs: Sequence[OptionSpec] = (
         OptionSpec("armies", choices=setup.ARMIES, default="random", help=msg("wc.option.armies")),
     )
+    words: Sources = parse.WORDS
 
     def new_game(self, players: Sequence[str], seed: int, options: dict[str, str] | None = None) -> State:
         return setup.new_game(players, seed, options)
@@ -103,9 +105,9 @@ class WarChest:
         remember(new, seat, action, touched, (state.board, rules.acting_seat(state)))
         return new, events
 
-    def parse_action(self, state: State, player: str, text: str) -> Action:
+    def parse_action(self, state: State, player: str, text: str, lexicon: Lexicon = PLAIN) -> Action:
         self._check_turn(state, player, text)
-        return parse.match(text, self.legal_actions(state, player))
+        return parse.match(text, self.legal_actions(state, player), lexicon)
 
     def label(self, state: State, action: Action) -> Msg:
         return action_label(state, action)

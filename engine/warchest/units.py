@@ -1,4 +1,4 @@
-"""Unit types, their coin counts and the names players may type for them.
+"""Unit types and their coin counts.
 
 Coin counts and the first-game armies are data (``units.json``); the abilities are code in
 ``manoeuvres.py`` and ``rules.py`` because each one changes how legality is computed.
@@ -10,7 +10,7 @@ import functools
 import json
 from pathlib import Path
 
-from engine.matching import FOLDS_KEPT, Phrases, fold_words, phrases
+from engine.matching import FOLDS_KEPT, fold_words
 
 _DATA = json.loads((Path(__file__).parent / "units.json").read_text(encoding="utf-8"))
 
@@ -47,60 +47,14 @@ WARRIOR_PRIEST = "warrior_priest"
 NO_NORMAL_ATTACK = frozenset({ARCHER, LANCER})
 """Units whose only attack is their tactic."""
 
-# Names a player may type, besides the ids themselves (folded: lower case, no accents; hyphens and
-# underscores are the same).
-_ALIASES = {
-    "lightcavalry": LIGHT_CAVALRY,
-    "royalguard": ROYAL_GUARD,
-    "guard": ROYAL_GUARD,
-    "warriorpriest": WARRIOR_PRIEST,
-    "priest": WARRIOR_PRIEST,
-    "marshal": MARSHALL,
-    "crossbow": CROSSBOWMAN,
-    "royalcoin": ROYAL,
-    "sceau": ROYAL,
-    "sceauroyal": ROYAL,
-    # French names of the cards (glossary)
-    "soldat": SWORDSMAN,
-    "piquier": PIKEMAN,
-    "arbaletrier": CROSSBOWMAN,
-    "cavalerielegere": LIGHT_CAVALRY,
-    "cavalerie": CAVALRY,
-    "lancier": LANCER,
-    "eclaireur": SCOUT,
-    "garderoyale": ROYAL_GUARD,
-    "chevalier": KNIGHT,
-    "fantassin": FOOTMAN,
-    "porteetendard": ENSIGN,
-    "marechal": MARSHALL,
-    "mercenaire": MERCENARY,
-    "pretreguerrier": WARRIOR_PRIEST,
-}
-
-NAME_PHRASES: Phrases = phrases(
-    [
-        ("light cavalry", LIGHT_CAVALRY),
-        ("royal guard", ROYAL_GUARD),
-        ("warrior priest", WARRIOR_PRIEST),
-        ("royal coin", ROYAL),
-        ("sceau royal", ROYAL),
-        ("pièce sceau royal", ROYAL),
-        ("cavalerie légère", LIGHT_CAVALRY),
-        ("garde royale", ROYAL_GUARD),
-        ("prêtre guerrier", WARRIOR_PRIEST),
-        ("porte-étendard", ENSIGN),
-    ]
-)
-"""Names of several words (typed with spaces or hyphens), read as one unit or coin id."""
-
 
 @functools.lru_cache(maxsize=FOLDS_KEPT)
-def coin_name(token: str) -> str | None:
-    """The coin or unit id a typed word stands for (any case, accents optional), or ``None``.
+def coin_id(token: str) -> str | None:
+    """The coin or unit id a typed word spells (any case, hyphens or underscores: ``Light-Cavalry``
+    is ``light_cavalry``), or ``None``; the names players type in their languages are the lexicon's
+    (``engine.warchest.parse``).
 
     Remembered per word: every word of every legal action's text is read back through here when an
     action is parsed, mostly the same unit ids and hex labels."""
     token = "_".join(fold_words(token.replace("_", "-"), hyphens=True))
-    if token in COINS or token == ROYAL:
-        return token
-    return _ALIASES.get(token.replace("_", ""))
+    return token if token in COINS or token == ROYAL else None

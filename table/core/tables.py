@@ -33,6 +33,7 @@ from table.core.events import decode_result, encode_msg, encode_result
 from table.core.posts import Picture, is_bot
 from table.core.replay import played, replay
 from table.core.settings import TableSettings
+from table.core.text import lexicon
 from table.core.workers import Superseded
 
 log = logging.getLogger(__name__)
@@ -284,7 +285,7 @@ class Tables:
         acting = game.to_act(state)
         if player not in acting:
             raise NotYourTurn(waiting=[table.name(p) for p in acting])
-        action = game.parse_action(state, player, text)
+        action = game.parse_action(state, player, text, lexicon(game))
         new_state, events = game.apply(state, player, action)
         forced = self.forced(record, game, new_state)
         if forced:

@@ -10,6 +10,7 @@ from typing import Any
 import i18n
 from engine.contract import Game
 from engine.errors import BadInput, GameError
+from engine.lexicon import Lexicon
 from engine.text import Msg, PlayerRef
 from table.core.posts import is_bot, mention
 
@@ -145,3 +146,9 @@ def find_game(typed: str, known: Sequence[str], get: Callable[[str], Game]) -> G
     except BadInput:
         games = [game_title(name) for name in known]
         raise BadInput("error.unknown_game", game=typed.strip(), games=games) from None
+
+
+def lexicon(game: Game) -> Lexicon:
+    """The words players may type for ``game``'s actions, in every language of the catalogs: what
+    ``parse_action`` reads a typed move with (a game that names no ``words`` reads its texts alone)."""
+    return i18n.lexicon(getattr(game, "words", None))

@@ -33,7 +33,7 @@ from table.core.posts import Ctx, Post, is_bot, pictured
 from table.core.replay import handovers, played, replay
 from table.core.settings import POLICIES
 from table.core.tables import Table, ended_view
-from table.core.text import find_game, named
+from table.core.text import find_game, mentions, named, pings
 from table.play import lobby
 from table.play.lobby import FIXED_SEED, guard, team_slots
 from table.play.service import ServiceCommands
@@ -79,6 +79,15 @@ class ClickCommands(ServiceCommands):
         if table.record.settings.get(FIXED_SEED) != "yes":
             return ""
         return self._t("svc.lobby.fixed_seed", locale, seed=table.record.seed)
+
+    def _ready(self, record: GameRecord, locale: str) -> tuple[str, tuple[str, ...]]:
+        """Once the last seat is taken, the call to start the game and whom it pings: the people seated,
+        never a computer player (it is neither asked nor mentioned; it has no Discord account to
+        mention). ``("", ())`` while a seat is free. The lobby's post and its Join button say it alike."""
+        people = pings(record.player_ids) if len(record.seats) == record.players else ()
+        if not people:
+            return "", ()
+        return self._t("table.ready", locale, players=mentions(people)), people
 
     def _lobby_buttons(self, table: Table, locale: str) -> tuple[Any, ...]:
         slots = team_slots(table.game, table.record.players, table.record.options)
@@ -208,19 +217,11 @@ class ClickCommands(ServiceCommands):
         first, *rest = posts
         seats = self._t("svc.lobby.seats", loc, seats=self._seats(self.tables.table(fresh), loc))
         said = first.text.split("\n")[0]  # the lobby post shows who is seated; the call to start follows
+        ready, people = self._ready(fresh, loc)
         return [
             dataclasses.replace(first, text=f"{said}\n{seats}", update=True, mentions=()),
             *rest,
-        ] + (
-            [
-                Post(
-                    self._t("table.ready", loc, players=[f"<@{p}>" for p in fresh.player_ids]),
-                    mentions=tuple(fresh.player_ids),
-                )
-            ]
-            if first.mentions
-            else []
-        )
+        ] + ([Post(ready, mentions=people)] if first.mentions and ready else [])
 
     # ---- the moves menu ------------------------------------------------------------------------------
 

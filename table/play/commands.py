@@ -20,7 +20,17 @@ from table.core.events import decode_msg, encode_msg
 from table.core.posts import Ctx, Post, is_bot, mention, pictured, post_nonce
 from table.core.settings import TableSettings
 from table.core.tables import Table, Tables
-from table.core.text import clip, game_title, has_key, mentions, name_players_in, named, pings, shorten
+from table.core.text import (
+    clip,
+    game_title,
+    has_key,
+    lexicon,
+    mentions,
+    name_players_in,
+    named,
+    pings,
+    shorten,
+)
 from table.play import command_tree, endings, listing, lobby
 from table.play.clicks import ClickCommands
 from table.play.refusals import RefusalCommands
@@ -150,11 +160,10 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
     def _lobby_post(self, table: Table, loc: str, *lines: str) -> Post:
         """A lobby post with its buttons; once the last seat is taken it asks the people seated (never
         a bot) to start, and pings them."""
-        rec = table.record
-        people = pings(rec.player_ids) if len(rec.seats) == rec.players else ()
-        if people:
-            lines = (*lines, self._t("table.ready", loc, players=mentions(people)))
-        return Post("\n".join(filter(None, lines)), mentions=people, buttons=self._lobby_buttons(table, loc))
+        ready, people = self._ready(table.record, loc)
+        return Post(
+            "\n".join(filter(None, (*lines, ready))), mentions=people, buttons=self._lobby_buttons(table, loc)
+        )
 
     async def addbot(self, ctx: Ctx, level: str | None = None) -> list[Post]:
         """A computer player of ``level`` takes the next seat of the lobby."""
@@ -686,7 +695,7 @@ def _typed_action(table: Table, player: str, typed: str) -> Any | None:
         return None
     game = table.game
     try:
-        action = game.parse_action(table.state, player, typed)
+        action = game.parse_action(table.state, player, typed, lexicon(game))
         game.apply(game.load(game.dump(table.state)), player, action)
     except (GameError, ValueError, IndexError):
         return None

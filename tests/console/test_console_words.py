@@ -15,6 +15,7 @@ import engine
 import i18n
 from console.app import Console
 from engine.rng import Rng
+from table.core.text import lexicon
 from table.play.commands import Commands
 from tests.discord.support import stand_in_commands
 
@@ -67,7 +68,7 @@ async def test_a_french_player_reads_their_legal_moves_in_french(
         legal = game.legal_actions(table.state, who)
         texts = await listing(console, out, who)
         moves = [t for t in texts if not t.endswith(" …")]
-        read = [game.parse_action(table.state, who, text) for text in moves]
+        read = [game.parse_action(table.state, who, text, lexicon(game)) for text in moves]
         assert all(a in legal for a in read), "each text shown reads back as the move it stands for"
         if moves == texts:  # not grouped (more than 25, or too long a message, are)
             assert read == legal, "every move, in order"

@@ -293,3 +293,44 @@ async def test_two_players_deploying_at_once_are_both_applied(bot: Bot) -> None:
         second.content,
     )
     assert (await room.record()).version == 2
+
+
+async def test_the_join_button_that_fills_a_table_with_bots_asks_the_people_as_game_join_does(
+    tmp_path: Path,
+) -> None:
+    """The last seat of a table with computer players, taken with ``/game join`` in one channel and with
+    the lobby's Join button in another: both call on the people seated to start, by mention, and the
+    bots not at all (the button once wrote ``<@bot:1:normal>``, a mention of no one, and pinged it)."""
+    async with fake_discord(tmp_path) as bot:
+        rooms = {
+            way: open_room(
+                bot, (f"Guild {way}", "en-US"), f"lobby-{way}", ("alice", "en-US"), ("bob", "en-US")
+            )
+            for way in ("typed", "pressed")
+        }
+        await bot.start()
+        said = {}
+        for way, room in rooms.items():
+            fake, chan = room.fake, room.chan
+            alice, bob = room.users.values()
+            opened = await fake.slash(alice, chan, "game new", game="cryhavoc", players=4, bots=2)
+            assert "Bot 1 (normal)" in opened.content and "Bot 2 (normal)" in opened.content, opened.contents
+            lobby = fake.messages_in(chan)[-1]
+            if way == "typed":
+                result = await fake.slash(bob, chan, "game join")
+            else:
+                result = await fake.click(bob, lobby, button_id(lobby, "join"))
+            posts = [
+                m for m in [*result.messages, *result.channel_posts] if not m.ephemeral and not m.deleted
+            ]
+            (ready,) = [
+                line for m in posts for line in m.content.split("\n") if line.startswith("The table is full")
+            ]
+            assert (
+                ready == f"The table is full, <@{alice.id}> and <@{bob.id}>: start the game with /game start."
+            )
+            (asking,) = [m for m in posts if ready in m.content]
+            assert sorted(asking.pinged_ids) == sorted([alice.id, bob.id]), "the people are pinged, no bot"
+            assert not any("<@bot:" in m.content for m in fake.messages_in(chan))
+            said[way] = ready.replace(alice.id, "alice").replace(bob.id, "bob")
+        assert said["typed"] == said["pressed"]

@@ -7,6 +7,15 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import i18n
+from engine.lexicon import Lexicon
+
+
+def words(game: Any) -> Lexicon:
+    """The words players may type for ``game`` in every language of the catalogs, as the table layer
+    hands them to ``parse_action``."""
+    return i18n.lexicon(getattr(game, "words", None))
+
 
 def plain(text: str) -> str:
     """``text`` typed without accents."""
@@ -23,6 +32,6 @@ def kinds_typed_in_french(
         for action in game.legal_actions(st, who):
             typed = french(str(action))
             for spelling in (typed, plain(typed).lower(), typed.upper().replace("'", "\u2019")):
-                assert game.parse_action(st, who, spelling) == action, spelling
+                assert game.parse_action(st, who, spelling, words(game)) == action, spelling
             kinds.add(action.verb)
     return kinds

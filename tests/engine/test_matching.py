@@ -47,16 +47,19 @@ def test_folded_words_are_remembered_but_each_caller_gets_its_own_list() -> None
 def test_each_game_reads_a_text_alike_every_time_and_hands_out_its_own_lists() -> None:
     """War Chest's ``tokens`` and Cry Havoc's ``readings`` remember what a text reads as; a caller
     changing its copy changes nothing for the next reader."""
+    import engine
     from engine.cryhavoc.parse import readings
     from engine.warchest.parse import tokens
+    from tests.engine.french_typing import words
 
-    first = tokens("Déplacer cavalerie légère e1 d2")
+    WAR_CHEST, CRY_HAVOC = words(engine.get_game("warchest")), words(engine.get_game("cryhavoc"))
+    first = tokens("Déplacer cavalerie légère e1 d2", WAR_CHEST)
     assert first == ["move", "light_cavalry", "e1", "d2"]
     first.append("x")
-    assert tokens("Déplacer cavalerie légère e1 d2") == ["move", "light_cavalry", "e1", "d2"]
-    read = readings("aller Mousse-Profonde Pic-de-Silex")
+    assert tokens("Déplacer cavalerie légère e1 d2", WAR_CHEST) == ["move", "light_cavalry", "e1", "d2"]
+    read = readings("aller Mousse-Profonde Pic-de-Silex", CRY_HAVOC)
     assert read == [["go", "mossdeep", "flintpeak"]]
     read[0].append("x")
     read.append([])
-    assert readings("aller Mousse-Profonde Pic-de-Silex") == [["go", "mossdeep", "flintpeak"]]
-    assert readings("") == []
+    assert readings("aller Mousse-Profonde Pic-de-Silex", CRY_HAVOC) == [["go", "mossdeep", "flintpeak"]]
+    assert readings("", CRY_HAVOC) == []

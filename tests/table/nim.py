@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.contract import OptionSpec, Result
 from engine.errors import BadInput, GameOver, IllegalAction, NotYourTurn
+from engine.lexicon import PLAIN, Lexicon
 from engine.rng import Rng
 from engine.text import Msg, PlayerRef, msg
 
@@ -60,7 +61,7 @@ class Nim:
             return []
         return [Take(n) for n in range(1, min(state["max"], state["heap"]) + 1)]
 
-    def parse_action(self, state: Any, player: str, text: str) -> Any:
+    def parse_action(self, state: Any, player: str, text: str, lexicon: Lexicon = PLAIN) -> Any:
         words = text.lower().split()
         if len(words) != 2 or words[0] != "take" or not words[1].isdigit():
             raise BadInput(input=text)

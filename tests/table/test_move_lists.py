@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine.errors import BadInput
+from table.core.text import lexicon
 from table.play.commands import MAX_CHOICES, MAX_TEXT, Commands, Ctx
 from tests.discord.support import stand_in_commands
 
@@ -63,7 +64,7 @@ async def reached(commands: Commands, user: str, locale: str = "en") -> set[str]
             if row.endswith(" …"):
                 waiting.append(row)
             else:
-                found.add(str(table.game.parse_action(table.state, user, row)))
+                found.add(str(table.game.parse_action(table.state, user, row, lexicon(table.game))))
     return found
 
 
@@ -151,7 +152,7 @@ async def test_a_move_begun_answers_its_moves_and_no_refusal(commands: Commands)
     user = table.to_act()[0]
     text, rows = await listed(commands, user, "pass")
     assert text.startswith("Legal moves matching “pass”:\n") and "not legal" not in text
-    read = {str(table.game.parse_action(table.state, user, row)) for row in rows}
+    read = {str(table.game.parse_action(table.state, user, row, lexicon(table.game))) for row in rows}
     assert read == {m for m in await legal(commands, user) if m.startswith("pass ")}
     after = await commands.tables.latest("chan")
     assert after is not None and after.record.version == table.record.version, "nothing was played"

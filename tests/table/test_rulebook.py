@@ -27,6 +27,7 @@ from engine.text import Msg
 from engine.warchest.parse import VERBS as WC_VERBS
 from engine.warchest.units import COINS
 from table.core.errors import TableError
+from table.core.text import lexicon
 from table.play.commands import Commands, Ctx
 from table.rules import rule_topics
 from table.rules.rule_topics import BT_TERRAIN, CH_ACTIONS, CH_PHASES, CH_VERB_TOPICS, PAGES, rulebook
@@ -418,7 +419,8 @@ def test_every_action_a_topic_shows_in_french_reads_as_the_english_one(game: str
 
     def read(text: str) -> list[list[str]]:
         """Every meaning the parser gives a text (a French verb may stand for two English ones)."""
-        return [tokens(text)] if game == "warchest" else readings(text)
+        words = lexicon(engine.get_game(game))
+        return [tokens(text, words)] if game == "warchest" else readings(text, words)
 
     book = book_of(game)
     checked = 0

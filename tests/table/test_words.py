@@ -25,6 +25,7 @@ import render
 from engine.errors import GameError, StaleAction
 from render.text import recording
 from table import Commands, Ctx, Post, Tables
+from table.core.text import lexicon
 from table.play import command_tree
 from table.posting.announce import RecordingOutlet
 from table.rules.rule_topics import rulebook
@@ -148,8 +149,12 @@ async def _play(name: str, count: int, lang: str, path: Path) -> tuple[list[tupl
                 now = await tables.latest("chan")  # a mistyped "pass" may have been a move
                 assert now is not None and (user in now.to_act() or listed == offered == [])
                 moves = [(a, b) for (_l, a), (_m, b) in zip(listed, offered, strict=True) if ":" in a]
-                said = [game.parse_action(now.state, user, a.split(":", 1)[1]) for a, _b in moves]
-                assert said == [game.parse_action(now.state, user, b.split(":", 1)[1]) for _a, b in moves]
+                said = [
+                    game.parse_action(now.state, user, a.split(":", 1)[1], lexicon(game)) for a, _b in moves
+                ]
+                assert said == [
+                    game.parse_action(now.state, user, b.split(":", 1)[1], lexicon(game)) for _a, b in moves
+                ]
             action = pick.choice(game.legal_actions(table.state, user))
             played.add(str(action))
             await attempt(user, commands.play(ctx(user), f"v{table.record.version}:{action}"))

@@ -14,6 +14,7 @@ from engine.batailles.state import State
 from engine.batailles.troops import Troop
 from engine.rng import Rng
 from engine.text import Msg
+from tests.engine.french_typing import words
 
 A, B = "alice", "bob"
 OPEN_MAP = "/".join([" ".join(["."] * 8)] * 9)
@@ -66,7 +67,7 @@ def play(s: State, player: str, *texts: str) -> tuple[State, list[Msg]]:
     """Parse and apply several actions in a row; returns the last state and all events."""
     events: list[Msg] = []
     for text in texts:
-        s, ev = GAME.apply(s, player, GAME.parse_action(s, player, text))
+        s, ev = GAME.apply(s, player, GAME.parse_action(s, player, text, words(GAME)))
         events += ev
     return s, events
 

@@ -8,6 +8,7 @@ from engine.batailles import GAME
 from engine.batailles.troops import PRESET_ARMIES, all_profiles, preset_army
 from engine.errors import BadInput, IllegalAction, NotYourTurn
 from tests.engine.batailles.helpers import legal_texts, play
+from tests.engine.french_typing import words
 
 A, B = "a", "b"
 
@@ -25,11 +26,11 @@ def test_every_profile_spreads_exactly_five_points() -> None:
 def test_a_profile_that_does_not_add_up_to_five_is_explained() -> None:
     s = build_game()
     with pytest.raises(BadInput) as err:
-        GAME.parse_action(s, A, "recruit cannon 1 2 0 2 0 1")
+        GAME.parse_action(s, A, "recruit cannon 1 2 0 2 0 1", words(GAME))
     assert err.value.msg.key == "bt.err.profile_sum"
     assert err.value.msg.params["total"] == 6
     with pytest.raises(BadInput) as err:
-        GAME.parse_action(s, A, "recruit cannon 1 2 0 2")
+        GAME.parse_action(s, A, "recruit cannon 1 2 0 2", words(GAME))
     assert err.value.msg.key == "bt.err.parse_args"
 
 
@@ -145,7 +146,7 @@ def test_a_troop_may_be_named_with_accents_in_any_script() -> None:
     s = build_game()
     s, _events = play(s, A, "recruter Élite 1 1 1 1 1 0", "recruit ωμέγα 5 0 0 0 0 0")
     assert [t.name for t in s.army(0)] == ["élite", "ωμέγα"]
-    assert str(GAME.parse_action(s, A, "renvoyer élite")) == "dismiss élite"
+    assert str(GAME.parse_action(s, A, "renvoyer élite", words(GAME))) == "dismiss élite"
     for bad in ("a+b", "1re", "x y"):
         with pytest.raises(BadInput):
-            GAME.parse_action(s, A, f"recruit {bad} 1 1 1 1 1 0")
+            GAME.parse_action(s, A, f"recruit {bad} 1 1 1 1 1 0", words(GAME))

@@ -167,6 +167,7 @@ def test_every_message_key_the_engine_names_is_in_both_catalogs() -> None:
     source = "\n".join(p.read_text(encoding="utf-8") for p in Path("engine/batailles").glob("*.py"))
     keys = set(re.findall(r"\"(bt\.[a-z_]+\.[a-z_]+)\"", source))
     keys |= {f"bt.dir.{d}" for d in "nesw"}
+    keys -= {prefix for prefix, _kind in GAME.words.catalog}  # prefixes of the typed words, not keys
     assert len(keys) > 80
     for lang in i18n.LOCALES:
         missing = sorted(k for k in keys if k not in i18n.catalog(lang))

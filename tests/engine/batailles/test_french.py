@@ -10,6 +10,7 @@ from engine.batailles import GAME
 from engine.batailles.actions import _PARSERS
 from engine.errors import BadInput
 from tests.engine.batailles.helpers import A, B, battle, play, where
+from tests.engine.french_typing import words
 
 SAME = [
     ("recruter canon1 1 2 0 2 0 0", "recruit canon1 1 2 0 2 0 0"),
@@ -56,8 +57,8 @@ def _state() -> object:
 @pytest.mark.parametrize(("french", "english"), SAME)
 def test_a_french_action_is_the_english_one(french: str, english: str) -> None:
     s = _state()
-    action = GAME.parse_action(s, A, french)
-    assert action == GAME.parse_action(s, A, english)
+    action = GAME.parse_action(s, A, french, words(GAME))
+    assert action == GAME.parse_action(s, A, english, words(GAME))
     assert str(action) == english, "the stable text form stays English"
 
 
@@ -85,7 +86,7 @@ def test_a_french_turn_plays_like_an_english_one() -> None:
 )
 def test_a_french_mistake_is_explained_in_french(text: str, shown: str) -> None:
     with pytest.raises(BadInput) as err:
-        GAME.parse_action(_state(), A, text)
+        GAME.parse_action(_state(), A, text, words(GAME))
     french = i18n.t(err.value.msg, "fr")
     assert text in french and shown in french
     assert "{" not in i18n.t(err.value.msg, "en")

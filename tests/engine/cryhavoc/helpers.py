@@ -8,6 +8,7 @@ from engine.cryhavoc import GAME, flow
 from engine.cryhavoc.actions import Act, act
 from engine.cryhavoc.state import St
 from engine.text import Msg
+from tests.engine.french_typing import words
 
 P2 = ["alice", "bob"]
 P3 = ["alice", "bob", "carol"]
@@ -54,7 +55,7 @@ def to_actions(st: St, first: int = 0) -> None:
 
 def play(st: St, seat: int, text: str) -> tuple[St, list[Msg]]:
     player = st["players"][seat]
-    return GAME.apply(st, player, GAME.parse_action(st, player, text))
+    return GAME.apply(st, player, GAME.parse_action(st, player, text, words(GAME)))
 
 
 def legal(st: St, seat: int) -> list[str]:

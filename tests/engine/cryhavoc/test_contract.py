@@ -15,9 +15,12 @@ from engine.cryhavoc.state import clone
 from engine.errors import BadInput, GameError, IllegalAction
 from engine.rng import Rng
 from engine.text import Msg
+from tests.engine.french_typing import words
 from tests.test_conformance import _play
 
 from .helpers import P2, P3, P4, duel, legal, new, play, set_hand
+
+LEXICON = words(GAME)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -93,17 +96,19 @@ def test_text_forms_parse_back_and_french_verbs_and_prefixes_are_read() -> None:
     st = duel()
     set_hand(st, 0, "hu_forced_march")
     for a in GAME.legal_actions(st, "alice"):
-        assert GAME.parse_action(st, "alice", str(a)) == a
-    assert GAME.parse_action(st, "alice", "Déplacer hu_forced_march") == act("move", "hu_forced_march")
-    assert GAME.parse_action(st, "alice", "passer") == act("pass")
+        assert GAME.parse_action(st, "alice", str(a), words(GAME)) == a
+    assert GAME.parse_action(st, "alice", "Déplacer hu_forced_march", words(GAME)) == act(
+        "move", "hu_forced_march"
+    )
+    assert GAME.parse_action(st, "alice", "passer", words(GAME)) == act("pass")
     st, _ = play(st, 0, "move hu_forced_march")
     with pytest.raises(IllegalAction) as err:
-        GAME.parse_action(st, "alice", "go highgate")
+        GAME.parse_action(st, "alice", "go highgate", words(GAME))
     assert err.value.msg.key == "ch.error.ambiguous"
     with pytest.raises(BadInput):
-        GAME.parse_action(st, "alice", "fly away")
+        GAME.parse_action(st, "alice", "fly away", words(GAME))
     with pytest.raises(IllegalAction) as err2:
-        GAME.parse_action(st, "alice", "go highgate lowgate")
+        GAME.parse_action(st, "alice", "go highgate lowgate", words(GAME))
     assert "`go highgate" in i18n.t(err2.value.msg, "en")
     assert "`aller Hauteporte" in i18n.t(err2.value.msg, "fr")  # the French player is shown French texts
 
@@ -112,20 +117,20 @@ def test_a_name_cut_short_is_enough_when_one_action_fits() -> None:
     """ "A prefix that fits a single legal action is enough": a card, structure, skill or region may be
     named by the start of its id or of its name in either language, word by word."""
     legal = [act("pay", "ma_protocol"), act("pay", "ma_treads"), act("end")]
-    assert match("pay Harvest", legal) == act("pay", "ma_protocol")
-    assert match("pay harv prot", legal) == act("pay", "ma_protocol")
-    assert match("payer Chenilles", legal) == act("pay", "ma_treads")
+    assert match("pay Harvest", legal, LEXICON) == act("pay", "ma_protocol")
+    assert match("pay harv prot", legal, LEXICON) == act("pay", "ma_protocol")
+    assert match("payer Chenilles", legal, LEXICON) == act("pay", "ma_treads")
     with pytest.raises(IllegalAction) as err:
-        match("pay ma", legal)
+        match("pay ma", legal, LEXICON)
     assert err.value.msg.key == "ch.error.ambiguous"
     steps = [act("go", "vineholt", "hollowgrove"), act("go", "vineholt", "fernvale"), act("end")]
-    assert match("go vineholt hollow", steps) == act("go", "vineholt", "hollowgrove")
-    assert match("go vine fern", steps) == act("go", "vineholt", "fernvale")
-    assert match("aller Bois-des-Vignes Bosquet", steps) == act("go", "vineholt", "hollowgrove")
+    assert match("go vineholt hollow", steps, LEXICON) == act("go", "vineholt", "hollowgrove")
+    assert match("go vine fern", steps, LEXICON) == act("go", "vineholt", "fernvale")
+    assert match("aller Bois-des-Vignes Bosquet", steps, LEXICON) == act("go", "vineholt", "hollowgrove")
     with pytest.raises(IllegalAction):
-        match("go vineholt hollow fernvale", steps)
+        match("go vineholt hollow fernvale", steps, LEXICON)
     exact = [act("go", "dunes", "sandsea"), act("go", "dunesx", "sandsea")]
-    assert match("go dunes sandsea", exact) == act("go", "dunes", "sandsea"), "whole words first"
+    assert match("go dunes sandsea", exact, LEXICON) == act("go", "dunes", "sandsea"), "whole words first"
 
 
 def test_apply_refuses_illegal_actions_and_never_mutates_its_input() -> None:

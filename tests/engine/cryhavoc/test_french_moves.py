@@ -13,7 +13,7 @@ from engine.cryhavoc.parse import readings
 from engine.cryhavoc.state import St
 from engine.errors import BadInput
 from engine.rng import Rng
-from tests.engine.french_typing import kinds_typed_in_french, plain
+from tests.engine.french_typing import kinds_typed_in_french, plain, words
 
 from .helpers import P2, P3, P4, duel, play, set_hand, start_fight
 
@@ -43,6 +43,8 @@ FRENCH_VERBS = {
 }
 """A French verb for each action kind, as the glossary and the autocomplete labels say it."""
 FR = i18n.catalog("fr")
+
+LEXICON = words(GAME)
 
 
 def french(text: str) -> str:
@@ -110,22 +112,26 @@ def test_every_region_is_read_by_its_french_catalog_name() -> None:
     assert len(regions) >= 38
     for rid, name in regions.items():
         for typed in (name, plain(name).lower(), name.replace("-", " "), name.replace("'", "\u2019")):
-            assert readings(f"aller {typed} {typed}") == [["go", rid, rid]], typed
+            assert readings(f"aller {typed} {typed}", LEXICON) == [["go", rid, rid]], typed
 
 
 def test_a_french_verb_of_two_actions_takes_the_one_that_is_legal() -> None:
     st = duel()
     st["regions"]["greyspire"]["control"] = 0
     set_hand(st, 0, "hu_sappers", "hu_forced_march")
-    assert GAME.parse_action(st, "alice", "construire hu_sappers") == act("build", "hu_sappers")
+    assert GAME.parse_action(st, "alice", "construire hu_sappers", words(GAME)) == act("build", "hu_sappers")
     st, _ = play(st, 0, "construire hu_sappers")
     sid = next(a.args[0] for a in GAME.legal_actions(st, "alice") if a.verb == "construct")
-    assert GAME.parse_action(st, "alice", f"Construire {sid} Pic-Gris") == act("construct", sid, "greyspire")
+    assert GAME.parse_action(st, "alice", f"Construire {sid} Pic-Gris", words(GAME)) == act(
+        "construct", sid, "greyspire"
+    )
     st, _ = play(st, 0, f"construire {sid} pic gris")
     assert st["regions"]["greyspire"]["structures"] == [[sid, 0]]
     st, _ = play(st, 0, "terminer")
     st, _ = play(st, 1, "pass")
     st, _ = play(st, 0, "déplacer hu_forced_march")
-    assert GAME.parse_action(st, "alice", "aller hauteporte pic gris") == act("go", "highgate", "greyspire")
+    assert GAME.parse_action(st, "alice", "aller hauteporte pic gris", words(GAME)) == act(
+        "go", "highgate", "greyspire"
+    )
     with pytest.raises(BadInput):
-        GAME.parse_action(st, "alice", "voler vers la lune")
+        GAME.parse_action(st, "alice", "voler vers la lune", words(GAME))

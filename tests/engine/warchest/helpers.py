@@ -11,6 +11,7 @@ from engine.warchest.actions import Action
 from engine.warchest.board import Hex, parse_label
 from engine.warchest.state import State
 from engine.warchest.units import COINS, FIRST_GAME
+from tests.engine.french_typing import words
 
 A, B = "alice", "bob"
 PLAYERS = (A, B)
@@ -92,7 +93,7 @@ def texts(st: State, player: str | None = None) -> set[str]:
 def do(st: State, text: str, player: str | None = None) -> tuple[State, list[Msg]]:
     """Parse ``text`` for the acting player (or ``player``) and apply it."""
     who = player or acting(st)
-    action = GAME.parse_action(st, who, text)
+    action = GAME.parse_action(st, who, text, words(GAME))
     return GAME.apply(st, who, action)
 
 

@@ -14,6 +14,7 @@ from engine.warchest import GAME
 from engine.warchest.actions import Initiative, Pass, Recruit
 from engine.warchest.state import State
 from i18n import catalog, fields, t
+from tests.engine.french_typing import words
 from tests.engine.warchest.helpers import PLAYERS, A, B, do, position, random_walk
 
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
@@ -31,8 +32,11 @@ def walk() -> list[tuple[State, str, Any]]:
 def test_every_legal_action_text_parses_back(walk: list[tuple[State, str, Any]]) -> None:
     for st, who, _ in walk[::3]:
         for action in GAME.legal_actions(st, who):
-            assert GAME.parse_action(st, who, str(action)) == action
-            assert GAME.parse_action(st, who, "  " + str(action).upper().replace(" ", "   ") + " ") == action
+            assert GAME.parse_action(st, who, str(action), words(GAME)) == action
+            assert (
+                GAME.parse_action(st, who, "  " + str(action).upper().replace(" ", "   ") + " ", words(GAME))
+                == action
+            )
 
 
 def test_labels_and_events_render_completely_in_both_languages(walk: list[tuple[State, str, Any]]) -> None:
@@ -62,22 +66,24 @@ def test_forgiving_parse_fills_in_the_unambiguous_hex() -> None:
         hands=(["swordsman"], ["archer"]),
         board={"d3": (0, "swordsman", 1)},
     )
-    assert str(GAME.parse_action(st, A, "bolster Swordsman")) == "bolster swordsman d3"
-    assert str(GAME.parse_action(st, A, "move swordsman d4")) == "move swordsman d3 d4"
-    assert str(GAME.parse_action(st, A, "control swordsman")) == "control swordsman d3"
-    assert str(GAME.parse_action(st, A, "passer soldat")) == "pass swordsman"
+    assert str(GAME.parse_action(st, A, "bolster Swordsman", words(GAME))) == "bolster swordsman d3"
+    assert str(GAME.parse_action(st, A, "move swordsman d4", words(GAME))) == "move swordsman d3 d4"
+    assert str(GAME.parse_action(st, A, "control swordsman", words(GAME))) == "control swordsman d3"
+    assert str(GAME.parse_action(st, A, "passer soldat", words(GAME))) == "pass swordsman"
     st2 = position(
         units=(("light_cavalry",), ("archer",)),
         hands=(["light_cavalry"], ["archer"]),
         board={"d4": (0, "light_cavalry", 1)},
     )
-    assert str(GAME.parse_action(st2, A, "tactic light cavalry f4")) == "tactic light_cavalry d4 f4"
+    assert (
+        str(GAME.parse_action(st2, A, "tactic light cavalry f4", words(GAME))) == "tactic light_cavalry d4 f4"
+    )
 
 
 def test_bad_text_is_refused_with_examples() -> None:
     st = position(hands=(["swordsman"], ["archer"]))
     with pytest.raises(BadInput) as err:
-        GAME.parse_action(st, A, "dance wildly")
+        GAME.parse_action(st, A, "dance wildly", words(GAME))
     assert err.value.msg.key == "wc.error.bad_input" and "deploy swordsman" in t(err.value.msg, "en")
     text = t(err.value.msg, "fr")
     assert "dance wildly" in text and "`déployer soldat" in text  # French texts for a French reader
@@ -86,7 +92,7 @@ def test_bad_text_is_refused_with_examples() -> None:
 def test_illegal_text_lists_legal_alternatives_of_the_same_kind() -> None:
     st = position(hands=(["swordsman"], ["archer"]))
     with pytest.raises(IllegalAction) as err:
-        GAME.parse_action(st, A, "deploy swordsman d4")
+        GAME.parse_action(st, A, "deploy swordsman d4", words(GAME))
     params = err.value.msg.params
     assert params["input"] == "deploy swordsman d4"
     assert "`deploy swordsman e1`" in t(err.value.msg, "en")
@@ -105,7 +111,7 @@ def test_apply_refuses_an_illegal_action_object() -> None:
 def test_wrong_player_and_finished_game() -> None:
     st = position(hands=(["swordsman"], ["archer"]))
     with pytest.raises(NotYourTurn) as err:
-        GAME.parse_action(st, B, "pass archer")
+        GAME.parse_action(st, B, "pass archer", words(GAME))
     assert t(err.value.msg, "en", names={A: "Alice"}).endswith("waiting for Alice.")
     with pytest.raises(NotYourTurn):
         GAME.apply(st, "carol", GAME.legal_actions(st, A)[0])
@@ -113,7 +119,7 @@ def test_wrong_player_and_finished_game() -> None:
     st.phase = "over"
     st.result = {"winners": [], "reason": "stall", "draw": True}
     with pytest.raises(GameOver):
-        GAME.parse_action(st, A, "pass swordsman")
+        GAME.parse_action(st, A, "pass swordsman", words(GAME))
 
 
 def test_apply_never_mutates_its_input(walk: list[tuple[State, str, Any]]) -> None:

@@ -10,7 +10,7 @@ from engine.warchest import GAME
 from engine.warchest.actions import GuardChoice, Initiative, Move, Recruit, Skip
 from engine.warchest.state import State
 from i18n import t
-from tests.engine.french_typing import kinds_typed_in_french
+from tests.engine.french_typing import kinds_typed_in_french, words
 from tests.engine.warchest.helpers import PLAYERS, A, do, hx, position, random_walk
 
 FRENCH_VERBS = {
@@ -78,30 +78,38 @@ def test_french_names_and_abbreviations() -> None:
         supply=({"light_cavalry": 3, "warrior_priest": 2}, {"scout": 3}),
         initiative=1,
     )
-    assert GAME.parse_action(st, A, "déplacer Cavalerie-Légère d2") == Move(
+    assert GAME.parse_action(st, A, "déplacer Cavalerie-Légère d2", words(GAME)) == Move(
         "light_cavalry", hx("e1"), hx("d2")
     )
-    assert GAME.parse_action(st, A, "deplace cavalerie_legere e1 d2") == Move(
+    assert GAME.parse_action(st, A, "deplace cavalerie_legere e1 d2", words(GAME)) == Move(
         "light_cavalry", hx("e1"), hx("d2")
     )
-    assert GAME.parse_action(st, A, "Prendre l’initiative pièce Sceau royal") == Initiative("royal")
-    assert GAME.parse_action(st, A, "initiative sceau") == Initiative("royal")
-    assert GAME.parse_action(st, A, "recruter Prêtre guerrier cavalerie légère") == Recruit(
+    assert GAME.parse_action(st, A, "Prendre l’initiative pièce Sceau royal", words(GAME)) == Initiative(
+        "royal"
+    )
+    assert GAME.parse_action(st, A, "initiative sceau", words(GAME)) == Initiative("royal")
+    assert GAME.parse_action(st, A, "recruter Prêtre guerrier cavalerie légère", words(GAME)) == Recruit(
         "warrior_priest", "light_cavalry"
     )
-    assert GAME.parse_action(st, A, "recruter pretre-guerrier royal") == Recruit("warrior_priest", "royal")
+    assert GAME.parse_action(st, A, "recruter pretre-guerrier royal", words(GAME)) == Recruit(
+        "warrior_priest", "royal"
+    )
     with pytest.raises(BadInput):
-        GAME.parse_action(st, A, "prendre sceau")
+        GAME.parse_action(st, A, "prendre sceau", words(GAME))
 
 
 def test_guard_choice_and_skip_in_french() -> None:
     st, who = _guard_choice()
-    assert GAME.parse_action(st, who, "garde réserve") == GuardChoice("supply")
-    assert GAME.parse_action(st, who, "Garde pile") == GuardChoice("stack")
+    assert GAME.parse_action(st, who, "garde réserve", words(GAME)) == GuardChoice("supply")
+    assert GAME.parse_action(st, who, "Garde pile", words(GAME)) == GuardChoice("stack")
     st = position(
         units=(("swordsman",), ("pikeman",)),
         hands=(["swordsman"], ["pikeman"]),
         board={"d4": (0, "swordsman", 2), "e4": (1, "pikeman", 2)},
     )
     st, _ = do(st, "attaquer soldat e4")
-    assert GAME.parse_action(st, A, "renoncer") == Skip() == GAME.parse_action(st, A, "ignorer")
+    assert (
+        GAME.parse_action(st, A, "renoncer", words(GAME))
+        == Skip()
+        == GAME.parse_action(st, A, "ignorer", words(GAME))
+    )
