@@ -42,32 +42,32 @@ STYLES = {
 BUTTONS_PER_ROW = 5
 
 
+def _button(custom_id: str, label: str, style: Any) -> discord.ui.Button[Any]:
+    """A persistent button as both kinds are drawn: its label cut to Discord's 80 characters."""
+    return discord.ui.Button(
+        label=label[:80], style=style or discord.ButtonStyle.secondary, custom_id=custom_id
+    )
+
+
+def _looks(item: discord.ui.Item[Any]) -> dict[str, Any]:
+    """The label and style a pressed button came with, to draw it again the same (a menu given a
+    button's custom id, a forged one, still gets a button that answers)."""
+    button = item if isinstance(item, discord.ui.Button) else None
+    return {"label": (button.label if button else None) or "…", "style": button.style if button else None}
+
+
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON):
     """A button of a post: Join, My hand, Accept..."""
 
     def __init__(self, game: int, version: int, action: str, *, label: str = "…", style: Any = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label[:80],
-                style=style or discord.ButtonStyle.secondary,
-                custom_id=f"g:{game}:v{version}:{action}",
-            )
-        )
+        super().__init__(_button(f"g:{game}:v{version}:{action}", label, style))
         self.game, self.version, self.action = game, version, action
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> GameButton:
-        # A menu given a button's custom id (a forged one) still gets a button that answers.
-        button = item if isinstance(item, discord.ui.Button) else None
-        return cls(
-            int(match["game"]),
-            int(match["version"]),
-            match["action"],
-            label=(button.label if button else None) or "…",
-            style=button.style if button else None,
-        )
+        return cls(int(match["game"]), int(match["version"]), match["action"], **_looks(item))
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return first_delivery(interaction)
@@ -115,26 +115,14 @@ class LeagueButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LEAG
     """The sign-up card's Join and Leave: persistent, the league's id in the custom id."""
 
     def __init__(self, league: int, action: str, *, label: str = "…", style: Any = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label[:80],
-                style=style or discord.ButtonStyle.secondary,
-                custom_id=f"l:{league}:{action}",
-            )
-        )
+        super().__init__(_button(f"l:{league}:{action}", label, style))
         self.league, self.action = league, action
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LeagueButton:
-        button = item if isinstance(item, discord.ui.Button) else None
-        return cls(
-            int(match["league"]),
-            match["action"],
-            label=(button.label if button else None) or "…",
-            style=button.style if button else None,
-        )
+        return cls(int(match["league"]), match["action"], **_looks(item))
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return first_delivery(interaction)
