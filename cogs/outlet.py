@@ -31,9 +31,9 @@ from typing import TypedDict, TypeVar
 import discord
 
 from cogs.components import view_for
+from cogs.markup import discord_clip
 from cogs.replies import MESSAGE_LIMIT, allowed_mentions, attachment, split_text
 from table.core.posts import Post, piece_nonce
-from table.core.text import clip
 from table.posting.outlet import ChannelGone, ChannelRate, OutletError, Refused
 
 log = logging.getLogger(__name__)
@@ -169,7 +169,7 @@ class DiscordOutlet:
         async def edit() -> None:
             file = attachment(post)  # made again for a second try: a file is read once
             await partial.edit(
-                content=clip(post.text or "", MESSAGE_LIMIT) or None,
+                content=discord_clip(post.text or "", MESSAGE_LIMIT) or None,
                 attachments=[file] if file is not None else [],
                 allowed_mentions=discord.AllowedMentions.none(),
                 view=view_for(post),
@@ -194,7 +194,7 @@ class DiscordOutlet:
             if post.nonce is not None:
                 extra["nonce"] = post.nonce
             sent = await target.send(
-                content=clip(post.text or "", MESSAGE_LIMIT),
+                content=discord_clip(post.text or "", MESSAGE_LIMIT),
                 allowed_mentions=discord.AllowedMentions.none(),
                 **extra,
             )
@@ -239,7 +239,8 @@ class DiscordOutlet:
         if not isinstance(target, Target):
             raise OutletError(f"channel {getattr(target, 'id', '?')} takes no edits")
         await target.get_partial_message(int(message)).edit(
-            content=clip(post.text or "", MESSAGE_LIMIT), allowed_mentions=discord.AllowedMentions.none()
+            content=discord_clip(post.text or "", MESSAGE_LIMIT),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     async def direct(self, user: str, post: Post) -> bool:

@@ -19,6 +19,7 @@ from typing import Literal
 
 import discord
 
+from cogs.markup import discord_text
 from cogs.outlet import refusal
 from cogs.replies import allowed_mentions, split_text
 from table.core.posts import Post
@@ -138,7 +139,7 @@ class DiscordPlaces:
                 start_time=start,
                 end_time=end,
                 entity_type=discord.EntityType.external,
-                location=where[:100],
+                location=discord_text(where)[:100],
                 privacy_level=discord.PrivacyLevel.guild_only,
             )
         except discord.HTTPException as exc:

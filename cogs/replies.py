@@ -23,7 +23,8 @@ from discord.utils import MISSING
 
 import i18n
 from cogs.components import view_for
-from table.core.text import cut_point
+from cogs.markup import WHOLE, discord_text
+from table.core.text import split
 
 log = logging.getLogger(__name__)
 
@@ -69,23 +70,13 @@ class PostLike(Protocol):
 
 
 def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
-    """Cut ``text`` into pieces of at most ``limit`` characters, at line ends when possible.
+    """``text`` in Discord's markup (``discord_text``), cut into messages of at most ``limit``
+    characters, at line ends when possible, never inside a mention or a timestamp (``split``).
 
     Always returns at least one piece (possibly empty) so an image-only post still
     produces a message.
     """
-    pieces: list[str] = []
-    rest = text
-    while len(rest) > limit:
-        cut = rest.rfind("\n", 0, limit + 1)
-        if cut <= 0:
-            cut = rest.rfind(" ", 0, limit + 1)
-        if cut <= 0:
-            cut = cut_point(rest, limit) or limit  # a mention or a timestamp is never split
-        pieces.append(rest[:cut])
-        rest = rest[cut:].lstrip("\n")
-    pieces.append(rest)
-    return pieces
+    return split(discord_text(text), limit, whole=WHOLE)
 
 
 def allowed_mentions(user_ids: Sequence[str]) -> discord.AllowedMentions:

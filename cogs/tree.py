@@ -24,6 +24,7 @@ from discord import app_commands
 import i18n
 from cogs.components import OURS, first_delivery
 from cogs.inputs import command_list, leaf_options, refusal
+from cogs.markup import discord_text
 from cogs.replies import tell
 from engine import GameError
 
@@ -38,7 +39,7 @@ def mention(user_id: str) -> str:
 def error_text(error: BaseException, locale: str) -> str:
     """The player-facing text for ``error``; logs anything that is not a ``GameError``."""
     if isinstance(error, GameError):
-        return i18n.t(error.msg, locale, names=mention)
+        return discord_text(i18n.t(error.msg, locale, names=mention))
     return i18n.t("cmd.reply.internal_error", locale)
 
 

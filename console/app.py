@@ -1,11 +1,11 @@
 """The console front end: one channel, many users typed by name.
 
 Each line acts as the named user in the channel ``console`` through the same
-``table.play.commands.Commands`` as Discord. Replies are printed (ephemeral ones marked
-as private to their user, ``<@id>`` mentions shown as ``@name``, Discord timestamps as
-dates) and every image is written to the output folder under a numbered name, whose
-path is printed. The console is also the announcer's outlet: a handover post is printed
-and its board written once, and while the same player keeps acting that one file is
+``table.play.commands.Commands`` as Discord. Replies are printed (ephemeral ones marked as private to
+their user; the players, channels and moments a text names written by the console's ``Markup`` as
+``@name``, ``#thread`` and a UTC date) and every image is written to the output folder under a
+numbered name, whose path is printed. The console is also the announcer's outlet: a handover post is
+printed and its board written once, and while the same player keeps acting that one file is
 overwritten in place. Time moves only with ``/clock advance``, which also runs what
 fell due (reminders, deadlines, a league's round). A line that fails never stops the console: the
 reason is printed and reading goes on.
@@ -29,6 +29,7 @@ from console.parse import Line, LineError, parse_line
 from engine import BadInput, GameError
 from table.core.clock import ManualClock, parse_duration
 from table.core.errors import NoGame, TableError
+from table.core.marks import render
 from table.core.posts import Button, Menu
 from table.core.ratings import NO_GUILD
 from table.leagues.places import CHANNEL as IN_CHANNEL
@@ -45,26 +46,31 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CHANNEL = "console"
-_MENTION = re.compile(r"<@!?([^>]+)>")
-_CHANNEL = re.compile(r"<#([^>]+)>")
-_TIMESTAMP = re.compile(r"<t:(-?\d+)(?::[tTdDfFR])?>")
 _NUMBERED = re.compile(r"^(\d+)-")
 _IN_THREAD = re.compile(r"^#(?P<thread>[^\s#]+)\s+(?P<line>\S.*)$")
 """``#r1-ann-bob ann: /play ...``: a line that acts in one of the console's threads."""
 
 
-def plain_mentions(text: str) -> str:
-    """``<@alice>`` -> ``@alice``: console ids are the typed names."""
-    return _MENTION.sub(r"@\1", text)
+class ConsoleMarkup:
+    """How the console writes what a text names: console ids are the typed names, so a player reads
+    ``@alice`` and a thread ``#r1-ann-bob``; a moment is a UTC date, to the minute, in any style."""
+
+    def mention(self, user_id: str) -> str:
+        return f"@{user_id}"
+
+    def channel(self, channel_id: str) -> str:
+        return f"#{channel_id}"
+
+    def moment(self, at: datetime, style: str) -> str:
+        return at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+MARKUP = ConsoleMarkup()
 
 
 def plain_text(text: str) -> str:
-    """What Discord would render, in plain text: mentions as ``@name``, channels as ``#name``,
-    timestamps as UTC dates."""
-    text = _TIMESTAMP.sub(
-        lambda m: datetime.fromtimestamp(int(m[1]), UTC).strftime("%Y-%m-%d %H:%M UTC"), text
-    )
-    return _CHANNEL.sub(r"#\1", plain_mentions(text))
+    """``text`` as the console prints it: its mentions, channels and moments written by ``MARKUP``."""
+    return render(text, MARKUP)
 
 
 def next_image_number(folder: Path) -> int:
@@ -237,7 +243,7 @@ class Console:
         try:
             await self.dispatch(line, channel)
         except GameError as exc:
-            self.private(line.user, i18n.t(exc.msg, self.locale, names=lambda i: f"@{i}"))
+            self.private(line.user, plain_text(i18n.t(exc.msg, self.locale, names=MARKUP.mention)))
         except Exception as exc:
             log.exception("console command %r failed", stripped)
             self.say(self.t("console.internal_error", error=type(exc).__name__))

@@ -9,7 +9,8 @@ Typical wiring (the Discord bot and the console do the same)::
 
 from __future__ import annotations
 
-from table.core.posts import Ctx, Post, mention
+from table.core.marks import mention
+from table.core.posts import Ctx, Post
 from table.core.replay import replay, replay_game
 from table.core.tables import Moved, Renderer, Table, Tables
 from table.play.commands import Commands, split_version

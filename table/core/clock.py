@@ -124,8 +124,3 @@ def format_duration(delta: timedelta) -> str:
         if minutes and minutes % size == 0 and (unit != "d" or minutes >= 2 * size):
             return f"{minutes // size}{unit}"
     return f"{minutes}m"
-
-
-def discord_time(moment: datetime, style: str = "R") -> str:
-    """Discord's timestamp markup (``<t:1700000000:R>``), shown in each reader's own time zone."""
-    return f"<t:{int(moment.timestamp())}:{style}>"

@@ -74,7 +74,7 @@ class Menu:
 class Post:
     """One message to send; the first answers the interaction, later ones are follow-ups."""
 
-    text: str  # already translated; mentions written as <@id>
+    text: str  # already translated; players, channels and moments as marks (``table.core.marks``)
     image: bytes | None = None
     filename: str = "board.png"
     alt: str = ""  # the image's alt text, in the post's language (Discord's attachment description)
@@ -123,11 +123,6 @@ class Picture:
 def pictured(picture: Picture | None) -> dict[str, Any]:
     """A post's ``image`` and ``alt`` from a drawn picture (none when the drawing failed)."""
     return {} if picture is None else {"image": picture.data, "alt": picture.alt}
-
-
-def mention(player_id: str) -> str:
-    """Discord's mention syntax; the console shows it as @name."""
-    return f"<@{player_id}>"
 
 
 BOT_PREFIX = "bot:"

@@ -30,6 +30,7 @@ from engine.forced import ForcedStep, forced_steps
 from engine.text import Msg
 from table.core.drawing import Drawer, Outdated, ThreadDrawer, draw_now, shared_drawer
 from table.core.events import decode_result, encode_msg, encode_result
+from table.core.marks import mention
 from table.core.posts import Picture, is_bot
 from table.core.replay import played, replay
 from table.core.settings import TableSettings
@@ -70,7 +71,7 @@ class Table:
     def named(self, player: str) -> str:
         """How a message names a player: the seat's name, else (a moderator, say) a mention,
         which Discord shows as the member's name."""
-        return self.names.get(player) or f"<@{player}>"
+        return self.names.get(player) or mention(player)
 
     def view(self, viewer: str | None = None) -> dict[str, Any]:
         """What ``viewer`` sees of the game (None: the public board), ended as the table ended it

@@ -12,7 +12,8 @@ from engine.contract import Game
 from engine.errors import BadInput, GameError
 from engine.lexicon import Lexicon
 from engine.text import Msg, PlayerRef
-from table.core.posts import is_bot, mention
+from table.core.marks import WHOLE, mention
+from table.core.posts import is_bot
 
 _TITLE_KEYS = ("table.game", "cmd.choice.game")
 """Catalog prefixes of a game's display names: the table's, and the slash command's choice."""
@@ -73,33 +74,62 @@ def name_players_in(err: GameError, names: Mapping[str, str]) -> GameError:
     return err
 
 
-WHOLE = re.compile(r"<(?:@[!&]?\d+|#\d+|t:-?\d+(?::[A-Za-z])?|a?:\w+:\d+)>")
-"""What Discord reads as one thing: a mention of a player, role or channel, a timestamp, a custom
-emoji. Cut anywhere inside, it shows as raw text, and a mention cut so pings nobody."""
-
 _WHOLE_OR_LINE = re.compile(f"({WHOLE.pattern}|\n)")
 
 
-def cut_point(text: str, at: int) -> int:
-    """The place nearest before ``at`` where ``text`` may be cut without splitting a mention or a
-    timestamp (``WHOLE``): ``at`` itself unless one straddles it, else where that one begins."""
-    for found in WHOLE.finditer(text, max(0, at - 64), at + 64):
+def cut_point(text: str, at: int, whole: re.Pattern[str] = WHOLE) -> int:
+    """The place nearest before ``at`` where ``text`` may be cut without splitting what ``whole``
+    finds (a mark: a mention, a channel, a moment): ``at`` itself unless one straddles it, else where
+    that one begins."""
+    for found in whole.finditer(text, max(0, at - 64), at + 64):
         if found.start() < at < found.end():
             return found.start()
     return at
 
 
-def clip(text: str, limit: int) -> str:
+def clip(text: str, limit: int, whole: re.Pattern[str] = WHOLE) -> str:
     """``text`` cut to at most ``limit`` characters from its end, an ellipsis marking the cut, and
-    never inside a mention or a timestamp: what is kept still pings and reads as it should."""
+    never inside a mention or a moment: what is kept still pings and reads as it should."""
     if len(text) <= limit:
         return text
-    return text[: cut_point(text, max(0, limit - 1))] + "…"
+    return text[: cut_point(text, max(0, limit - 1), whole)] + "…"
+
+
+def split(text: str, limit: int, *, from_end: bool = False, whole: re.Pattern[str] = WHOLE) -> list[str]:
+    """``text`` as messages of at most ``limit`` characters: every long text the bot sends is cut here.
+
+    From the start (``from_end`` false): each message as full as it can be, cut at a line's end (the
+    blank lines there left out), else at a space, else before ``limit`` but never inside what
+    ``whole`` finds. From the end: the last message as full as it can be (it carries the board, and
+    its text is what later edits replace), always between lines, every line kept and a line longer
+    than a message clipped (``clip``). Always at least one piece (maybe empty), so an image alone
+    still makes a message.
+    """
+    if len(text) <= limit:
+        return [text]
+    pieces: list[str] = []
+    if from_end:
+        rest = "\n".join(clip(line, limit, whole) for line in text.split("\n"))
+        while len(rest) > limit:
+            cut = rest.find("\n", len(rest) - limit - 1)  # every line fits, so one starts in reach
+            pieces.insert(0, rest[cut + 1 :])
+            rest = rest[:cut]
+        return [rest, *pieces]
+    rest = text
+    while len(rest) > limit:
+        cut = rest.rfind("\n", 0, limit + 1)
+        if cut <= 0:
+            cut = rest.rfind(" ", 0, limit + 1)
+        if cut <= 0:
+            cut = cut_point(rest, limit, whole) or limit
+        pieces.append(rest[:cut])
+        rest = rest[cut:].lstrip("\n")
+    return [*pieces, rest]
 
 
 SHORTENED_TAIL = 12
 """The most characters a shortened stretch keeps of its end, after the ellipsis: the few words that
-close a sentence or lead into a mention ("(" before "<@1>, <@2>: the game is over.)")."""
+close a sentence or lead into a mention ("(" before two mentions and ": the game is over.)")."""
 
 
 def shorten(text: str, limit: int) -> str:

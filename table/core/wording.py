@@ -14,8 +14,9 @@ import i18n
 from db import ActionRecord, Announcement
 from engine.contract import Result
 from engine.text import Msg
-from table.core.clock import discord_time, parse_stamp
+from table.core.clock import parse_stamp
 from table.core.events import decode_msg, decode_result
+from table.core.marks import moment
 from table.core.options import option_words
 from table.core.posts import Post
 from table.core.tables import Table, describe, text_board
@@ -137,7 +138,7 @@ class Wording:
                 "svc.games.lobby", locale, game=game, where=where, seated=seated, players=record.players
             )
         since = shown.waiting_since if shown else None
-        when = discord_time(parse_stamp(since)) if since else "—"
+        when = moment(parse_stamp(since)) if since else "—"
         acting = table.to_act()
         if reader is not None and reader in acting:
             line = self._t("svc.games.yours", locale, game=game, where=where, since=when)
@@ -145,7 +146,7 @@ class Wording:
             waiting = self._waiting_names(table, acting, away or {}, locale)
             line = self._t("svc.games.waiting", locale, game=game, where=where, waiting=waiting, since=when)
         if shown is not None and shown.deadline is not None and not shown.deadline_done:
-            deadline = discord_time(parse_stamp(shown.deadline))
+            deadline = moment(parse_stamp(shown.deadline))
             line += " " + self._t("svc.list.deadline", locale, deadline=deadline)
         return line
 
@@ -157,7 +158,7 @@ class Wording:
         for p in players:
             name = table.name(p)
             if p in away:
-                name += " (" + self._t("svc.away.until", locale, until=discord_time(away[p], "f")) + ")"
+                name += " (" + self._t("svc.away.until", locale, until=moment(away[p], "f")) + ")"
             shown.append(name)
         return ", ".join(shown) or "—"
 

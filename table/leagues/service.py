@@ -32,9 +32,10 @@ import i18n
 from db import ChannelBusy, GameRecord, LeagueBusy, LeagueRecord, LeagueStatus, Seat, Store
 from engine.contract import Game, Result
 from engine.text import Msg, PlayerRef, msg
-from table.core.clock import Clock, discord_time, format_duration, parse_duration, parse_stamp, stamp
+from table.core.clock import Clock, format_duration, parse_duration, parse_stamp, stamp
 from table.core.errors import TableError
 from table.core.events import decode_result, encode_msg, encode_result
+from table.core.marks import channel_link, mention, moment
 from table.core.options import format_options, parse_options, take_seed
 from table.core.posts import Button, Ctx, Post, pictured, post_nonce
 from table.core.settings import TableSettings, server_defaults, server_locale, take_settings
@@ -329,7 +330,7 @@ class Leagues(Wording):
         entry = book.entry(player)
         if entry is None or entry.dropped is not None:
             key = "league.error.not_in_player" if kicked else "league.error.not_in"
-            raise TableError(key, name=league.name, player=f"<@{player}>")
+            raise TableError(key, name=league.name, player=mention(player))
         if league.status == "signup":
 
             def out(lg: LeagueRecord, bk: Book) -> Book | None:
@@ -524,8 +525,8 @@ class Leagues(Wording):
             name=league.name,
             round=book.round,
             total=book.total,
-            ends=discord_time(ends, "F"),
-            left=discord_time(ends),
+            ends=moment(ends, "F"),
+            left=moment(ends),
         )
 
     async def _round_begun(self, league: LeagueRecord, book: Book) -> Book:
@@ -550,7 +551,7 @@ class Leagues(Wording):
         try:
             start = max(self.clock(), parse_stamp(book.started or stamp(self.clock())))
             ends = parse_stamp(book.ends or stamp(self.clock()))
-            event = await self.places.schedule(league.guild, name, start, ends, f"<#{league.channel}>")
+            event = await self.places.schedule(league.guild, name, start, ends, channel_link(league.channel))
         except Exception:
             log.exception("league #%s: the round's event", league.id)
             event = None
@@ -566,7 +567,7 @@ class Leagues(Wording):
         if table.bye:
             return self._t("league.round.bye", loc, player=names.get(table.players[0], table.players[0]))
         players = [names.get(p, p) for p in table.players]
-        where = f"<#{table.thread}>" if table.thread else "…"
+        where = channel_link(table.thread) if table.thread else "…"
         if table.stage == KNOCKOUT:
             return self._t("league.round.match", loc, players=players, where=where, number=table.number)
         return self._t("league.round.table", loc, players=players, where=where)
@@ -711,8 +712,8 @@ class Leagues(Wording):
             name=league.name,
             round=table.round,
             game=self._title(league, loc),
-            ends=discord_time(ends, "F"),
-            left=discord_time(ends),
+            ends=moment(ends, "F"),
+            left=moment(ends),
             number=table.number,
             best_of=book.rules.best_of,
         )
@@ -1117,7 +1118,7 @@ class Leagues(Wording):
                     players=len(book.players),
                     rounds=book.round,
                     winners=winners,
-                    when=discord_time(parse_stamp(league.updated_at), "d"),
+                    when=moment(parse_stamp(league.updated_at), "d"),
                 )
             )
         return [Post(clip("\n".join(lines), MAX_TEXT), ephemeral=True)]

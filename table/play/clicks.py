@@ -29,6 +29,7 @@ from engine.errors import GameError, StaleAction
 from engine.text import Msg, PlayerRef, msg
 from table.core.errors import NoGame, NotSeated, TableError
 from table.core.events import decode_msg, encode_msg
+from table.core.marks import mention
 from table.core.posts import Ctx, Post, is_bot, pictured
 from table.core.replay import handovers, played, replay
 from table.core.settings import POLICIES
@@ -340,7 +341,7 @@ class ClickCommands(ServiceCommands):
             names=table.named,
             player=ctx.user_name,
             step=_step(span[0]),
-            others=[f"<@{p}>" for p in others],
+            others=[mention(p) for p in others],
         )
         return [Post(text, mentions=tuple(others), buttons=vote_buttons("undo", table, loc))]
 

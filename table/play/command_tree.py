@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import i18n
+from table.core.text import split
 
 DISCORD = "discord"
 CONSOLE = "console"
@@ -223,20 +224,8 @@ def help_pages(front: str, locale: str, games: Sequence[object], limit: int = ME
         if pages and len(pages[-1]) + 2 + len(part) <= limit:
             pages[-1] += "\n\n" + part
         else:
-            pages += _cut(part, limit)
+            pages += split(part, limit)  # between lines (no help line is near a message's length)
     return pages
-
-
-def _cut(text: str, limit: int) -> list[str]:
-    """``text`` in pieces of at most ``limit`` characters, between lines (a line longer than that is
-    cut, which no help line is: a description has at most 100 characters)."""
-    pieces: list[str] = []
-    for line in text.splitlines():
-        if pieces and len(pieces[-1]) + 1 + len(line) <= limit:
-            pieces[-1] += "\n" + line
-        else:
-            pieces.append(line[:limit])
-    return pieces
 
 
 __all__ = [

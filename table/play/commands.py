@@ -17,7 +17,8 @@ from engine.errors import BadInput, GameError, GameOver, IllegalAction
 from table.bots.players import away_stand_ins, may_have_bots, returned_note, stand_ins_in
 from table.core.errors import NoGame, NotSeated, TableError, Unreadable
 from table.core.events import decode_msg, encode_msg
-from table.core.posts import Ctx, Post, is_bot, mention, pictured, post_nonce
+from table.core.marks import mention
+from table.core.posts import Ctx, Post, is_bot, pictured, post_nonce
 from table.core.settings import TableSettings
 from table.core.tables import Table, Tables
 from table.core.text import (

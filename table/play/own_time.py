@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING
 
 from db import GameRecord
 from table.core.away import parse_away_for
-from table.core.clock import discord_time, format_duration, parse_stamp, stamp
+from table.core.clock import format_duration, parse_stamp, stamp
 from table.core.errors import TableError
 from table.core.hours import QUIET, REMIND, ZONE, PlayerTime, find_zone, parse_pace, parse_quiet, zone_choices
+from table.core.marks import moment
 from table.core.posts import Ctx, Post, is_bot
 from table.core.ratings import NO_GUILD, guild_of
 from table.core.settings import TableSettings
@@ -55,7 +56,7 @@ class OwnTimeCommands(Wording):
             period = await self.time_off.now_away(ctx.user_id, guild, now)
             if period is None:
                 return [Post(self._t("svc.away.not_away", loc), ephemeral=True)]
-            back = discord_time(parse_stamp(period.until), "f")
+            back = moment(parse_stamp(period.until), "f")
             return [Post(self._t("svc.away.state", loc, until=back), ephemeral=True)]
         try:
             chosen = parse_away_for(length)
@@ -71,7 +72,7 @@ class OwnTimeCommands(Wording):
         until = now + chosen
         await self.tables.store.add_away(ctx.user_id, guild, stamp(now), stamp(until))
         await self.time_off.gone(ctx.user_id, records, until)
-        lines = [self._t("svc.away.set", loc, until=discord_time(until, "f"))]
+        lines = [self._t("svc.away.set", loc, until=moment(until, "f"))]
         if records:
             lines.append(self._t("svc.away.games", loc, count=len(records)))
         else:
@@ -126,7 +127,7 @@ class OwnTimeCommands(Wording):
         if mine.quiet is None or period is None:
             lines.append(self._t("svc.notify.quiet_none", loc))
         else:
-            start, end = (discord_time(moment, "f") for moment in period)
+            start, end = (moment(at, "f") for at in period)
             lines.append(self._t("svc.notify.quiet", loc, hours=str(mine.quiet), start=start, end=end))
         if not mine.own_pace:
             lines.append(self._t("svc.notify.remind_table", loc))
@@ -151,7 +152,7 @@ class OwnTimeCommands(Wording):
         """A line per seated player who is away now: "Alice is away until <date>"."""
         away = await self._away_of(table.record, table.record.player_ids)
         return [
-            self._t("svc.away.status", locale, player=table.name(p), until=discord_time(until, "f"))
+            self._t("svc.away.status", locale, player=table.name(p), until=moment(until, "f"))
             for p, until in away.items()
         ]
 

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 import i18n
 from engine.contract import Result
 from engine.text import Msg, PlayerRef, msg
-from table.core.clock import discord_time
 from table.core.errors import NoGame, TableError
 from table.core.events import encode_msg, encode_result
-from table.core.posts import Ctx, Post, is_bot, mention
+from table.core.marks import channel_link, mention, moment
+from table.core.posts import Ctx, Post, is_bot
 from table.core.settings import KEYS, LANGUAGE, TableSettings, server_defaults, server_locale
 from table.core.text import clip
 from table.play.lobby import guard, human_heir, require_open
@@ -104,14 +104,14 @@ class ServiceCommands(OwnTimeCommands):
         away = await self._away_of(found[0][0], {p for r, _ in found for p in r.player_ids}) if found else {}
         for record, current in found:
             table = self.tables.table(record)
-            where = f"<#{record.channel}>"
+            where = channel_link(record.channel)
             line = self._game_line(table, current, loc, where=where, reader=ctx.user_id, away=away)
             (mine if ctx.user_id in table.to_act() else others).append(line)
         if not mine and not others:
             return [Post(self._t("svc.games.none", loc), ephemeral=True)]
         lines = [self._t("svc.games.header", loc, count=len(mine))]
         if ctx.user_id in away:
-            lines.append(self._t("svc.away.me", loc, until=discord_time(away[ctx.user_id], "f")))
+            lines.append(self._t("svc.away.me", loc, until=moment(away[ctx.user_id], "f")))
         lines += [f"• {line}" for line in mine + others]
         return [Post(clip("\n".join(lines), 1900), ephemeral=True)]
 
@@ -189,7 +189,8 @@ class ServiceCommands(OwnTimeCommands):
         )
         kept = await store.listings([server_owner(ctx.guild_id)])
         if kept and kept[0].channel is not None:
-            text += "\n" + self._t("svc.settings.games_channel", ctx.locale, channel=f"<#{kept[0].channel}>")
+            where = channel_link(kept[0].channel)
+            text += "\n" + self._t("svc.settings.games_channel", ctx.locale, channel=where)
         else:
             text += "\n" + self._t("svc.settings.no_games_channel", ctx.locale)
         if wanted or listing:
@@ -220,7 +221,7 @@ class ServiceCommands(OwnTimeCommands):
         except (Refused, Paused) as exc:
             await store.drop_listing(owner)
             missing = exc.missing if isinstance(exc, Refused) else ()
-            where = f"<#{channel}>"
+            where = channel_link(channel)
             if not missing:
                 raise TableError("svc.error.games_list_refused_plain", channel=where) from exc
             permissions = [Msg(f"perm.{name}") for name in missing]

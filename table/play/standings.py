@@ -17,10 +17,11 @@ import i18n
 from db import GameLength, ResultRecord, Standing
 from db.ratings import POOLS, Change, outcome
 from engine.text import PlayerRef, msg
-from table.core.clock import discord_time, parse_stamp
+from table.core.clock import parse_stamp
 from table.core.errors import TableError
 from table.core.events import encode_msg
-from table.core.posts import Button, Ctx, Post, mention, pictured
+from table.core.marks import mention, moment
+from table.core.posts import Button, Ctx, Post, pictured
 from table.core.ratings import NO_GUILD, points, pool_title
 from table.core.settings import server_locale
 from table.core.text import clip
@@ -180,7 +181,7 @@ class StandingCommands(Wording):
     async def _history_line(self, result: ResultRecord, loc: str) -> str:
         record = await self.tables.store.get_game(result.game_id)
         names = {s.player: s.name for s in record.seats} if record else {}
-        when = discord_time(parse_stamp(result.finished_at), "d")
+        when = moment(parse_stamp(result.finished_at), "d")
         if record is not None and record.status == "aborted":
             players = ", ".join(names.get(p.player, p.player) for p in result.places)
             outcome_text = self._t("rating.history.aborted", loc, players=players)

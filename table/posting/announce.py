@@ -52,6 +52,7 @@ from table.bots.players import (
 )
 from table.core.clock import Clock, Timer, parse_stamp, stamp, system_clock
 from table.core.events import decode_msg, encode_msg
+from table.core.marks import channel_link
 from table.core.posts import Picture, Post, pictured, post_nonce
 from table.core.ratings import changes_line, settle
 from table.core.settings import TableSettings, locale_of, public_locale
@@ -198,7 +199,7 @@ class Announcer(Wording):
         self.clock = clock
         self.coalesce = coalesce
         self._sleep = sleep
-        self.link: Callable[[GameRecord], str] = link or (lambda record: f"<#{record.channel}>")
+        self.link: Callable[[GameRecord], str] = link or (lambda record: channel_link(record.channel))
         self.owner = owner or process_owner()
         self.lease = lease
         self._monotonic = monotonic

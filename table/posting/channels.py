@@ -31,7 +31,7 @@ from typing import TypeVar
 from db import GameRecord, Store
 from table.core.clock import Clock
 from table.core.posts import Post
-from table.core.text import clip
+from table.core.text import split
 from table.posting.faults import Faults
 from table.posting.outlet import ChannelGone, ChannelRate, Outlet, Rated, Refused
 
@@ -218,19 +218,8 @@ class Channels:
 
 def spill(text: str, limit: int) -> list[str]:
     """``text`` as messages of at most ``limit`` characters, cut between lines, the last as full as it
-    can be (it carries the board, and its text is what later edits replace)."""
-    if len(text) <= limit:
-        return [text]
-    pieces: list[list[str]] = [[]]
-    size = -1
-    for line in reversed(text.split("\n")):
-        line = clip(line, limit)  # never inside a mention
-        if pieces[0] and size + 1 + len(line) > limit:
-            pieces.insert(0, [])
-            size = -1
-        pieces[0].insert(0, line)
-        size += 1 + len(line)
-    return ["\n".join(piece) for piece in pieces]
+    can be (it carries the board, and its text is what later edits replace): ``split`` from the end."""
+    return split(text, limit, from_end=True)
 
 
 __all__ = ["Budgets", "Channels", "PacedOutlet", "direct_key", "rate_of", "spill"]

@@ -36,6 +36,7 @@ from engine.text import Msg, msg
 from table.core.clock import Clock, parse_stamp, stamp
 from table.core.events import decode_msg, encode_msg, encode_result
 from table.core.hours import PlayerTime
+from table.core.marks import channel_link
 from table.core.posts import Post
 from table.core.ratings import settle
 from table.core.settings import public_locale
@@ -62,7 +63,7 @@ def backoff(tries: int) -> timedelta:
 
 def fault_message(fault: ChannelFault, game: str) -> Msg:
     """What the people of a game are told about its channel's fault."""
-    where = {"channel": f"<#{fault.channel}>", "game": game_title(game)}
+    where = {"channel": channel_link(fault.channel), "game": game_title(game)}
     permissions = [Msg(f"perm.{name}") for name in fault.missing]
     if fault.kind == "locked":
         return msg("svc.fault.locked", **where)
@@ -207,9 +208,8 @@ class Faults:
             await settle(self.store, closed)
             await self._ended_unshown(channel)
             log.warning("channel %s was deleted: game #%s closed as abandoned", channel, closed.id)
-            await self._tell(
-                closed, channel, msg("svc.fault.gone", channel=f"<#{channel}>", game=game_title(closed.game))
-            )
+            gone = msg("svc.fault.gone", channel=channel_link(channel), game=game_title(closed.game))
+            await self._tell(closed, channel, gone)
             return closed
         log.warning("channel %s was deleted but its game kept moving: the next post closes it", channel)
         return None
@@ -221,7 +221,7 @@ class Faults:
                 continue
             await self._shown(record)
             await settle(self.store, record)
-            ended = msg("svc.fault.gone_ended", channel=f"<#{channel}>", game=game_title(record.game))
+            ended = msg("svc.fault.gone_ended", channel=channel_link(channel), game=game_title(record.game))
             await self._tell(record, channel, ended)
 
     async def _shown(self, record: GameRecord) -> None:

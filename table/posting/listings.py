@@ -9,9 +9,9 @@ server's managers may keep such a list of the server's open games in a channel o
 
 Each is a ``db.Listing``, owned by ``player:<id>`` or ``server:<id>``, whose message id is stored, so
 a restart goes on editing the same message; a new message is sent only when the old one was deleted
-(the front end's edit answers False). Times are Discord timestamps (``<t:...:R>``) that every reader
-sees in their own time and language, so the text need not change as time passes: only a change of
-the games does (a new handover post, a game that begins or ends, a lobby's seats).
+(the front end's edit answers False). Times are moments (``table.core.marks``), which Discord shows
+every reader in their own time and language, so the text need not change as time passes: only a
+change of the games does (a new handover post, a game that begins or ends, a lobby's seats).
 
 The announcer sees every such change and tells ``changed``: the listings concerned (those of the
 game's people and of its server that exist) count it in the store (``changed`` over ``shown``: a
@@ -34,7 +34,9 @@ from dataclasses import dataclass
 
 import i18n
 from db import Announcement, GameRecord, Listing, Store
-from table.core.clock import Clock, discord_time
+from table.core import marks
+from table.core.clock import Clock
+from table.core.marks import moment
 from table.core.posts import Post, is_bot, post_nonce
 from table.core.ratings import guild_of
 from table.core.settings import server_locale
@@ -74,7 +76,7 @@ def owners_of(record: GameRecord) -> list[str]:
 
 def channel_link(record: GameRecord, message: str | None) -> str:
     """The front ends' default: the game's channel (Discord's bot links its latest post instead)."""
-    return f"<#{record.channel}>"
+    return marks.channel_link(record.channel)
 
 
 @dataclass(frozen=True)
@@ -263,7 +265,7 @@ class Listings(Wording):
         mine = [e for e in running if player in e.table.to_act()]
         others = [e for e in running if player not in e.table.to_act()]
         lobbies = [e for e in games if e.table.record.status == "lobby"]
-        head = self._t("svc.card.header", locale, count=len(mine), when=discord_time(self.clock()))
+        head = self._t("svc.card.header", locale, count=len(mine), when=moment(self.clock()))
         if not games:
             return head + "\n" + self._t("svc.card.none", locale)
         lines = [self._line(e, locale, player) for e in (*mine, *others, *lobbies)]
@@ -273,7 +275,7 @@ class Listings(Wording):
         """A server's list: its running games (longest wait first), then its open tables."""
         running = sorted((e for e in games if e.table.record.status == "active"), key=lambda e: e.since)
         lobbies = [e for e in games if e.table.record.status == "lobby"]
-        head = self._t("svc.list.header", locale, count=len(games), when=discord_time(self.clock()))
+        head = self._t("svc.list.header", locale, count=len(games), when=moment(self.clock()))
         if not games:
             return head + "\n" + self._t("svc.list.none", locale)
         return _fitted(head, [self._line(e, locale) for e in (*running, *lobbies)], locale)

@@ -37,8 +37,9 @@ from engine.contract import Result
 from engine.errors import GameError
 from engine.text import Msg, PlayerRef, msg
 from table.bots.players import stand_in_id, stand_ins, takeover_note
-from table.core.clock import discord_time, parse_stamp, stamp
+from table.core.clock import parse_stamp, stamp
 from table.core.events import encode_msg, encode_result
+from table.core.marks import moment
 from table.core.posts import Post, post_nonce
 from table.core.settings import TableSettings, public_locale
 from table.core.tables import Table, Tables
@@ -247,7 +248,7 @@ class Scheduler:
         locale = await public_locale(self.tables.store, record)
         wording = self.announcer
         game = wording._game(table, locale)
-        since = discord_time(parse_stamp(current.waiting_since or claimed.posted_at or stamp(now)))
+        since = moment(parse_stamp(current.waiting_since or claimed.posted_at or stamp(now)))
         last = [wording._t("svc.last_one", locale, players=mentions(table.to_act(), table.names))]
         last = last if due.timing.last else []
         dm_last = wording._t("svc.dm.last_one", locale) if due.timing.last else ""
@@ -266,7 +267,7 @@ class Scheduler:
                     wording._t(
                         "svc.reminder.deadline",
                         locale,
-                        deadline=discord_time(parse_stamp(current.deadline)),
+                        deadline=moment(parse_stamp(current.deadline)),
                         policy=wording._t(f"svc.policy.{pace.on_deadline}", locale),
                     )
                 )

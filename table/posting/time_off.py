@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING
 
 from db import Away, GameRecord
 from table.bots.players import away_stand_ins, away_takeover_note, returned_note, stand_in_id, table_level
-from table.core.clock import discord_time, parse_stamp, stamp
+from table.core.clock import parse_stamp, stamp
 from table.core.events import encode_msg
+from table.core.marks import moment
 from table.core.posts import Post, post_nonce
 from table.core.settings import TableSettings, public_locale
 from table.core.timing import Timing
@@ -45,9 +46,9 @@ class TimeOff:
 
     async def now_away(self, player: str, guild: str, now: datetime) -> Away | None:
         """The period ``player`` is away in at ``now`` in server ``guild``, if any."""
-        moment = stamp(now)
-        periods = await self.announcer.tables.store.away(guild, [player], moment)
-        found = [p for p in periods if p.since <= moment]
+        at = stamp(now)
+        periods = await self.announcer.tables.store.away(guild, [player], at)
+        found = [p for p in periods if p.since <= at]
         return found[-1] if found else None
 
     async def gone(self, player: str, records: Sequence[GameRecord], until: datetime) -> None:
@@ -145,7 +146,7 @@ class TimeOff:
 
 def until_text(period: Away) -> str:
     """When a period away ends, as Discord shows it in each reader's time (a UTC date in the console)."""
-    return discord_time(parse_stamp(period.until), "f")
+    return moment(parse_stamp(period.until), "f")
 
 
 __all__ = ["TimeOff", "until_text"]

@@ -29,8 +29,9 @@ from datetime import datetime, timedelta
 
 from db import Announcement, GameRecord, Store
 from table.core.away import Span, run_deadline
-from table.core.clock import discord_time, parse_stamp, stamp
+from table.core.clock import parse_stamp, stamp
 from table.core.hours import PlayerTime, first_free
+from table.core.marks import moment
 from table.core.ratings import guild_of
 from table.core.settings import TableSettings
 from table.core.tables import Table
@@ -124,7 +125,7 @@ class Waits(Wording):
             key,
             locale,
             player=mentions([player])[0],
-            until=discord_time(until, "f"),
+            until=moment(until, "f"),
             game=self._game(table, locale),
         )
 

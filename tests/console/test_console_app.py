@@ -8,12 +8,14 @@ written, errors explained without stopping.
 from __future__ import annotations
 
 import io
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from console.app import Console, next_image_number, plain_mentions
+from console.app import Console, next_image_number, plain_text
 from engine import BadInput, NotYourTurn
 from engine.text import PlayerRef
+from table.core.marks import channel_link, mention, moment
 from table.play.commands import Ctx, Post
 
 PNG = b"\x89PNG\r\n\x1a\nfake"
@@ -35,7 +37,7 @@ class ScriptedCommands:
 
     async def new(self, ctx: Ctx, game: str, players: int | None = None, options: str = "") -> list[Post]:
         self.calls.append(("new", ctx, (game, players, options)))
-        return [Post(f"<@{ctx.user_id}> opened a {game} lobby", mentions=(ctx.user_id,))]
+        return [Post(f"{mention(ctx.user_id)} opened a {game} lobby", mentions=(ctx.user_id,))]
 
     async def play(self, ctx: Ctx, action: str) -> list[Post]:
         self.calls.append(("play", ctx, (action,)))
@@ -45,7 +47,10 @@ class ScriptedCommands:
             raise NotYourTurn("error.not_your_turn", waiting=PlayerRef("bob"))
         if action.startswith("bad"):
             raise BadInput("error.bad_input", input=action)
-        return [Post("moved; <@bob> to play", image=PNG, mentions=("bob",)), Post("secret", ephemeral=True)]
+        return [
+            Post(f"moved; {mention('bob')} to play", image=PNG, mentions=("bob",)),
+            Post("secret", ephemeral=True),
+        ]
 
     async def hand(self, ctx: Ctx) -> list[Post]:
         self.calls.append(("hand", ctx, ()))
@@ -153,8 +158,12 @@ async def test_french_console(tmp_path: Path) -> None:
 
 
 def test_helpers() -> None:
-    assert plain_mentions("<@alice> and <@!42> vs <#7>") == "@alice and @42 vs <#7>"
-    assert plain_mentions("<@Anne Marie> joined") == "@Anne Marie joined"
+    at = datetime(2026, 3, 28, 21, 0, 30, tzinfo=UTC)
+    text = (
+        f"{mention('alice')} and {mention('Anne Marie')} in {channel_link('r1-ann-bob')}, {moment(at, 'f')}"
+    )
+    assert plain_text(text) == "@alice and @Anne Marie in #r1-ann-bob, 2026-03-28 21:00 UTC"
+    assert plain_text("<@alice> stays as typed") == "<@alice> stays as typed"
 
 
 def test_image_numbering_continues(tmp_path: Path) -> None:

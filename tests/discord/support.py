@@ -22,6 +22,7 @@ from PIL import Image
 
 import db
 from bot import build_bot
+from cogs.markup import discord_text
 from launch import Settings
 from table.core.tables import Tables
 from table.play.commands import Commands, Ctx, Post
@@ -369,8 +370,8 @@ def action_text(value: str) -> str:
 
 
 def mentioned(post: Post) -> list[str]:
-    """The user ids a post's text mentions (``<@id>``), in order."""
-    return re.findall(r"<@(\w+)>", post.text)
+    """The user ids a post's text mentions (``<@id>`` once written for Discord), in order."""
+    return re.findall(r"<@(\w+)>", discord_text(post.text))
 
 
 def tiny_png(view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:

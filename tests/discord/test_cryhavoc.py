@@ -23,6 +23,7 @@ from PIL import Image
 import engine
 import i18n
 import render
+from cogs.markup import discord_text
 from engine import GameError
 from engine.cryhavoc.actions import VERBS
 from table.core.tables import Table
@@ -214,7 +215,7 @@ async def _play_by_labels(commands: Commands, seed: int) -> Counter[str]:
     assert table.record.result is not None and len(table.record.result["winners"]) == 1
     assert "Winner" in post.text and "VP" in post.text, post.text
     assert set(post.mentions) == set(NAMES[:3]), "the end is told to every player"
-    assert all(f"<@{w}>" in post.text for w in table.record.result["winners"])
+    assert all(f"<@{w}>" in discord_text(post.text) for w in table.record.result["winners"])
     return played
 
 
@@ -239,7 +240,7 @@ async def test_two_and_four_players_play_to_a_result_from_autocomplete(
         pytest.fail("no result after 600 moves")
     assert table.record.result is not None
     (winner,) = table.record.result["winners"]
-    assert winner in NAMES[:players] and f"Winner: <@{winner}>" in post.text
+    assert winner in NAMES[:players] and f"Winner: <@{winner}>" in discord_text(post.text)
     assert set(post.mentions) == set(NAMES[:players])
     if players == 4:
         factions = CRY_HAVOC.view(table.state, None)["seats"]

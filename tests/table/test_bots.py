@@ -18,6 +18,7 @@ import ai
 import db
 import engine
 import i18n
+from cogs.markup import discord_text
 from table import Commands, Ctx, Post
 from table.bots.players import stand_ins
 from table.bots.thinkers import ProcessThinker, ThreadThinker
@@ -123,7 +124,7 @@ async def play_out(t: Table, channel: str = "chan", human: str = "alice") -> lis
 def assert_no_bot_pinged(posts: list[Post]) -> None:
     for post in posts:
         assert not any(is_bot(p) for p in post.mentions), post
-        assert "<@bot:" not in post.text, post.text
+        assert "<@bot:" not in discord_text(post.text), post.text
 
 
 # ---- a game against a bot -----------------------------------------------------------------------------
@@ -260,7 +261,10 @@ async def test_at_the_deadline_a_bot_plays_for_the_absent_player_to_the_end(bots
     at = next(i for i, p in enumerate(bots.posts) if "ran out of time" in p.text)
     notice, after = bots.posts[at], bots.posts[at + 1 :]
     assert after and all("alice" not in p.mentions for p in after), "nobody pings alice while a bot plays"
-    assert notice.text == "<@alice> ran out of time in nim: a bot plays for them until they return."
+    assert (
+        discord_text(notice.text)
+        == "<@alice> ran out of time in nim: a bot plays for them until they return."
+    )
     assert notice.mentions == ("alice",)
     log = await bots.commands.log(ctx("alice"))
     assert "A bot plays for Alice until they return." in log[0].text
@@ -342,7 +346,7 @@ async def test_the_takeover_is_told_in_french(bots: Table) -> None:
     bots.clock.advance(timedelta(days=1, minutes=1))
     await bots.scheduler.tick()
     await bots.drain()
-    texts = [p.text for p in bots.posts]
+    texts = [discord_text(p.text) for p in bots.posts]
     assert "<@alice> a laissé passer le délai de nim : un robot joue à sa place jusqu'à son retour." in texts
     assert any("Robot 1 (normal)" in t for t in texts) and not any("Bot 1" in t for t in texts)
 

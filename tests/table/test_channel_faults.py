@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import db
+from cogs.markup import discord_text
 from table import Commands, Ctx, Post
 from table.core.clock import ManualClock
 from table.posting.announce import Announcer, RecordingOutlet
@@ -110,7 +111,9 @@ async def test_a_refusing_channel_is_left_alone_remembered_tried_further_apart_t
     (fault,) = await service.store.channel_faults()
     assert (fault.kind, fault.missing, fault.tries) == ("permissions", ("attach_files",), 1)
     assert service.outlet.dms is not None
-    told = [post.text for user, post in service.outlet.dms if "Joindre des fichiers" in post.text]
+    told = [
+        discord_text(post.text) for user, post in service.outlet.dms if "Joindre des fichiers" in post.text
+    ]
     assert len(told) == 1 and "<#chan>" in told[0], "alice, who reads her direct messages, in French"
     (notice,) = await service.commands.notices(ctx("bob"))
     assert notice.ephemeral and "I need Attach Files there" in notice.text, "bob in his own language"

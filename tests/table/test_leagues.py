@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from cogs.markup import discord_text
 from engine.errors import GameError
 from table.leagues.book import Book
 from tests.table.leagues import HALL, hall
@@ -47,7 +48,7 @@ async def test_a_swiss_league_makes_each_round_in_threads_and_pairs_the_next_onc
             board = h.posts_in(thread)[1]
             assert board.image is not None and board.mentions == (), "called once, in the thread's first post"
         rounds = [p for p in h.posts_in(HALL) if "round 1 of 2" in p.text]
-        assert len(rounds) == 1 and "<t:" in rounds[0].text and rounds[0].mentions == ()
+        assert len(rounds) == 1 and "<t:" in discord_text(rounds[0].text) and rounds[0].mentions == ()
         # the games end: two wins for the first seat, one draw
         for record in games[:2]:
             await h.finish(record, record.player_ids[1])

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import db
+from cogs.markup import discord_text
 from table import Commands, Ctx, Post
 from table.core.clock import ManualClock, ManualTimer
 from table.core.errors import TableError
@@ -134,6 +135,7 @@ async def test_a_card_lists_every_game_of_the_player_in_every_server_those_await
     (answer,) = await service.commands.games(ctx("alice", "c1", locale="fr"), card=True)
     assert "messages privés" in answer.text and "/parties carte:non" in answer.text
     ((message, card),) = service.outlet.cards("alice")
+    card = discord_text(card)
     head, *lines = card.split("\n")
     assert head.startswith("**Vos parties, sur tous les serveurs**")
     assert len(lines) == 3, "the three open games she sits in, none other"
@@ -212,8 +214,9 @@ async def test_a_servers_list_of_games_is_kept_in_its_channel_for_managers_only(
     (shown,) = await service.commands.settings(
         ctx("mod", "c1", locale="fr", admin=True), games_channel="lists"
     )
-    assert "tenue dans <#lists>" in shown.text
+    assert "tenue dans <#lists>" in discord_text(shown.text)
     ((message, text),) = service.outlet.in_channel("lists")
+    text = discord_text(text)
     head, *lines = text.split("\n")
     assert head.startswith("**Open games on this server** (2)"), "the server's language, not the manager's"
     assert any("<#c1>" in line and "waiting for" in line for line in lines)

@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 import i18n
+from cogs.markup import discord_text
 from engine.errors import BadInput, GameError
 from table import Commands
 from table.core.errors import BadOptions, NoGame, NotSeated, TableError
@@ -134,7 +135,7 @@ async def test_start_needs_the_right_seat_count_and_a_seated_caller(
     (first,) = await channel_posts(commands)  # the first handover post, from the announcer
     assert png_size(first.image) == (8, 6)
     assert first.mentions == tuple(table.to_act())
-    assert f"<@{table.to_act()[0]}>" in first.text and "begins" in first.text
+    assert f"<@{table.to_act()[0]}>" in discord_text(first.text) and "begins" in first.text
     with pytest.raises(TableError) as err:
         await commands.join(ctx("carol"))
     assert err.value.msg.key == "table.error.already_started"

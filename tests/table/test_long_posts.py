@@ -16,6 +16,7 @@ import logging
 import random
 import re
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -25,9 +26,9 @@ from db import GameRecord, Seat
 from engine.contract import Result
 from engine.text import Msg, PlayerRef
 from table import Commands, Ctx
-from table.core.posts import mention
+from table.core.marks import OPEN, WHOLE, mention, moment
 from table.core.tables import Table
-from table.core.text import WHOLE, clip, pings
+from table.core.text import clip, pings
 from table.core.wording import Wording
 from table.posting.announce import MAX_TEXT, SPILL, PostLines, fit
 from tests.table.conftest import channel_posts
@@ -143,7 +144,7 @@ def check(case: Case) -> None:
         assert mention(player) in text
     assert shown[: len(lines.opening)] == list(lines.opening)
     assert shown[len(shown) - len(lines.closing) :] == list(lines.closing)
-    assert all(WHOLE.match(text, at.start()) for at in re.finditer("<", text)), "a mention was cut"
+    assert all(WHOLE.match(text, at.start()) for at in re.finditer(OPEN, text)), "a mention was cut"
     summary = [*lines.summary, *lines.in_turn]
     header = [i18n.t("svc.turn_in_progress", locale)] if lines.in_turn else []
     whole = "\n".join([*lines.opening, *lines.summary, *header, *lines.in_turn, *lines.closing])
@@ -187,7 +188,7 @@ def test_the_polish_note_of_what_was_left_out_takes_the_form_of_its_count() -> N
     ]
 
 
-FRENCH_TURN = "À vous de jouer : <@502123456789012345>."
+FRENCH_TURN = f"À vous de jouer : {mention('502123456789012345')}."
 
 
 def test_a_long_french_summary_keeps_the_turn_line_that_pings() -> None:
@@ -214,7 +215,7 @@ def test_one_summary_line_too_long_alone_is_shortened_rather_than_anything_else(
 
 
 def test_lines_that_stay_too_long_alone_lose_words_never_a_mention() -> None:
-    over = "(<@1>, <@2> : la partie est terminée.)"
+    over = f"({mention('1')}, {mention('2')} : la partie est terminée.)"
     ending = "Partie terminée ! " + "Une très longue raison. " * 100 + over
     fitted = fit(PostLines((), ("• a",), (), (ending, "📈 Classement : Alice 25,3 (+1,2)")), "fr")
     assert len(fitted.text) <= MAX_TEXT and fitted.squeezed
@@ -260,7 +261,7 @@ async def test_a_catch_up_of_many_moves_in_french_pings_and_says_how_many_were_l
     pieces = (await channel_posts(commands))[shown:]
     assert 1 < len(pieces) <= SPILL, "a catch-up may run over a few messages, no more"
     assert all(len(piece.text) <= MAX_TEXT for piece in pieces)
-    turn = f"À vous de jouer : <@{waiting}>."
+    turn = f"À vous de jouer : {mention(waiting)}."
     assert pieces[-1].text.endswith("\n" + turn) and pieces[-1].mentions == (waiting,)
     assert not any(piece.mentions for piece in pieces[:-1]), "one ping, with the board"
     text = "\n".join(piece.text for piece in pieces)
@@ -272,8 +273,10 @@ async def test_a_catch_up_of_many_moves_in_french_pings_and_says_how_many_were_l
 
 def test_a_text_clipped_at_its_end_keeps_a_mention_whole_or_leaves_it_out() -> None:
     """What the help, the log and the standings do past their limit."""
-    text = "Classement : " + "<@502123456789012345>, " * 3
+    who = mention("502123456789012345")
+    text = "Classement : " + f"{who}, " * 3
     assert clip(text, 30) == "Classement : …"
-    assert clip(text, 35) == "Classement : <@502123456789012345>…"
-    assert clip("<t:1764579600:R> ou plus tard", 20) == "<t:1764579600:R> ou…"
+    assert clip(text, 35) == f"Classement : {who}…"
+    when = moment(datetime.fromtimestamp(1764579600, UTC))
+    assert clip(f"{when} ou plus tard", 20) == f"{when} ou…"
     assert clip(text, 200) == text

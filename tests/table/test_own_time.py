@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import db
+from cogs.markup import discord_text
 from table import Commands, Ctx, Post, Tables
 from table.bots.thinkers import ThreadThinker
 from table.core.clock import ManualClock
@@ -170,7 +171,7 @@ async def test_a_handover_in_quiet_hours_names_them_and_pings_once_when_they_end
     await open_table(world, "remind=off")
     (waiting,) = await world.to_act()
     handover = world.posts[-1]
-    assert f"<@{waiting}>" in handover.text and handover.mentions == (), "named, not pinged"
+    assert f"<@{waiting}>" in discord_text(handover.text) and handover.mentions == (), "named, not pinged"
     assert world.dms() == [], "no direct message in quiet hours"
     world = await world.restarted()  # the held ping is in the store
     await world.at(utc(ends) - timedelta(minutes=1))
@@ -201,7 +202,9 @@ async def test_a_reminder_due_in_quiet_hours_comes_when_they_end(
     await world.at(utc(ends))
     (reminder,) = world.starting("⏰")
     assert reminder.mentions == (waiting,)
-    assert f"<t:{int((utc(begins) - timedelta(hours=2)).timestamp())}:R>" in reminder.text, "since when"
+    assert f"<t:{int((utc(begins) - timedelta(hours=2)).timestamp())}:R>" in discord_text(reminder.text), (
+        "since when"
+    )
     assert [t for t in world.dms(waiting) if t.startswith("Reminder")], "the direct message comes with it"
     world = await world.restarted()
     await world.at(utc(ends) + timedelta(hours=3))
@@ -249,7 +252,7 @@ async def test_the_end_of_a_game_names_a_sleeping_player_without_pinging_them(st
     await world.commands.resign(ctx("bob"))
     await world.commands.announcer.drain()
     end = world.posts[-1]
-    assert "<@alice>" in end.text and end.mentions == ("bob",)
+    assert "<@alice>" in discord_text(end.text) and end.mentions == ("bob",)
 
 
 async def test_the_held_ping_and_the_last_one_speak_the_channels_language(store: db.Store) -> None:
@@ -289,7 +292,11 @@ async def test_an_away_player_pauses_the_deadline_until_their_time_off_ends(
     (answer,) = await world.commands.away(ctx(away), "3d")
     assert "You are away in this server until" in answer.text and answer.ephemeral
     (told,) = world.starting("⏸")
-    assert f"<@{away}> is away until" in told.text and "deadline" in told.text and told.mentions == ()
+    assert (
+        f"<@{away}> is away until" in discord_text(told.text)
+        and "deadline" in told.text
+        and told.mentions == ()
+    )
     await world.later(days=1)  # the deadline would have fallen, and a reminder been due
     table = await world.table()
     assert table.record.status == "active" and world.starting("⏰") == []
@@ -358,7 +365,9 @@ async def test_at_an_away_bot_table_a_bot_plays_for_them_until_they_return(
     table = await world.table()
     assert table.record.version >= 1, "the bot played their move"
     assert "svc.away.takeover" in await world.notes()
-    assert any(f"<@{away}> is away until" in p.text and "a bot plays" in p.text for p in world.posts)
+    assert any(
+        f"<@{away}> is away until" in discord_text(p.text) and "a bot plays" in p.text for p in world.posts
+    )
     for _ in range(6):  # everyone else plays on; the bot keeps playing for them
         table = await world.table()
         if table.record.status != "active" or away in table.to_act():
@@ -397,7 +406,7 @@ async def test_at_an_away_off_table_the_deadline_runs_but_nobody_pings_them(stor
     await world.commands.away(ctx(other), "3d")  # not awaited: nobody is told yet
     await move(world, away)  # hands the turn to an away player: named, not pinged, told once
     handover = world.posts[-1]
-    assert handover.mentions == () and f"⏸ <@{other}> is away until" in handover.text
+    assert handover.mentions == () and f"⏸ <@{other}> is away until" in discord_text(handover.text)
     await world.later(hours=12)
     assert world.starting("⏰") == [], "no reminders while away"
     await world.later(hours=12)
@@ -421,7 +430,7 @@ async def test_away_refusals_and_answers(store: db.Store) -> None:
     (nowhere,) = await cmds.away(ctx("zoe"), "2d")
     assert "no table in this server yet" in nowhere.text and "tables you join" in nowhere.text
     (fr,) = await cmds.away(ctx("zoe", locale="fr"))
-    assert "Vous êtes absent·e de ce serveur jusqu'au <t:" in fr.text
+    assert "Vous êtes absent·e de ce serveur jusqu'au <t:" in discord_text(fr.text)
     await open_table(world, "remind=off")
     assert await store.away(GUILD, ["zoe"], "2000") != []
 
@@ -434,19 +443,19 @@ async def test_lobbies_status_board_and_games_show_who_is_away_until_when(store:
     (lobby,) = await cmds.new(ctx("alice"), "warchest", 2, "deadline=2d")
     assert "A player who is away (/away) pauses the deadline, for 2w at most" in lobby.text
     (joined,) = await cmds.join(ctx("bob"))
-    assert f"Bob is away until {back}" in joined.text
+    assert f"Bob is away until {back}" in discord_text(joined.text)
     await cmds.start(ctx("alice"))
     await cmds.announcer.drain()
     (status,) = await cmds.status(ctx("alice"))
-    assert f"Bob is away until {back}" in status.text
+    assert f"Bob is away until {back}" in discord_text(status.text)
     seats = world.board.calls[-1]["view"]["seats"]
     assert [s.get("away") for s in seats if s["id"] == "bob"] == ["2026-12-04"]
     assert [s.get("away") for s in seats if s["id"] == "alice"] == [None]
     (games,) = await cmds.games(ctx("bob"))
-    assert f"You are away in this server until {back}" in games.text
+    assert f"You are away in this server until {back}" in discord_text(games.text)
     if (await world.to_act()) == ["bob"]:
         (mine,) = await cmds.games(ctx("alice"))
-        assert f"Bob (away until {back})" in mine.text
+        assert f"Bob (away until {back})" in discord_text(mine.text)
 
 
 # ---- one's own pace -----------------------------------------------------------------------------------
@@ -513,7 +522,7 @@ async def test_the_last_one_of_a_batailles_deployment_is_told_so(store: db.Store
         await cmds.announcer.drain()
     (last,) = acting
     handover = world.posts[-1]
-    assert f"Everyone else has acted: the game waits only for <@{last}>." in handover.text
+    assert f"Everyone else has acted: the game waits only for <@{last}>." in discord_text(handover.text)
     assert handover.mentions == (last,)
     assert "You are the last one the game waits for." in world.dms(last)[-1]
     world = await world.restarted()

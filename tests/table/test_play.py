@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import i18n
+from cogs.markup import discord_text
 from engine.errors import BadInput, GameError, GameOver, IllegalAction, NotYourTurn, StaleAction
 from table import Commands, split_version
 from table.core.errors import NoGame, NotSeated, TableError
@@ -58,7 +59,7 @@ async def test_a_move_posts_the_board_and_pings_the_next_player(
     post = await last_post(commands)
     assert not post.ephemeral and png_size(post.image) == (8, 6)
     assert post.mentions == (second,)
-    assert f"<@{second}>" in post.text
+    assert f"<@{second}>" in discord_text(post.text)
     assert f"{first.capitalize()} prend 2, il en reste 8." in post.text  # events in the channel's language
     table = await current(commands)
     assert table.record.version == 1 and table.state["heap"] == 8
@@ -81,7 +82,7 @@ async def test_a_whole_game_ends_with_the_winner_mentioned(commands: Commands, c
     assert len(posts) == 1 + 7, "the start, then one post per handover (each move passes the turn)"
     end = posts[-1]
     assert end.mentions == ("alice", "bob"), "the end pings every player, once"
-    assert "Game over" in end.text and f"<@{winner}>" in end.text
+    assert "Game over" in end.text and f"<@{winner}>" in discord_text(end.text)
     assert f"{winner.capitalize()} emptied the heap." in end.text
     with pytest.raises(GameOver):
         await commands.play(ctx(winner), "take 1")
@@ -256,7 +257,7 @@ async def test_resign_gives_the_game_to_the_other_side(commands: Commands, ctx: 
     assert ack.ephemeral
     end = await last_post(commands)
     assert end.mentions == ("alice", "bob")
-    assert "<@bob>" in end.text and "Alice resigned." in end.text
+    assert "<@bob>" in discord_text(end.text) and "Alice resigned." in end.text
     table = await current(commands)
     assert table.record.status == "over" and table.record.result["winners"] == ["bob"]
     with pytest.raises(GameOver):

@@ -15,6 +15,7 @@ import pytest
 
 import db
 import engine
+from cogs.markup import discord_text
 from table import Commands, Ctx, Post
 from table.core.clock import ManualClock
 from table.core.errors import TableError
@@ -93,8 +94,8 @@ async def test_reminders_come_at_the_tables_pace_and_never_twice(
     assert service.reminders() == []
     await service.later(hours=2)
     (first,) = service.reminders()
-    assert first.mentions == (waiting,) and f"<@{waiting}>" in first.text
-    assert f"<t:{int(START.timestamp())}:R>" in first.text, "since when, as a Discord timestamp"
+    assert first.mentions == (waiting,) and f"<@{waiting}>" in discord_text(first.text)
+    assert f"<t:{int(START.timestamp())}:R>" in discord_text(first.text), "since when, as a Discord timestamp"
     await service.tick()
     await service.later(hours=1)
     assert len(service.reminders()) == 1, "one reminder per due time"
@@ -194,7 +195,7 @@ async def test_skip_plays_the_neutral_default_for_the_absent_player(service: Ser
     assert last.player == absent and last.action == str(default)
     post = service.posts[-1]
     assert f"Played for {absent.capitalize()} at the deadline" in post.text
-    log = (await service.commands.log(ctx("alice")))[0].text
+    log = discord_text((await service.commands.log(ctx("alice")))[0].text)
     assert f"Played for {absent.capitalize()} at the deadline" in log
     await service.later(hours=1)
     assert (await service.commands.tables.latest("chan")).record.version in (  # type: ignore[union-attr]
@@ -272,8 +273,8 @@ async def test_a_moderator_aborts_any_game_without_a_vote(service: Service) -> N
     await service.commands.announcer.drain()
     table = await service.commands.tables.latest("chan")
     assert table is not None and table.record.status == "aborted"
-    assert "<@mod>, a moderator, closed the game." in service.posts[-1].text
-    log = (await service.commands.log(ctx("alice")))[0].text
+    assert "<@mod>, a moderator, closed the game." in discord_text(service.posts[-1].text)
+    log = discord_text((await service.commands.log(ctx("alice")))[0].text)
     assert "<@mod>, a moderator, closed the game." in log
 
 
@@ -330,13 +331,14 @@ async def test_my_games_lists_my_open_games_on_this_server_mine_first(service: S
     other = "bob" if first == "alice" else "alice"
     (listing,) = await service.commands.games(ctx(other))
     assert listing.ephemeral
-    lines = listing.text.splitlines()
-    assert "<#c4>" not in listing.text, "another server's games are not listed"
+    shown = discord_text(listing.text)
+    lines = shown.splitlines()
+    assert "<#c4>" not in shown, "another server's games are not listed"
     mine = [line for line in lines if "your turn" in line]
     waiting = [line for line in lines if "waiting for" in line]
     assert all(lines.index(m) < lines.index(w) for m in mine for w in waiting), "my turn first"
-    assert any("<#c1>" in line for line in waiting) and ("<#c3>" in listing.text) == (other == "bob")
-    assert "<t:" in listing.text
+    assert any("<#c1>" in line for line in waiting) and ("<#c3>" in shown) == (other == "bob")
+    assert "<t:" in shown
     (none,) = await service.commands.games(ctx("zoe"))
     assert "not seated in any open game" in none.text
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import db
+from cogs.markup import discord_text
 from table.core.clock import ManualClock
 from tests.table.conftest import FakeRenderer
 from tests.table.test_play_by_post import START, Service, ctx, open_nim, to_act
@@ -79,4 +80,4 @@ async def test_a_game_opened_before_servers_were_stored_finds_its_server(service
     table = await cmds.tables.latest("chan")
     assert table is not None and table.record.guild == "g7"
     (listed,) = await cmds.games(ctx("bob", guild="g7"))
-    assert "<#chan>" in listed.text
+    assert "<#chan>" in discord_text(listed.text)

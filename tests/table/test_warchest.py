@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 import engine
+from cogs.markup import discord_text
 from table import Commands, Tables, replay_game
 from tests.table.conftest import CtxFactory, FakeRenderer, current, last_post, png_size
 
@@ -74,5 +75,5 @@ async def test_four_players_take_the_engines_teams(commands: Commands, ctx: CtxF
     table = await current(commands)
     assert [s.team for s in table.record.seats] == [0, 1, 0, 1]
     await commands.resign(ctx("p1"))
-    assert "Winners: <@p2> and <@p4>" in (await last_post(commands)).text
+    assert "Winners: <@p2> and <@p4>" in discord_text((await last_post(commands)).text)
     assert (await current(commands)).record.result["winners"] == ["p2", "p4"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import i18n
+from cogs.markup import discord_text
 from engine.errors import BadInput
 from table import Commands
 from table.core.errors import TableError
@@ -32,22 +33,24 @@ async def test_two_winners_are_winners_joined_with_and(commands: Commands, ctx: 
     await open_warchest(commands, ctx, ["p1", "p2", "p3", "p4"])
     await commands.resign(ctx("p1", channel_locale="fr"))
     end = await last_post(commands)
-    assert end.text.startswith("Partie terminée ! Vainqueurs : <@p2> et <@p4>. P1 a abandonné.")
+    assert discord_text(end.text).startswith("Partie terminée ! Vainqueurs : <@p2> et <@p4>. P1 a abandonné.")
     status = await commands.status(ctx("p3"))
-    assert "Game over! Winners: <@p2> and <@p4>. P1 resigned." in status[0].text
+    assert "Game over! Winners: <@p2> and <@p4>. P1 resigned." in discord_text(status[0].text)
 
 
 async def test_one_winner_is_a_winner(commands: Commands, ctx: CtxFactory) -> None:
     await start_nim(commands, ctx)
     await commands.resign(ctx("alice"))
-    assert (await last_post(commands)).text.startswith("Game over! Winner: <@bob>. Alice resigned.")
+    assert discord_text((await last_post(commands)).text).startswith(
+        "Game over! Winner: <@bob>. Alice resigned."
+    )
 
 
 async def test_every_player_to_act_is_listed_with_and(commands: Commands, ctx: CtxFactory) -> None:
     await commands.new(ctx("alice"), "nim")
     posts = await commands.join(ctx("bob", channel_locale="fr"))
     assert "La table est complète, <@alice> et <@bob> : lancez la partie avec /partie commencer." in (
-        posts[0].text
+        discord_text(posts[0].text)
     )
 
 
