@@ -36,6 +36,7 @@ from cogs.tree import error_text
 from engine import GAMES, GameError
 from engine.text import Msg
 from table.bots.players import LEVELS, MAX_BOTS
+from table.core.limits import LIMITS
 from table.play.commands import Ctx
 from table.play.lobby import MAX_TEAMS
 from table.posting.outlet import OutletError
@@ -50,8 +51,6 @@ THREAD_NAME_LIMIT = 100
 MAP_FILE_LIMIT = 4096
 """Bytes a map file may have: a 16 x 16 Batailles map takes under 2 KB even with every zone full."""
 MAP_OPTION = "custom_map"
-AUTOCOMPLETE_LIMIT = 25
-CHOICE_LIMIT = 100
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -98,8 +97,8 @@ async def with_map_file(options: str, map_file: discord.Attachment | None) -> st
 def as_choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
     """(name, value) pairs as autocomplete choices, within Discord's limits."""
     return [
-        app_commands.Choice(name=name[:CHOICE_LIMIT], value=value[:CHOICE_LIMIT])
-        for name, value in pairs[:AUTOCOMPLETE_LIMIT]
+        app_commands.Choice(name=name[: LIMITS.choice], value=value[: LIMITS.choice])
+        for name, value in pairs[: LIMITS.choices]
     ]
 
 

@@ -32,7 +32,8 @@ import discord
 
 from cogs.components import view_for
 from cogs.markup import discord_clip
-from cogs.replies import MESSAGE_LIMIT, allowed_mentions, attachment, split_text
+from cogs.replies import allowed_mentions, attachment, split_text
+from table.core.limits import LIMITS
 from table.core.posts import Post, piece_nonce
 from table.posting.outlet import ChannelGone, ChannelRate, OutletError, Refused
 
@@ -169,7 +170,7 @@ class DiscordOutlet:
         async def edit() -> None:
             file = attachment(post)  # made again for a second try: a file is read once
             await partial.edit(
-                content=discord_clip(post.text or "", MESSAGE_LIMIT) or None,
+                content=discord_clip(post.text or "", LIMITS.message) or None,
                 attachments=[file] if file is not None else [],
                 allowed_mentions=discord.AllowedMentions.none(),
                 view=view_for(post),
@@ -194,7 +195,7 @@ class DiscordOutlet:
             if post.nonce is not None:
                 extra["nonce"] = post.nonce
             sent = await target.send(
-                content=discord_clip(post.text or "", MESSAGE_LIMIT),
+                content=discord_clip(post.text or "", LIMITS.message),
                 allowed_mentions=discord.AllowedMentions.none(),
                 **extra,
             )
@@ -239,7 +240,7 @@ class DiscordOutlet:
         if not isinstance(target, Target):
             raise OutletError(f"channel {getattr(target, 'id', '?')} takes no edits")
         await target.get_partial_message(int(message)).edit(
-            content=discord_clip(post.text or "", MESSAGE_LIMIT),
+            content=discord_clip(post.text or "", LIMITS.message),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 

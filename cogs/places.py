@@ -22,6 +22,7 @@ import discord
 from cogs.markup import discord_text
 from cogs.outlet import refusal
 from cogs.replies import allowed_mentions, split_text
+from table.core.limits import LIMITS
 from table.core.posts import Post
 from table.leagues.places import CHANNEL, FORUM, TAGS_PER_POST, THREAD_NAME_LIMIT, Home
 from table.posting.outlet import Outlet, OutletError
@@ -135,11 +136,11 @@ class DiscordPlaces:
             return None
         try:
             event = await found.create_scheduled_event(
-                name=name[:100],
+                name=name[: LIMITS.event],
                 start_time=start,
                 end_time=end,
                 entity_type=discord.EntityType.external,
-                location=discord_text(where)[:100],
+                location=discord_text(where)[: LIMITS.event],
                 privacy_level=discord.PrivacyLevel.guild_only,
             )
         except discord.HTTPException as exc:

@@ -5,7 +5,7 @@ PNG, mentions, ephemeral flag). This module is the one place that knows how an
 interaction is answered on Discord: the first post is the interaction response
 (or, after a deferral, the first follow-up), later ones are follow-ups; images
 are attachments; only the users a post names are pinged; long texts are split
-to respect Discord's 2000-character message limit.
+to respect Discord's length of a message (``LIMITS.message``).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from discord.utils import MISSING
 import i18n
 from cogs.components import view_for
 from cogs.markup import WHOLE, discord_text
+from table.core.limits import LIMITS
 from table.core.text import split
 
 log = logging.getLogger(__name__)
@@ -33,17 +34,13 @@ GONE = (10062, 40060, 10015)
 delivery of one answered elsewhere), already acknowledged, and unknown webhook (its token expired,
 15 minutes after it was sent: no follow-up any more)."""
 
-MESSAGE_LIMIT = 2000
-ALT_LIMIT = 1024
-"""Discord's limit on an attachment's description (its alt text)."""
-
 
 def attachment(post: PostLike) -> discord.File | None:
     """The post's image as a file, with its alt text as the attachment's description (read aloud by
     screen readers); None when the post has no image."""
     if post.image is None:
         return None
-    alt = (post.alt or "")[:ALT_LIMIT] or None
+    alt = (post.alt or "")[: LIMITS.alt] or None
     return discord.File(io.BytesIO(post.image), filename=post.filename or "board.png", description=alt)
 
 
@@ -69,7 +66,7 @@ class PostLike(Protocol):
     def ephemeral(self) -> bool: ...
 
 
-def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
+def split_text(text: str, limit: int = LIMITS.message) -> list[str]:
     """``text`` in Discord's markup (``discord_text``), cut into messages of at most ``limit``
     characters, at line ends when possible, never inside a mention or a timestamp (``split``).
 

@@ -17,9 +17,7 @@ from discord import Interaction, Locale, app_commands
 
 import i18n
 from cogs.replies import offer_choices
-
-MAX_CHOICES = 25
-"""Discord's limit on the fixed choices of one option (autocomplete answers have the same)."""
+from table.core.limits import LIMITS
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -80,7 +78,7 @@ def offer_languages(option: str, languages: Sequence[str] | None = None) -> Call
     as fixed choices while there are at most 25 of them, then by autocomplete, which Discord
     does not cap, so a 26th catalog folder never makes the command tree invalid."""
     langs = list(i18n.LOCALES if languages is None else languages)
-    if len(langs) <= MAX_CHOICES:
+    if len(langs) <= LIMITS.choices:
         choices = [app_commands.Choice(name=language_label(lang), value=lang) for lang in langs]
         return app_commands.choices(**{option: choices})
 
@@ -96,4 +94,4 @@ def matching_languages(typed: str, languages: Sequence[str]) -> list[tuple[str, 
     at most 25: what the autocomplete of a long language list offers."""
     wanted = typed.strip().lower()
     named = [(i18n.language_name(lang), lang) for lang in languages]
-    return [(n, v) for n, v in named if wanted in n.lower() or v.lower().startswith(wanted)][:MAX_CHOICES]
+    return [(n, v) for n, v in named if wanted in n.lower() or v.lower().startswith(wanted)][: LIMITS.choices]

@@ -10,6 +10,8 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
+from table.core.limits import LIMITS
+
 
 @dataclass(frozen=True)
 class Ctx:
@@ -89,19 +91,15 @@ class Post:
     and Discord returns the message it already created instead of a second one."""
 
 
-NONCE_LENGTH = 25
-"""Discord's limit on a message nonce, in characters."""
-
-
 def post_nonce(*parts: object) -> str:
     """A nonce naming what a post announces (a game, a version, a kind of post...): the parts joined
     by dots, or a digest of them when that is too long. Equal parts give equal nonces in any process,
     so a post repeated after a restart is the same request. The result leaves room for the front end
     to number the pieces of a long post (``piece_nonce``)."""
     text = ".".join(str(p) for p in parts)
-    if len(text) <= NONCE_LENGTH - 3:
+    if len(text) <= LIMITS.nonce - 3:
         return text
-    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()[: NONCE_LENGTH - 3]
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()[: LIMITS.nonce - 3]
 
 
 def piece_nonce(nonce: str, index: int) -> str:
@@ -109,7 +107,7 @@ def piece_nonce(nonce: str, index: int) -> str:
     if index == 0:
         return nonce
     text = f"{nonce}/{index}"
-    return text if len(text) <= NONCE_LENGTH else post_nonce(nonce, index)
+    return text if len(text) <= LIMITS.nonce else post_nonce(nonce, index)
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from engine.text import Msg, PlayerRef, msg
 from table.core.clock import Clock, format_duration, parse_duration, parse_stamp, stamp
 from table.core.errors import TableError
 from table.core.events import decode_result, encode_msg, encode_result
+from table.core.limits import LIMITS
 from table.core.marks import channel_link, mention, moment
 from table.core.options import format_options, parse_options, take_seed
 from table.core.posts import Button, Ctx, Post, pictured, post_nonce
@@ -53,9 +54,10 @@ from table.posting.outlet import OutletError
 
 log = logging.getLogger(__name__)
 
-MAX_TEXT = 1900
 MIN_ROUND = timedelta(hours=1)
 DEFAULT_ROUND = timedelta(days=7)
+NAME_LENGTH = 80
+"""Characters of a league's name: it titles the card, the standings and each round's server event."""
 LEAGUE_KEYS = ("unfinished", "late", "group", "advance", "best_of")
 """Options of the league itself, typed among the games' options of ``/league new``."""
 PLAYING, OVER = "playing", "over"
@@ -163,7 +165,7 @@ class Leagues(Wording):
         text = " ".join(filter(None, [format_options(dict(table_options)), pace.describe()]))
         rules = replace(rules, options=text, rated=pace.rated, seed=seed)
         locale = await self._locale(ctx)
-        title = (name or "").strip()[:80] or self._t(
+        title = (name or "").strip()[:NAME_LENGTH] or self._t(
             "league.default_name", locale, game=game_title(chosen.name)
         )
         home = await self.places.home(ctx.channel_id)
@@ -211,7 +213,7 @@ class Leagues(Wording):
         lines.append(self._t("league.card.players", loc, count=len(names), players=names or ["—"]))
         if league.status == "signup":
             lines.append(self._t("league.card.open", loc))
-        return clip("\n".join(lines), MAX_TEXT)
+        return clip("\n".join(lines), LIMITS.text)
 
     def _rounds_text(self, book: Book, loc: str) -> str:
         rules = book.rules
@@ -536,7 +538,7 @@ class Leagues(Wording):
         lines = [self._heading("league.round.title", league, book, loc)]
         for table in book.current():
             lines.append(self._table_line(book, table, loc))
-        text = clip("\n".join(lines), MAX_TEXT)
+        text = clip("\n".join(lines), LIMITS.text)
         nonce = post_nonce(f"L{league.id}", f"r{book.round}")
         try:
             sent = await self.announcer.outlet.send(league.channel, Post(text, nonce=nonce))
@@ -946,7 +948,7 @@ class Leagues(Wording):
         if tiebreaks:
             shown = [self._t(f"league.tb.{n}", locale) for n in tiebreaks]
             lines.append(self._t("league.standings.tiebreaks", locale, tiebreaks=shown))
-        return clip("\n".join(lines), MAX_TEXT)
+        return clip("\n".join(lines), LIMITS.text)
 
     def standings_view(self, league: LeagueRecord, book: Book, locale: str) -> dict[str, Any]:
         """What the render layer draws (``render.standings``): words already in ``locale``."""
@@ -1021,7 +1023,7 @@ class Leagues(Wording):
         text = self._t("league.final", loc, name=league.name, winners=winners)
         post = await self._standings_post(league, book, loc)
         post = replace(
-            post, text=clip(text + "\n" + post.text, MAX_TEXT), nonce=post_nonce(f"L{league.id}", "final")
+            post, text=clip(text + "\n" + post.text, LIMITS.text), nonce=post_nonce(f"L{league.id}", "final")
         )
         try:
             await self.announcer.outlet.send(league.channel, post)
@@ -1064,7 +1066,7 @@ class Leagues(Wording):
             line = self._table_line(book, table, loc)
             state = await self._state(table, loc)
             lines.append(f"{line} — {state}" if state else line)
-        return [Post(clip("\n".join(lines), MAX_TEXT), ephemeral=True)]
+        return [Post(clip("\n".join(lines), LIMITS.text), ephemeral=True)]
 
     async def _state(self, table: LeagueTable, loc: str) -> str:
         if table.bye:
@@ -1121,7 +1123,7 @@ class Leagues(Wording):
                     when=moment(parse_stamp(league.updated_at), "d"),
                 )
             )
-        return [Post(clip("\n".join(lines), MAX_TEXT), ephemeral=True)]
+        return [Post(clip("\n".join(lines), LIMITS.text), ephemeral=True)]
 
     # ---- buttons ---------------------------------------------------------------------------------
 

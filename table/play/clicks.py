@@ -29,6 +29,7 @@ from engine.errors import GameError, StaleAction
 from engine.text import Msg, PlayerRef, msg
 from table.core.errors import NoGame, NotSeated, TableError
 from table.core.events import decode_msg, encode_msg
+from table.core.limits import LIMITS
 from table.core.marks import mention
 from table.core.posts import Ctx, Post, is_bot, pictured
 from table.core.replay import handovers, played, replay
@@ -127,7 +128,7 @@ class ClickCommands(ServiceCommands):
             text = f"{head} {ending}".strip()
             if len(text) <= 100:
                 out.append((text, text))
-        return out[:25]
+        return out[: LIMITS.choices]
 
     # ---- presses -------------------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import i18n
+from table.core.limits import LIMITS
 from table.core.text import split
 
 DISCORD = "discord"
@@ -25,9 +26,6 @@ FRONTS = frozenset({DISCORD, CONSOLE})
 
 SECTIONS = ("lobby", "play", "end", "league", "more", "console")
 """The help's sections, in the order shown (catalog keys ``help.section.<id>``)."""
-
-MESSAGE_LIMIT = 1900
-"""Characters per help message: under Discord's 2000, with room to spare."""
 
 
 @dataclass(frozen=True)
@@ -207,7 +205,7 @@ def help_sections(front: str, locale: str) -> list[str]:
     return sections
 
 
-def help_pages(front: str, locale: str, games: Sequence[object], limit: int = MESSAGE_LIMIT) -> list[str]:
+def help_pages(front: str, locale: str, games: Sequence[object], limit: int = LIMITS.text) -> list[str]:
     """The whole help for ``front`` in ``locale``, as messages of at most ``limit`` characters.
 
     A message takes whole sections while they fit, so a reader finds a command under its title; only

@@ -17,6 +17,7 @@ from engine.errors import BadInput, GameError, GameOver, IllegalAction
 from table.bots.players import away_stand_ins, may_have_bots, returned_note, stand_ins_in
 from table.core.errors import NoGame, NotSeated, TableError, Unreadable
 from table.core.events import decode_msg, encode_msg
+from table.core.limits import LIMITS
 from table.core.marks import mention
 from table.core.posts import Ctx, Post, is_bot, pictured, post_nonce
 from table.core.settings import TableSettings
@@ -44,9 +45,6 @@ log = logging.getLogger(__name__)
 
 LOG_HEADER_ROOM = 200
 """Characters of a log page kept for its heading; its lines fill the rest of a message."""
-MAX_TEXT = 1900  # under Discord's 2000 characters per message, with room for a suffix
-MAX_CHOICES = 25  # Discord's autocomplete limit
-MAX_CHOICE_LEN = 100
 
 VERSION_DIGITS = 18
 """No game reaches a version of more digits (the store keeps versions as 64-bit integers)."""
@@ -69,7 +67,7 @@ def split_version(text: str) -> tuple[int | None, str]:
     return int(digits[: VERSION_DIGITS + 1]), m.group(2).strip()
 
 
-def _clip(text: str, limit: int = MAX_TEXT) -> str:
+def _clip(text: str, limit: int = LIMITS.text) -> str:
     return clip(text, limit)
 
 
@@ -364,7 +362,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
         for entry in await store.actions(rec.id):
             lines.append(self._action_line(table, entry, loc, numbered=True))
             lines += [self._note_line(n.event, table, loc) for n in notes if n.version == entry.seq]
-        pages = log_pages(lines, MAX_TEXT - LOG_HEADER_ROOM)
+        pages = log_pages(lines, LIMITS.text - LOG_HEADER_ROOM)
         if not 1 <= page <= len(pages):
             raise TableError("table.error.bad_page", page=page, pages=len(pages))
         header = self._t("table.log.header", loc, game=self._game(table, loc), page=page, pages=len(pages))
@@ -388,7 +386,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
     async def help(self, ctx: Ctx, front: str = command_tree.DISCORD) -> list[Post]:
         """Every command ``front`` offers, a line each, privately, in as many messages as it takes."""
         games = [self._t_value(game_title(g), ctx.locale) for g in self.tables.known_games]
-        pages = command_tree.help_pages(front, ctx.locale, games, limit=MAX_TEXT)
+        pages = command_tree.help_pages(front, ctx.locale, games, limit=LIMITS.text)
         return [Post(page, ephemeral=True) for page in pages]
 
     # ---- ending --------------------------------------------------------------------------
@@ -588,7 +586,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
             if shown_typed
             else self._t("svc.list.all", loc)
         )
-        for limit in range(MAX_CHOICES, 0, -1):
+        for limit in range(LIMITS.choices, 0, -1):
             shown, left = listing.grouped(entries, limit, self._group_name(loc))
             lines = [head]
             if any(entry.group for entry in shown):
@@ -599,7 +597,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
             if left:
                 lines.append(self._t("svc.list.more", loc, count=left))
             text = "\n".join(lines)
-            if len(text) <= MAX_TEXT:
+            if len(text) <= LIMITS.text:
                 break
         return [Post(_clip(text), ephemeral=True)]
 
@@ -650,28 +648,28 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
         typed_act = _typed_action(table, ctx.user_id, rest)
         if typed_act is not None:
             text = str(typed_act)
-            if len(f"v{rec.version}:{text}") <= MAX_CHOICE_LEN:
+            if len(f"v{rec.version}:{text}") <= LIMITS.choice:
                 label = self._t(game.label(state, typed_act), ctx.locale, names=table.names) or text
                 said = self._said(game, typed_act, ctx.locale) if in_words else text
-                choices.append((_clip(label, MAX_CHOICE_LEN), f"v{rec.version}:{said}"))
+                choices.append((_clip(label, LIMITS.choice), f"v{rec.version}:{said}"))
                 offered.add(text)
         entries = [
             entry
             for entry in self._moves_listed(table, ctx.user_id, ctx.locale, rest)
-            if len(f"v{rec.version}:{entry.text}") <= MAX_CHOICE_LEN and entry.text not in offered
+            if len(f"v{rec.version}:{entry.text}") <= LIMITS.choice and entry.text not in offered
         ]
-        shown, left = listing.grouped(entries, MAX_CHOICES - len(choices), self._group_name(ctx.locale))
+        shown, left = listing.grouped(entries, LIMITS.choices - len(choices), self._group_name(ctx.locale))
         for entry in shown:
             if entry.group:
                 value = f"{entry.said} {listing.GROUP_MARK}"
             else:
                 value = f"v{rec.version}:{entry.said if in_words else entry.text}"
-            if len(value) <= MAX_CHOICE_LEN:
-                choices.append((_clip(entry.label, MAX_CHOICE_LEN), value))
+            if len(value) <= LIMITS.choice:
+                choices.append((_clip(entry.label, LIMITS.choice), value))
         if left:
             more = self._t("svc.list.more_choice", ctx.locale, count=left)
             choices.append(
-                (_clip(more, MAX_CHOICE_LEN), _clip(f"{rest} {listing.GROUP_MARK}".strip(), MAX_CHOICE_LEN))
+                (_clip(more, LIMITS.choice), _clip(f"{rest} {listing.GROUP_MARK}".strip(), LIMITS.choice))
             )
         return choices
 

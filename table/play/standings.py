@@ -20,6 +20,7 @@ from engine.text import PlayerRef, msg
 from table.core.clock import parse_stamp
 from table.core.errors import TableError
 from table.core.events import encode_msg
+from table.core.limits import LIMITS
 from table.core.marks import mention, moment
 from table.core.posts import Button, Ctx, Post, pictured
 from table.core.ratings import NO_GUILD, points, pool_title
@@ -34,7 +35,6 @@ PAGE_SIZE = 10
 """Players or games per page."""
 PROVISIONAL = 5
 """Players with fewer rated games than this are listed apart, below the ranked ones."""
-MAX_TEXT = 1900
 SIDES_SHOWN = 5
 """Units, armies or factions a record lists per game (the most won first)."""
 HOUR = 3600
@@ -94,7 +94,7 @@ class StandingCommands(Wording):
                 boards.append(self._board(pool, standings, page, loc))
         if not boards:
             return [Post(self._t("rating.board.none", loc), ephemeral=True)]
-        text = clip("\n\n".join(self._board_text(board, loc) for board in boards), MAX_TEXT)
+        text = clip("\n\n".join(self._board_text(board, loc) for board in boards), LIMITS.text)
         shown = [s.player for board in boards for _rank, s in board.rows]
         names = await self.tables.store.player_names(_guild(ctx), shown)
         view = {"sections": [self._board_view(board, names, loc) for board in boards]}
@@ -176,7 +176,7 @@ class StandingCommands(Wording):
             for r in shown
             for kind in ("replay", "final")
         )
-        return [Post(clip("\n".join(lines), MAX_TEXT), buttons=buttons)]
+        return [Post(clip("\n".join(lines), LIMITS.text), buttons=buttons)]
 
     async def _history_line(self, result: ResultRecord, loc: str) -> str:
         record = await self.tables.store.get_game(result.game_id)
@@ -262,7 +262,7 @@ class StandingCommands(Wording):
         if not sections:
             sections = [self._t("rating.stats.none", loc, player=mention(who))]
         head = self._t("rating.stats.title", loc, player=mention(who))
-        text = clip("\n\n".join([f"**{head}**", *sections]), MAX_TEXT)
+        text = clip("\n\n".join([f"**{head}**", *sections]), LIMITS.text)
         picture = None
         if series:  # the card names the player as they last sat down here (an image shows no mention)
             name = (await store.player_names(_guild(ctx), [who])).get(who, who)

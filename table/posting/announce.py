@@ -52,6 +52,7 @@ from table.bots.players import (
 )
 from table.core.clock import Clock, Timer, parse_stamp, stamp, system_clock
 from table.core.events import decode_msg, encode_msg
+from table.core.limits import LIMITS
 from table.core.marks import channel_link
 from table.core.posts import Picture, Post, pictured, post_nonce
 from table.core.ratings import changes_line, settle
@@ -70,8 +71,6 @@ from table.posting.waits import Handover, Waits
 
 log = logging.getLogger(__name__)
 
-MAX_TEXT = 1900
-"""Under Discord's 2000 characters per message, with room for the front end's own suffixes."""
 SPILL = 4
 """Messages a new post may take when its summary is longer than one (``channels.spill``)."""
 EDIT_AGE_LIMIT = timedelta(hours=1)
@@ -581,7 +580,7 @@ class Announcer(Wording):
         message = current.message if current else None
         # A new post may run over several messages (moves folded into it while it waited for room
         # in its channel's rate); an edit keeps to one.
-        limit = MAX_TEXT * SPILL if plan.new_post or message is None else MAX_TEXT
+        limit = LIMITS.text * SPILL if plan.new_post or message is None else LIMITS.text
         # The board is drawn in a worker while the text's reads go to the store: a move is
         # announced as soon as the slower of the two is done, not after both.
         drawing = asyncio.ensure_future(self._board(table, locale, latest_wins=latest_wins))
@@ -591,7 +590,7 @@ class Announcer(Wording):
             if (
                 plan.handover
                 and current is not None
-                and len(text) > MAX_TEXT
+                and len(text) > LIMITS.text
                 and summary_from < current.version
             ):
                 # retelling the last turn besides the moves the channel was not shown does not fit
@@ -679,7 +678,7 @@ class Announcer(Wording):
     async def _send(self, channel: str, post: Post) -> str:
         """A new post; one longer than a message goes as several, the board and the ping with the
         last (the handover post, edited later), each within the channel's rate."""
-        *lead, last = spill(post.text, MAX_TEXT)
+        *lead, last = spill(post.text, LIMITS.text)
         for index, piece in enumerate(lead):
             nonce = None if post.nonce is None else post_nonce(post.nonce, "s", index)
             await self.outlet.send(channel, Post(piece, nonce=nonce))
@@ -715,14 +714,14 @@ class Announcer(Wording):
         plan: _Plan,
         locale: str,
         summary_from: int,
-        limit: int = MAX_TEXT,
+        limit: int = LIMITS.text,
         extra: Sequence[str] = (),
     ) -> str:
         lines = await self._lines(table, read, plan, locale, summary_from, extra)
         fitted = fit(lines, locale, limit)
-        messages = max(1, limit // MAX_TEXT)
-        while limit > MAX_TEXT and len(spill(fitted.text, MAX_TEXT)) > messages:
-            limit -= MAX_TEXT // 4  # messages are cut between lines, which wastes some of their room
+        messages = max(1, limit // LIMITS.text)
+        while limit > LIMITS.text and len(spill(fitted.text, LIMITS.text)) > messages:
+            limit -= LIMITS.text // 4  # messages are cut between lines, which wastes some of their room
             fitted = fit(lines, locale, limit)
         if fitted.left_out:
             log.info("game #%s: earlier actions left out of its post: %d", table.record.id, fitted.left_out)
@@ -839,7 +838,7 @@ SHORTEST_KEPT = 16
 """The fewest characters the newest summary line is shortened to rather than left out too."""
 
 
-def fit(lines: PostLines, locale: str, limit: int = MAX_TEXT) -> Fitted:
+def fit(lines: PostLines, locale: str, limit: int = LIMITS.text) -> Fitted:
     """The post's text in at most ``limit`` characters. The oldest summary lines are left out first,
     replaced where they stood by the catalog's note of how many (its length counted as rendered for
     that number); the newest one is shortened rather than left out; the lines that stay whole are

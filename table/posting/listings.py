@@ -36,6 +36,7 @@ import i18n
 from db import Announcement, GameRecord, Listing, Store
 from table.core import marks
 from table.core.clock import Clock
+from table.core.limits import LIMITS
 from table.core.marks import moment
 from table.core.posts import Post, is_bot, post_nonce
 from table.core.ratings import guild_of
@@ -51,8 +52,6 @@ SERVER = "server:"
 PACE = 60.0
 """Seconds between two refreshes of one listing at the most: Discord limits the edits of a message
 older than an hour, and a card edited at every move of a busy evening would read as a flicker."""
-MAX_TEXT = 1900
-"""A listing is one message, under Discord's 2000 characters: the games that do not fit are counted."""
 
 Sleep = Callable[[float], Awaitable[None]]
 PostLink = Callable[[GameRecord, str | None], str]
@@ -320,7 +319,7 @@ def _fitted(head: str, lines: Sequence[str], locale: str) -> str:
     for shown, line in enumerate(lines):
         left = len(lines) - shown - 1
         more = "\n" + i18n.t("svc.list.more", locale, count=left) if left else ""
-        if len(text) + 1 + len(line) + len(more) > MAX_TEXT:
+        if len(text) + 1 + len(line) + len(more) > LIMITS.text:
             return text + "\n" + i18n.t("svc.list.more", locale, count=len(lines) - shown)
         text += "\n" + line
     return text

@@ -14,13 +14,10 @@ from collections import OrderedDict
 from typing import Any
 
 import i18n
+from table.core.limits import LIMITS
 from table.core.posts import Button, Menu
 from table.core.tables import Table
 from table.core.text import has_key
-
-MAX_OPTIONS = 25
-MAX_LABEL = 100
-MAX_VALUE = 100
 
 
 def _label(key: str, locale: str, **params: Any) -> str:
@@ -114,10 +111,10 @@ def moves_menu(
     """
     record = table.record
     words = prefix.split()
-    texts = [t for t in labels if t.split()[: len(words)] == words and len(t) + 2 <= MAX_VALUE]
+    texts = [t for t in labels if t.split()[: len(words)] == words and len(t) + 2 <= LIMITS.choice]
     entries: list[tuple[str, str]]
-    if len(texts) <= MAX_OPTIONS:
-        entries = [(labels[t][:MAX_LABEL], f"a:{t}") for t in texts]
+    if len(texts) <= LIMITS.choices:
+        entries = [(labels[t][: LIMITS.choice], f"a:{t}") for t in texts]
     else:
         groups: OrderedDict[str, list[str]] = OrderedDict()
         for text in texts:
@@ -126,13 +123,12 @@ def moves_menu(
         entries = []
         for key, members in groups.items():
             if len(members) == 1:
-                entries.append((labels[members[0]][:MAX_LABEL], f"a:{members[0]}"))
+                entries.append((labels[members[0]][: LIMITS.choice], f"a:{members[0]}"))
                 continue
             shared = common_words([labels[m] for m in members]) or key
-            entries.append(
-                (_label("svc.menu.group", locale, what=shared, count=len(members))[:MAX_LABEL], f"g:{key}")
-            )
-    per_page = MAX_OPTIONS if len(entries) <= MAX_OPTIONS else MAX_OPTIONS - 1
+            group = _label("svc.menu.group", locale, what=shared, count=len(members))
+            entries.append((group[: LIMITS.choice], f"g:{key}"))
+    per_page = LIMITS.choices if len(entries) <= LIMITS.choices else LIMITS.choices - 1
     pages = max(1, -(-len(entries) // per_page))
     page = min(max(page, 0), pages - 1)
     shown = entries[page * per_page : (page + 1) * per_page]

@@ -24,11 +24,8 @@ import i18n
 from engine.matching import fold_words
 from engine.text import Msg
 from table.core.errors import TableError
+from table.core.limits import LIMITS
 
-MAX_CHOICES = 25
-"""Discord's limit on autocomplete results."""
-MAX_CHOICE_LEN = 100
-"""Discord's limit on a choice's name and value."""
 MAX_SUGGESTIONS = 5
 """Close matches a refusal names at the most."""
 
@@ -208,8 +205,8 @@ def complete(
             else:
                 name = i18n.t("table.rules.choice", locale, title=title, kind=kind)
             value = f"{book.game}:{topic.id}"
-            if len(value) > MAX_CHOICE_LEN:
+            if len(value) > LIMITS.choice:
                 continue
-            choice = (name if len(name) <= MAX_CHOICE_LEN else name[: MAX_CHOICE_LEN - 1] + "…", value)
+            choice = (name if len(name) <= LIMITS.choice else name[: LIMITS.choice - 1] + "…", value)
             (first if whole and folded.startswith(whole) else rest).append(choice)
-    return (first + rest)[:MAX_CHOICES]
+    return (first + rest)[: LIMITS.choices]

@@ -5,14 +5,15 @@ from __future__ import annotations
 import pytest
 
 import i18n
-from table.play.command_tree import CONSOLE, DISCORD, MESSAGE_LIMIT, commands_for, help_pages, help_sections
+from table.core.limits import LIMITS
+from table.play.command_tree import CONSOLE, DISCORD, commands_for, help_pages, help_sections
 
 GAMES = ["War Chest", "Batailles", "Cry Havoc"]
 
 
 @pytest.mark.parametrize("front", [DISCORD, CONSOLE])
 @pytest.mark.parametrize("lang", i18n.LOCALES)
-@pytest.mark.parametrize("limit", [MESSAGE_LIMIT, 700, 300])
+@pytest.mark.parametrize("limit", [LIMITS.text, 700, 300])
 def test_pages_keep_every_line_within_the_limit(front: str, lang: str, limit: int) -> None:
     whole = help_pages(front, lang, GAMES, limit=100_000)
     assert len(whole) == 1

@@ -4,6 +4,7 @@ and UTC dates in the console."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -22,6 +23,23 @@ def test_no_discord_markup_is_written_in_the_table_layer() -> None:
         for path in sorted((ROOT / "table").rglob("*.py"))
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if any(markup in line for markup in DISCORD_MARKUP)
+    ]
+    assert found == [], "\n".join(found)
+
+
+LIMIT_NUMBERS = re.compile(r"(?<![\w.])(?:1900|2000|1024)(?![\w.])|\[:\s*(?:25|80|100)\]|=\s*25\b")
+"""A message's length, an alt text's, a list's 25 entries, a label's 80 or 100 characters: written as
+numbers, Discord's limits would again be copied about (``table.core.limits`` holds them)."""
+
+
+def test_discords_limits_are_one_value_that_the_table_layer_and_the_cogs_read() -> None:
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for package in ("table", "cogs")
+        for path in sorted((ROOT / package).rglob("*.py"))
+        if path != ROOT / "table" / "core" / "limits.py"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if LIMIT_NUMBERS.search(line.split("#")[0]) and not line.strip().startswith(('"', "``"))
     ]
     assert found == [], "\n".join(found)
 

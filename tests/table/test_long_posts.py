@@ -1,7 +1,7 @@
 """A handover post longer than Discord takes keeps what it is for.
 
 The post's summary of the actions since the last handover can be as long as the game makes it; the
-post itself must stay within ``MAX_TEXT`` (under Discord's 2,000 characters). What goes is the oldest
+post itself must stay within ``LIMITS.text`` (under Discord's 2,000 characters). What goes is the oldest
 summary lines, never the line that says who must act and pings them, nor the end of the game and
 its ratings, nor the line opening a new game. A seeded generator makes the posts: summaries of 0 to
 300 lines of 1 to 400 characters in Latin, accented French, CJK, Arabic and emoji, 2 to 4 seats with
@@ -26,11 +26,12 @@ from db import GameRecord, Seat
 from engine.contract import Result
 from engine.text import Msg, PlayerRef
 from table import Commands, Ctx
+from table.core.limits import LIMITS
 from table.core.marks import OPEN, WHOLE, mention, moment
 from table.core.tables import Table
 from table.core.text import clip, pings
 from table.core.wording import Wording
-from table.posting.announce import MAX_TEXT, SPILL, PostLines, fit
+from table.posting.announce import SPILL, PostLines, fit
 from tests.table.conftest import channel_posts
 
 LANGUAGES = ("en", "fr", "pl")
@@ -138,7 +139,7 @@ def check(case: Case) -> None:
     fitted = fit(lines, locale)
     text = fitted.text
     shown = text.split("\n")
-    assert len(text) <= MAX_TEXT < 2000
+    assert len(text) <= LIMITS.text < 2000
     assert not fitted.squeezed, "the lines that stay fit whatever the summary"
     for player in case.pinged:
         assert mention(player) in text
@@ -148,7 +149,7 @@ def check(case: Case) -> None:
     summary = [*lines.summary, *lines.in_turn]
     header = [i18n.t("svc.turn_in_progress", locale)] if lines.in_turn else []
     whole = "\n".join([*lines.opening, *lines.summary, *header, *lines.in_turn, *lines.closing])
-    if len(whole) <= MAX_TEXT:
+    if len(whole) <= LIMITS.text:
         assert (text, fitted.left_out) == (whole, 0)
         return
     left_out = fitted.left_out
@@ -164,7 +165,7 @@ def check(case: Case) -> None:
         longer = len(whole) - sum(len(line) + 1 for line in summary[:fewer])
         if fewer:
             longer += len(marker(fewer, locale)) + 1
-        assert longer > MAX_TEXT
+        assert longer > LIMITS.text
 
 
 @pytest.mark.usefixtures("translators_folders")
@@ -199,7 +200,7 @@ def test_a_long_french_summary_keeps_the_turn_line_that_pings() -> None:
         f"• Alice prend {n % 3 + 1}, il en reste {90 - n} dans le tas, au milieu." for n in range(80)
     )
     fitted = fit(PostLines(summary=summary, closing=(FRENCH_TURN,)), "fr")
-    assert fitted.text.endswith("\n" + FRENCH_TURN) and len(fitted.text) <= MAX_TEXT
+    assert fitted.text.endswith("\n" + FRENCH_TURN) and len(fitted.text) <= LIMITS.text
     assert fitted.text.startswith(marker(fitted.left_out, "fr") + "\n• Alice")
 
 
@@ -211,14 +212,14 @@ def test_one_summary_line_too_long_alone_is_shortened_rather_than_anything_else(
     assert (first, last, fitted.left_out) == (started, FRENCH_TURN, 0)
     head, tail = shortened.split("…")
     assert line.startswith(head) and line.endswith(tail) and 0 < len(tail) < len(head)
-    assert MAX_TEXT - 5 < len(fitted.text) <= MAX_TEXT
+    assert LIMITS.text - 5 < len(fitted.text) <= LIMITS.text
 
 
 def test_lines_that_stay_too_long_alone_lose_words_never_a_mention() -> None:
     over = f"({mention('1')}, {mention('2')} : la partie est terminée.)"
     ending = "Partie terminée ! " + "Une très longue raison. " * 100 + over
     fitted = fit(PostLines((), ("• a",), (), (ending, "📈 Classement : Alice 25,3 (+1,2)")), "fr")
-    assert len(fitted.text) <= MAX_TEXT and fitted.squeezed
+    assert len(fitted.text) <= LIMITS.text and fitted.squeezed
     assert fitted.text.endswith(f"raison. {over}\n📈 Classement : Alice 25,3 (+1,2)")
 
 
@@ -260,7 +261,7 @@ async def test_a_catch_up_of_many_moves_in_french_pings_and_says_how_many_were_l
         assert await commands.announcer.catch_up() == 1
     pieces = (await channel_posts(commands))[shown:]
     assert 1 < len(pieces) <= SPILL, "a catch-up may run over a few messages, no more"
-    assert all(len(piece.text) <= MAX_TEXT for piece in pieces)
+    assert all(len(piece.text) <= LIMITS.text for piece in pieces)
     turn = f"À vous de jouer : {mention(waiting)}."
     assert pieces[-1].text.endswith("\n" + turn) and pieces[-1].mentions == (waiting,)
     assert not any(piece.mentions for piece in pieces[:-1]), "one ping, with the board"
