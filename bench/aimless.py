@@ -100,10 +100,10 @@ class Batailles:
                 self._facing(before, seat)
         if seat in self.acting and (after.activation is None or after.phase != "play"):
             self._close(seat)
-        if before.phase == "deploy" and seat not in self.deployed:
-            if all(t.zone is not None for t in after.army(seat)):
-                self.deployed.add(seat)
-                self._deployment(after, seat)
+        placed = before.phase == "deploy" and all(t.zone is not None for t in after.army(seat))
+        if placed and seat not in self.deployed:
+            self.deployed.add(seat)
+            self._deployment(after, seat)
 
     def _close(self, seat: int) -> None:
         changed = self.acting.pop(seat, None)
@@ -147,7 +147,8 @@ class Batailles:
             x, y = t.zone
             reach = 1 + t.range if t.command > 0 else 0
             served = t.zone in fighters or any(
-                (fx == x and abs(fy - y) <= reach) or (fy == y and abs(fx - x) <= reach) for fx, fy in fighters
+                (fx == x and abs(fy - y) <= reach) or (fy == y and abs(fx - x) <= reach)
+                for fx, fy in fighters
             )
             self.counts[seat]["unsupported"][0] += int(not served)
             self.counts[seat]["unsupported"][1] += 1
@@ -305,7 +306,10 @@ def report(rows: list[dict[str, Any]]) -> str:
     games: dict[tuple[str, str, float], int] = defaultdict(int)
     for r in rows:
         games[(r["game"], r["level"], r["scale"])] += 1
-    lines = ["| game | level | against | figure | aimless | out of | share |", "|---|---|---|---|---|---|---|"]
+    lines = [
+        "| game | level | against | figure | aimless | out of | share |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for (name, mine, other), counts in sorted(totals(rows).items()):
         for figure in FIGURES[name]:
             hits, out_of = counts.get(figure, [0, 0])
@@ -328,7 +332,8 @@ def run(names: list[str], levels: list[str], games: int, scale: float, jobs: int
         for k in range(games)
         if (name, level, k) not in done
     ]
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_nice) as pool, out.open("a", encoding="utf-8") as f:
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_nice)
+    with pool, out.open("a", encoding="utf-8") as f:
         for row in pool.map(_task, todo):
             f.write(json.dumps(row) + "\n")
             f.flush()
