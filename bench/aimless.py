@@ -225,8 +225,11 @@ class CryHavoc:
         self.waiting = []
 
 
-def play(name: str, k: int, level: str, scale: float) -> dict[str, Any]:
-    """Game ``k`` of ``level`` against ``normal`` in ``name``: each searching seat's figures."""
+def play(
+    name: str, k: int, level: str, scale: float, options: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """Game ``k`` of ``level`` against ``normal`` in ``name``: each searching seat's figures.
+    ``options`` are the game's (a test plays short Batailles games with ``max_rounds``)."""
     import ai
     import engine
     from ai.levels import budget
@@ -235,7 +238,7 @@ def play(name: str, k: int, level: str, scale: float) -> dict[str, Any]:
     players = ["p0", "p1"]
     seed = 1_000_003 * k + 14 + 1
     levels = [level if (s + k) % 2 == 0 else "normal" for s in range(2)]
-    state = game.new_game(players, seed, {})
+    state = game.new_game(players, seed, options or {})
     tracker: Batailles | WarChest | CryHavoc
     tracker = Batailles() if name == "batailles" else WarChest() if name == "warchest" else CryHavoc(game)
     decisions = 0
