@@ -5,6 +5,7 @@ import sys
 
 import engine
 from bench import (
+    aimless,
     cryhavoc_factions,
     first_image,
     hosting,
@@ -34,3 +35,4 @@ hosting.main(["20", "60"])
 undoable.main(["20"])
 listings.main(["20", "--moves", "300"])
 ratings.main(["10000"])
+aimless.main(["--games", "2", "--scale", "0.1"])

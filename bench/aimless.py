@@ -13,8 +13,8 @@ figures count such moves. Each level of ``--levels`` plays ``N`` seeded games (2
 game against ``normal``, seats alternated (in game ``k`` seat ``s`` plays the level when ``s + k`` is
 even); every searching seat is measured, so ``normal`` against itself counts both seats. Games run in
 ``J`` worker processes (1 by default) at the lowest priority; ``--scale`` shrinks every level's
-iterations (as ``bench.ai_levels`` does) for runs that would take hours at the full budget. Results
-are appended to ``FILE`` (``aimless.jsonl``) one JSON line per game, so a run can be stopped and
+iterations (as ``bench.ai_levels`` does) for runs that would take hours at the full budget. With
+``--out``, results are appended to ``FILE`` one JSON line per game, so a run can be stopped and
 resumed; the report gives each figure per game, level and opponent.
 
 The figures, each a count over a count:
@@ -325,9 +325,13 @@ def report(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def run(names: list[str], levels: list[str], games: int, scale: float, jobs: int, out: Path) -> None:
-    """Play what ``out`` lacks of ``games`` games per game and level at ``scale``."""
-    done = {(r["game"], r["level"], r["k"]) for r in _load(out) if r["scale"] == scale}
+def run(
+    names: list[str], levels: list[str], games: int, scale: float, jobs: int, out: Path | None
+) -> list[dict[str, Any]]:
+    """Play what ``out`` lacks of ``games`` games per game and level at ``scale`` (all of them without
+    a file) and give every record, those of ``out`` included."""
+    rows = [r for r in _load(out) if r["scale"] == scale] if out is not None else []
+    done = {(r["game"], r["level"], r["k"]) for r in rows}
     todo = [
         (name, k, level, scale)
         for name in names
@@ -335,11 +339,13 @@ def run(names: list[str], levels: list[str], games: int, scale: float, jobs: int
         for k in range(games)
         if (name, level, k) not in done
     ]
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_nice)
-    with pool, out.open("a", encoding="utf-8") as f:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_nice) as pool:
         for row in pool.map(_task, todo):
-            f.write(json.dumps(row) + "\n")
-            f.flush()
+            rows.append(row)
+            if out is not None:
+                with out.open("a", encoding="utf-8") as f:
+                    f.write(json.dumps(row) + "\n")
+    return rows
 
 
 def main(argv: list[str]) -> None:
@@ -353,12 +359,11 @@ def main(argv: list[str]) -> None:
     jobs = int(take_option(args, "--jobs") or "1")
     names = (take_option(args, "--tables") or ",".join(GAMES)).split(",")
     levels = (take_option(args, "--levels") or ",".join(LEVELS)).split(",")
-    out = Path(take_option(args, "--out") or "aimless.jsonl")
+    out = take_option(args, "--out")
     if args:
         print(__doc__)
         raise SystemExit(2)
-    run(names, levels, games, scale, jobs, out)
-    print(report(_load(out)))
+    print(report(run(names, levels, games, scale, jobs, None if out is None else Path(out))))
 
 
 if __name__ == "__main__":
