@@ -308,14 +308,22 @@ def _purposeful(st: State, seat: int, legal: list[Any]) -> list[Any]:
     recent = st.turns[seat] - 1
     left = {zone for s, name, turn, zone in st.left if s == seat and name in names and turn >= recent}
     enemies = [t.zone for t in st.troops if t.seat != seat and t.zone is not None and not t.lost]
+    if not enemies:
+        return legal
+    # an enemy lies ahead when the farthest one that way is beyond the zone (north is a higher row)
+    top, bottom = max(y for _x, y in enemies), min(y for _x, y in enemies)
+    east, west = max(x for x, _y in enemies), min(x for x, _y in enemies)
     fresh = all(
         st.activation.movement[t.name] == t.movement and st.activation.attack[t.name] == t.attack
         for t in acting
     )
 
     def ahead(zone: Zone, facing: str) -> bool:
-        dx, dy = _AHEAD[facing]
-        return not enemies or any((ex - zone[0]) * dx + (ey - zone[1]) * dy > 0 for ex, ey in enemies)
+        if facing == "n":
+            return top > zone[1]
+        if facing == "s":
+            return bottom < zone[1]
+        return east > zone[0] if facing == "e" else west < zone[0]
 
     kept: list[Any] = []
     for a in legal:
@@ -330,10 +338,6 @@ def _purposeful(st: State, seat: int, legal: list[Any]) -> list[Any]:
             continue
         kept.append(a)
     return kept or legal
-
-
-_AHEAD = {"n": (0, 1), "s": (0, -1), "e": (1, 0), "w": (-1, 0)}
-"""The way each facing looks, as a step on the board's (column, row) axes (north is a higher row)."""
 
 
 def settled(st: State, seat: int, legal: list[Any]) -> Any | None:
