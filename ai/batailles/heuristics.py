@@ -299,26 +299,40 @@ def _purposeful(st: State, seat: int, legal: list[Any]) -> list[Any]:
     troop in most turns only to end its activation at once: ending the turn does that better. An
     activation whose steps are all pruned keeps them all (it must be able to end).
     """
-    assert st.activation is not None
-    acting = group(st, st.activation)
-    here = acting[0].zone
-    if here is None:
+    activation = st.activation
+    assert activation is not None
+    names = activation.names
+    here: Zone | None = None
+    fresh = True
+    top = east = -1
+    bottom = west = 1 << 30
+    for t in st.troops:  # one pass, plain comparisons: this runs at every step the search plays
+        zone = t.zone
+        if t.seat == seat:
+            if t.name in names:
+                here = zone
+                if fresh and (
+                    activation.movement[t.name] != t.movement or activation.attack[t.name] != t.attack
+                ):
+                    fresh = False
+        elif zone is not None and not t.lost:
+            x, y = zone
+            if y > top:
+                top = y
+            if y < bottom:
+                bottom = y
+            if x > east:
+                east = x
+            if x < west:
+                west = x
+    if here is None or top < 0:
         return legal
-    names = {t.name for t in acting}
     recent = st.turns[seat] - 1
-    left = {zone for s, name, turn, zone in st.left if s == seat and name in names and turn >= recent}
-    enemies = [t.zone for t in st.troops if t.seat != seat and t.zone is not None and not t.lost]
-    if not enemies:
-        return legal
-    # an enemy lies ahead when the farthest one that way is beyond the zone (north is a higher row)
-    top, bottom = max(y for _x, y in enemies), min(y for _x, y in enemies)
-    east, west = max(x for x, _y in enemies), min(x for x, _y in enemies)
-    fresh = all(
-        st.activation.movement[t.name] == t.movement and st.activation.attack[t.name] == t.attack
-        for t in acting
-    )
+    left = {zone for s, name, turn, zone in st.left if s == seat and turn >= recent and name in names}
 
     def ahead(zone: Zone, facing: str) -> bool:
+        """Whether an enemy stands ahead: the farthest one that way is beyond ``zone`` (north is a
+        higher row)."""
         if facing == "n":
             return top > zone[1]
         if facing == "s":
