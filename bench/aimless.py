@@ -5,7 +5,7 @@ actions that score nothing when a scoring one was legal.
 Usage:
     python -m bench.aimless [--games N] [--scale S] [--jobs J] [--levels normal,hard]
                             [--tables batailles,warchest,cryhavoc] [--out FILE]
-    python -m bench.aimless --report FILE
+    python -m bench.aimless --report FILE [--before EARLIER]
 
 A player may win its games and still look careless to the person across the table: a cavalry troop
 walking h2, h3, h2, a troop activated only to do nothing, archers facing their own back row. These
@@ -15,7 +15,8 @@ even); every searching seat is measured, so ``normal`` against itself counts bot
 ``J`` worker processes (1 by default) at the lowest priority; ``--scale`` shrinks every level's
 iterations (as ``bench.ai_levels`` does) for runs that would take hours at the full budget. With
 ``--out``, results are appended to ``FILE`` one JSON line per game, so a run can be stopped and
-resumed; the report gives each figure per game, level and opponent.
+resumed; the report gives each figure per game, level and opponent, and with ``--before`` (a file
+written by an earlier version of the code) both versions side by side over the games both played.
 
 The figures, each a count over a count:
 
@@ -304,20 +305,34 @@ def totals(rows: Iterable[dict[str, Any]]) -> dict[tuple[str, str, str], Counts]
     return found
 
 
-def report(rows: list[dict[str, Any]]) -> str:
-    """Each figure per game, level and opponent, as Markdown."""
+def _share(pair: list[int]) -> str:
+    hits, out_of = pair
+    return f"{100 * hits / out_of:.1f} % ({hits} of {out_of})" if out_of else "-"
+
+
+def report(rows: list[dict[str, Any]], before: list[dict[str, Any]] | None = None) -> str:
+    """Each figure per game, level and opponent, as Markdown; with ``before`` (the records of an
+    earlier version of the code), both side by side over the games both played."""
+    if before is not None:
+        played = {(r["game"], r["level"], r["k"], r["scale"]) for r in rows}
+        before = [r for r in before if (r["game"], r["level"], r["k"], r["scale"]) in played]
+        kept = {(r["game"], r["level"], r["k"], r["scale"]) for r in before}
+        rows = [r for r in rows if (r["game"], r["level"], r["k"], r["scale"]) in kept]
     games: dict[tuple[str, str, float], int] = defaultdict(int)
     for r in rows:
         games[(r["game"], r["level"], r["scale"])] += 1
-    lines = [
-        "| game | level | against | figure | aimless | out of | share |",
-        "|---|---|---|---|---|---|---|",
-    ]
+    earlier = totals(before or [])
+    head = "| game | level | against | figure | " + (
+        "before | after |" if before is not None else "aimless |"
+    )
+    lines = [head, "|---" * (head.count("|") - 1) + "|"]
     for (name, mine, other), counts in sorted(totals(rows).items()):
         for figure in FIGURES[name]:
-            hits, out_of = counts.get(figure, [0, 0])
-            share = f"{100 * hits / out_of:.1f} %" if out_of else "-"
-            lines.append(f"| {name} | {mine} | {other} | {figure} | {hits} | {out_of} | {share} |")
+            now = _share(counts.get(figure, [0, 0]))
+            then = (
+                f"{_share(earlier[(name, mine, other)].get(figure, [0, 0]))} | " if before is not None else ""
+            )
+            lines.append(f"| {name} | {mine} | {other} | {figure} | {then}{now} |")
     lines += ["", "| game | pairing | scale | games | seconds a game |", "|---|---|---|---|---|"]
     for (name, level, scale), count in sorted(games.items()):
         spent = [r["seconds"] for r in rows if (r["game"], r["level"], r["scale"]) == (name, level, scale)]
@@ -351,8 +366,9 @@ def run(
 def main(argv: list[str]) -> None:
     args = list(argv)
     shown = take_option(args, "--report")
-    if shown is not None:
-        print(report(_load(Path(shown))))
+    earlier = take_option(args, "--before")
+    if shown is not None and not args:
+        print(report(_load(Path(shown)), None if earlier is None else _load(Path(earlier))))
         return
     games = int(take_option(args, "--games") or "20")
     scale = float(take_option(args, "--scale") or "1")
