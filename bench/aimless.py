@@ -286,9 +286,15 @@ def _task(job: tuple[str, int, str, float]) -> dict[str, Any]:
 
 
 def _load(path: Path) -> list[dict[str, Any]]:
+    """The records of ``path``, each game once (two runs resuming the same file may both play one)."""
     if not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    found: dict[tuple[str, str, int, float], dict[str, Any]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            r = json.loads(line)
+            found.setdefault((r["game"], r["level"], r["k"], r["scale"]), r)
+    return list(found.values())
 
 
 def totals(rows: Iterable[dict[str, Any]]) -> dict[tuple[str, str, str], Counts]:
