@@ -5,6 +5,7 @@ import sys
 
 import engine
 from bench import (
+    aimless,
     cryhavoc_factions,
     first_image,
     hosting,
@@ -36,3 +37,4 @@ undoable.main(["20"])
 listings.main(["20", "--moves", "300"])
 ratings.main(["10000"])
 leagues.main([])
+aimless.main(["--games", "2", "--scale", "0.1"])

@@ -59,7 +59,7 @@ def test_the_decision_bench_stops_at_real_choices_and_reports_each_level(capsys:
     ]
 
 
-@pytest.mark.parametrize("bench", ["ai_levels", "bot_turns", "month"])
+@pytest.mark.parametrize("bench", ["ai_levels", "bot_turns", "month", "aimless"])
 @pytest.mark.parametrize("argv", [["--help"], ["--decided"], ["--rounds", "3"]])
 def test_the_long_benches_show_their_usage_instead_of_running_on_an_unknown_option(
     bench: str, argv: list[str], capsys: Any, tmp_path: Path, monkeypatch: Any

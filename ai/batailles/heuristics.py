@@ -227,17 +227,131 @@ def weights(st: State, seat: int, legal: Sequence[Any]) -> list[float]:
 
 
 def candidates(st: State, seat: int, legal: list[Any]) -> list[Any]:
-    """The deployments worth searching: the first troop still to place, facing the enemy.
+    """The actions worth searching: a deployment as ``_deployments`` narrows it, an activation's steps
+    as ``_purposeful`` does, anything else as it is."""
+    if not legal:
+        return legal
+    if st.phase == "deploy" and isinstance(legal[0], Deploy):
+        return _deployments(st, seat, legal)
+    if st.phase == "play" and st.activation is not None and st.combat is None and st.pending is None:
+        return _purposeful(st, seat, legal)
+    return legal
+
+
+def _support(t: Troop) -> bool:
+    """A troop that serves others rather than fights: no Attack, but command or logistics."""
+    return t.attack == 0 and (t.command > 0 or t.logistics > 0)
+
+
+def _serves(t: Troop, zone: Zone, fighters: set[Zone]) -> bool:
+    """Whether support troop ``t`` standing in ``zone`` reaches a zone of troops with Attack: its
+    logistics serve its own zone's attacks, its command the zones in a straight line up to one plus
+    its Range away."""
+    if zone in fighters:
+        return True
+    reach = 1 + t.range if t.command > 0 else 0
+    x, y = zone
+    return any(
+        (fx == x and abs(fy - y) <= reach) or (fy == y and abs(fx - x) <= reach) for fx, fy in fighters
+    )
+
+
+def _deployments(st: State, seat: int, legal: list[Any]) -> list[Any]:
+    """The deployments worth searching: one troop still to place, facing the enemy, in a zone that
+    keeps the line spread and its general and supply within reach of it.
 
     Troops are placed one at a time, so placing them in a fixed order reaches every arrangement the
     army could end in; a troop deployed facing away from the enemy only has to turn round. That
     leaves one choice per zone instead of the hundreds of (troop, zone, facing) a big army offers.
+    The fighting troops go first and the support troops (a general, a supply train) last, each to a
+    zone where its command or logistics reach a fighting troop; no zone gets a third troop while
+    another has room. Searched freely, ``hard`` once put eight troops in two corner zones with its
+    general and supply far from them: a zone of four is one target for every shot, and a general out
+    of reach commands nobody.
     """
-    if st.phase != "deploy" or not legal or not isinstance(legal[0], Deploy):
+    army = st.army(seat)
+    waiting = [t for t in army if t.zone is None]
+    if not waiting:
         return legal
-    first = legal[0].name
-    chosen = [a for a in legal if isinstance(a, Deploy) and a.name == first and a.facing == FORWARD[seat]]
+    troop = next((t for t in waiting if not _support(t)), waiting[0])
+    chosen = [
+        a for a in legal if isinstance(a, Deploy) and a.name == troop.name and a.facing == FORWARD[seat]
+    ]
+    crowd: dict[Zone, int] = {}
+    for t in army:
+        if t.zone is not None:
+            crowd[t.zone] = crowd.get(t.zone, 0) + 1
+    spread = [a for a in chosen if crowd.get(a.zone, 0) < 2]
+    chosen = spread or chosen
+    if _support(troop):
+        fighters = {t.zone for t in army if t.zone is not None and t.attack > 0}
+        serving = [a for a in chosen if _serves(troop, a.zone, fighters)]
+        chosen = serving or chosen
     return chosen or legal
+
+
+def _purposeful(st: State, seat: int, legal: list[Any]) -> list[Any]:
+    """An activation's steps that have a purpose: no step back to a zone one of its troops left this
+    turn or the side's last, no facing with no enemy ahead, and no ending it before it did anything.
+
+    With these open, a short search among steps its rollouts hardly tell apart walked troops to and
+    fro (``cav1`` to h3 and back to h2), turned archers to face their own back row, and activated a
+    troop in most turns only to end its activation at once: ending the turn does that better. An
+    activation whose steps are all pruned keeps them all (it must be able to end).
+    """
+    activation = st.activation
+    assert activation is not None
+    names = activation.names
+    here: Zone | None = None
+    fresh = True
+    top = east = -1
+    bottom = west = 1 << 30
+    for t in st.troops:  # one pass, plain comparisons: this runs at every step the search plays
+        zone = t.zone
+        if t.seat == seat:
+            if t.name in names:
+                here = zone
+                if fresh and (
+                    activation.movement[t.name] != t.movement or activation.attack[t.name] != t.attack
+                ):
+                    fresh = False
+        elif zone is not None and not t.lost:
+            x, y = zone
+            if y > top:
+                top = y
+            if y < bottom:
+                bottom = y
+            if x > east:
+                east = x
+            if x < west:
+                west = x
+    if here is None or top < 0:
+        return legal
+    recent = st.turns[seat] - 1
+    left = {zone for s, name, turn, zone in st.left if s == seat and turn >= recent and name in names}
+
+    def ahead(zone: Zone, facing: str) -> bool:
+        """Whether an enemy stands ahead: the farthest one that way is beyond ``zone`` (north is a
+        higher row)."""
+        if facing == "n":
+            return top > zone[1]
+        if facing == "s":
+            return bottom < zone[1]
+        return east > zone[0] if facing == "e" else west < zone[0]
+
+    kept: list[Any] = []
+    for a in legal:
+        if isinstance(a, Move):
+            dest = step(here, a.direction)
+            if dest in left or not ahead(dest, a.facing):
+                continue
+        elif isinstance(a, Face):
+            if not ahead(here, a.direction):
+                continue
+        elif isinstance(a, (Done, EndTurn)) and fresh:
+            continue
+        kept.append(a)
+    return kept or legal
 
 
 def settled(st: State, seat: int, legal: list[Any]) -> Any | None:

@@ -19,7 +19,7 @@ import math
 from collections.abc import Sequence
 
 from engine.cryhavoc.actions import Act
-from engine.cryhavoc.content import CARDS, OBJECTIVES, TOKENS
+from engine.cryhavoc.content import CARDS, OBJECTIVES, STRUCTURES, TOKENS
 from engine.cryhavoc.state import St, n_players, trog_seat
 
 CRYSTAL = 0.9
@@ -113,6 +113,11 @@ def _printed(kind: str, ptype: str) -> float:
     return float(CARDS[kind]["points"].get(ptype, 0))
 
 
+def _paid_vp(structure: str) -> float:
+    """The VP one activation of ``structure`` pays at once."""
+    return float(sum(int(e.get("n", 1)) for e in STRUCTURES[structure]["effect"] if e["do"] == "vp"))
+
+
 def _step_weight(st: St, seat: int, src: str, dst: str) -> float:
     """How promising one unit's step is: into regions worth holding, battles it should win."""
     regs = st["regions"]
@@ -163,6 +168,13 @@ def weights(st: St, seat: int, legal: Sequence[Act]) -> list[float]:
             w = 4.0 if p is None or p["points"] <= 0 else 0.3
         elif v == "keep":
             w = 1.0 + _points(a.args[0])
+        elif v == "activate":
+            # a structure that pays VP first: building another while one stood ready to pay left
+            # its points unspent at the end of the turn
+            w = FIXED["activate"] + 3.0 * _paid_vp(a.args[0])
+        elif v == "play":
+            # a card played onto Region Control decides the 2 VP of the region's control token
+            w = FIXED["play"] + (1.5 if len(a.args) > 1 and a.args[-1] == OBJECTIVES[0] else 0.0)
         elif v == "place":
             w = 3.0 if a.args[0] == OBJECTIVES[0] else 1.5
         else:

@@ -50,6 +50,8 @@ SCALE = 3.0
 """Score difference that makes a position worth about 73 % to the better team."""
 RANGED = ("archer", "crossbowman", "cavalry", "lancer", "marshall")
 """Units whose tactic is (or ends in) an attack."""
+TALL = 3
+"""Coins a unit may hold before bolstering it further waits for the locations to be taken."""
 
 
 @lru_cache(maxsize=1024)
@@ -146,3 +148,29 @@ def weights(st: State, seat: int, legal: Sequence[Any]) -> list[float]:
             w = FIXED.get(type(a), 1.0)
         out.append(w)
     return out
+
+
+def open_nearby(st: State, team: int) -> bool:
+    """Whether a location ``team`` does not hold lies empty within two hexes of one of its units: a
+    place a coin could take the unit to, or the control action it could pay for there."""
+    bm = bmap(st)
+    units = [h for h, (seat, _kind, _height) in st.board.items() if st.seats[seat].team == team]
+    return any(
+        st.control.get(h) != team and h not in st.board and any(distance(h, u) <= 2 for u in units)
+        for h in bm.locations
+    )
+
+
+def candidates(st: State, seat: int, legal: list[Any]) -> list[Any]:
+    """The legal actions worth searching: every one but a bolster that raises a unit above ``TALL``
+    coins while a location lies open nearby (``open_nearby``).
+
+    A tall unit is hard to remove, and the search, which scores every coin on the board, kept piling
+    coins on one: ``hard`` bolstered its Royal Guard to four while the opponent spread over the
+    board. Six locations win, and a coin spent on a fourth layer takes none of them.
+    """
+    tall = [a for a in legal if isinstance(a, Bolster) and st.board[a.hex][2] >= TALL]
+    if not tall or not open_nearby(st, st.seats[seat].team):
+        return legal
+    kept = [a for a in legal if not (isinstance(a, Bolster) and st.board[a.hex][2] >= TALL)]
+    return kept or legal

@@ -588,6 +588,7 @@ def _roll_initiative(s: State, ev: list[Msg]) -> None:
 
 
 def _start_turn(s: State, ev: list[Msg]) -> None:
+    s.left = [e for e in s.left if e[2] >= s.turns[e[0]] - 1]  # the side's current and previous turn
     s.activated = []
     s.activation = None
     s.hits = {}
@@ -625,8 +626,10 @@ def _do_move(s: State, seat: int, a: Move, ev: list[Msg]) -> None:
     act = s.activation
     assert act is not None
     troops = group(s, act)
-    assert troops[0].zone is not None
-    dest = step(troops[0].zone, a.direction)
+    origin = troops[0].zone
+    assert origin is not None
+    dest = step(origin, a.direction)
+    s.left = [*s.left, *((seat, t.name, s.turns[seat], origin) for t in troops)]
     for t in troops:
         t.zone, t.facing = dest, a.facing
         act.movement[t.name] -= 1

@@ -21,10 +21,14 @@ from engine.batailles.troops import Troop
 from engine.errors import GameError
 from engine.jsonvalues import copy_json
 
-FORMAT = 2
+FORMAT = 3
 """The format ``dump`` writes. 0: the first, unnumbered form; 1: the number added, layout unchanged
 (a zone's hits were always the active player's, scored on the opponent, in both); 2: the moves
-since the last handover (``trail``, ``handed``)."""
+since the last handover (``trail``, ``handed``); 3: the zones troops stepped out of lately
+(``left``)."""
+
+Left = tuple[int, str, int, Zone]
+"""A troop's step out of a zone: its seat, its name, its side's turn number, the zone it left."""
 
 
 def _zone(value: Any) -> Zone:
@@ -146,6 +150,10 @@ class State:
     for the board to mark: records like ``last``, oldest first."""
     handed: bool = True
     """Whether the last action changed who acts: the next one starts a new ``trail``."""
+    left: list[Left] = field(default_factory=list)
+    """The zones troops stepped out of in their side's current and previous turn, oldest first: the
+    public record of a troop's last steps, which tells a step taken back (the computer players keep
+    from walking a troop to and fro with it) without reading the log."""
 
     @property
     def active(self) -> int:
@@ -202,6 +210,7 @@ def dump(s: State) -> dict[str, Any]:
         "last": copy_json(s.last),
         "trail": copy_json(s.trail),
         "handed": s.handed,
+        "left": [[seat, name, turn, zone[0], zone[1]] for seat, name, turn, zone in s.left],
     }
 
 
@@ -216,7 +225,12 @@ def _from_format_1(d: dict[str, Any]) -> dict[str, Any]:
     return {**d, "format": 2, "trail": [], "handed": True}
 
 
-_UPGRADES = {0: _from_format_0, 1: _from_format_1}
+def _from_format_2(d: dict[str, Any]) -> dict[str, Any]:
+    """Format 3 keeps the zones troops stepped out of lately (``left``): none known in a format 2 save."""
+    return {**d, "format": 3, "left": []}
+
+
+_UPGRADES = {0: _from_format_0, 1: _from_format_1, 2: _from_format_2}
 """Format n -> the same save in format n + 1."""
 
 
@@ -262,6 +276,7 @@ def load(d: dict[str, Any]) -> State:
         last=copy_json(d["last"]),
         trail=copy_json(d["trail"]),
         handed=bool(d["handed"]),
+        left=[(seat, name, turn, (x, y)) for seat, name, turn, x, y in d["left"]],
     )
 
 
@@ -297,4 +312,5 @@ def clone(s: State) -> State:
         last=copy_json(s.last),
         trail=s.trail,  # replaced by a new list at each move, never changed in place
         handed=s.handed,
+        left=list(s.left),
     )

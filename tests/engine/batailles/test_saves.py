@@ -34,7 +34,7 @@ def test_a_save_without_a_format_number_loads_and_plays_on() -> None:
     s = GAME.load(_save_0())
     assert s.phase == "play" and s.round == 3 and GAME.to_act(s) == ["alice"]
     assert s.hits == {(5, 4): 2} and s.advantage == [4, 0] and s.activated == ["cav1", "art2"]
-    assert GAME.dump(s)["format"] == FORMAT == 2
+    assert GAME.dump(s)["format"] == FORMAT == 3
     assert GAME.dump(s)["trail"] == [] and GAME.view(s, None)["since"] == []
     s, events = GAME.apply(s, "alice", GAME.parse_action(s, "alice", "end"))
     assert s.advantage == [6, 0], "the saved hits became advantage at the end of the turn"
@@ -54,7 +54,7 @@ def test_a_numbered_save_loads_back_the_same() -> None:
     assert GAME.dump(GAME.load(json.loads(json.dumps(data)))) == data
 
 
-@pytest.mark.parametrize("found", [3, 99, "1", None, True])
+@pytest.mark.parametrize("found", [4, 99, "1", None, True])
 def test_an_unknown_format_is_refused_clearly(found: object) -> None:
     data = {**GAME.dump(GAME.load(_save_0())), "format": found}
     with pytest.raises(GameError) as err:
