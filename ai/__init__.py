@@ -16,6 +16,7 @@ import json
 import time
 from typing import Any
 
+from ai.explain import weighed
 from ai.levels import LEVELS, budget
 from ai.models import model
 from ai.search import Budget, Outcome, Search
@@ -103,10 +104,25 @@ def choose(
     ``deadline`` (seconds) caps the search on an overloaded machine; the answer is then the best found
     so far, and only then may it differ from one run to the next.
     """
+    return str(decide(game_name, state_dump, seat, level, seed, deadline, step)["action"])
+
+
+def decide(
+    game_name: str,
+    state_dump: dict[str, Any],
+    seat: int,
+    level: str,
+    seed: int,
+    deadline: float | None = None,
+    step: int = 0,
+) -> dict[str, Any]:
+    """``choose``, with what the search weighed (``ai.explain.weighed``): the action text under
+    ``action``, and the action played and the ones the search visited most, each with its estimated
+    chance of winning and its share of the search. The same arguments give the same answer."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
     outcome = search(game_name, state_dump, seat, budget(game_name, level, step=step), seed, deadline)
-    return str(outcome.action)
+    return weighed(outcome)
 
 
-__all__ = ["LEVELS", "Budget", "choose", "search", "seed_at", "seed_for"]
+__all__ = ["LEVELS", "Budget", "choose", "decide", "search", "seed_at", "seed_for"]

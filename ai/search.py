@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.contract import Game
@@ -114,11 +114,13 @@ class Node:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The search's answer: the action, how many iterations ran, and the root's visit counts."""
+    """The search's answer: the action, how many iterations ran, the root's visit counts and, for each
+    root action visited, its mean value for the deciding seat (about its chance of winning)."""
 
     action: Any
     iterations: int
     visits: dict[str, int]
+    values: dict[str, float] = field(default_factory=dict)
 
 
 def terminal_values(game: Game, state: Any, players: Sequence[str]) -> list[float]:
@@ -184,8 +186,10 @@ class Search:
                     break
                 if self._settled(keys, total - done):
                     break
-        visits = {k[1]: (self.root.children[k].visits if k in self.root.children else 0) for k in keys}
-        return Outcome(root_legal[self._best(keys)], done, visits)
+        children = self.root.children
+        visits = {k[1]: (children[k].visits if k in children else 0) for k in keys}
+        values = {k[1]: n.total / n.visits for k in keys if (n := children.get(k)) is not None and n.visits}
+        return Outcome(root_legal[self._best(keys)], done, visits, values)
 
     def _settled(self, keys: list[tuple[int, str]], remaining: int) -> bool:
         """No other root action could overtake the most visited one in the iterations left."""

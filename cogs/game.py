@@ -475,6 +475,14 @@ class GameCog(commands.Cog):
     async def replay(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, self.table.replay, private=True)
 
+    @game.command(name=label("cmd.game.why.name"), description=label("cmd.game.why.desc"))
+    async def why(self, interaction: discord.Interaction) -> None:
+        await self._answer(interaction, self.table.why, private=True)
+
+    @game.command(name=label("cmd.game.hint.name"), description=label("cmd.game.hint.desc"))
+    async def hint(self, interaction: discord.Interaction) -> None:
+        await self._answer(interaction, self.table.hint, private=True)
+
     @game.command(name=label("cmd.game.undo.name"), description=label("cmd.game.undo.desc"))
     async def undo(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, self.table.undo)

@@ -280,6 +280,8 @@ class Console:
             ("game", "help"): lambda: table.help(ctx, CONSOLE),
             ("game", "undo"): lambda: table.undo(ctx),
             ("game", "replay"): lambda: table.replay(ctx),
+            ("game", "why"): lambda: table.why(ctx),
+            ("game", "hint"): lambda: table.hint(ctx),
             ("game", "kick"): lambda: table.kick(ctx, str(opts["player"]).lstrip("@")),
             ("game", "end"): lambda: table.end(ctx, _str_or_none(opts.get("winner"))),
             ("game", "unrate"): lambda: table.unrate(ctx, str(opts["game"])),

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Protocol
 import i18n
 from engine.errors import GameError
 from engine.text import Msg, PlayerRef, msg
+from table.bots.explain import explanation
 from table.bots.thinkers import shared_thinker
 from table.core.clock import Clock, stamp, system_clock
 from table.core.errors import TableError
@@ -40,7 +41,7 @@ from table.core.events import decode_msg, encode_msg
 from table.core.posts import BOT_PREFIX, Post, is_bot, post_nonce
 from table.core.ratings import guild_of
 from table.core.settings import TableSettings, public_locale
-from table.core.tables import Decision, Thinker
+from table.core.tables import Choice, Decision, Thinker
 from table.core.tasks import GameTasks
 
 if TYPE_CHECKING:
@@ -298,19 +299,8 @@ class ComputerPlayers:
         return set(shown.to_act) == set(table.to_act())
 
     async def turn_step(self, game_id: int, player: str) -> int:
-        """How many decisions ``player`` made in a row last (0 when the turn is theirs anew), from the
-        game's log: the decisions of a turn share one budget (``ai.levels.TurnBudget``), and reading
-        it from the log gives the same share after a restart and in a replay."""
-        store = self.tables.store
-        count = await store.count_actions(game_id)
-        step = 0
-        for done in reversed(await store.actions(game_id, offset=max(0, count - MAX_STEP))):
-            if done.undone:
-                continue
-            if done.kind != "move" or done.player != player:
-                break
-            step += 1
-        return step
+        """``turn_step`` of the game over the tables' store."""
+        return await turn_step(self.tables.store, game_id, player)
 
     async def _step(self, game_id: int) -> bool:
         """One bot decision of the game, if one is due; whether the game moved on (look again).
@@ -332,7 +322,7 @@ class ComputerPlayers:
         try:
             if not await self._handed_over(game_id):
                 await self._settled(game_id)
-            text = await self._thought(table, player, thinking)
+            choice = await self._thought(table, player, thinking)
         finally:
             thinking.cancel()  # a no-op once it is done; else this task was cancelled
         async with self.tables.lock(record.channel):
@@ -341,8 +331,12 @@ class ComputerPlayers:
                 return True  # someone acted meanwhile: think again on the new position
             if player not in fresh.to_act() or await self.plays_for(fresh.record, player) is None:
                 return True  # the player came back
+            text = choice.action
+            why = explanation(fresh, player, choice)
             try:
                 moved = await self.tables.apply(fresh, player, text, version=record.version)
+                if why is not None:
+                    await self.tables.store.add_note(game_id, moved.table.record.version, None, why)
             except GameError:
                 log.exception("the bot's move %r in game #%s was refused", text, game_id)
                 fallback = fresh.game.legal_actions(fresh.state, player)
@@ -352,7 +346,7 @@ class ComputerPlayers:
         self._announce(moved.table)
         return True
 
-    async def _thought(self, table: Table, player: str, thinking: asyncio.Future[str]) -> str:
+    async def _thought(self, table: Table, player: str, thinking: asyncio.Future[Choice]) -> Choice:
         """What ``thinking`` decides; when it takes more than ``notice_after`` seconds from the post
         that handed the bot its turn, the channel is told the bot is thinking, and told again (the
         line changed) once it has decided, just before its move is shown."""
@@ -393,23 +387,46 @@ class ComputerPlayers:
             log.warning("telling channel %s that a bot is thinking failed", record.channel, exc_info=True)
         return message
 
-    async def _decide(self, table: Table, player: str, level: str) -> str:
-        """The bot's action text; a search that fails plays the first legal action instead."""
-        import ai
-
-        record = table.record
-        seat = record.player_ids.index(player)
-        state = table.game.dump(table.state)
-        seed = ai.seed_at(record.seed, state, seat)
+    async def _decide(self, table: Table, player: str, level: str) -> Choice:
+        """The bot's action and what it weighed; a search that fails plays the first legal action
+        instead (and weighed nothing)."""
         try:
-            step = await self.turn_step(record.id, player)
-            return await self.thinker.think(
-                Decision(record.game, state, seat, level, seed, self.deadline, step)
-            )
+            asked = await decision(self.tables.store, table, player, level, self.deadline)
+            return Choice.of(await self.thinker.think(asked))
         except Exception:
-            log.exception("the bot of seat %d in game #%s could not decide", seat, record.id)
+            log.exception("the bot of %s in game #%s could not decide", player, table.record.id)
             legal = table.game.legal_actions(table.state, player)
-            return str(legal[0]) if legal else ""
+            return Choice(str(legal[0]) if legal else "")
+
+
+async def turn_step(store: Store, game_id: int, player: str) -> int:
+    """How many decisions ``player`` made in a row last (0 when the turn is theirs anew), from the
+    game's log: the decisions of a turn share one budget (``ai.levels.TurnBudget``), and reading
+    it from the log gives the same share after a restart and in a replay."""
+    count = await store.count_actions(game_id)
+    step = 0
+    for done in reversed(await store.actions(game_id, offset=max(0, count - MAX_STEP))):
+        if done.undone:
+            continue
+        if done.kind != "move" or done.player != player:
+            break
+        step += 1
+    return step
+
+
+async def decision(
+    store: Store, table: Table, player: str, level: str, deadline: float | None = DECISION_SECONDS
+) -> Decision:
+    """What the search of ``player``'s seat at ``level`` is asked in ``table``'s position: its seed
+    from the position (``ai.seed_at``), its share of the turn from the log."""
+    import ai
+
+    record = table.record
+    seat = record.player_ids.index(player)
+    state = table.game.dump(table.state)
+    seed = ai.seed_at(record.seed, state, seat)
+    step = await turn_step(store, record.id, player)
+    return Decision(record.game, state, seat, level, seed, deadline, step)
 
 
 def bot_name(number: int, level: str, locale: str) -> str:

@@ -14,21 +14,24 @@ import os
 import time
 from collections.abc import Callable
 
-from table.core.tables import Decision
+from table.core.tables import Choice, Decision
 from table.core.workers import WorkerPool, fork_server_modules
 
 log = logging.getLogger(__name__)
 
 
-Choose = Callable[[Decision], str]
-"""``ai.choose``'s shape over a ``Decision``: the action text to play."""
+Choose = Callable[[Decision], str | Choice]
+"""``ai.choose``'s shape over a ``Decision``: the action text to play, or a ``Choice`` with what the
+search weighed."""
 
 
-def choose_now(d: Decision) -> str:
-    """Decide in this process (what a worker runs)."""
+def choose_now(d: Decision) -> Choice:
+    """Decide in this process (what a worker runs), with what the search weighed (``ai.decide``)."""
     import ai
 
-    return ai.choose(d.game, d.state, d.seat, d.level, d.seed, deadline=d.deadline, step=d.step)
+    found = ai.decide(d.game, d.state, d.seat, d.level, d.seed, deadline=d.deadline, step=d.step)
+    weighed = tuple((str(text), value, share) for text, value, share in found["weighed"])
+    return Choice(str(found["action"]), weighed, int(found["iterations"]))
 
 
 class ThreadThinker:
@@ -38,7 +41,7 @@ class ThreadThinker:
         self.choose = choose
         self.calls = 0
 
-    async def think(self, decision: Decision) -> str:
+    async def think(self, decision: Decision) -> str | Choice:
         self.calls += 1
         return await asyncio.to_thread(self.choose, decision)
 
@@ -64,10 +67,10 @@ class ProcessThinker:
     def workers(self) -> int:
         return self.pool.size
 
-    async def think(self, decision: Decision) -> str:
+    async def think(self, decision: Decision) -> str | Choice:
         self.calls += 1
         limit = THINK_LIMIT if decision.deadline is None else decision.deadline + THINK_MARGIN
-        return str(await self.pool.run(choose_now, decision, limit=limit))
+        return Choice.of(await self.pool.run(choose_now, decision, limit=limit))
 
     async def pids(self) -> list[int]:
         """The workers' process ids, starting them first."""

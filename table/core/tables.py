@@ -143,12 +143,29 @@ class Decision:
     step: int = 0
 
 
+@dataclass(frozen=True)
+class Choice:
+    """A computer player's answer to a ``Decision``: the action text, and what its search weighed
+    (``ai.decide``'s ``weighed``: ``(text, value, share)`` per action, the one played first; value and
+    share None when nothing was searched), picklable to come back from a worker process."""
+
+    action: str
+    weighed: tuple[tuple[str, float | None, float | None], ...] = ()
+    iterations: int = 0
+
+    @classmethod
+    def of(cls, answer: str | Choice) -> Choice:
+        """A thinker's answer as a ``Choice`` (a bare action text weighed nothing)."""
+        return answer if isinstance(answer, Choice) else cls(str(answer))
+
+
 class Thinker(Protocol):
     """Where computer players search for a ``Decision``'s move (``table.bots.thinkers`` implements it, in
     threads or worker processes). Declared here, beside the tables that hold one, so that the tables
-    need not import the bots that use them."""
+    need not import the bots that use them. The answer is the action text, or a ``Choice`` that says
+    what the search weighed too."""
 
-    async def think(self, decision: Decision) -> str: ...
+    async def think(self, decision: Decision) -> str | Choice: ...
 
 
 class Tables:

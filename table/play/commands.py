@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.errors import BadInput, GameError, GameOver, IllegalAction
+from table.bots.explain import is_explanation
 from table.bots.players import away_stand_ins, may_have_bots, returned_note, stand_ins_in
 from table.core.errors import NoGame, NotSeated, TableError, Unreadable
 from table.core.events import decode_msg, encode_msg
@@ -35,6 +36,7 @@ from table.core.text import (
 )
 from table.play import command_tree, endings, listing, lobby
 from table.play.clicks import ClickCommands
+from table.play.explain import ExplainCommands
 from table.play.refusals import RefusalCommands
 from table.play.standings import StandingCommands
 from table.posting.announce import Announcer, OutletError, RecordingOutlet
@@ -91,7 +93,7 @@ def log_pages(lines: Sequence[str], room: int) -> list[list[str]]:
     return pages
 
 
-class Commands(ClickCommands, StandingCommands, RefusalCommands):
+class Commands(ClickCommands, StandingCommands, RefusalCommands, ExplainCommands):
     """The commands of the bot, over a ``Tables``."""
 
     def __init__(self, tables: Tables, announcer: Announcer | None = None) -> None:
@@ -357,7 +359,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands):
         rec = table.record
         store = self.tables.store
         lines: list[str] = []
-        notes = await store.notes(rec.id)
+        notes = [n for n in await store.notes(rec.id) if not is_explanation(n.event)]
         lines += [self._note_line(n.event, table, loc) for n in notes if n.version == 0]
         for entry in await store.actions(rec.id):
             lines.append(self._action_line(table, entry, loc, numbered=True))

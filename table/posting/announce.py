@@ -42,6 +42,7 @@ from typing import Any
 import i18n
 from db import ActionRecord, Announcement, Announcing, GameRecord, Note
 from engine.text import Msg
+from table.bots.explain import is_explanation
 from table.bots.players import (
     ComputerPlayers,
     away_takeover_note,
@@ -782,7 +783,7 @@ class Announcer(Wording):
             return []
         notes: dict[int, list[Msg]] = {}
         for note in noted:
-            if after < note.version <= upto:
+            if after < note.version <= upto and not is_explanation(note.event):
                 notes.setdefault(note.version, []).append(decode_msg(note.event))
         return ["• " + self._action_line(table, entry, locale, notes.get(entry.seq, [])) for entry in entries]
 

@@ -73,6 +73,12 @@ class Bot:
         assert record is not None
         return record
 
+    async def notes(self, channel_id: str) -> list[db.Note]:
+        """The notes of the channel's latest game, as stored (read like ``record``)."""
+        record = await self.record(channel_id)
+        assert self._store is not None
+        return await self._store.notes(record.id)
+
     async def close(self) -> None:
         if self._store is not None:
             await self._store.close()

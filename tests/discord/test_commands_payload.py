@@ -57,7 +57,7 @@ async def test_the_expected_commands_are_there(payloads: list[dict[str, Any]]) -
     subcommands = {o["name"] for o in by_name["game"]["options"]}
     assert subcommands == {
         "new", "join", "leave", "start", "status", "board", "log", "resign", "abort", "draw", "rules", "help",
-        "kick", "end", "unrate", "undo", "replay", "addbot", "removebot",
+        "kick", "end", "unrate", "undo", "replay", "addbot", "removebot", "why", "hint",
     }  # fmt: skip
     assert int(by_name["settings"]["default_member_permissions"]) == 1 << 5, "Manage Server only"
     assert by_name["games"]["contexts"] == [0] and by_name["settings"]["contexts"] == [0], "servers only"

@@ -26,7 +26,7 @@ from table.core.clock import ManualClock
 from table.core.errors import TableError
 from table.core.posts import is_bot
 from table.core.replay import replay
-from table.core.tables import Decision, Tables
+from table.core.tables import Choice, Decision, Tables
 from table.core.tasks import GameTasks
 from table.posting.announce import Announcer, RecordingOutlet
 from table.posting.schedule import Scheduler
@@ -332,10 +332,11 @@ async def test_the_process_thinker_decides_like_ai_choose() -> None:
     seat = ["alice", "bob"].index(game.to_act(state)[0])
     thinker = ProcessThinker(1)
     try:
-        text = await thinker.think(Decision("warchest", dump, seat, "easy", 99, None))
+        answer = Choice.of(await thinker.think(Decision("warchest", dump, seat, "easy", 99, None)))
     finally:
         thinker.close()
-    assert text == ai.choose("warchest", dump, seat, "easy", 99)
+    assert answer.action == ai.choose("warchest", dump, seat, "easy", 99)
+    assert answer.weighed and answer.weighed[0][0] == answer.action, "the answer says what it weighed"
 
 
 async def test_the_takeover_is_told_in_french(bots: Table) -> None:
@@ -378,9 +379,9 @@ async def test_a_dead_thinking_worker_is_replaced_and_the_decision_still_made() 
         state = engine.get_game("warchest").new_game(["a", "b"], 4, {})
         seat = ["a", "b"].index(engine.get_game("warchest").to_act(state)[0])
         dump = engine.get_game("warchest").dump(state)
-        assert await thinker.think(Decision("warchest", dump, seat, "easy", 5, None)) == ai.choose(
-            "warchest", dump, seat, "easy", 5
-        ), "the decision is asked of a new worker"
+        answer = Choice.of(await thinker.think(Decision("warchest", dump, seat, "easy", 5, None)))
+        expected = ai.choose("warchest", dump, seat, "easy", 5)
+        assert answer.action == expected, "the decision is asked of a new worker"
         assert first not in await thinker.pids()
     finally:
         thinker.close()

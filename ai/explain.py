@@ -1,0 +1,119 @@
+"""What a decision weighed, and which of its words would tell a seat's secrets.
+
+``weighed`` turns a search's ``Outcome`` into the explanation a table keeps with a computer player's
+move: the action played, then the root actions the search visited most, each with its mean value for
+the deciding seat (about its chance of winning) and its share of the search's iterations. It reads
+the outcome alone, so the same search (the same seed) gives the same explanation.
+
+``secret`` says whether naming an action would show something only the deciding seat knows: a War
+Chest coin in its hand (an action it did not play names a coin it holds; a recruit, a pass or the
+initiative is played face down), a Cry Havoc card in its hand (the card it keeps after a draw, and
+any card an action it did not play would have spent), a Batailles troop's place while the armies
+deploy unseen; ``masked`` tells such an action without its secret when something is left to tell
+(a War Chest recruit names the unit recruited, not the coin paid). ``revealed`` says when such a
+secret may be told: ``hand`` once the game is over, ``place`` once both armies are deployed (or the
+game is over). Pure, like the rest of ``ai``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ai.search import Outcome
+from engine.text import Msg, msg
+
+WEIGHED = 3
+"""The actions an explanation names beside the one played."""
+
+HAND = "hand"
+PLACE = "place"
+
+_CARD_VERBS = frozenset({"discard", "move", "recruit", "build", "pay", "keep", "play"})
+"""Cry Havoc's verbs whose first word is a card of the hand."""
+
+
+def weighed(outcome: Outcome, top: int = WEIGHED) -> dict[str, Any]:
+    """The explanation of ``outcome``, JSON-safe: ``action`` (its text), ``iterations``, and
+    ``weighed``: the action played first, then the ``top`` others the search visited most (ties to
+    the better mean, then to the order the search listed them), each as ``[text, value, share]``
+    (``value`` the mean in [0, 1], ``share`` of the iterations; both None when nothing was searched)."""
+    chosen = str(outcome.action)
+    total = sum(outcome.visits.values())
+    order = {text: i for i, text in enumerate(outcome.visits)}
+
+    def entry(text: str) -> list[Any]:
+        if total <= 0 or text not in outcome.values:
+            return [text, None, None]
+        return [text, round(outcome.values[text], 4), round(outcome.visits.get(text, 0) / total, 4)]
+
+    others = sorted(
+        (text for text, n in outcome.visits.items() if text != chosen and n > 0),
+        key=lambda text: (-outcome.visits[text], -outcome.values.get(text, 0.0), order[text]),
+    )
+    return {
+        "action": chosen,
+        "iterations": outcome.iterations,
+        "weighed": [entry(chosen), *(entry(text) for text in others[:top])],
+    }
+
+
+def secret(game: str, state: Any, seat: int, action: Any, chosen: Any) -> str | None:
+    """What naming ``action`` (``chosen`` being the one the seat played) would show that the other
+    seats may not know yet: ``"hand"``, ``"place"``, or None when it shows nothing hidden."""
+    if game == "warchest":
+        from engine.warchest.actions import FACE_DOWN, coin_of
+
+        if isinstance(action, FACE_DOWN):
+            return HAND
+        coin = coin_of(action)
+        if coin is None or action == chosen:
+            return None
+        shown = None if isinstance(chosen, FACE_DOWN) else coin_of(chosen)
+        return None if coin == shown else HAND
+    if game == "cryhavoc":
+        verb = getattr(action, "verb", None)
+        if verb == "keep":
+            return HAND
+        if verb not in _CARD_VERBS or action == chosen:
+            return None
+        card = tuple(getattr(action, "args", ()))[:1]
+        spent = getattr(chosen, "verb", None) in _CARD_VERBS - {"keep"}
+        return None if spent and card == tuple(getattr(chosen, "args", ()))[:1] else HAND
+    if game == "batailles":
+        from engine.batailles.actions import Deploy
+
+        if isinstance(action, Deploy) and getattr(state, "phase", None) == "deploy":
+            return PLACE
+    return None
+
+
+def masked(game: str, action: Any) -> Msg | None:
+    """``action`` told without its secret, when the rest of it says something (a War Chest recruit,
+    pass or initiative without the coin discarded face down; a Cry Havoc card kept without the
+    card); None when nothing of it is left to tell."""
+    if game == "warchest":
+        from engine.warchest.actions import Initiative, Pass, Recruit
+        from engine.warchest.rules import unit_name
+
+        if isinstance(action, Recruit):
+            return msg("why.wc.recruit", unit=unit_name(action.unit))
+        if isinstance(action, Pass):
+            return msg("why.wc.pass")
+        if isinstance(action, Initiative):
+            return msg("why.wc.initiative")
+    if game == "cryhavoc" and getattr(action, "verb", None) == "keep":
+        return msg("why.ch.keep")
+    return None
+
+
+def revealed(game: str, state: Any, kind: str, over: bool) -> bool:
+    """Whether a secret of ``kind`` may be told now, ``state`` being the game's position (``over``:
+    the game has ended, by its rules or otherwise)."""
+    if over:
+        return True
+    if kind == PLACE and game == "batailles":
+        return getattr(state, "phase", None) != "deploy"
+    return False
+
+
+__all__ = ["HAND", "PLACE", "WEIGHED", "masked", "revealed", "secret", "weighed"]

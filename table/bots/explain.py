@@ -1,0 +1,126 @@
+"""What a computer player weighed, kept with its move and told in words (``/game why``, ``/game hint``).
+
+After a bot's move is stored, its explanation is kept as a note of the game (``WHY``, after the move
+it explains), so it survives a restart and goes with the game's dump: the action played and the ones
+its search weighed most, each as the game's own label (``game.label``, a catalog message), its
+estimated chance of winning and its share of the search, and whether naming it would tell a secret
+of the bot's (``ai.explain.secret``: a coin or card of its hand, a troop's place while the armies
+deploy unseen). The notes' readers that show a game's story (the log, a post's summary) pass these
+over (``is_explanation``).
+
+``lines`` words an explanation in the reader's language; a secret not yet revealed
+(``ai.explain.revealed``) is told without its hidden part ("a move it keeps to itself"), with a line
+saying when it will be told.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import i18n
+from engine.text import Msg, msg
+from table.core.events import decode_msg, encode_msg
+from table.core.posts import is_bot
+from table.core.tables import Choice
+
+if TYPE_CHECKING:
+    from db import Note
+    from table.core.tables import Table
+
+WHY = "why.note"
+"""The key of an explanation note: never shown as a line of the log."""
+
+
+def is_explanation(event: dict[str, Any]) -> bool:
+    return event.get("key") == WHY
+
+
+def explanation(table: Table, player: str, choice: Choice) -> dict[str, Any] | None:
+    """The note that explains ``choice``, ``player``'s move in ``table``'s position before it (None
+    when the move cannot be read back, which a stored move always can)."""
+    from ai.explain import masked, secret
+
+    game, state = table.game, table.state
+    seat = table.record.player_ids.index(player)
+    try:
+        chosen = game.parse_action(state, player, choice.action)
+    except Exception:
+        return None
+    weighed = choice.weighed or ((choice.action, None, None),)
+    entries = []
+    for text, value, share in weighed:
+        try:
+            action = chosen if text == choice.action else game.parse_action(state, player, text)
+            label = game.label(state, action)
+        except Exception:
+            continue
+        kept = secret(table.record.game, state, seat, action, chosen)
+        told = masked(table.record.game, action) if kept else None
+        entry = {"label": encode_msg(label), "value": value, "share": share, "secret": kept}
+        if told is not None:
+            entry["masked"] = encode_msg(told)
+        entries.append(entry)
+    return {"key": WHY, "player": player, "iterations": choice.iterations, "weighed": entries}
+
+
+def latest(notes: Iterable[Note]) -> dict[str, Any] | None:
+    """The last explanation among a game's notes."""
+    found = None
+    for note in notes:
+        if is_explanation(note.event):
+            found = note.event
+    return found
+
+
+def _percent(value: Any) -> int:
+    return round(float(value) * 100)
+
+
+def lines(
+    event: dict[str, Any],
+    table: Table,
+    locale: str,
+    *,
+    hidden: bool = True,
+    head: str | None = None,
+    play: str = "why",
+) -> list[str]:
+    """The explanation's words in ``locale``: who decided (or ``head`` in its place), what it played
+    and what else it weighed (``play``: the keys of the move played, ``why``, or of the move advised,
+    ``hint``). With ``hidden``, a secret the game has not revealed yet is told without
+    its hidden part."""
+    from ai.explain import revealed
+
+    record = table.record
+    over = record.status != "active" or (table.state is not None and table.game.is_over(table.state))
+    player = str(event.get("player", ""))
+    entries = list(event.get("weighed") or [])
+    searched = int(event.get("iterations") or 0)
+    who = table.name(player) if is_bot(player) else i18n.t("svc.bot.for", locale, player=table.name(player))
+    if head is not None:
+        out = [head]
+    elif searched > 0 and len(entries) > 1:
+        out = [i18n.t("why.head", locale, player=who, n=searched)]
+    else:
+        out = [i18n.t("why.head_settled", locale, player=who)]
+    kept: list[str] = []
+    for i, entry in enumerate(entries):
+        kind = entry.get("secret")
+        if hidden and kind and not revealed(record.game, table.state, str(kind), over):
+            said: Msg | str = decode_msg(entry["masked"]) if entry.get("masked") else msg(f"why.kept.{kind}")
+            kept.append(str(kind))
+        else:
+            said = decode_msg(entry["label"])
+        action = i18n.t(said, locale, names=table.named) if isinstance(said, Msg) else said
+        if entry.get("value") is None or entry.get("share") is None:
+            out.append("• " + i18n.t(f"{play}.settled" if i == 0 else "why.settled", locale, action=action))
+            continue
+        key = f"{play}.chosen" if i == 0 else "why.weighed"
+        win, share = _percent(entry["value"]), _percent(entry["share"])
+        out.append("• " + i18n.t(key, locale, action=action, win=win, share=share))
+    out += [i18n.t(f"why.note.{kind}", locale) for kind in dict.fromkeys(kept)]
+    return out
+
+
+__all__ = ["WHY", "explanation", "is_explanation", "latest", "lines"]

@@ -1,0 +1,80 @@
+"""``/game why`` and ``/game hint``: a computer player's reasons, told privately in the reader's words.
+
+``why`` tells the last decision a computer player made in the channel's game, from the note kept with
+its move (``table.bots.explain``): what it played and the moves it weighed most, with its estimated
+chance of winning and its share of the search; a move that would name a coin or card of its hand, or
+a troop's place while the armies deploy unseen, is told without it until the game reveals it.
+
+``hint`` runs the same search for the caller's own seat, at the level of the table's computer
+players, in their worker pool, and tells its answer the same way (the caller's own hand is theirs to
+know). It is given only at a table where every other seat is a computer player, a game that is never
+rated; anywhere else it is refused, saying where hints are given.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import i18n
+from table.bots.explain import explanation, latest, lines
+from table.bots.players import decision, table_level
+from table.bots.thinkers import shared_thinker
+from table.core.errors import NoGame, TableError, Unreadable
+from table.core.limits import LIMITS
+from table.core.posts import Ctx, Post, is_bot
+from table.core.tables import Choice
+from table.core.text import clip, game_title
+
+if TYPE_CHECKING:
+    from table.core.tables import Table, Tables
+
+
+class ExplainCommands:
+    """The table's answers to ``/game why`` and ``/game hint``."""
+
+    tables: Tables
+
+    async def _explained_table(self, ctx: Ctx) -> Table:
+        table = await self.tables.latest(ctx.channel_id)
+        if table is None or (table.record.status == "aborted" and table.state is None):
+            raise NoGame()
+        if table.unreadable:
+            raise Unreadable(game=game_title(table.record.game))
+        return table
+
+    async def why(self, ctx: Ctx) -> list[Post]:
+        """The last decision of a computer player in the channel's game, privately."""
+        table = await self._explained_table(ctx)
+        event = None if table.state is None else latest(await self.tables.store.notes(table.record.id))
+        if event is None:
+            raise TableError("why.error.none")
+        return [Post(clip("\n".join(lines(event, table, ctx.locale)), LIMITS.text), ephemeral=True)]
+
+    async def hint(self, ctx: Ctx) -> list[Post]:
+        """The move the table's computer players would play in the caller's place, privately; only at
+        a table where every other seat is a computer player."""
+        table = await self._explained_table(ctx)
+        record = table.record
+        others = [p for p in record.player_ids if p != ctx.user_id]
+        if ctx.user_id not in record.player_ids:
+            if others and all(is_bot(p) for p in others):
+                raise TableError("hint.error.seated")
+            raise TableError("hint.error.where")
+        if not others or not all(is_bot(p) for p in others):
+            raise TableError("hint.error.where")
+        if record.status != "active" or table.state is None or ctx.user_id not in table.to_act():
+            raise TableError("hint.error.turn")
+        level = table_level(record)
+        asked = await decision(self.tables.store, table, ctx.user_id, level)
+        thinker = self.tables.thinker or shared_thinker()
+        choice = Choice.of(await thinker.think(asked))
+        event = explanation(table, ctx.user_id, choice)
+        if event is None:
+            raise TableError("hint.error.turn")
+        level_name = i18n.t(f"table.bot.level.{level}", ctx.locale)
+        head = i18n.t("hint.head", ctx.locale, level=level_name)
+        said = lines(event, table, ctx.locale, hidden=False, head=head, play="hint")
+        return [Post(clip("\n".join(said), LIMITS.text), ephemeral=True)]
+
+
+__all__ = ["ExplainCommands"]
