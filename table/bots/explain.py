@@ -15,7 +15,7 @@ saying when it will be told.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from typing import TYPE_CHECKING, Any
 
 import i18n
@@ -64,11 +64,12 @@ def explanation(table: Table, player: str, choice: Choice) -> dict[str, Any] | N
     return {"key": WHY, "player": player, "iterations": choice.iterations, "weighed": entries}
 
 
-def latest(notes: Iterable[Note]) -> dict[str, Any] | None:
-    """The last explanation among a game's notes."""
+def latest(notes: Iterable[Note], live: Container[int] | None = None) -> dict[str, Any] | None:
+    """The last explanation among a game's notes; with ``live`` (the versions of the moves still
+    played), the last of a move not taken back."""
     found = None
     for note in notes:
-        if is_explanation(note.event):
+        if is_explanation(note.event) and (live is None or note.version in live):
             found = note.event
     return found
 

@@ -335,8 +335,9 @@ class ComputerPlayers:
             why = explanation(fresh, player, choice)
             try:
                 moved = await self.tables.apply(fresh, player, text, version=record.version)
-                if why is not None:
-                    await self.tables.store.add_note(game_id, moved.table.record.version, None, why)
+                if why is not None:  # after the bot's own move, before the forced ones that followed it
+                    seq = moved.table.record.version - len(moved.forced)
+                    await self.tables.store.add_note(game_id, seq, None, why)
             except GameError:
                 log.exception("the bot's move %r in game #%s was refused", text, game_id)
                 fallback = fresh.game.legal_actions(fresh.state, player)

@@ -1,9 +1,10 @@
 """``/game why`` and ``/game hint``: a computer player's reasons, told privately in the reader's words.
 
-``why`` tells the last decision a computer player made in the channel's game, from the note kept with
-its move (``table.bots.explain``): what it played and the moves it weighed most, with its estimated
-chance of winning and its share of the search; a move that would name a coin or card of its hand, or
-a troop's place while the armies deploy unseen, is told without it until the game reveals it.
+``why`` tells the last decision a computer player made in the channel's game (of the moves not taken
+back), from the note kept with its move (``table.bots.explain``): what it played and the moves it
+weighed most, with its estimated chance of winning and its share of the search; a move that would
+name a coin or card of its hand, or a troop's place while the armies deploy unseen, is told without
+it until the game reveals it.
 
 ``hint`` runs the same search for the caller's own seat, at the level of the table's computer
 players, in their worker pool, and tells its answer the same way (the caller's own hand is theirs to
@@ -45,7 +46,11 @@ class ExplainCommands:
     async def why(self, ctx: Ctx) -> list[Post]:
         """The last decision of a computer player in the channel's game, privately."""
         table = await self._explained_table(ctx)
-        event = None if table.state is None else latest(await self.tables.store.notes(table.record.id))
+        store, game_id = self.tables.store, table.record.id
+        event = None
+        if table.state is not None:
+            live = {a.seq for a in await store.actions(game_id) if a.kind == "move" and not a.undone}
+            event = latest(await store.notes(game_id), live)
         if event is None:
             raise TableError("why.error.none")
         return [Post(clip("\n".join(lines(event, table, ctx.locale)), LIMITS.text), ephemeral=True)]

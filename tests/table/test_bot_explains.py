@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import db
 import i18n
-from table.bots.explain import is_explanation
+from table.bots.explain import WHY, is_explanation, latest
 from table.bots.thinkers import ThreadThinker
 from table.core.events import decode_msg
 from tests.table.test_bots import Table, ctx
@@ -63,3 +63,13 @@ async def test_the_same_seed_gives_the_same_explanation_and_the_log_leaves_it_ou
         log = "\n".join(p.text for p in await t.commands.log(ctx("alice", channel)))
         assert "why." not in log and "Also weighed" not in log, log
     assert said[0] == said[1] and said[0][0], "the same seed and moves: the same explanations, word for word"
+
+
+def test_a_move_taken_back_takes_its_explanation_with_it() -> None:
+    def note(version: int, n: int) -> db.Note:
+        return db.Note(1, version, None, {"key": WHY, "player": "bot:1:easy", "iterations": n}, "")
+
+    notes = [note(2, 10), note(4, 20), db.Note(1, 5, "alice", {"key": "svc.bot.returned"}, ""), note(6, 30)]
+    assert latest(notes) == notes[3].event
+    assert latest(notes, live={1, 2, 3, 4}) == notes[1].event, "moves 5 and 6 were taken back"
+    assert latest(notes, live={1}) is None
