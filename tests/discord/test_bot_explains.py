@@ -16,6 +16,7 @@ import pytest
 
 import engine
 import i18n
+from engine.warchest.units import ROYAL, UNIT_TYPES
 from table.bots.explain import is_explanation
 from table.core.events import decode_msg
 from tests.discord.support import (
@@ -31,25 +32,8 @@ from tests.discord.support import (
 WAR_CHEST = engine.get_game("warchest")
 PERCENT = re.compile(r"\d+\u00a0?%")
 
-_UNITS = [
-    "archer",
-    "berserker",
-    "cavalry",
-    "crossbowman",
-    "ensign",
-    "footman",
-    "knight",
-    "lancer",
-    "light_cavalry",
-    "marshall",
-    "mercenary",
-    "pikeman",
-    "royal_guard",
-    "scout",
-    "swordsman",
-    "warrior_priest",
-    "royal",
-]
+_UNITS = (*UNIT_TYPES, ROYAL)
+"""Every coin a War Chest hand may hold."""
 
 
 WORDS = {
