@@ -106,6 +106,7 @@ def lines(
     else:
         out = [i18n.t("why.head_settled", locale, player=who)]
     kept: list[str] = []
+    named: set[str] = set()
     for i, entry in enumerate(entries):
         kind = entry.get("secret")
         if hidden and kind and not revealed(record.game, table.state, str(kind), over):
@@ -114,6 +115,9 @@ def lines(
         else:
             said = decode_msg(entry["label"])
         action = i18n.t(said, locale, names=table.named) if isinstance(said, Msg) else said
+        if i > 0 and action in named:
+            continue  # told without its hidden part, it reads as one already said: no line repeated
+        named.add(action)
         if entry.get("value") is None or entry.get("share") is None:
             out.append("• " + i18n.t(f"{play}.settled" if i == 0 else "why.settled", locale, action=action))
             continue
