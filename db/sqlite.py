@@ -1028,8 +1028,6 @@ class SqliteStore:
         rows = await self._select("SELECT DISTINCT player FROM notices ORDER BY player")
         return [str(r[0]) for r in rows]
 
-    # ---- undo by consent -----------------------------------------------------------------------------
-
     # ---- leagues ---------------------------------------------------------------------------------
 
     async def create_league(
@@ -1087,6 +1085,8 @@ class SqliteStore:
             (league.name, league.status, _dumps(league.doc), _now(), league.id, league.rev),
         )
         return league_from_row(rows[0]) if rows else None
+
+    # ---- undo by consent -----------------------------------------------------------------------------
 
     async def request_undo(self, game_id: int, player: str, *, first: int, version: int) -> UndoRequest:
         """Record ``player``'s request to take back actions ``first``..``version`` (replacing any)."""
