@@ -12,24 +12,23 @@ any card an action it did not play would have spent), a Batailles troop's place 
 deploy unseen; ``masked`` tells such an action without its secret when something is left to tell
 (a War Chest recruit names the unit recruited, not the coin paid). ``revealed`` says when such a
 secret may be told: ``hand`` once the game is over, ``place`` once both armies are deployed (or the
-game is over). Pure, like the rest of ``ai``.
+game is over). Each game says its own in ``ai/<game>/secrets.py``, found by its name as
+``ai.models`` finds its model. Pure, like the rest of ``ai``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from importlib import import_module
+from typing import Any, Protocol
 
 from ai.search import Outcome
-from engine.text import Msg, msg
+from engine.text import Msg
 
 WEIGHED = 3
 """The actions an explanation names beside the one played."""
 
 HAND = "hand"
 PLACE = "place"
-
-_CARD_VERBS = frozenset({"discard", "move", "recruit", "build", "pay", "keep", "play"})
-"""Cry Havoc's verbs whose first word is a card of the hand."""
 
 
 def weighed(outcome: Outcome, top: int = WEIGHED) -> dict[str, Any]:
@@ -57,63 +56,38 @@ def weighed(outcome: Outcome, top: int = WEIGHED) -> dict[str, Any]:
     }
 
 
+class Secrets(Protocol):
+    """A game's ``ai/<game>/secrets.py``: what its explanations may not name yet, and when they may."""
+
+    def secret(self, state: Any, seat: int, action: Any, chosen: Any) -> str | None: ...
+
+    def masked(self, action: Any) -> Msg | None: ...
+
+    def revealed(self, state: Any, kind: str) -> bool: ...
+
+
+def _secrets(game: str) -> Secrets:
+    found: Secrets = import_module(f"ai.{game}.secrets")
+    return found
+
+
 def secret(game: str, state: Any, seat: int, action: Any, chosen: Any) -> str | None:
     """What naming ``action`` (``chosen`` being the one the seat played) would show that the other
     seats may not know yet: ``"hand"``, ``"place"``, or None when it shows nothing hidden."""
-    if game == "warchest":
-        from engine.warchest.actions import FACE_DOWN, coin_of
-
-        if isinstance(action, FACE_DOWN):
-            return HAND
-        coin = coin_of(action)
-        if coin is None or action == chosen:
-            return None
-        shown = None if isinstance(chosen, FACE_DOWN) else coin_of(chosen)
-        return None if coin == shown else HAND
-    if game == "cryhavoc":
-        verb = getattr(action, "verb", None)
-        if verb == "keep":
-            return HAND
-        if verb not in _CARD_VERBS or action == chosen:
-            return None
-        card = tuple(getattr(action, "args", ()))[:1]
-        spent = getattr(chosen, "verb", None) in _CARD_VERBS - {"keep"}
-        return None if spent and card == tuple(getattr(chosen, "args", ()))[:1] else HAND
-    if game == "batailles":
-        from engine.batailles.actions import Deploy
-
-        if isinstance(action, Deploy) and getattr(state, "phase", None) == "deploy":
-            return PLACE
-    return None
+    return _secrets(game).secret(state, seat, action, chosen)
 
 
 def masked(game: str, action: Any) -> Msg | None:
     """``action`` told without its secret, when the rest of it says something (a War Chest recruit,
     pass or initiative without the coin discarded face down; a Cry Havoc card kept without the
     card); None when nothing of it is left to tell."""
-    if game == "warchest":
-        from engine.warchest.actions import Initiative, Pass, Recruit
-        from engine.warchest.rules import unit_name
-
-        if isinstance(action, Recruit):
-            return msg("why.wc.recruit", unit=unit_name(action.unit))
-        if isinstance(action, Pass):
-            return msg("why.wc.pass")
-        if isinstance(action, Initiative):
-            return msg("why.wc.initiative")
-    if game == "cryhavoc" and getattr(action, "verb", None) == "keep":
-        return msg("why.ch.keep")
-    return None
+    return _secrets(game).masked(action)
 
 
 def revealed(game: str, state: Any, kind: str, over: bool) -> bool:
     """Whether a secret of ``kind`` may be told now, ``state`` being the game's position (``over``:
     the game has ended, by its rules or otherwise)."""
-    if over:
-        return True
-    if kind == PLACE and game == "batailles":
-        return getattr(state, "phase", None) != "deploy"
-    return False
+    return over or _secrets(game).revealed(state, kind)
 
 
 __all__ = ["HAND", "PLACE", "WEIGHED", "masked", "revealed", "secret", "weighed"]
