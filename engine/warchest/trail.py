@@ -23,14 +23,24 @@ def struck_units(before: dict[Hex, Unit], after: dict[Hex, Unit]) -> tuple[Struc
     """The units an action struck: each unit of ``before`` that lost coins where it stands, or is
     gone from the board (a seat has one unit of a type on the board at most, so a unit found on
     another hex moved rather than went), as (hex, seat, type, removed)."""
-    where = {(u[0], u[1]): h for h, u in after.items()}
+    if before == after:  # most actions leave the board as it was: this runs at every step of a playout
+        return ()
+    changed = [h for h, unit in before.items() if after.get(h) != unit]
+    if not changed:
+        return ()
+    changed.sort()
+    standing: set[tuple[int, str]] | None = None
     struck: list[Struck] = []
-    for h, (seat, kind, height) in sorted(before.items()):
+    for h in changed:
+        seat, kind, height = before[h]
         now = after.get(h)
         if now is not None and now[:2] == (seat, kind):
             if now[2] < height:
                 struck.append((h, seat, kind, False))
-        elif (seat, kind) not in where:
+            continue
+        if standing is None:
+            standing = {(u[0], u[1]) for u in after.values()}
+        if (seat, kind) not in standing:
             struck.append((h, seat, kind, True))
     return tuple(struck)
 
