@@ -66,8 +66,26 @@ class Secrets(Protocol):
     def revealed(self, state: Any, kind: str) -> bool: ...
 
 
+class _NothingHidden:
+    """A game with no ``ai/<game>/secrets.py`` keeps nothing from its explanations."""
+
+    def secret(self, state: Any, seat: int, action: Any, chosen: Any) -> str | None:
+        return None
+
+    def masked(self, action: Any) -> Msg | None:
+        return None
+
+    def revealed(self, state: Any, kind: str) -> bool:
+        return True
+
+
 def _secrets(game: str) -> Secrets:
-    found: Secrets = import_module(f"ai.{game}.secrets")
+    try:
+        found: Secrets = import_module(f"ai.{game}.secrets")
+    except ModuleNotFoundError as missing:
+        if missing.name not in (f"ai.{game}", f"ai.{game}.secrets"):
+            raise  # the module is there but something it imports is not
+        return _NothingHidden()
     return found
 
 
