@@ -16,7 +16,8 @@ Usage: ``python -m bench.burst [channels] [--against REV | --old PATH] [--rounds
 channels, 1 round). With ``--against`` (a git worktree of ``REV`` is made for the run) or ``--old`` (a
 checkout of an older revision), the older bot runs the same burst, on the same games, interleaved
 with this one (new, old, new, old...), and each figure is given beside its ratio, with the machine's
-load. The games are made once by this revision's table layer; the older bot must read its database.
+load. Each bot plays games made by its own revision's table layer (the same
+seeds), since an older engine refuses a newer save format.
 With ``BURST_PROFILE=PATH`` in the environment, the bot's event loop is profiled (cProfile) over the
 burst and its statistics written to PATH (the figures are then not comparable); with
 ``BURST_STEPS=PATH``, each pass of the bot's loop over 8 ms and each collection of its garbage
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import json
 import os
 import shutil
@@ -230,62 +232,103 @@ class Table:
 
 
 async def make_games(
-    fake: Any, database: Path, channels: int, games: tuple[str, ...] = ("warchest",)
-) -> list[Table]:
-    """``channels`` channels of the fake, each with a started game stored in ``database`` (made by
-    this revision's table layer, its start announced; of ``games`` in turn), and the move its
-    player to act will make."""
-    import db
-    from table.core.posts import Ctx, Post
-    from table.core.tables import Tables
-    from table.play.commands import Commands
-    from table.posting.announce import Announcer, RecordingOutlet
-
-    class Outlet(RecordingOutlet):
-        """The start's post, as the fake would number it (no image drawn: it is not measured)."""
-
-        async def send(self, channel: str, post: Post) -> str:
-            return f"{channel}0"
-
-        async def edit(self, channel: str, message: str, post: Post) -> bool:
-            return True
-
-        async def direct(self, user: str, post: Post) -> bool:
-            return True
-
-    class NoImages:
-        async def draw(self, kind: str, view: dict[str, Any], **_: Any) -> bytes:
-            return b""
-
-        def idle(self) -> bool:
-            return True
-
+    fake: Any,
+    folder: Path,
+    channels: int,
+    games: tuple[str, ...] = ("warchest",),
+    trees: tuple[Path, ...] = (ROOT,),
+    unannounced: int = 0,
+) -> dict[Path, tuple[Path, list[Table]]]:
+    """``channels`` channels of the fake, each with two players, and for each tree a database in
+    ``folder`` where every channel has a started game (of ``games`` in turn, seeded by its channel's
+    number), made by that tree's own table layer so that its bot reads it (an older engine refuses a
+    newer save format), with the move its player to act will make. The first ``unannounced`` games
+    have that move already stored and not announced (``deal``)."""
     guild = fake.add_guild("Burst")
-    seeds = iter(range(1, channels + 1))
-    store = await db.open_store(database)
-    tables = Tables(store, drawer=NoImages(), seed_source=lambda: next(seeds))
-    commands = Commands(tables, Announcer(tables, Outlet(), coalesce=0))
-    made: list[Table] = []
+    seats = []
     for index in range(channels):
         chan = fake.add_channel(guild, f"table-{index}")
         alice, bob = fake.add_user(f"alice{index}"), fake.add_user(f"bob{index}")
-
-        def ctx(user: Any, chan: Any = chan) -> Ctx:
-            # the languages the fake's interactions give, so that no move has to store a new one
-            return Ctx(chan.id, user.id, user.name, user.locale, guild.locale, guild_id=guild.id)
-
-        await commands.new(ctx(alice), games[index % len(games)])
-        await commands.join(ctx(bob))
-        await commands.start(ctx(alice))
-        table = await tables.open(chan.id)
-        assert table is not None and table.state is not None
-        player = table.to_act()[0]
-        who = alice if player == alice.id else bob
-        (_label, value), *_ = await commands.autocomplete(ctx(who), "")
-        made.append(Table(chan, {alice.id: alice, bob.id: bob}, who, value))
-    await commands.announcer.drain()
-    await store.close()
+        seats.append((chan, alice, bob))
+    spec = {
+        "guild": {"id": guild.id, "locale": guild.locale},
+        "games": list(games),
+        "unannounced": unannounced,
+        "seats": [
+            {"channel": c.id, "players": [{"id": u.id, "name": u.name, "locale": u.locale} for u in (a, b)]}
+            for c, a, b in seats
+        ],
+    }
+    made: dict[Path, tuple[Path, list[Table]]] = {}
+    for n, tree in enumerate(trees):
+        database = folder / f"games-{n}.sqlite3"
+        done = subprocess.run(
+            [sys.executable, str(Path(__file__).resolve()), "--deal", str(database)],
+            input=json.dumps(spec),
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=tree,
+            env=dict(os.environ, PYTHONPATH=str(tree)),
+        )
+        moves = json.loads(done.stdout.splitlines()[-1])
+        tables = []
+        for (chan, alice, bob), (player, value) in zip(seats, moves, strict=True):
+            who = alice if player == alice.id else bob
+            tables.append(Table(chan, {alice.id: alice, bob.id: bob}, who, value))
+        made[tree] = (database, tables)
     return made
+
+
+async def deal(database: Path, spec: dict[str, Any]) -> list[tuple[str, str]]:
+    """The games of ``make_games``, made by the table layer first on the path (run as
+    ``burst.py --deal DATABASE`` with the spec on standard input, in the tree whose bot will read
+    them; ``seed_games`` bridges the table layer's revisions): for each channel, the player to act
+    and the move they will send."""
+    import db
+
+    # this script's sibling, found first on the path (before the other tree's own bench package)
+    seed_games = importlib.import_module("seed_games")
+
+    seeds = iter(range(1, len(spec["seats"]) + 1))
+    store = await db.open_store(database)
+    ctx_of = seed_games.table_module("table.core.posts", "table.posts").Ctx
+    guild = spec["guild"]
+    try:
+        commands = await seed_games.commands_over(
+            store,
+            seed_source=lambda: next(seeds),
+            message_id="{}0".format,  # as the fake numbers it
+        )
+        moves = []
+        for index, seat in enumerate(spec["seats"]):
+
+            def ctx(n: int, seat: dict[str, Any] = seat) -> Any:
+                # the languages the fake's interactions give, so that no move has to store a new one
+                user = seat["players"][n]
+                names = (seat["channel"], user["id"], user["name"], user["locale"], guild["locale"])
+                return ctx_of(*names, guild_id=guild["id"])
+
+            await commands.new(ctx(0), spec["games"][index % len(spec["games"])])
+            await commands.join(ctx(1))
+            await commands.start(ctx(0))
+            table = await commands.tables.open(seat["channel"])
+            assert table is not None and table.state is not None
+            player = table.to_act()[0]
+            n = [p["id"] for p in seat["players"]].index(player)
+            (_label, value), *_ = await commands.autocomplete(ctx(n), "")
+            moves.append((player, value))
+        await seed_games.drain(commands)
+        for seat, (player, value) in list(zip(spec["seats"], moves, strict=True))[: spec["unannounced"]]:
+            # played into the store and not announced: what a bot killed between storing moves and
+            # posting them leaves for its next start's catch-up
+            opened = await commands.tables.open(seat["channel"])
+            assert opened is not None
+            text = value.split(":", 1)[1]
+            await commands.tables.apply(opened, player, text, version=opened.record.version)
+        return moves
+    finally:
+        await store.close()
 
 
 # ---- one bot --------------------------------------------------------------------------------------------
@@ -470,16 +513,16 @@ async def main_async(
     try:
         async with FakeDiscord(response_deadline=DEADLINE) as fake:
             fake.token = "test"
-            tables = await make_games(fake, folder / "games.sqlite3", channels)
+            trees = (ROOT,) if old is None else (ROOT, old)
+            made = await make_games(fake, folder, channels, trees=trees)
             print(f"{channels} channels, {workers} drawing worker(s), load {load()}", flush=True)
             runs: dict[str, list[Burst]] = {"new": [], "old": []}
             for round_ in range(rounds):
                 for name, tree in (("new", ROOT), ("old", old)):
                     if tree is None:
                         continue
-                    done = await burst(
-                        fake, f"{name} #{round_ + 1}", tree, folder / "games.sqlite3", tables, workers
-                    )
+                    database, tables = made[tree]
+                    done = await burst(fake, f"{name} #{round_ + 1}", tree, database, tables, workers)
                     runs[name].append(done)
                     print(done.line(), *done.notes, sep="\n  ", flush=True)
             if as_json:
@@ -498,6 +541,9 @@ async def main_async(
 
 
 def main(argv: list[str]) -> None:
+    if argv[:1] == ["--deal"]:
+        print(json.dumps(asyncio.run(deal(Path(argv[1]), json.load(sys.stdin)))))
+        return
     channels = int(argv[0]) if argv and argv[0].isdigit() else 500
     rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else 1
     workers = int(argv[argv.index("--workers") + 1]) if "--workers" in argv else 0

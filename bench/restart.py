@@ -69,24 +69,6 @@ class Start:
         return f"{self.label}: {shown} ({len(self.acks)} interactions, load {self.load})"
 
 
-async def leave_unannounced(database: Path, tables: list[Table]) -> None:
-    """Play each table's move into the store without announcing it: what a bot killed between
-    storing moves and posting them leaves for its next start's catch-up."""
-    import db
-    from table.core.tables import Tables
-
-    store = await db.open_store(database)
-    try:
-        tables_ = Tables(store)
-        for table in tables:
-            opened = await tables_.open(table.channel.id)
-            assert opened is not None
-            text = table.value.split(":", 1)[1]
-            await tables_.apply(opened, table.to_act.id, text, version=opened.record.version)
-    finally:
-        await store.close()
-
-
 async def one_start(
     fake: Any, label: str, tree: Path, template: Path, storm: list[Table], rate: float, seconds: float
 ) -> Start:
@@ -154,16 +136,16 @@ async def main_async(
     try:
         async with FakeDiscord(response_deadline=DEADLINE) as fake:
             fake.token = "test"
-            games = folder / "games.sqlite3"
-            tables = await make_games(fake, games, moves + caught_up + 1, GAMES)
-            await leave_unannounced(games, tables[:caught_up])
-            storm = tables[caught_up:]
+            trees = (ROOT,) if old is None else (ROOT, old)
+            made = await make_games(fake, folder, moves + caught_up + 1, GAMES, trees, unannounced=caught_up)
             print(f"{moves} moves at {rate:g}/s, {caught_up} games to catch up, load {load()}", flush=True)
             runs: dict[str, list[Start]] = {"new": [], "old": []}
             for round_ in range(rounds):
                 for name, tree in (("new", ROOT), ("old", old)):
                     if tree is None:
                         continue
+                    games, tables = made[tree]
+                    storm = tables[caught_up:]
                     done = await one_start(fake, f"{name} #{round_ + 1}", tree, games, storm, rate, seconds)
                     runs[name].append(done)
                     print(done.line(), flush=True)

@@ -17,10 +17,12 @@ revision of the bot: run it as a script with that revision first on ``PYTHONPATH
 from __future__ import annotations
 
 import asyncio
+import importlib
 import inspect
 import random
 import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,10 +42,14 @@ FIRST_CHANNEL = 4_000_000_000_000_000_000
 
 class _NoOutlet:
     """Posts go nowhere: the templates are announced, nothing is shown. (Written out rather than taken
-    from the table layer, whose revision under test may lack some of these.)"""
+    from the table layer, whose revision under test may lack some of these.) ``message_id`` names
+    the message a post would have been."""
+
+    def __init__(self, message_id: Callable[[str], str]) -> None:
+        self.message_id = message_id
 
     async def send(self, channel: str, post: Any) -> str:
-        return f"m{channel}"
+        return self.message_id(channel)
 
     async def edit(self, channel: str, message: str, post: Any) -> bool:
         return True
@@ -77,33 +83,45 @@ def _no_image(*_args: Any, **_kwargs: Any) -> bytes:
     return b""
 
 
-async def _commands(store: Any) -> Any:
+def table_module(*paths: str) -> Any:
+    """The first of ``paths`` the imported revision has: the table layer's modules were one flat
+    package (``table.tables``) before they were grouped (``table.core.tables``)."""
+    for path in paths:
+        try:
+            return importlib.import_module(path)
+        except ModuleNotFoundError as missing:
+            if missing.name is None or not path.startswith(missing.name):
+                raise
+    raise ModuleNotFoundError(f"none of {', '.join(paths)}")
+
+
+async def commands_over(
+    store: Any, seed_source: Callable[[], int] = lambda: 5, message_id: Callable[[str], str] = "m{}".format
+) -> Any:
     """The command handlers over ``store``, built for whichever revision of the table layer is
     imported (a drawer and an announcer today; a renderer and no announcer long ago)."""
-    from table.core.tables import Tables
-    from table.play.commands import Commands
+    Tables = table_module("table.core.tables", "table.tables").Tables
+    Commands = table_module("table.play.commands", "table.commands").Commands
 
     wanted = inspect.signature(Tables).parameters
     if "drawer" in wanted:
-        tables = Tables(store, drawer=_NoDrawer(), seed_source=lambda: 5)
+        tables = Tables(store, drawer=_NoDrawer(), seed_source=seed_source)
     else:
         tables = Tables(store, render=_no_image, render_private=_no_image)
     if len(inspect.signature(Commands).parameters) > 1:
-        from table.posting.announce import Announcer
-
-        return Commands(tables, Announcer(tables, _NoOutlet(), coalesce=0))
+        Announcer = table_module("table.posting.announce", "table.announce").Announcer
+        return Commands(tables, Announcer(tables, _NoOutlet(message_id), coalesce=0))
     return Commands(tables)
 
 
-async def _drain(commands: Any) -> None:
+async def drain(commands: Any) -> None:
     announcer = getattr(commands, "announcer", None)
     if announcer is not None:
         await announcer.drain()
 
 
 def _ctx(channel: str, player: str) -> Any:
-    from table.core.posts import Ctx
-
+    Ctx = table_module("table.core.posts", "table.posts").Ctx
     return Ctx(channel, player, f"Player {player}", "en", "en")
 
 
@@ -114,7 +132,7 @@ async def play_templates(path: Path, rng: random.Random) -> None:
 
     store = await db.open_store(path)
     try:
-        commands = await _commands(store)
+        commands = await commands_over(store)
         for n, (name, seats) in enumerate(FORMATS * 2):
             channel = f"template{n}"
             players = [f"{100 + seat}" for seat in range(seats)]
@@ -130,14 +148,14 @@ async def play_templates(path: Path, rng: random.Random) -> None:
                 actor = game.to_act(table.state)[0]
                 action = rng.choice(game.legal_actions(table.state, actor))
                 await commands.play(_ctx(channel, actor), str(action))
-            await _drain(commands)
+            await drain(commands)
             if n >= len(FORMATS):
                 table = await commands.tables.open(channel)
                 if table is not None:
                     await commands.resign(_ctx(channel, players[0]))
-                    await _drain(commands)
+                    await drain(commands)
         await commands.new(_ctx("template-lobby", "100"), "warchest", 2)
-        await _drain(commands)
+        await drain(commands)
     finally:
         await store.close()
 

@@ -169,3 +169,35 @@ def test_the_league_bench_pairs_a_swiss_round_and_counts_its_standings(capsys: A
     main(["20", "3", "1"])
     out = capsys.readouterr().out
     assert "Swiss of 20 players, round 4" in out and "rematches: 0; players with two byes: 0" in out
+
+
+async def test_the_burst_deals_each_bot_games_of_its_own_tree_with_the_moves_to_send(tmp_path: Path) -> None:
+    """``bench.burst`` and ``bench.restart`` make each bot's games with that bot's own revision (an
+    older engine refuses a newer save format): the games are dealt by a separate process on the
+    tree's path, started, with a legal move for the player to act, the first ``unannounced`` of them
+    already played into the store."""
+    import engine
+    from bench.burst import ROOT, make_games
+    from db import open_store
+    from tests.fakediscord.server import FakeDiscord
+
+    async with FakeDiscord() as fake:
+        made = await make_games(fake, tmp_path, 3, ("warchest", "cryhavoc"), (ROOT,), unannounced=1)
+    database, tables = made[ROOT]
+    store = await open_store(database)
+    try:
+        for n, table in enumerate(tables):
+            record = await store.open_game(table.channel.id)
+            assert record is not None and record.state is not None
+            game = engine.get_game(record.game)
+            state = game.load(record.state)
+            assert table.to_act.id in table.players
+            version, _, action = table.value.partition(":")  # the autocomplete's value: "v<version>:<move>"
+            assert record.game == ("warchest", "cryhavoc")[n % 2]
+            if n == 0:  # its move is stored, not yet announced
+                assert version == f"v{record.version - 1}"
+            else:
+                assert version == f"v{record.version}" and table.to_act.id in game.to_act(state)
+                assert str(game.parse_action(state, table.to_act.id, action)) == action
+    finally:
+        await store.close()
