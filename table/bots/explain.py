@@ -25,7 +25,7 @@ from table.core.posts import is_bot
 from table.core.tables import Choice
 
 if TYPE_CHECKING:
-    from db import Note
+    from db import Announcing, Note
     from table.core.tables import Table
 
 WHY = "why.note"
@@ -72,6 +72,20 @@ def latest(notes: Iterable[Note], live: Container[int] | None = None) -> dict[st
         if is_explanation(note.event) and (live is None or note.version in live):
             found = note.event
     return found
+
+
+def explains_last(read: Announcing, version: int) -> bool:
+    """Whether the last decision of the game up to ``version`` (the moves the rules played by
+    themselves aside) was a computer player's with its reasons kept: its post then offers "Why?".
+    A move taken back since (the undo is the last decision) is not explained."""
+    explained = {note.version for note in read.notes if is_explanation(note.event)}
+    if not explained:
+        return False
+    decisions = [entry for entry in read.actions(read.after, version) if not entry.auto]
+    if not decisions:  # the post tells no new action: the version's own note decides
+        return version in explained
+    last = decisions[-1]
+    return last.kind == "move" and last.seq in explained
 
 
 def _percent(value: Any) -> int:

@@ -43,13 +43,18 @@ class ExplainCommands:
             raise Unreadable(game=game_title(table.record.game))
         return table
 
-    async def why(self, ctx: Ctx) -> list[Post]:
-        """The last decision of a computer player in the channel's game, privately."""
+    async def why(self, ctx: Ctx, upto: int | None = None) -> list[Post]:
+        """The last decision of a computer player in the channel's game, privately; ``upto``: the
+        last made by that version (the "Why?" button of the post that showed it)."""
         table = await self._explained_table(ctx)
         store, game_id = self.tables.store, table.record.id
         event = None
         if table.state is not None:
-            live = {a.seq for a in await store.actions(game_id) if a.kind == "move" and not a.undone}
+            live = {
+                a.seq
+                for a in await store.actions(game_id)
+                if a.kind == "move" and not a.undone and (upto is None or a.seq <= upto)
+            }
             event = latest(await store.notes(game_id), live)
         if event is None:
             raise TableError("why.error.none")

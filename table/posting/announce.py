@@ -42,7 +42,7 @@ from typing import Any
 import i18n
 from db import ActionRecord, Announcement, Announcing, GameRecord, Note
 from engine.text import Msg
-from table.bots.explain import is_explanation
+from table.bots.explain import explains_last, is_explanation
 from table.bots.players import (
     ComputerPlayers,
     away_takeover_note,
@@ -605,7 +605,7 @@ class Announcer(Wording):
         post = Post(
             text,
             mentions=ping,
-            buttons=board_buttons(table, locale),
+            buttons=board_buttons(table, locale, explained=explains_last(read, record.version)),
             nonce=announcement_nonce(record),
             **pictured(picture),
         )

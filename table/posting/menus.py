@@ -58,15 +58,19 @@ def hides_something(table: Table) -> bool:
     return bool(table.game.view(table.state, table.record.seats[0].player).get("private"))
 
 
-def board_buttons(table: Table, locale: str) -> tuple[Button, ...]:
+def board_buttons(table: Table, locale: str, *, explained: bool = False) -> tuple[Button, ...]:
+    """The buttons under a board; ``explained``: the move that made this version was a computer
+    player's with its reasons kept, which "Why?" tells (``/game why`` for that move)."""
     record = table.record
     game, version = record.id, record.version
+    why = (Button("why", _label("svc.button.why", locale), game, version),) if explained else ()
     if record.status != "active":
         return (
             Button("rematch", _label("svc.button.rematch", locale), game, version, "primary"),
             Button("replay", _label("svc.button.replay", locale), game, version),
             Button("log", _label("svc.button.log", locale), game, version),
             Button("details", _label("svc.button.details", locale), game, version),
+            *why,
         )
     # the hidden part has its game's own name where it has one ("My deployment" in Batailles)
     named = f"svc.button.hand.{record.game}"
@@ -77,6 +81,7 @@ def board_buttons(table: Table, locale: str) -> tuple[Button, ...]:
         Button("moves", _label("svc.button.moves", locale), game, version, "primary"),
         Button("details", _label("svc.button.details", locale), game, version),
         Button("rules", _label("svc.button.rules", locale), game, version),
+        *why,
     )
 
 

@@ -23,6 +23,7 @@ from tests.discord.support import (
     WARCHEST_FAVOURITES,
     Room,
     choose_favourite,
+    current_board,
     fake_discord,
     open_room,
     refused,
@@ -160,6 +161,60 @@ async def test_while_the_game_runs_no_coin_of_the_bots_hand_is_named_and_after_i
     for entry in secrets:
         assert _label(entry, locale) in after, f"once the game is over its secrets may be told: {after}"
     assert words["kept"] not in after
+
+
+def _custom_ids(message: Any) -> list[str]:
+    return [
+        str(item.get("custom_id", "")) for row in message.components for item in row.get("components", [])
+    ]
+
+
+async def test_a_post_after_the_bots_move_has_a_why_button_that_tells_that_move(
+    solo: tuple[Room, str],
+) -> None:
+    room, lang = solo
+    words = WORDS[lang]
+    fake, chan = room.fake, room.chan
+    (alice,) = room.users.values()
+    await _against_the_bot(room, 1)
+    board = current_board(fake, chan)
+    why = [c for c in _custom_ids(board) if c.endswith(":why")]
+    assert len(why) == 1, f"the bot moved last: its post offers Why? {_custom_ids(board)}"
+    label = next(
+        item["label"]
+        for row in board.components
+        for item in row["components"]
+        if item.get("custom_id") in why
+    )
+    assert label == ("Pourquoi ?" if lang == "fr" else "Why?")
+    pressed = await fake.click(alice, board, why[0])
+    answer = [m for m in pressed.messages if m.ephemeral and not m.deleted]
+    assert answer, "Why? answers privately"
+    typed = await fake.slash(alice, chan, "game why")
+    assert answer[-1].content == typed.content, "the button tells what /game why tells of that move"
+    assert answer[-1].content.startswith(words["head"]) and words["kept"] in answer[-1].content
+
+    record = await room.record()
+    await fake.slash(
+        alice, chan, "play", action=await choose_favourite(room, alice, WARCHEST_FAVOURITES, random.Random(3))
+    )
+    assert (await room.record()).version > record.version
+    again = await fake.click(alice, board, why[0])
+    older = [m for m in again.messages if m.ephemeral and not m.deleted][-1]
+    assert older.content == answer[-1].content, "an older post's Why? tells the move that post showed"
+
+
+async def test_a_post_after_a_persons_move_has_no_why_button(tmp_path: Path) -> None:
+    async with fake_discord(tmp_path) as bot:
+        room = open_room(bot, ("Club", "en-US"), "games", ("alice", "en-US"), ("bob", "fr"))
+        await bot.start()
+        fake, chan = room.fake, room.chan
+        alice, bob = room.by_name["alice"], room.by_name["bob"]
+        await fake.slash(alice, chan, "game new", game="warchest", options="seed=8")
+        await fake.slash(bob, chan, "game join")
+        await start(room, alice)
+        ids = _custom_ids(current_board(fake, chan))
+        assert any(c.endswith(":moves") for c in ids) and not any(c.endswith(":why") for c in ids), ids
 
 
 async def test_a_hint_at_a_table_of_bots_and_the_same_hint_asked_again(solo: tuple[Room, str]) -> None:
