@@ -204,19 +204,6 @@ async def test_a_post_after_the_bots_move_has_a_why_button_that_tells_that_move(
     assert older.content == answer[-1].content, "an older post's Why? tells the move that post showed"
 
 
-async def test_a_post_after_a_persons_move_has_no_why_button(tmp_path: Path) -> None:
-    async with fake_discord(tmp_path) as bot:
-        room = open_room(bot, ("Club", "en-US"), "games", ("alice", "en-US"), ("bob", "fr"))
-        await bot.start()
-        fake, chan = room.fake, room.chan
-        alice, bob = room.by_name["alice"], room.by_name["bob"]
-        await fake.slash(alice, chan, "game new", game="warchest", options="seed=8")
-        await fake.slash(bob, chan, "game join")
-        await start(room, alice)
-        ids = _custom_ids(current_board(fake, chan))
-        assert any(c.endswith(":moves") for c in ids) and not any(c.endswith(":why") for c in ids), ids
-
-
 async def test_a_hint_at_a_table_of_bots_and_the_same_hint_asked_again(solo: tuple[Room, str]) -> None:
     room, lang = solo
     words = WORDS[lang]
@@ -235,7 +222,7 @@ async def test_a_hint_at_a_table_of_bots_and_the_same_hint_asked_again(solo: tup
     assert (await room.record()).version == record.version, "a hint plays nothing"
 
 
-async def test_a_hint_is_refused_at_a_table_of_two_people(tmp_path: Path) -> None:
+async def test_a_hint_is_refused_at_a_table_of_two_people_whose_posts_offer_no_why(tmp_path: Path) -> None:
     async with fake_discord(tmp_path) as bot:
         room = open_room(bot, ("Club", "en-US"), "games", ("alice", "en-US"), ("bob", "fr"))
         await bot.start()
@@ -244,6 +231,8 @@ async def test_a_hint_is_refused_at_a_table_of_two_people(tmp_path: Path) -> Non
         await fake.slash(alice, chan, "game new", game="warchest", options="seed=8")
         await fake.slash(bob, chan, "game join")
         await start(room, alice)
+        ids = _custom_ids(current_board(fake, chan))
+        assert any(c.endswith(":moves") for c in ids) and not any(c.endswith(":why") for c in ids), ids
         for user, lang in ((alice, "en-US"), (bob, "fr")):
             text = refused(await fake.slash(user, chan, "game hint"))
             assert WORDS[lang]["where"] in text, text
