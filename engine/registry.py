@@ -51,6 +51,7 @@ class Entry:
     """Catalog prefixes naming the things of a hand or bag, tried in order before ``<game>.item.``."""
 
     def all_pools(self) -> tuple[str, ...]:
+        """The game's rating pools (its name alone when ``pools`` is left empty)."""
         return self.pools or (self.name,)
 
     def pool_of(self, players: int) -> str:
@@ -107,7 +108,10 @@ def find(name: str) -> Entry | None:
 
 
 def register(entry: Entry) -> Entry:
-    """Add (or replace) a game; the shared layers find its parts from now on."""
+    """Add (or replace) a game; the shared layers of this process find its parts from now on.
+
+    Only this process: worker processes already running (drawing, searching) do not see it, and the
+    slash commands offer it only if they are built after. A game of the bot is in ``BUILT_IN``."""
     _ENTRIES[entry.name] = entry
     return entry
 
