@@ -22,6 +22,7 @@ from importlib import import_module
 from typing import Any, Protocol
 
 from ai.search import Outcome
+from engine import registry
 from engine.text import Msg
 
 WEIGHED = 3
@@ -80,10 +81,13 @@ class _NothingHidden:
 
 
 def _secrets(game: str) -> Secrets:
+    entry = registry.find(game)
+    if entry is None or entry.ai is None:
+        return _NothingHidden()
     try:
-        found: Secrets = import_module(f"ai.{game}.secrets")
+        found: Secrets = import_module(f"{entry.ai}.secrets")
     except ModuleNotFoundError as missing:
-        if missing.name not in (f"ai.{game}", f"ai.{game}.secrets"):
+        if missing.name not in (entry.ai, f"{entry.ai}.secrets"):
             raise  # the module is there but something it imports is not
         return _NothingHidden()
     return found

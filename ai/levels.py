@@ -1,5 +1,8 @@
 """The three levels of every game: a search budget each (iterations, rollout length, policy).
 
+Each game's numbers are in its own package (``ai/<game>/__init__.py``, ``LEVELS``); what they were
+measured with is told here, for all three games.
+
 Budgets are iteration counts, never seconds, so that a game with computer players replays exactly on
 any machine. They were sized from ``bench/ai_levels.py``'s timings on a two-core machine, where
 ``hard`` stays well inside the table's deadline (``bench/decision_times.py``: ``normal`` takes 0.1 to
@@ -30,9 +33,13 @@ the difference between the root's choices; more iterations only widen the root a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from importlib import import_module
 
 from ai.search import Budget
+from engine import registry
+from engine.errors import BadInput
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -64,42 +71,42 @@ class TurnBudget:
         return share
 
 
-_BUDGETS: dict[str, dict[str, Budget]] = {
-    "warchest": {
-        "easy": Budget(iterations=60, rollout=4),
-        "normal": Budget(iterations=400, rollout=6),
-        "hard": Budget(iterations=1600, rollout=8, greedy=0.5),
-    },
-    "batailles": {
-        "easy": Budget(iterations=40, rollout=6),
-        "normal": Budget(iterations=250, rollout=10),
-        "hard": Budget(iterations=900, rollout=10, greedy=0.5, settle=False),
-    },
-    "cryhavoc": {
-        "easy": Budget(iterations=40, rollout=6),
-        "normal": Budget(iterations=250, rollout=10),
-        "hard": Budget(iterations=900, rollout=14),
-    },
-}
-"""Per decision: the rollouts, and the iterations of a turn's first decisions (``TurnBudget.most``)."""
+@dataclass(frozen=True)
+class Levels:
+    """The budgets of one game's three levels, exported as ``LEVELS`` by its ``ai/<game>`` package
+    (``engine.registry``).
 
-_TURNS: dict[str, dict[str, tuple[int, int]]] = {
-    "warchest": {"easy": (240, 30), "normal": (1600, 200)},
-    "batailles": {"easy": (160, 20), "normal": (1400, 40)},
-    "cryhavoc": {"easy": (160, 20), "normal": (1000, 40)},
-}
-"""Per turn: the iterations of the whole turn and the least a decision gets (``TurnBudget``). ``hard``
-is not listed: every decision of its turns searches its whole budget. Shared out like ``normal``'s
-(a fifth of its iterations left for the later decisions), it won 1 of 11 decided Batailles games
-against ``normal`` (``bench/ai_levels.py`` at a quarter of the iterations), where it won 60 %."""
+    ``budgets``, per decision: the rollouts, and the iterations of a turn's first decisions
+    (``TurnBudget.most``). ``turns``, per turn: the iterations of the whole turn and the least a
+    decision gets (``TurnBudget``). ``hard`` is not listed there: every decision of its turns searches
+    its whole budget. Shared out like ``normal``'s (a fifth of its iterations left for the later
+    decisions), it won 1 of 11 decided Batailles games against ``normal`` (``bench/ai_levels.py`` at a
+    quarter of the iterations), where it won 60 %.
+    """
+
+    budgets: Mapping[str, Budget]
+    turns: Mapping[str, tuple[int, int]]
+
+
+def levels(game: str) -> Levels:
+    """The levels of ``game`` (``BadInput`` for a game not registered, ``ValueError`` for one without
+    a computer player)."""
+    entry = registry.find(game)
+    if entry is None:
+        raise BadInput("error.unknown_game", game=game, games=", ".join(registry.names()))
+    if entry.ai is None:
+        raise ValueError(f"{game!r} has no computer player")
+    found: Levels = import_module(entry.ai).LEVELS
+    return found
 
 
 def turn_budget(game: str, level: str) -> TurnBudget:
     """How ``level`` shares a turn's iterations out in ``game``."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
-    most = _BUDGETS[game][level].iterations
-    turn, least = _TURNS[game].get(level, (most, most))
+    chosen = levels(game)
+    most = chosen.budgets[level].iterations
+    turn, least = chosen.turns.get(level, (most, most))
     return TurnBudget(turn=turn, most=most, least=least)
 
 
@@ -108,7 +115,7 @@ def budget(game: str, level: str, scale: float = 1.0, step: int = 0) -> Budget:
     iterations (benchmarks only)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
-    found = replace(_BUDGETS[game][level], iterations=turn_budget(game, level).iterations(step))
+    found = replace(levels(game).budgets[level], iterations=turn_budget(game, level).iterations(step))
     if scale == 1.0:
         return found
     return replace(found, iterations=max(1, round(found.iterations * scale)))

@@ -13,6 +13,7 @@ from importlib import import_module
 from typing import Any
 
 import engine
+from engine import registry
 from engine.contract import Game
 from engine.rng import Rng
 
@@ -65,8 +66,9 @@ class GameModel:
 def model(name: str) -> GameModel:
     """The model of game ``name`` (``BadInput`` for an unknown game, as ``engine.get_game``)."""
     game = engine.get_game(name)
-    sampler = import_module(f"ai.{name}.determinize")
-    heuristics = import_module(f"ai.{name}.heuristics")
+    package = _package(name)
+    sampler = import_module(f"{package}.determinize")
+    heuristics = import_module(f"{package}.heuristics")
     return GameModel(
         game=game,
         observe_fn=sampler.observation,
@@ -79,3 +81,11 @@ def model(name: str) -> GameModel:
         sample_fn=getattr(sampler, "sample", None),
         settled_fn=getattr(heuristics, "settled", None),
     )
+
+
+def _package(name: str) -> str:
+    """The ``ai`` package of game ``name`` (``engine.registry``)."""
+    entry = registry.find(name)
+    if entry is None or entry.ai is None:
+        raise ValueError(f"{name!r} has no computer player")
+    return entry.ai

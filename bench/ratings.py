@@ -27,7 +27,8 @@ from pathlib import Path
 
 import db
 import engine
-from db.ratings import POOLS, Place, Rated, replay
+from db.ratings import Place, Rated, replay
+from engine.registry import pools
 
 FORMATS = (
     ("warchest", 2),
@@ -123,7 +124,7 @@ async def run(games: int, players: int) -> dict[str, float]:
             rated = await store.recompute_ratings()
             whole = time.perf_counter() - started
             ranked = 0
-            for pool in POOLS:
+            for pool in pools():
                 ranked += len(await store.standings("g", pool))
         finally:
             await store.close()

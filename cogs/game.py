@@ -13,7 +13,7 @@ import dataclasses
 import io
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
@@ -33,7 +33,7 @@ from cogs.replies import (
 )
 from cogs.translator import label
 from cogs.tree import error_text
-from engine import GAMES, GameError
+from engine import GameError, registry
 from engine.text import Msg
 from table.bots.players import LEVELS, MAX_BOTS
 from table.core.limits import LIMITS
@@ -54,8 +54,24 @@ MAP_OPTION = "custom_map"
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
-    """One choice per registered game, shown under its (localised) display name."""
-    return [app_commands.Choice(name=label(f"cmd.choice.game.{g}", fallback=g), value=g) for g in GAMES]
+    """One choice per registered game (``engine.registry``), shown under its (localised) display name."""
+    return [
+        app_commands.Choice(name=label(f"cmd.choice.game.{g}", fallback=g), value=g) for g in registry.names()
+    ]
+
+
+def offer_registered_games(group: app_commands.Group) -> None:
+    """Have ``group``'s commands offer the games registered now: the choices written on the class are
+    those registered when the module was imported, and a game registered after (before the bot builds
+    its commands) is offered too. Each command's parameters are replaced, not changed in place, so
+    the class's own stay as they were."""
+    for command in group.commands:
+        if not isinstance(command, app_commands.Command):
+            continue
+        param = command._params.get("game")
+        if param is not None and param.choices:
+            offered = cast("list[app_commands.Choice[str | int | float]]", game_choices())
+            command._params = {**command._params, "game": dataclasses.replace(param, choices=offered)}
 
 
 def level_choices() -> list[app_commands.Choice[str]]:
@@ -134,6 +150,7 @@ class GameCog(commands.Cog):
         self.table = table
         self.announcer = announcer
         self._undelivered = Undelivered()
+        offer_registered_games(self.game)
 
     async def _acknowledged(self, interaction: discord.Interaction, *, ephemeral: bool | None) -> bool:
         """Acknowledge the interaction now, before any store or engine work: Discord's 3 seconds run

@@ -20,7 +20,7 @@ from discord.ext import commands, tasks
 from cogs.game import as_choices, make_ctx
 from cogs.replies import offer_choices
 from cogs.translator import label, offer_languages, option_labels
-from db.ratings import POOLS
+from engine.registry import pools
 from table.core.collector import Collector
 from table.core.settings import POLICIES
 from table.core.tables import load_describer
@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 NOTIFY_OPTIONS = ("dm", "text", "timezone", "quiet", "remind")
 """``/notify``'s options, in the order of its parameters."""
 
-_POOL_CHOICES = [app_commands.Choice(name=label(f"cmd.choice.pool.{pool}"), value=pool) for pool in POOLS]
+_POOL_CHOICES = [app_commands.Choice(name=label(f"cmd.choice.pool.{pool}"), value=pool) for pool in pools()]
 """The rating pools offered by ``/leaderboard``, ``/history`` and ``/stats``."""
 
 

@@ -70,6 +70,9 @@ async def recompute(target: str) -> int:
     """Rebuild every rating of ``target`` from its stored results; the number of rated results."""
     if not db.is_postgres_url(target) and not Path(target).is_file():
         raise StoreError(f"there is no database file at {target}")
+    from table.core.ratings import use_engine_sides  # the command line wires the rules to the store
+
+    use_engine_sides()
     store = await db.open_store(target)
     try:
         return await store.recompute_ratings()

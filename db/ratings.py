@@ -1,8 +1,9 @@
 """Ratings: a pure function of the stored results, computed by ``openskill`` (Weng-Lin, Plackett-Luce).
 
-Each server keeps one rating pool per game and format (``POOLS``): War Chest for two, War Chest in
-teams, Batailles, Cry Havoc (two to four players in one pool). A rating is a mean ``mu`` and an
-uncertainty ``sigma``; players are ranked by the model's conservative ordinal, ``mu - 3 sigma``.
+Each server keeps one rating pool per game and format, named by the caller (``engine.registry``
+lists them: War Chest for two and War Chest in teams are two pools, Cry Havoc for two to four one).
+A rating is a mean ``mu`` and an uncertainty ``sigma``; players are ranked by the model's
+conservative ordinal, ``mu - 3 sigma``.
 
 The Plackett-Luce model of Weng and Lin rates any number of sides of any size with a full order of
 finish and ties, so a War Chest team game, a four-player Cry Havoc game and an agreed draw all go
@@ -23,18 +24,8 @@ from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
 
-POOLS: tuple[str, ...] = ("warchest", "warchest-teams", "batailles", "cryhavoc")
-"""The rating pools of a server, in the order lists show them."""
-
 MODEL = PlackettLuce()
 """The model every rating comes from; its defaults: a new player is at mu 25, sigma 25/3."""
-
-
-def pool_of(game: str, players: int) -> str:
-    """The pool a game of ``game`` for ``players`` is rated in (War Chest for four is in teams)."""
-    if game == "warchest" and players == 4:
-        return "warchest-teams"
-    return game
 
 
 @dataclass(frozen=True)

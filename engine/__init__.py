@@ -6,27 +6,22 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from engine import registry
 from engine.contract import Game, OptionSpec, Result
 from engine.errors import BadInput, GameError, GameOver, IllegalAction, NotYourTurn, StaleAction
 from engine.text import Msg, PlayerRef, msg
 
-# name -> module that defines ``GAME``; imported on first use.
-_MODULES = {
-    "warchest": "engine.warchest",
-    "batailles": "engine.batailles",
-    "cryhavoc": "engine.cryhavoc",
-}
-
-GAMES: tuple[str, ...] = tuple(_MODULES)
+GAMES: tuple[str, ...] = tuple(entry.name for entry in registry.BUILT_IN)
+"""The bot's own games (``engine.registry``); a game registered at run time is found by ``get_game``."""
 
 
 def get_game(name: str) -> Game:
-    """The game object registered under ``name``; ``BadInput`` lists the known ones."""
-    try:
-        module = _MODULES[name]
-    except KeyError:
-        raise BadInput("error.unknown_game", game=name, games=", ".join(GAMES)) from None
-    game: Game = import_module(module).GAME
+    """The game object registered under ``name`` (its module imported on first use); ``BadInput``
+    lists the known ones."""
+    entry = registry.find(name)
+    if entry is None:
+        raise BadInput("error.unknown_game", game=name, games=", ".join(registry.names()))
+    game: Game = import_module(entry.engine).GAME
     return game
 
 

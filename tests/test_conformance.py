@@ -140,7 +140,7 @@ def test_sides_name_what_each_seat_plays_in_words_of_both_languages(name: str) -
     for a War Chest seat before its draft), the same after a dump and load, each named by the
     catalog in both languages."""
     import i18n
-    from db.ratings import pool_of
+    from engine.registry import pool_of
     from table.play.standings import side_key
 
     game = engine.get_game(name)

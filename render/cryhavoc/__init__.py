@@ -5,6 +5,13 @@ tracks, battle board, seat panels and legend, ``hand`` the private cards, ``styl
 shapes and small sprites.
 """
 
+from render.cryhavoc import hand, images, panels, text_board
 from render.cryhavoc.images import render, render_private
+from render.games import GameRenderer
 
-__all__ = ["render", "render_private"]
+RENDERER = GameRenderer.of(
+    images, glance=panels.glance, private_words=hand.private_words, text_lines=text_board.board_lines
+)
+"""What ``render`` draws and says of a Cry Havoc view (``engine.registry``)."""
+
+__all__ = ["RENDERER", "render", "render_private"]

@@ -15,18 +15,36 @@ result says.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
+import engine
 import i18n
 from db import GameRecord, Place, ResultRecord, Store
-from db.ratings import pool_of
-from db.sides import sides_played
+from db.sides import read_sides_with, sides_played
+from engine.errors import GameError
+from engine.registry import pool_of
 from table.core.events import decode_result
 from table.core.posts import is_bot
 from table.core.settings import TableSettings
 
 NO_GUILD = ""
 """The server name of games outside a server (the console, direct messages)."""
+
+
+def engine_sides(game: str, state: Mapping[str, Any]) -> Sequence[Sequence[str]]:
+    """What each seat played in ``game`` at ``state`` (an engine dump), by the game's rules; a state
+    the rules cannot read is a ``ValueError``."""
+    try:
+        rules = engine.get_game(game)
+        return rules.sides(rules.load(dict(state)))
+    except GameError as unreadable:
+        raise ValueError(str(unreadable)) from unreadable
+
+
+def use_engine_sides() -> None:
+    """Have the stores read what each player played by the games' rules (``db.sides``)."""
+    read_sides_with(engine_sides)
 
 
 def guild_of(record: GameRecord) -> str:

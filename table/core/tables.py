@@ -24,6 +24,7 @@ from typing import Any, Protocol
 import engine
 from db import Forced, GameRecord, Store
 from db.reads import Reads, StoreReads
+from engine import registry
 from engine.contract import Game, Result
 from engine.errors import GameOver, NotYourTurn, StaleAction
 from engine.forced import ForcedStep, forced_steps
@@ -32,6 +33,7 @@ from table.core.drawing import Drawer, Outdated, ThreadDrawer, draw_now, shared_
 from table.core.events import decode_result, encode_msg, encode_result
 from table.core.marks import mention
 from table.core.posts import Picture, is_bot
+from table.core.ratings import use_engine_sides
 from table.core.replay import played, replay
 from table.core.settings import TableSettings
 from table.core.text import lexicon
@@ -172,7 +174,8 @@ class Tables:
     """All tables of a bot, over one store.
 
     ``games`` looks a game up by name (``engine.get_game`` by default; tests pass their
-    own small games) and ``known_games`` lists the names offered in help and rules.
+    own small games) and ``known_games`` lists the names offered in help and rules
+    (every game of ``engine.registry`` by default).
     ``seed_source`` draws the seed of each new game (random by default). Images are drawn by
     ``drawer`` (default: the process-wide pool of worker processes); ``render`` and
     ``render_private`` instead draw in threads with those functions (tests' stand-ins). Computer
@@ -187,7 +190,7 @@ class Tables:
         render_private: Renderer | None = None,
         drawer: Drawer | None = None,
         games: Callable[[str], Game] = engine.get_game,
-        known_games: Sequence[str] = engine.GAMES,
+        known_games: Sequence[str] | None = None,
         seed_source: Callable[[], int] | None = None,
         thinker: Thinker | None = None,
     ) -> None:
@@ -207,7 +210,8 @@ class Tables:
             drawer = ThreadDrawer(functions)
         self.drawer: Drawer = drawer or shared_drawer()
         self._games = games
-        self.known_games = tuple(known_games)
+        self.known_games = tuple(registry.names() if known_games is None else known_games)
+        use_engine_sides()
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self._locks: dict[str, asyncio.Lock] = {}
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()

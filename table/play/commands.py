@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from engine import registry
 from engine.errors import BadInput, GameError, GameOver, IllegalAction
 from table.bots.explain import is_explanation
 from table.bots.players import away_stand_ins, may_have_bots, returned_note, stand_ins_in
@@ -51,9 +52,6 @@ LOG_HEADER_ROOM = 200
 VERSION_DIGITS = 18
 """No game reaches a version of more digits (the store keeps versions as 64-bit integers)."""
 _VERSIONED = re.compile(r"^\s*v(\d+)\s*:\s*(.*)$", re.IGNORECASE | re.DOTALL)
-
-# Catalog prefixes naming the items a game's private view lists (coins, cards...).
-_ITEM_KEYS = {"warchest": ("wc.unit.", "wc.coin."), "cryhavoc": ("ch.card.",)}
 
 
 def split_version(text: str) -> tuple[int | None, str]:
@@ -549,7 +547,8 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands, ExplainCommands
         return [hand, *await self._text_board_if_asked(ctx, table)]
 
     def _item(self, game: str, item: Any, loc: str) -> str:
-        for prefix in (*_ITEM_KEYS.get(game, ()), f"{game}.item."):
+        entry = registry.find(game)
+        for prefix in (*(entry.item_keys if entry is not None else ()), f"{game}.item."):
             if has_key(prefix + str(item)):
                 return self._t(prefix + str(item), loc)
         return str(item)

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import i18n
 from db import GameLength, ResultRecord, Standing
-from db.ratings import POOLS, Change, outcome
+from db.ratings import Change, outcome
+from engine import registry
 from engine.text import PlayerRef, msg
 from table.core.clock import parse_stamp
 from table.core.errors import TableError
@@ -55,10 +56,11 @@ def pool_named(typed: str | None) -> str | None:
     if typed is None or not typed.strip():
         return None
     word = typed.strip().lower()
-    for pool in POOLS:
+    pools = registry.pools()
+    for pool in pools:
         if word == pool or any(word == i18n.t(f"rating.pool.{pool}", lang).lower() for lang in i18n.LOCALES):
             return pool
-    raise TableError("rating.error.bad_game", game=typed, choices=", ".join(POOLS))
+    raise TableError("rating.error.bad_game", game=typed, choices=", ".join(pools))
 
 
 def _page(page: int, total: int) -> tuple[int, int]:
@@ -86,7 +88,7 @@ class StandingCommands(Wording):
         players by mention; the image beside it, a table that reads on a phone, by display name."""
         loc = ctx.locale
         chosen = pool_named(game)
-        pools = [chosen] if chosen else list(POOLS)
+        pools = [chosen] if chosen else list(registry.pools())
         boards = []
         for pool in pools:
             standings = await self.tables.store.standings(_guild(ctx), pool)
@@ -249,7 +251,7 @@ class StandingCommands(Wording):
         store = self.tables.store
         sections = []
         series: list[dict[str, Any]] = []
-        for pool in [chosen] if chosen else list(POOLS):
+        for pool in [chosen] if chosen else list(registry.pools()):
             results = [r for r in await store.results(_guild(ctx), pool=pool, player=who) if r.rated]
             if not results and not chosen:
                 continue
@@ -379,12 +381,9 @@ def average_length(lengths: list[GameLength], loc: str) -> str | None:
 
 def side_key(pool: str, side: str) -> str:
     """The catalog key naming a side id of a game (a War Chest unit, a Batailles army, a Cry Havoc
-    faction)."""
-    if pool.startswith("warchest"):
-        return f"wc.unit.{side}"
-    if pool == "cryhavoc":
-        return f"ch.faction.{side}"
-    return f"rating.army.{side}"
+    faction), by the game rated in ``pool`` (``engine.registry.Entry.side_keys``)."""
+    entry = registry.game_of_pool(pool)
+    return f"{entry.side_keys if entry is not None else registry.Entry.side_keys}{side}"
 
 
 def _series(who: str, label: str, results: list[ResultRecord]) -> dict[str, Any]:

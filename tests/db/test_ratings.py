@@ -19,13 +19,13 @@ from openskill.models import PlackettLuce
 
 import db
 import engine
-from db.ratings import POOLS
 from engine.contract import Result
+from engine.registry import pools
 from engine.text import PlayerRef, msg
 from table import Commands, Ctx, Tables
 from table.core.errors import TableError
 from table.core.events import encode_msg, encode_result
-from table.core.ratings import places_of, settle
+from table.core.ratings import places_of, settle, use_engine_sides
 from table.play.standings import average_length
 from tests.discord.support import tiny_png
 
@@ -105,7 +105,7 @@ async def stored(
             s.player: (s.rating.mu, s.rating.sigma, s.games, s.wins, s.draws)
             for s in await store.standings(guild, pool)
         }
-        for pool in POOLS
+        for pool in pools()
     }
 
 
@@ -147,7 +147,7 @@ async def test_ratings_are_those_openskill_gives_and_a_recomputation_gives_them_
     try:
         direct = await series(store)
         ratings = await stored(store)
-        for pool in POOLS:
+        for pool in pools():
             assert mu_sigma(ratings[pool]) == direct.expected(pool), pool
         assert ratings["warchest"]["ann"][2:] == (2, 1, 0) and ratings["warchest"]["bob"][2:] == (2, 1, 0)
         assert ratings["batailles"]["ann"][2:] == (2, 0, 1) and ratings["batailles"]["cat"][2:] == (2, 1, 1)
@@ -322,8 +322,9 @@ async def test_a_result_keeps_what_each_player_played_and_older_results_get_it_f
 ) -> None:
     """The engine's ``sides`` of the final state are recorded with the result (a Cry Havoc faction, War
     Chest's units); a result recorded before sides were kept gets them from its game's stored state,
-    by ``fill_sides`` and by a recomputation alike."""
-
+    by ``fill_sides`` and by a recomputation alike (the rules' reading handed to the stores, as the
+    tables and ``python -m db`` hand it)."""
+    use_engine_sides()
     store = await db.open_store(store_target)
     try:
         ids = []

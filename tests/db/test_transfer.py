@@ -23,8 +23,8 @@ import db
 import engine
 from bench.move_latency import random_move
 from db.errors import StoreError
-from db.ratings import POOLS
 from db.transfer import no_rows, parse_dump
+from engine.registry import pools
 from engine.rng import Rng
 from table import Commands, Ctx, Tables
 from tests.discord.support import tiny_png
@@ -192,7 +192,7 @@ async def everything(target: str | Path) -> dict[str, Any]:
             "faults": await store.channel_faults(),
             "noticed": await store.noticed_players(),
             "results": await store.results(GUILD),
-            "standings": {pool: await store.standings(GUILD, pool) for pool in POOLS},
+            "standings": {pool: await store.standings(GUILD, pool) for pool in pools()},
             "leagues": await store.leagues(("signup", "running", "over")),
             "open_league": await store.open_league("league-hall"),
         }

@@ -5,7 +5,7 @@ draw two and keep one, battles with placements, tactics cards, folding, captures
 prisoner ransoms, hand-limit discards), hidden hands, and three or four players. The first tests drive
 ``table.play.commands.Commands`` directly with a stand-in renderer, so they stay fast; the last ones play
 through slash commands on the fake Discord with the real renderer. Until the renderer draws Cry
-Havoc (``render.PUBLIC`` has no ``"cryhavoc"``), posts go out without an image and the failure to draw
+Havoc (``render.games.drawn()`` lacks it), posts go out without an image and the failure to draw
 is logged; once it does, every board and hand image must decode.
 """
 
@@ -49,7 +49,7 @@ from tests.discord.support import (
 )
 
 CRY_HAVOC = engine.get_game("cryhavoc")
-DRAWN = "cryhavoc" in render.PUBLIC
+DRAWN = "cryhavoc" in render.games.drawn()
 """Whether the renderer draws Cry Havoc yet: posts then carry a decodable PNG."""
 
 # ---- a player biased towards progress -------------------------------------------------------------
@@ -394,7 +394,7 @@ async def test_a_whole_cry_havoc_game_through_slash_commands(discord_game: Bot) 
     record = await room.record()
     bob_cards = CRY_HAVOC.view(CRY_HAVOC.load(record.state or {}), bob.id)["private"]["hand"]
     assert all(card_name(k) in hand.content for k in bob_cards), hand.content
-    if "cryhavoc" in render.PRIVATE:
+    if "cryhavoc" in render.games.drawn():
         (name, data), *_ = hand.files
         assert name.endswith(".png")
         Image.open(io.BytesIO(data)).load()

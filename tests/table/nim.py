@@ -133,3 +133,7 @@ def lookup(name: str) -> Any:
     import engine
 
     return engine.get_game(name)
+
+
+GAME: Any = NIM
+"""What ``engine.get_game`` returns once Nim is registered (``tests.games.nim``)."""

@@ -29,8 +29,10 @@ from engine.warchest.units import COINS
 from table.core.errors import TableError
 from table.core.text import lexicon
 from table.play.commands import Commands, Ctx
-from table.rules import rule_topics
-from table.rules.rule_topics import BT_TERRAIN, CH_ACTIONS, CH_PHASES, CH_VERB_TOPICS, PAGES, rulebook
+from table.rules.games import batailles, cryhavoc, warchest
+from table.rules.games.batailles import BT_TERRAIN
+from table.rules.games.cryhavoc import CH_ACTIONS, CH_PHASES, CH_VERB_TOPICS
+from table.rules.rule_topics import PAGES, rulebook
 from table.rules.rulebook import Rulebook, Topic, render
 from tests.discord.support import stand_in_commands, tiny_png
 
@@ -180,8 +182,8 @@ def test_a_unit_or_card_added_without_its_rules_text_is_caught(monkeypatch: pyte
         },
     )
     monkeypatch.setitem(COINS, "catapult", 4)
-    assert {"ch.card.hu_catapult", "rules.cryhavoc.battle.siege"} <= missing_texts(rule_topics.cryhavoc())
-    assert {"wc.unit.catapult", "rules.warchest.unit.catapult"} <= missing_texts(rule_topics.warchest())
+    assert {"ch.card.hu_catapult", "rules.cryhavoc.battle.siege"} <= missing_texts(cryhavoc.book())
+    assert {"wc.unit.catapult", "rules.warchest.unit.catapult"} <= missing_texts(warchest.book())
 
 
 def test_every_verb_a_player_types_is_explained() -> None:
@@ -240,7 +242,7 @@ def test_numbers_shown_are_the_engines(monkeypatch: pytest.MonkeyPatch) -> None:
     dealt = seat.bag + seat.hand  # the first round's draw has already been made
     assert all(dealt.count(u) == 2 and seat.supply[u] == COINS[u] - 2 for u in seat.units)
     monkeypatch.setattr(bt_rules, "MORALE_COST", 7)
-    morale = rule_topics.batailles().by_id["morale"]
+    morale = batailles.book().by_id["morale"]
     assert "and spends 7 of your points" in i18n.t(morale.body[0], "en")
     cry = book_of("cryhavoc")
     barracks = text_of(cry, cry.by_id["hu_barracks"], "fr")

@@ -1,0 +1,1 @@
+"""Games written for the tests, registered through ``engine.registry`` as a game of the bot would be."""
