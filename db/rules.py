@@ -34,6 +34,7 @@ from db.encoding import (
     announcing_from_rows,
     away_from_row,
     dumps,
+    ended,
     fault_from_row,
     fault_values,
     game_from_row,
@@ -74,7 +75,6 @@ from db.records import (
     VoteKind,
 )
 from db.sides import sides_played
-from engine.errors import GameOver, StaleAction
 
 T = TypeVar("T")
 
@@ -406,7 +406,7 @@ def add_vote(d: Dialect, game_id: int, kind: VoteKind, player: str, version: int
     if row is None:
         raise Conflict(f"no game #{game_id}")
     if row["status"] != "active":
-        raise GameOver() if row["status"] in ("over", "aborted") else Conflict("game not started")
+        raise ended() if row["status"] in ("over", "aborted") else Conflict("game not started")
     yield Count(
         "INSERT INTO votes (game_id, kind, player, version, created_at) VALUES (?, ?, ?, ?, ?)"
         " ON CONFLICT (game_id, kind, player) DO UPDATE SET version = excluded.version,"
@@ -423,9 +423,9 @@ def request_undo(d: Dialect, game_id: int, player: str, first: int, version: int
     if row is None:
         raise Conflict(f"no game #{game_id}")
     if row["status"] != "active":
-        raise GameOver()
+        raise ended()
     if row["version"] != version:
-        raise StaleAction(given=version, current=row["version"])
+        raise refusal(game_id, row["status"], row["version"], version)
     yield Count(
         "INSERT INTO undo_requests (game_id, player, first, version, accepted, created_at)"
         " VALUES (?, ?, ?, ?, '[]', ?) ON CONFLICT (game_id) DO UPDATE SET player = excluded.player,"
