@@ -6,11 +6,14 @@ read off the statements themselves, the same for SQLite and PostgreSQL but for t
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import db
 from db.postgres import POSTGRES, numbered
 from db.rules import Count, Dialect, Done, Hook, Many, Rows, Rule, advance, apply_action, lapse
 from db.sqlite import SQLITE
@@ -125,3 +128,17 @@ def test_postgresql_numbers_the_placeholders_in_order() -> None:
 def test_a_list_of_values_is_placeholders_in_sqlite_and_one_array_in_postgresql() -> None:
     assert SQLITE.among("player", ["a", "b"]) == ("player IN (?, ?)", ["a", "b"])
     assert POSTGRES.among("id", [1, 2], "bigint") == ("id = ANY(?::bigint[])", [[1, 2]])
+
+
+@pytest.mark.parametrize("module", ["rules", "sqlite", "postgres", "protocols", "__init__"])
+def test_the_rules_and_the_stores_import_nothing_from_the_engine(module: str) -> None:
+    """Only ``db.encoding`` makes the store's refusals (the engine's ``GameOver`` and ``StaleAction``,
+    which every layer shows as they are); the rules and the stores around them know no game."""
+    tree = ast.parse((Path(db.__file__).parent / f"{module}.py").read_text(encoding="utf-8"))
+    imported: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            imported.add(node.module or "")
+    assert not {name for name in imported if name.split(".")[0] == "engine"}
