@@ -9,6 +9,9 @@ providing the same methods with the same guarantees:
   only if the game is still at the expected version (else ``engine.errors.StaleAction``);
 - a finished game (``over`` / ``aborted``) accepts no more writes (``engine.errors.GameOver``).
 
+The interface is the union of one protocol per concern (``db.protocols``); the rules both stores
+follow are written once (``db.rules``), each store adding only what its database does its own way.
+
 ``open_store`` picks the implementation from what it is given: a ``postgresql://`` URL opens
 PostgreSQL, anything else is the path of a SQLite file.
 """
