@@ -42,13 +42,20 @@ def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
+def ended() -> Exception:
+    """The refusal of a write to a game that no longer takes any. The store's refusals are the
+    engine's errors (``GameOver``, ``StaleAction``), which every layer above shows the player as they
+    are; this module and ``refusal`` are the one place the store makes them."""
+    return GameOver()
+
+
 def refusal(game_id: int, status: str | None, current: int, given: int) -> Exception:
     """Why a write against version ``given`` was refused: no such game, the game ended, or it moved on
     (a lobby game counts as version 0, which no move may be applied to)."""
     if status is None:
         return Conflict(f"no game #{game_id}")
     if status in ("over", "aborted"):
-        return GameOver()
+        return ended()
     return StaleAction(given=given, current=current)
 
 
