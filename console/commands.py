@@ -10,15 +10,36 @@ import, and a test holds the handlers to the tree, so a command added to the tre
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from table.play.command_tree import CONSOLE, find
 
 if TYPE_CHECKING:
-    from console.app import Console
     from table.core.posts import Ctx, Post
     from table.leagues.service import Leagues
+    from table.play.commands import Commands
+
+
+class Console(Protocol):
+    """What the handlers use of ``console.app.Console`` (which imports them)."""
+
+    @property
+    def table(self) -> Commands: ...
+
+    leagues: Leagues | None
+
+    def say(self, text: str = "") -> None: ...
+
+    def t(self, key: str, **params: Any) -> str: ...
+
+    def show(self, user: str, posts: Sequence[Post], channel: str = ...) -> None: ...
+
+    async def press(self, ctx: Ctx, name: str) -> list[Post]: ...
+
+    async def advance_clock(self, by: str | None) -> None: ...
+
+    async def set_clock(self, at: str) -> None: ...
 
 
 class Options:
