@@ -36,8 +36,8 @@ from table.core.text import (
 )
 from table.play import command_tree, endings, listing, lobby
 from table.play.clicks import ClickCommands
-from table.play.explain import ExplainCommands
-from table.play.refusals import RefusalCommands
+from table.play.explain import Explanations
+from table.play.refusals import Refusals
 from table.play.standings import StandingCommands
 from table.posting.announce import Announcer, OutletError, RecordingOutlet
 from table.posting.menus import vote_buttons
@@ -93,13 +93,33 @@ def log_pages(lines: Sequence[str], room: int) -> list[list[str]]:
     return pages
 
 
-class Commands(ClickCommands, StandingCommands, RefusalCommands, ExplainCommands):
-    """The commands of the bot, over a ``Tables``."""
+class Commands(ClickCommands, StandingCommands):
+    """The commands of the bot, over a ``Tables``: the one object the front ends call.
+
+    A concern that needs only some of the table's parts is an object of its own, built here from
+    them (``explanations`` from the tables, ``refusals`` from the tables and the announcer); its
+    handlers are this object's too, so a front end calls every command the same way.
+    """
 
     def __init__(self, tables: Tables, announcer: Announcer | None = None) -> None:
         self.tables = tables
         # Without a front end's announcer, posts are kept in memory, each as soon as it is due.
-        self.announcer = announcer or Announcer(tables, RecordingOutlet(), coalesce=0)
+        self._announcer = announcer or Announcer(tables, RecordingOutlet(), coalesce=0)
+        self.explanations = Explanations(tables)
+        self.refusals = Refusals(tables, self._announcer)
+        self.why, self.hint = self.explanations.why, self.explanations.hint
+        refusals = self.refusals
+        self.notices, self.bot_may = refusals.notices, refusals.bot_may
+        self.channel_gone, self.channel_changed = refusals.channel_gone, refusals.channel_changed
+
+    @property
+    def announcer(self) -> Announcer:
+        return self._announcer
+
+    @announcer.setter
+    def announcer(self, announcer: Announcer) -> None:
+        """Another announcer (a test's, with its own clock) for every concern that posts."""
+        self._announcer = self.refusals.announcer = announcer
 
     def _pace(self, table: Table, locale: str) -> str:
         """The lobby's line on reminders and the deadline, so players know before they join."""
