@@ -38,7 +38,7 @@ from table.play import command_tree, endings, listing, lobby
 from table.play.clicks import ClickCommands
 from table.play.explain import Explanations
 from table.play.refusals import Refusals
-from table.play.standings import StandingCommands
+from table.play.standings import Standings
 from table.posting.announce import Announcer, OutletError, RecordingOutlet
 from table.posting.menus import vote_buttons
 from table.rules import reference
@@ -93,12 +93,12 @@ def log_pages(lines: Sequence[str], room: int) -> list[list[str]]:
     return pages
 
 
-class Commands(ClickCommands, StandingCommands):
+class Commands(ClickCommands):
     """The commands of the bot, over a ``Tables``: the one object the front ends call.
 
-    A concern that needs only some of the table's parts is an object of its own, built here from
-    them (``explanations`` from the tables, ``refusals`` from the tables and the announcer); its
-    handlers are this object's too, so a front end calls every command the same way.
+    A concern that needs only some of the table's parts is an object of its own, built here from them
+    (``explanations`` and ``standings`` from the tables, ``refusals`` from the tables and the
+    announcer); its handlers are this object's too, so a front end calls every command the same way.
     """
 
     def __init__(self, tables: Tables, announcer: Announcer | None = None) -> None:
@@ -108,6 +108,9 @@ class Commands(ClickCommands, StandingCommands):
         self.explanations = Explanations(tables)
         self.refusals = Refusals(tables, self._announcer)
         self.why, self.hint = self.explanations.why, self.explanations.hint
+        self.standings = Standings(tables)
+        self.leaderboard, self.history = self.standings.leaderboard, self.standings.history
+        self.stats, self.unrate = self.standings.stats, self.standings.unrate
         refusals = self.refusals
         self.notices, self.bot_may = refusals.notices, refusals.bot_may
         self.channel_gone, self.channel_changed = refusals.channel_gone, refusals.channel_changed
