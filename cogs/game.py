@@ -4,6 +4,7 @@ Thin adapters only: each command builds a ``Ctx`` from the interaction, calls th
 front-end-neutral ``table.play.commands.Commands`` and hands the returned posts to a
 ``Responder``. No rule lives here. Every command answers within Discord's 3-second
 window: it is acknowledged (deferred) before any work starts (see ``GameCog._answer``).
+Names, descriptions and their translations come from the command tree (``cogs.slash``).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from cogs.replies import (
     responder_for,
     split_text,
 )
+from cogs.slash import command, group
 from cogs.translator import label
 from cogs.tree import error_text
 from engine import GameError, registry
@@ -142,9 +144,7 @@ def make_ctx(interaction: discord.Interaction) -> Ctx:
 class GameCog(commands.Cog):
     """Every slash command of the bot, over one ``Commands`` instance."""
 
-    game = app_commands.Group(
-        name=label("cmd.game.name"), description=label("cmd.game.desc"), guild_only=True
-    )
+    game = group("game", guild_only=True)
 
     def __init__(self, table: Commands, announcer: Announcer | None = None) -> None:
         self.table = table
@@ -296,25 +296,7 @@ class GameCog(commands.Cog):
 
     # /game new ------------------------------------------------------------------------------------
 
-    @game.command(name=label("cmd.game.new.name"), description=label("cmd.game.new.desc"))
-    @app_commands.rename(
-        game=label("cmd.game.new.game.name"),
-        players=label("cmd.game.new.players.name"),
-        options=label("cmd.game.new.options.name"),
-        thread=label("cmd.game.new.thread.name"),
-        map_file=label("cmd.game.new.map_file.name"),
-        bots=label("cmd.game.new.bots.name"),
-        level=label("cmd.game.new.level.name"),
-    )
-    @app_commands.describe(
-        game=label("cmd.game.new.game.desc"),
-        players=label("cmd.game.new.players.desc"),
-        options=label("cmd.game.new.options.desc"),
-        thread=label("cmd.game.new.thread.desc"),
-        map_file=label("cmd.game.new.map_file.desc"),
-        bots=label("cmd.game.new.bots.desc"),
-        level=label("cmd.game.new.level.desc"),
-    )
+    @command("game.new")
     @app_commands.choices(game=game_choices(), level=level_choices())
     async def new(
         self,
@@ -408,105 +390,87 @@ class GameCog(commands.Cog):
 
     # lobby and game management ----------------------------------------------------------------------
 
-    @game.command(name=label("cmd.game.join.name"), description=label("cmd.game.join.desc"))
-    @app_commands.rename(team=label("cmd.game.join.team.name"))
-    @app_commands.describe(team=label("cmd.game.join.team.desc"))
+    @command("game.join")
     async def join(
         self, interaction: discord.Interaction, team: app_commands.Range[int, 1, MAX_TEAMS] | None = None
     ) -> None:
         await self._answer(interaction, lambda ctx: self.table.join(ctx, team))
 
-    @game.command(name=label("cmd.game.addbot.name"), description=label("cmd.game.addbot.desc"))
-    @app_commands.rename(level=label("cmd.game.addbot.level.name"))
-    @app_commands.describe(level=label("cmd.game.addbot.level.desc"))
+    @command("game.addbot")
     @app_commands.choices(level=level_choices())
     async def addbot(self, interaction: discord.Interaction, level: str | None = None) -> None:
         await self._answer(interaction, lambda ctx: self.table.addbot(ctx, level))
 
-    @game.command(name=label("cmd.game.leave.name"), description=label("cmd.game.leave.desc"))
+    @command("game.leave")
     async def leave(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, self.table.leave)
 
-    @game.command(name=label("cmd.game.start.name"), description=label("cmd.game.start.desc"))
+    @command("game.start")
     async def start(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, self.table.start, quiet=True)
 
-    @game.command(name=label("cmd.game.status.name"), description=label("cmd.game.status.desc"))
+    @command("game.status")
     async def status(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, self.table.status)
 
-    @game.command(name=label("cmd.game.board.name"), description=label("cmd.game.board.desc"))
-    @app_commands.rename(details=label("cmd.game.board.details.name"), text=label("cmd.game.board.text.name"))
-    @app_commands.describe(
-        details=label("cmd.game.board.details.desc"), text=label("cmd.game.board.text.desc")
-    )
+    @command("game.board")
     async def board(
         self, interaction: discord.Interaction, details: bool = False, text: bool | None = None
     ) -> None:
         await self._answer(interaction, lambda ctx: self.table.board(ctx, details, text))
 
-    @game.command(name=label("cmd.game.log.name"), description=label("cmd.game.log.desc"))
-    @app_commands.rename(page=label("cmd.game.log.page.name"))
-    @app_commands.describe(page=label("cmd.game.log.page.desc"))
+    @command("game.log")
     async def log(
         self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] = 1
     ) -> None:
         await self._answer(interaction, lambda ctx: self.table.log(ctx, page))
 
-    @game.command(name=label("cmd.game.resign.name"), description=label("cmd.game.resign.desc"))
+    @command("game.resign")
     async def resign(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, self.table.resign, quiet=True)
 
-    @game.command(name=label("cmd.game.abort.name"), description=label("cmd.game.abort.desc"))
+    @command("game.abort")
     async def abort(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, self.table.abort, quiet=True)
 
-    @game.command(name=label("cmd.game.removebot.name"), description=label("cmd.game.removebot.desc"))
+    @command("game.removebot")
     async def removebot(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, self.table.removebot)
 
-    @game.command(name=label("cmd.game.kick.name"), description=label("cmd.game.kick.desc"))
-    @app_commands.rename(player=label("cmd.game.kick.player.name"))
-    @app_commands.describe(player=label("cmd.game.kick.player.desc"))
+    @command("game.kick")
     async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
         await self._answer(interaction, lambda ctx: self.table.kick(ctx, str(player.id)))
 
-    @game.command(name=label("cmd.game.unrate.name"), description=label("cmd.game.unrate.desc"))
-    @app_commands.rename(game=label("cmd.game.unrate.game.name"))
-    @app_commands.describe(game=label("cmd.game.unrate.game.desc"))
+    @command("game.unrate")
     async def unrate(self, interaction: discord.Interaction, game: app_commands.Range[int, 1]) -> None:
         await self._answer(interaction, lambda ctx: self.table.unrate(ctx, game))
 
-    @game.command(name=label("cmd.game.end.name"), description=label("cmd.game.end.desc"))
-    @app_commands.rename(winner=label("cmd.game.end.winner.name"))
-    @app_commands.describe(winner=label("cmd.game.end.winner.desc"))
+    @command("game.end")
     async def end(self, interaction: discord.Interaction, winner: discord.User | None = None) -> None:
         chosen = None if winner is None else str(winner.id)
         await self._answer(interaction, lambda ctx: self.table.end(ctx, chosen), quiet=True)
 
-    @game.command(name=label("cmd.game.draw.name"), description=label("cmd.game.draw.desc"))
+    @command("game.draw")
     async def draw(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, self.table.draw, quiet=True)
 
-    @game.command(name=label("cmd.game.replay.name"), description=label("cmd.game.replay.desc"))
+    @command("game.replay")
     async def replay(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, self.table.replay, private=True)
 
-    @game.command(name=label("cmd.game.why.name"), description=label("cmd.game.why.desc"))
+    @command("game.why")
     async def why(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, self.table.why, private=True)
 
-    @game.command(name=label("cmd.game.hint.name"), description=label("cmd.game.hint.desc"))
+    @command("game.hint")
     async def hint(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, self.table.hint, private=True)
 
-    @game.command(name=label("cmd.game.undo.name"), description=label("cmd.game.undo.desc"))
+    @command("game.undo")
     async def undo(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, self.table.undo)
 
-    @game.command(name=label("cmd.game.rules.name"), description=label("cmd.game.rules.desc"))
-    @app_commands.rename(game=label("cmd.game.rules.game.name"), topic=label("cmd.game.rules.topic.name"))
-    @app_commands.describe(game=label("cmd.game.rules.game.desc"), topic=label("cmd.game.rules.topic.desc"))
+    @command("game.rules")
     @app_commands.choices(game=game_choices())
     async def rules(
         self,
@@ -531,16 +495,14 @@ class GameCog(commands.Cog):
             pairs = []
         return await offer_choices(interaction, as_choices(pairs))
 
-    @game.command(name=label("cmd.game.help.name"), description=label("cmd.game.help.desc"))
+    @command("game.help")
     async def help(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, self.table.help, private=True)
 
     # playing --------------------------------------------------------------------------------------------
 
-    @app_commands.command(name=label("cmd.play.name"), description=label("cmd.play.desc"))
+    @command("play")
     @app_commands.guild_only()
-    @app_commands.rename(action=label("cmd.play.action.name"))
-    @app_commands.describe(action=label("cmd.play.action.desc"))
     async def play(self, interaction: discord.Interaction, action: app_commands.Range[str, 1, 200]) -> None:
         await self._answer(interaction, lambda ctx: self.table.play(ctx, action), quiet=True)
 
@@ -558,7 +520,7 @@ class GameCog(commands.Cog):
             pairs = []
         return await offer_choices(interaction, as_choices(pairs))
 
-    @app_commands.command(name=label("cmd.hand.name"), description=label("cmd.hand.desc"))
+    @command("hand")
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, self.table.hand, private=True)

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.game import game_choices
+from cogs.slash import command, group
 from cogs.translator import label
 from engine import GameError
 from table.leagues.book import FORMATS
@@ -32,9 +33,7 @@ def format_choices() -> list[app_commands.Choice[str]]:
 class LeagueCog(commands.Cog):
     """``/league new, join, leave, start, status, standings, kick, end, history``."""
 
-    league = app_commands.Group(
-        name=label("cmd.league.name"), description=label("cmd.league.desc"), guild_only=True
-    )
+    league = group("league", guild_only=True)
 
     def __init__(self, game: GameCog, leagues: Leagues | None) -> None:
         self.game = game
@@ -50,25 +49,7 @@ class LeagueCog(commands.Cog):
 
         return run
 
-    @league.command(name=label("cmd.league.new.name"), description=label("cmd.league.new.desc"))
-    @app_commands.rename(
-        game=label("cmd.league.new.game.name"),
-        format=label("cmd.league.new.format.name"),
-        rounds=label("cmd.league.new.rounds.name"),
-        round_length=label("cmd.league.new.round_length.name"),
-        players=label("cmd.league.new.players.name"),
-        options=label("cmd.league.new.options.name"),
-        name=label("cmd.league.new.name.name"),
-    )
-    @app_commands.describe(
-        game=label("cmd.league.new.game.desc"),
-        format=label("cmd.league.new.format.desc"),
-        rounds=label("cmd.league.new.rounds.desc"),
-        round_length=label("cmd.league.new.round_length.desc"),
-        players=label("cmd.league.new.players.desc"),
-        options=label("cmd.league.new.options.desc"),
-        name=label("cmd.league.new.name.desc"),
-    )
+    @command("league.new")
     @app_commands.choices(game=game_choices(), format=format_choices())
     async def new(
         self,
@@ -93,37 +74,35 @@ class LeagueCog(commands.Cog):
         )
         await self.game._answer(interaction, call, private=True)
 
-    @league.command(name=label("cmd.league.join.name"), description=label("cmd.league.join.desc"))
+    @command("league.join")
     async def join(self, interaction: discord.Interaction) -> None:
         await self.game._answer(interaction, self._run("join"), private=True)
 
-    @league.command(name=label("cmd.league.leave.name"), description=label("cmd.league.leave.desc"))
+    @command("league.leave")
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.game._answer(interaction, self._run("leave"))
 
-    @league.command(name=label("cmd.league.start.name"), description=label("cmd.league.start.desc"))
+    @command("league.start")
     async def start(self, interaction: discord.Interaction) -> None:
         await self.game._answer(interaction, self._run("start"), private=True)
 
-    @league.command(name=label("cmd.league.status.name"), description=label("cmd.league.status.desc"))
+    @command("league.status")
     async def status(self, interaction: discord.Interaction) -> None:
         await self.game._answer(interaction, self._run("show"), private=True)
 
-    @league.command(name=label("cmd.league.standings.name"), description=label("cmd.league.standings.desc"))
+    @command("league.standings")
     async def standings(self, interaction: discord.Interaction) -> None:
         await self.game._answer(interaction, self._run("standings"), private=True)
 
-    @league.command(name=label("cmd.league.kick.name"), description=label("cmd.league.kick.desc"))
-    @app_commands.rename(player=label("cmd.league.kick.player.name"))
-    @app_commands.describe(player=label("cmd.league.kick.player.desc"))
+    @command("league.kick")
     async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
         await self.game._answer(interaction, self._run("kick", str(player.id)))
 
-    @league.command(name=label("cmd.league.end.name"), description=label("cmd.league.end.desc"))
+    @command("league.end")
     async def end(self, interaction: discord.Interaction) -> None:
         await self.game._answer(interaction, self._run("end"), private=True)
 
-    @league.command(name=label("cmd.league.history.name"), description=label("cmd.league.history.desc"))
+    @command("league.history")
     async def history(self, interaction: discord.Interaction) -> None:
         await self.game._answer(interaction, self._run("history"), private=True)
 

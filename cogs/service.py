@@ -19,7 +19,8 @@ from discord.ext import commands, tasks
 
 from cogs.game import as_choices, make_ctx
 from cogs.replies import offer_choices
-from cogs.translator import label, offer_languages, option_labels
+from cogs.slash import command
+from cogs.translator import label, offer_languages
 from engine.registry import pools
 from table.core.collector import Collector
 from table.core.settings import POLICIES
@@ -30,9 +31,6 @@ if TYPE_CHECKING:
     from table.posting.schedule import Scheduler
 
 log = logging.getLogger(__name__)
-
-NOTIFY_OPTIONS = ("dm", "text", "timezone", "quiet", "remind")
-"""``/notify``'s options, in the order of its parameters."""
 
 _POOL_CHOICES = [app_commands.Choice(name=label(f"cmd.choice.pool.{pool}"), value=pool) for pool in pools()]
 """The rating pools offered by ``/leaderboard``, ``/history`` and ``/stats``."""
@@ -93,18 +91,14 @@ class ServiceCog(commands.Cog):
             # an idle moment: the collector walks now what a busy minute would have stopped for
             self.collector.idle()
 
-    @app_commands.command(name=label("cmd.games.name"), description=label("cmd.games.desc"))
+    @command("games")
     @app_commands.guild_only()
-    @app_commands.rename(card=label("cmd.games.card.name"))
-    @app_commands.describe(card=label("cmd.games.card.desc"))
     async def games(self, interaction: discord.Interaction, card: bool | None = None) -> None:
         await self.game._answer(interaction, lambda ctx: self.game.table.games(ctx, card), private=True)
 
-    @app_commands.command(name=label("cmd.leaderboard.name"), description=label("cmd.leaderboard.desc"))
+    @command("leaderboard")
     @app_commands.guild_only()
-    @app_commands.rename(game=label("cmd.leaderboard.game.name"), page=label("cmd.leaderboard.page.name"))
     @app_commands.choices(game=_POOL_CHOICES)
-    @app_commands.describe(game=label("cmd.leaderboard.game.desc"), page=label("cmd.leaderboard.page.desc"))
     async def leaderboard(
         self,
         interaction: discord.Interaction,
@@ -113,19 +107,9 @@ class ServiceCog(commands.Cog):
     ) -> None:
         await self.game._answer(interaction, lambda ctx: self.game.table.leaderboard(ctx, game, page))
 
-    @app_commands.command(name=label("cmd.history.name"), description=label("cmd.history.desc"))
+    @command("history")
     @app_commands.guild_only()
-    @app_commands.rename(
-        player=label("cmd.history.player.name"),
-        game=label("cmd.history.game.name"),
-        page=label("cmd.history.page.name"),
-    )
     @app_commands.choices(game=_POOL_CHOICES)
-    @app_commands.describe(
-        player=label("cmd.history.player.desc"),
-        game=label("cmd.history.game.desc"),
-        page=label("cmd.history.page.desc"),
-    )
     async def history(
         self,
         interaction: discord.Interaction,
@@ -136,19 +120,9 @@ class ServiceCog(commands.Cog):
         who = None if player is None else str(player.id)
         await self.game._answer(interaction, lambda ctx: self.game.table.history(ctx, who, game, page))
 
-    @app_commands.command(name=label("cmd.stats.name"), description=label("cmd.stats.desc"))
+    @command("stats")
     @app_commands.guild_only()
-    @app_commands.rename(
-        player=label("cmd.stats.player.name"),
-        game=label("cmd.stats.game.name"),
-        public=label("cmd.stats.public.name"),
-    )
     @app_commands.choices(game=_POOL_CHOICES)
-    @app_commands.describe(
-        player=label("cmd.stats.player.desc"),
-        game=label("cmd.stats.game.desc"),
-        public=label("cmd.stats.public.desc"),
-    )
     async def stats(
         self,
         interaction: discord.Interaction,
@@ -161,9 +135,7 @@ class ServiceCog(commands.Cog):
             interaction, lambda ctx: self.game.table.stats(ctx, who, game, public), private=not public
         )
 
-    @app_commands.command(name=label("cmd.notify.name"), description=label("cmd.notify.desc"))
-    @app_commands.rename(**option_labels("notify", "name", *NOTIFY_OPTIONS))
-    @app_commands.describe(**option_labels("notify", "desc", *NOTIFY_OPTIONS))
+    @command("notify")
     async def notify(
         self,
         interaction: discord.Interaction,
@@ -187,37 +159,19 @@ class ServiceCog(commands.Cog):
         pairs = await self.game.table.timezone_autocomplete(make_ctx(interaction), current)
         return await offer_choices(interaction, as_choices(pairs))
 
-    @app_commands.command(name=label("cmd.away.name"), description=label("cmd.away.desc"))
+    @command("away")
     @app_commands.guild_only()
-    @app_commands.rename(length=label("cmd.away.for.name"))
-    @app_commands.describe(length=label("cmd.away.for.desc"))
     async def away(
-        self, interaction: discord.Interaction, length: app_commands.Range[str, 1, 20] | None = None
+        self, interaction: discord.Interaction, for_: app_commands.Range[str, 1, 20] | None = None
     ) -> None:
-        await self.game._answer(interaction, lambda ctx: self.game.table.away(ctx, length), private=True)
+        await self.game._answer(interaction, lambda ctx: self.game.table.away(ctx, for_), private=True)
 
-    @app_commands.command(name=label("cmd.settings.name"), description=label("cmd.settings.desc"))
+    @command("settings")
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
-    @app_commands.rename(
-        language=label("cmd.settings.language.name"),
-        remind=label("cmd.settings.remind.name"),
-        deadline=label("cmd.settings.deadline.name"),
-        on_deadline=label("cmd.settings.on_deadline.name"),
-        games_channel=label("cmd.settings.games_channel.name"),
-        games_list=label("cmd.settings.games_list.name"),
-    )
     @offer_languages("language")
     @app_commands.choices(
         on_deadline=[app_commands.Choice(name=label(f"cmd.choice.policy.{p}"), value=p) for p in POLICIES],
-    )
-    @app_commands.describe(
-        language=label("cmd.settings.language.desc"),
-        remind=label("cmd.settings.remind.desc"),
-        deadline=label("cmd.settings.deadline.desc"),
-        on_deadline=label("cmd.settings.on_deadline.desc"),
-        games_channel=label("cmd.settings.games_channel.desc"),
-        games_list=label("cmd.settings.games_list.desc"),
     )
     async def settings(
         self,

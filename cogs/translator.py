@@ -32,12 +32,6 @@ def label(key: str, *, fallback: str | None = None) -> app_commands.locale_str:
     return app_commands.locale_str(text, key=key)
 
 
-def option_labels(command: str, part: str, *options: str) -> dict[str, app_commands.locale_str]:
-    """The names (``part`` "name") or descriptions ("desc") of a command's options, for ``rename`` and
-    ``describe``, from their catalog keys (``cmd.<command>.<option>.<part>``)."""
-    return {option: label(f"cmd.{command}.{option}.{part}") for option in options}
-
-
 class CatalogTranslator(app_commands.Translator):
     """Answers discord.py's localisation requests from ``i18n``.
 

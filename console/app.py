@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 import i18n
+from console.commands import HANDLERS, Options
 from console.parse import Line, LineError, parse_line
 from engine import BadInput, GameError
 from table.core.clock import ManualClock, parse_duration
@@ -250,123 +251,13 @@ class Console:
         return True
 
     async def dispatch(self, line: Line, channel: str = CHANNEL) -> None:
+        """Run the line's command (``console.commands``), show its answer in ``channel`` and let what
+        it set going be announced."""
         ctx = self.ctx(line.user, channel)
-        opts = line.options
-        table = self.table
-        calls: dict[tuple[str, ...], Callable[[], Awaitable[list[Post]]]] = {
-            ("game", "new"): lambda: table.new(
-                ctx,
-                str(opts["game"]),
-                _int_or_none(opts.get("players")),
-                str(opts.get("options", "")),
-                **_bots(opts),
-            ),
-            ("game", "addbot"): lambda: table.addbot(ctx, _str_or_none(opts.get("level"))),
-            ("game", "removebot"): lambda: table.removebot(ctx),
-            ("game", "join"): lambda: table.join(ctx, _int_or_none(opts.get("team"))),
-            ("game", "leave"): lambda: table.leave(ctx),
-            ("game", "start"): lambda: table.start(ctx),
-            ("game", "status"): lambda: table.status(ctx),
-            ("game", "board"): lambda: table.board(
-                ctx, bool(_bool_or_none(opts.get("details"))), _bool_or_none(opts.get("text"))
-            ),
-            ("game", "log"): lambda: table.log(ctx, _int_or_none(opts.get("page")) or 1),
-            ("game", "resign"): lambda: table.resign(ctx),
-            ("game", "abort"): lambda: table.abort(ctx),
-            ("game", "draw"): lambda: table.draw(ctx),
-            ("game", "rules"): lambda: table.rules(
-                ctx, _str_or_none(opts.get("game")), _str_or_none(opts.get("topic"))
-            ),
-            ("game", "help"): lambda: table.help(ctx, CONSOLE),
-            ("game", "undo"): lambda: table.undo(ctx),
-            ("game", "replay"): lambda: table.replay(ctx),
-            ("game", "why"): lambda: table.why(ctx),
-            ("game", "hint"): lambda: table.hint(ctx),
-            ("game", "kick"): lambda: table.kick(ctx, str(opts["player"]).lstrip("@")),
-            ("game", "end"): lambda: table.end(ctx, _str_or_none(opts.get("winner"))),
-            ("game", "unrate"): lambda: table.unrate(ctx, str(opts["game"])),
-            ("play",): lambda: table.play(ctx, str(opts["action"])),
-            ("hand",): lambda: table.hand(ctx),
-            ("games",): lambda: table.games(ctx, _bool_or_none(opts.get("card"))),
-            ("leaderboard",): lambda: table.leaderboard(
-                ctx, _str_or_none(opts.get("game")), _int_or_none(opts.get("page")) or 1
-            ),
-            ("history",): lambda: table.history(
-                ctx,
-                _str_or_none(opts.get("player")),
-                _str_or_none(opts.get("game")),
-                _int_or_none(opts.get("page")) or 1,
-            ),
-            ("stats",): lambda: table.stats(
-                ctx,
-                _str_or_none(opts.get("player")),
-                _str_or_none(opts.get("game")),
-                bool(_bool_or_none(opts.get("public"))),
-            ),
-            ("notify",): lambda: table.notify(
-                ctx,
-                _bool_or_none(opts.get("dm")),
-                _bool_or_none(opts.get("text")),
-                *(_str_or_none(opts.get(k)) for k in ("timezone", "quiet", "remind")),
-            ),
-            ("away",): lambda: table.away(ctx, _str_or_none(opts.get("for"))),
-            ("settings",): lambda: table.settings(
-                ctx,
-                games_channel=_channel_or_none(opts.get("games_channel")),
-                games_list=_bool_or_none(opts.get("games_list")),
-                **{k: _str_or_none(opts.get(k)) for k in ("language", "remind", "deadline", "on_deadline")},
-            ),
-        }
-        if line.path[0] == "league":
-            self.show(line.user, await self._league(ctx, line), channel)
+        posts = await HANDLERS[line.path](self, ctx, Options(line.options))
+        if posts is not None:
+            self.show(line.user, posts, channel)
             await self.table.announcer.drain()
-            return
-        if line.path == ("press",):
-            self.show(line.user, await self.press(ctx, str(opts["button"])))
-            await self.table.announcer.drain()
-            return
-        if line.path == ("clock", "set"):
-            await self.set_clock(str(opts["at"]))
-            return
-        if line.path[0] == "clock":
-            await self.advance_clock(str(opts.get("by", "")) if line.path == ("clock", "advance") else None)
-            return
-        if line.path == ("play",) and not str(opts.get("action", "")).strip():
-            self.show(line.user, await table.legal_moves(ctx))
-            return
-        if line.path == ("game", "new") and opts.get("thread"):
-            self.say(self.t("console.thread_ignored"))
-        self.show(line.user, await calls[line.path](), channel)
-        await self.table.announcer.drain()
-
-    async def _league(self, ctx: Ctx, line: Line) -> list[Post]:
-        """``/league ...``: the same handlers as Discord's."""
-        assert self.leagues is not None, "the console was given no leagues"
-        leagues, opts = self.leagues, line.options
-        command = line.path[1] if len(line.path) > 1 else "status"
-        if command == "new":
-            return await leagues.new(
-                ctx,
-                str(opts["game"]),
-                format=_str_or_none(opts.get("format")) or "swiss",
-                rounds=_int_or_none(opts.get("rounds")),
-                round_length=_str_or_none(opts.get("round_length")),
-                players=_int_or_none(opts.get("players")),
-                options=str(opts.get("options", "")),
-                name=_str_or_none(opts.get("name")),
-            )
-        if command == "kick":
-            return await leagues.kick(ctx, str(opts["player"]).lstrip("@"))
-        handlers = {
-            "join": leagues.join,
-            "leave": leagues.leave,
-            "start": leagues.start,
-            "status": leagues.show,
-            "standings": leagues.standings,
-            "end": leagues.end,
-            "history": leagues.history,
-        }
-        return await handlers[command](ctx)
 
     async def press(self, ctx: Ctx, name: str) -> list[Post]:
         """Press a button of the channel's game by its label, as printed under the posts, in the
@@ -500,30 +391,3 @@ def _moment(text: str) -> datetime | None:
     except ValueError:
         return None
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-
-
-def _bots(opts: dict[str, object]) -> dict[str, Any]:
-    """``/game new``'s computer players, when the line asks for some."""
-    chosen: dict[str, Any] = {}
-    if (bots := _int_or_none(opts.get("bots"))) is not None:
-        chosen["bots"] = bots
-    if (level := _str_or_none(opts.get("level"))) is not None:
-        chosen["level"] = level
-    return chosen
-
-
-def _int_or_none(value: object) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _str_or_none(value: object) -> str | None:
-    return str(value).lstrip("@") if value not in (None, "") else None
-
-
-def _channel_or_none(value: object) -> str | None:
-    """A channel as typed (``console``, ``#console``): its id, which is its name in the console."""
-    return str(value).strip().lstrip("#") or None if value not in (None, "") else None
-
-
-def _bool_or_none(value: object) -> bool | None:
-    return value if isinstance(value, bool) else None

@@ -3,10 +3,12 @@
 Discord's slash commands (``cogs/``) and the console's lines (``console/``) are two ways of typing the
 same commands. This module says which commands there are, in what order, with which options, and which
 front end offers each; the catalog keys of their names and descriptions follow from their paths
-(``cmd.game.new.name``, ``cmd.game.new.desc``, ``cmd.game.new.players.name``), the keys the cogs label
-the slash commands with. The console reads its lines with it, ``/game help`` and the console's help are
-written from it, and a test holds the tree the cogs register on Discord to it, so a command added to
-one front end and not described here fails the suite instead of going missing from the help.
+(``cmd.game.new.name``, ``cmd.game.new.desc``, ``cmd.game.new.players.name``). It is the one source of
+a command: the cogs name, describe and localise each slash command and its options from its entry
+(``cogs.slash.command("game.new")``), the console reads its lines with it and finds each line's handler
+by its path (``console.commands``), and ``/game help`` and the console's help are written from it.
+Adding a command is an entry here (and its catalog keys) and a handler in each front end that offers
+it; a handler without an entry fails at import, an entry without a handler fails the suite.
 
 It lives in the table layer, below both front ends, and imports nothing of Discord.
 """
@@ -165,6 +167,18 @@ def commands_for(front: str) -> tuple[Command, ...]:
     return tuple(c for c in COMMANDS if front in c.fronts)
 
 
+_BY_PATH = {c.path: c for c in COMMANDS}
+
+
+def find(path: str, front: str) -> Command:
+    """The command of dotted ``path`` (``"game.new"``) that ``front`` offers: how a front end's handler
+    names the entry it implements, so a handler for a command the tree lacks fails at import."""
+    command = _BY_PATH.get(tuple(path.split(".")))
+    if command is None or front not in command.fronts:
+        raise LookupError(f"/{path.replace('.', ' ')} is no {front} command of the command tree")
+    return command
+
+
 def spelled(key: str, english: str, locale: str) -> str:
     """A command or option name as ``locale`` spells it (the name Discord shows that language)."""
     return i18n.text(key, i18n.normalize(locale)) or english
@@ -237,6 +251,7 @@ __all__ = [
     "Option",
     "command_name",
     "commands_for",
+    "find",
     "help_pages",
     "option_name",
 ]

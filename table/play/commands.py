@@ -37,9 +37,10 @@ from table.core.text import (
 )
 from table.play import command_tree, endings, listing, lobby
 from table.play.clicks import ClickCommands
-from table.play.explain import ExplainCommands
-from table.play.refusals import RefusalCommands
-from table.play.standings import StandingCommands
+from table.play.explain import Explanations
+from table.play.own_time import OwnTime
+from table.play.refusals import Refusals
+from table.play.standings import Standings
 from table.posting.announce import Announcer, OutletError, RecordingOutlet
 from table.posting.menus import vote_buttons
 from table.rules import reference
@@ -91,13 +92,39 @@ def log_pages(lines: Sequence[str], room: int) -> list[list[str]]:
     return pages
 
 
-class Commands(ClickCommands, StandingCommands, RefusalCommands, ExplainCommands):
-    """The commands of the bot, over a ``Tables``."""
+class Commands(ClickCommands):
+    """The commands of the bot, over a ``Tables``: the one object the front ends call.
+
+    A concern that needs only some of the table's parts is an object of its own, built here from them
+    (``explanations`` and ``standings`` from the tables, ``refusals`` and ``own_times`` from the tables
+    and the announcer); its handlers are this object's too, so a front end calls every command the
+    same way.
+    """
 
     def __init__(self, tables: Tables, announcer: Announcer | None = None) -> None:
         self.tables = tables
         # Without a front end's announcer, posts are kept in memory, each as soon as it is due.
-        self.announcer = announcer or Announcer(tables, RecordingOutlet(), coalesce=0)
+        self._announcer = announcer or Announcer(tables, RecordingOutlet(), coalesce=0)
+        self.explanations = Explanations(tables)
+        self.refusals = Refusals(tables, self._announcer)
+        self.why, self.hint = self.explanations.why, self.explanations.hint
+        self.own_times = OwnTime(tables, self._announcer)
+        self.away, self.timezone_autocomplete = self.own_times.away, self.own_times.timezone_autocomplete
+        self.standings = Standings(tables)
+        self.leaderboard, self.history = self.standings.leaderboard, self.standings.history
+        self.stats, self.unrate = self.standings.stats, self.standings.unrate
+        refusals = self.refusals
+        self.notices, self.bot_may = refusals.notices, refusals.bot_may
+        self.channel_gone, self.channel_changed = refusals.channel_gone, refusals.channel_changed
+
+    @property
+    def announcer(self) -> Announcer:
+        return self._announcer
+
+    @announcer.setter
+    def announcer(self, announcer: Announcer) -> None:
+        """Another announcer (a test's, with its own clock) for every concern that posts."""
+        self._announcer = self.refusals.announcer = self.own_times.announcer = announcer
 
     def _pace(self, table: Table, locale: str) -> str:
         """The lobby's line on reminders and the deadline, so players know before they join."""
@@ -149,11 +176,16 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands, ExplainCommands
             players=table.record.players,
             options=self._options(table, loc),
         )
-        lines = [text, self._pace(table, loc), self._away_policy(table, loc), self._fixed_seed(table, loc)]
+        lines = [
+            text,
+            self._pace(table, loc),
+            self.own_times.away_policy(table, loc),
+            self._fixed_seed(table, loc),
+        ]
         seated_bots = [s.name for s in table.record.seats if is_bot(s.player)]
         if seated_bots:
             lines.append(self._t("table.bots_seated", loc, bots=seated_bots))
-        lines += await self._away_lines(table, loc)
+        lines += await self.own_times.away_lines(table, loc)
         return [self._lobby_post(table, loc, *lines)]
 
     def _lobby_post(self, table: Table, loc: str, *lines: str) -> Post:
@@ -194,7 +226,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands, ExplainCommands
             text = self._t("table.joined", loc, players=rec.players, **params)
         else:
             text = self._t("table.joined_team", loc, players=rec.players, team=team, **params)
-        return [self._lobby_post(table, loc, text, *await self._away_lines(table, loc))]
+        return [self._lobby_post(table, loc, text, *await self.own_times.away_lines(table, loc))]
 
     async def leave(self, ctx: Ctx) -> list[Post]:
         left = await lobby.leave(self.tables, ctx)
@@ -250,9 +282,11 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands, ExplainCommands
                 options=self._options(table, loc),
                 **common,
             )
-            away = await self._away_lines(table, loc)
+            away = await self.own_times.away_lines(table, loc)
             text = "\n".join(
-                filter(None, [text, self._fixed_seed(table, loc), self._away_policy(table, loc), *away])
+                filter(
+                    None, [text, self._fixed_seed(table, loc), self.own_times.away_policy(table, loc), *away]
+                )
             )
         elif table.unreadable:
             text = self._t(Unreadable(game=game_title(rec.game)).msg, loc)
@@ -274,7 +308,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands, ExplainCommands
                         self._t(f"table.status.votes_{kind}", loc, players=named(votes, table.names))
                     )
             lines.append(self._fixed_seed(table, loc))
-            lines += await self._away_lines(table, loc)
+            lines += await self.own_times.away_lines(table, loc)
             text = "\n".join(filter(None, lines))
         else:
             text = self._t(
@@ -296,7 +330,9 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands, ExplainCommands
         table = await self._shown(ctx)
         rec = table.record
         loc = ctx.channel_locale
-        picture = await self.tables.board_image(table, loc, away=await self._away_of(rec, rec.player_ids))
+        picture = await self.tables.board_image(
+            table, loc, away=await self.own_times.away_of(rec, rec.player_ids)
+        )
         lines = [self._t("table.board", loc, progress=self._progress(table, loc))]
         if rec.status == "active":
             lines.append(self._t("table.status.waiting", loc, players=named(table.to_act(), table.names)))
@@ -495,7 +531,9 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands, ExplainCommands
             return await self.legal_moves(ctx, text)
         async with self.tables.lock(ctx.channel_id):
             table = await self._running(ctx)
-            back = await self._back_by_move(ctx, table.record)  # any move of theirs ends their time off
+            back = await self.own_times.back_by_move(
+                ctx, table.record
+            )  # any move of theirs ends their time off
             try:
                 moved = await self.tables.apply(table, ctx.user_id, text, version=version)
             except (BadInput, IllegalAction) as err:
@@ -509,7 +547,7 @@ class Commands(ClickCommands, StandingCommands, RefusalCommands, ExplainCommands
                 raise name_players_in(err, table.names) from None
             finally:
                 if back:
-                    await self._returned(ctx, table.record)
+                    await self.own_times.returned(ctx, table.record)
         if moved is None:  # a move begun, not a mistake: the moves it may become
             return await self.legal_moves(ctx, text)
         await self._announce(ctx, moved.table)

@@ -30,10 +30,12 @@ if TYPE_CHECKING:
     from table.core.tables import Table, Tables
 
 
-class ExplainCommands:
-    """The table's answers to ``/game why`` and ``/game hint``."""
+class Explanations:
+    """The table's answers to ``/game why`` and ``/game hint``: they read the channel's game and its
+    computer players' notes, and change nothing, so the channels' tables are all they need."""
 
-    tables: Tables
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
 
     async def _explained_table(self, ctx: Ctx) -> Table:
         table = await self.tables.latest(ctx.channel_id)
@@ -87,4 +89,4 @@ class ExplainCommands:
         return [Post(clip("\n".join(said), LIMITS.text), ephemeral=True)]
 
 
-__all__ = ["ExplainCommands"]
+__all__ = ["Explanations"]

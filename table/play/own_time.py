@@ -34,11 +34,13 @@ TABLE_PACE = ("table", "default", "défaut", "defaut")
 """``/notify remind:`` words that go back to each table's pace."""
 
 
-class OwnTimeCommands(Wording):
-    """``/away``, ``/notify timezone: quiet: remind:``, and the away marks of what players read."""
+class OwnTime(Wording):
+    """``/away``, ``/notify timezone: quiet: remind:``, and the away marks of what players read: the
+    store's player settings through the tables, the time and the waits through the announcer."""
 
-    tables: Tables
-    announcer: Announcer
+    def __init__(self, tables: Tables, announcer: Announcer) -> None:
+        self.tables = tables
+        self.announcer = announcer
 
     @property
     def time_off(self) -> TimeOff:
@@ -79,13 +81,13 @@ class OwnTimeCommands(Wording):
             lines.append(self._t("svc.away.no_tables", loc))
         return [Post("\n".join(lines), ephemeral=True)]
 
-    async def _back_by_move(self, ctx: Ctx, record: GameRecord) -> bool:
+    async def back_by_move(self, ctx: Ctx, record: GameRecord) -> bool:
         """A move of the caller's ends their time off in the game's server (before the move is
         applied, so no bot plays for them meanwhile); whether they were away."""
         period = await self.time_off.back(ctx.user_id, guild_of(record), self.announcer.clock())
         return period is not None
 
-    async def _returned(self, ctx: Ctx, record: GameRecord) -> None:
+    async def returned(self, ctx: Ctx, record: GameRecord) -> None:
         """After a move that ended the caller's time off: their games of that server are told."""
         records = [r for r, _shown in await self.tables.store.games_of(ctx.user_id, record.guild)]
         await self.time_off.returned(ctx.user_id, records, self.announcer.clock())
@@ -143,20 +145,20 @@ class OwnTimeCommands(Wording):
 
     # ---- the away marks of what players read ----------------------------------------------------------
 
-    async def _away_of(self, record: GameRecord, players: Iterable[str]) -> dict[str, datetime]:
+    async def away_of(self, record: GameRecord, players: Iterable[str]) -> dict[str, datetime]:
         """The players of ``players`` away now in the game's server, with when they are back."""
         people = [p for p in dict.fromkeys(players) if not is_bot(p)]
         return await self.announcer.waits.away_until(record, people, self.announcer.clock())
 
-    async def _away_lines(self, table: Table, locale: str) -> list[str]:
+    async def away_lines(self, table: Table, locale: str) -> list[str]:
         """A line per seated player who is away now: "Alice is away until <date>"."""
-        away = await self._away_of(table.record, table.record.player_ids)
+        away = await self.away_of(table.record, table.record.player_ids)
         return [
             self._t("svc.away.status", locale, player=table.name(p), until=moment(until, "f"))
             for p, until in away.items()
         ]
 
-    def _away_policy(self, table: Table, locale: str) -> str:
+    def away_policy(self, table: Table, locale: str) -> str:
         """The lobby's word on what the table does for an away player (nothing said for ``off``, nor
         for ``pause`` without a deadline to pause)."""
         pace = TableSettings.of(table.record)
@@ -167,4 +169,4 @@ class OwnTimeCommands(Wording):
         return ""
 
 
-__all__ = ["OwnTimeCommands"]
+__all__ = ["OwnTime"]

@@ -21,11 +21,13 @@ if TYPE_CHECKING:
     from table.posting.announce import Announcer
 
 
-class RefusalCommands:
-    """The table's side of channels that refuse the bot."""
+class Refusals:
+    """The table's side of channels that refuse the bot: the announcer's faults, and the channels'
+    tables to announce again once a channel takes the bot."""
 
-    tables: Tables
-    announcer: Announcer
+    def __init__(self, tables: Tables, announcer: Announcer) -> None:
+        self.tables = tables
+        self.announcer = announcer
 
     async def notices(self, ctx: Ctx) -> list[Post]:
         """What the caller is still to be told, privately, in their language, once."""
@@ -61,4 +63,4 @@ class RefusalCommands:
             self.announcer.poke(table)
 
 
-__all__ = ["RefusalCommands"]
+__all__ = ["Refusals"]

@@ -21,8 +21,9 @@ from table.core.marks import channel_link, mention, moment
 from table.core.posts import Ctx, Post, is_bot
 from table.core.settings import KEYS, LANGUAGE, TableSettings, server_defaults, server_locale
 from table.core.text import clip
+from table.core.wording import Wording
 from table.play.lobby import guard, human_heir, require_open
-from table.play.own_time import OwnTimeCommands
+from table.play.own_time import OwnTime
 from table.posting.faults import Paused
 from table.posting.listings import player_owner, server_owner
 from table.posting.outlet import OutletError, Refused
@@ -35,12 +36,13 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class ServiceCommands(OwnTimeCommands):
+class ServiceCommands(Wording):
     """``/games`` (and a player's card of all their games), ``/notify``, ``/settings`` (and a server's
     list of games), ``/game kick`` and ``/game end`` (and ``/away``)."""
 
     tables: Tables
     announcer: Announcer
+    own_times: OwnTime
 
     async def _public(self, ctx: Ctx) -> str:
         """The language of public posts here: the server's setting, else what the front end says."""
@@ -102,7 +104,11 @@ class ServiceCommands(OwnTimeCommands):
         found = await self.tables.store.games_of(ctx.user_id, ctx.guild_id)
         mine: list[str] = []
         others: list[str] = []
-        away = await self._away_of(found[0][0], {p for r, _ in found for p in r.player_ids}) if found else {}
+        away = (
+            await self.own_times.away_of(found[0][0], {p for r, _ in found for p in r.player_ids})
+            if found
+            else {}
+        )
         for record, current in found:
             table = self.tables.table(record)
             where = channel_link(record.channel)
@@ -132,7 +138,7 @@ class ServiceCommands(OwnTimeCommands):
         hours and own reminder pace (``own_time``); None leaves a choice as it is. The answer shows
         every choice."""
         store = self.tables.store
-        own = await self.own_time(ctx, timezone, quiet, remind)  # refused before anything changes
+        own = await self.own_times.own_time(ctx, timezone, quiet, remind)  # refused before anything changes
         if dm is not None:
             await store.set_notify(ctx.user_id, dm)
         if text is not None:

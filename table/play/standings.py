@@ -75,10 +75,12 @@ def _guild(ctx: Ctx) -> str:
     return ctx.guild_id or NO_GUILD
 
 
-class StandingCommands(Wording):
-    """``/leaderboard``, ``/history`` and ``/stats``."""
+class Standings(Wording):
+    """``/leaderboard``, ``/history``, ``/stats`` and ``/game unrate``: they read (and unrate changes)
+    only what the store keeps of finished games, so the tables are all they need."""
 
-    tables: Tables
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
 
     # ---- /leaderboard ----------------------------------------------------------------------------
 
