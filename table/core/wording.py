@@ -1,7 +1,9 @@
 """The words every public post is built from: game names, seats, whose turn, results.
 
 The command handlers and the announcer (which posts handovers, reminders and catch-ups with no
-command behind them) speak of a table the same way, so both take these helpers from here.
+command behind them) speak of a table the same way, so both take these helpers from here. A
+``Wording`` is an object its users hold (``self.words``): it keeps nothing of its own, and holding
+it, rather than inheriting it, keeps its names apart from theirs.
 """
 
 from __future__ import annotations
@@ -24,76 +26,76 @@ from table.core.text import game_title, has_key, mentions
 
 
 class Wording:
-    """Text helpers over a table, in a given language."""
+    """Text helpers over a table, in a given language. It holds no state: one is as good as another."""
 
     @staticmethod
-    def _t(key: str | Msg, locale: str, /, *, names: i18n.Names = None, **params: Any) -> str:
+    def t(key: str | Msg, locale: str, /, *, names: i18n.Names = None, **params: Any) -> str:
         return i18n.t(key, locale, names=names, **params)
 
-    def _game(self, table: Table, locale: str) -> str:
-        return self._t_value(game_title(table.record.game), locale)
+    def game(self, table: Table, locale: str) -> str:
+        return self.t_value(game_title(table.record.game), locale)
 
-    def _t_value(self, value: Msg | str, locale: str) -> str:
-        return self._t(value, locale) if isinstance(value, Msg) else value
+    def t_value(self, value: Msg | str, locale: str) -> str:
+        return self.t(value, locale) if isinstance(value, Msg) else value
 
-    def _seats(self, table: Table, locale: str) -> str:
+    def seats(self, table: Table, locale: str) -> str:
         parts = []
         for seat in table.record.seats:
             if seat.team is None:
                 parts.append(seat.name)
             else:
-                parts.append(self._t("table.seat.team", locale, name=seat.name, team=seat.team + 1))
+                parts.append(self.t("table.seat.team", locale, name=seat.name, team=seat.team + 1))
         return ", ".join(parts) or "—"
 
-    def _options(self, table: Table, locale: str) -> str:
+    def options(self, table: Table, locale: str) -> str:
         """The table's options in words ("standard battlefield, classic armies, at most 15 rounds"):
         players read what they will play, not the ``key=value`` text typed to choose it. An option
         left empty, or set aside by another one given (a preset map by a map of one's own), is not
         told."""
         words = option_words(table.record.game, table.game.option_specs, table.record.options, locale)
-        return words or self._t("table.options.none", locale)
+        return words or self.t("table.options.none", locale)
 
-    def _progress(self, table: Table, locale: str) -> str:
+    def progress(self, table: Table, locale: str) -> str:
         """The game and how far it has come, as its players count: "Batailles, round 3", "War Chest,
         set-up" before the first round; the game alone when it counts no rounds. The number of stored
         moves says nothing to a player (a Batailles turn is a dozen of them)."""
-        game = self._game(table, locale)
+        game = self.game(table, locale)
         view = table.game.view(table.state, None) if table.state is not None else {}
         number = view.get("round")
         key = f"table.progress.round.{table.record.game}"
         if not isinstance(number, int) or not has_key(key):
-            return self._t("table.progress", locale, game=game)
+            return self.t("table.progress", locale, game=game)
         if number < 1:
-            return self._t("table.progress.setup", locale, game=game)
-        return self._t(key, locale, game=game, round=number)
+            return self.t("table.progress.setup", locale, game=game)
+        return self.t(key, locale, game=game, round=number)
 
-    def _turn(self, table: Table, locale: str) -> str:
+    def turn(self, table: Table, locale: str) -> str:
         acting = table.to_act()
-        return self._t("table.turn", locale, players=mentions(acting, table.names)) if acting else ""
+        return self.t("table.turn", locale, players=mentions(acting, table.names)) if acting else ""
 
-    def _closing(self, table: Table, locale: str) -> str:
+    def closing(self, table: Table, locale: str) -> str:
         """The line a handover post ends with, the one that pings: who acts now, or, once the game
         is over, how it ended and every player of it."""
         if table.record.status == "active":
-            return self._turn(table, locale)
-        ending = self._result_text(table, self._stored_result(table), locale)
+            return self.turn(table, locale)
+        ending = self.result_text(table, self.stored_result(table), locale)
         players = mentions(table.record.player_ids, table.names)
-        return ending + " " + self._t("svc.over.players", locale, players=players)
+        return ending + " " + self.t("svc.over.players", locale, players=players)
 
-    def _result_text(self, table: Table, result: Result | None, locale: str) -> str:
+    def result_text(self, table: Table, result: Result | None, locale: str) -> str:
         if table.record.status == "aborted" or result is None:
-            aborted = self._t("table.result.aborted", locale)
+            aborted = self.t("table.result.aborted", locale)
             if result is None:
                 return aborted
-            return f"{aborted} {self._t(result.reason, locale, names=table.named)}"
-        reason = self._t(result.reason, locale, names=table.named)
+            return f"{aborted} {self.t(result.reason, locale, names=table.named)}"
+        reason = self.t(result.reason, locale, names=table.named)
         if result.draw or not result.winners:
-            return self._t("table.result.draw", locale, reason=reason)
-        return self._t(
+            return self.t("table.result.draw", locale, reason=reason)
+        return self.t(
             "table.result.win", locale, winners=mentions(result.winners, table.names), reason=reason
         )
 
-    def _action_line(
+    def action_line(
         self,
         table: Table,
         entry: ActionRecord,
@@ -105,18 +107,18 @@ class Wording:
         """One action of the log as a line: what it did (its events, then ``extra``: the table's
         notes made at it), after its number when ``numbered``, marked automatic when it was played for
         its player (a forced move) and struck through when it was taken back."""
-        said = [self._t(decode_msg(e), locale, names=table.named) for e in entry.events]
-        said += [self._t(m, locale, names=table.named) for m in extra]
-        line = " ".join(said) or self._t(
+        said = [self.t(decode_msg(e), locale, names=table.named) for e in entry.events]
+        said += [self.t(m, locale, names=table.named) for m in extra]
+        line = " ".join(said) or self.t(
             "table.log.silent", locale, player=table.name(entry.player), action=entry.action
         )
         if numbered:
             line = f"{entry.seq}. {line}"
         if entry.auto:
-            line = self._t("svc.log.auto", locale, line=line)
-        return self._t("svc.log.undone", locale, line=line) if entry.undone else line
+            line = self.t("svc.log.auto", locale, line=line)
+        return self.t("svc.log.undone", locale, line=line) if entry.undone else line
 
-    def _game_line(
+    def game_line(
         self,
         table: Table,
         shown: Announcement | None,
@@ -131,26 +133,26 @@ class Wording:
         are back) and its deadline, or how many are seated at a table still open. Times are Discord
         timestamps: each reader sees their own."""
         record = table.record
-        game = self._game(table, locale)
+        game = self.game(table, locale)
         if record.status == "lobby":
             seated = len(record.seats)
-            return self._t(
+            return self.t(
                 "svc.games.lobby", locale, game=game, where=where, seated=seated, players=record.players
             )
         since = shown.waiting_since if shown else None
         when = moment(parse_stamp(since)) if since else "—"
         acting = table.to_act()
         if reader is not None and reader in acting:
-            line = self._t("svc.games.yours", locale, game=game, where=where, since=when)
+            line = self.t("svc.games.yours", locale, game=game, where=where, since=when)
         else:
-            waiting = self._waiting_names(table, acting, away or {}, locale)
-            line = self._t("svc.games.waiting", locale, game=game, where=where, waiting=waiting, since=when)
+            waiting = self.waiting_names(table, acting, away or {}, locale)
+            line = self.t("svc.games.waiting", locale, game=game, where=where, waiting=waiting, since=when)
         if shown is not None and shown.deadline is not None and not shown.deadline_done:
             deadline = moment(parse_stamp(shown.deadline))
-            line += " " + self._t("svc.list.deadline", locale, deadline=deadline)
+            line += " " + self.t("svc.list.deadline", locale, deadline=deadline)
         return line
 
-    def _waiting_names(
+    def waiting_names(
         self, table: Table, players: Iterable[str], away: Mapping[str, datetime], locale: str
     ) -> str:
         """Players a game waits for by name, each away one with when they are back."""
@@ -158,23 +160,39 @@ class Wording:
         for p in players:
             name = table.name(p)
             if p in away:
-                name += " (" + self._t("svc.away.until", locale, until=moment(away[p], "f")) + ")"
+                name += " (" + self.t("svc.away.until", locale, until=moment(away[p], "f")) + ")"
             shown.append(name)
         return ", ".join(shown) or "—"
 
-    def _stored_result(self, table: Table) -> Result | None:
+    def stored_result(self, table: Table) -> Result | None:
         data = table.record.result
         return None if data is None else decode_result(data)
 
-    def _text_board_post(self, table: Table, player: str, locale: str) -> Post:
+    def text_board_post(self, table: Table, player: str, locale: str) -> Post:
         """``table``'s position as lines (``render.text_board``) in ``locale``, privately for
         ``player``: the public view, then the player's own hand or bag where the game hides one."""
         assert table.state is not None
         loc = locale
-        head = self._t("table.text_board", loc, progress=self._progress(table, loc))
+        head = self.t("table.text_board", loc, progress=self.progress(table, loc))
         lines = [head, text_board(table.view(), table.names, loc)]
         if table.record.seat_of(player) is not None:
             own = table.view(player)
             if own.get("private"):
                 lines.append(describe("private", own, table.names, loc))
         return Post("\n".join(line for line in lines if line), ephemeral=True)
+
+    # The command handlers and the leagues still inherit these words, under the names they call.
+    _t = t
+    _t_value = t_value
+    _game = game
+    _seats = seats
+    _options = options
+    _progress = progress
+    _turn = turn
+    _closing = closing
+    _result_text = result_text
+    _action_line = action_line
+    _game_line = game_line
+    _waiting_names = waiting_names
+    _stored_result = stored_result
+    _text_board_post = text_board_post

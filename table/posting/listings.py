@@ -91,7 +91,7 @@ class Entry:
         return (self.shown.waiting_since if self.shown else None) or "~"
 
 
-class Listings(Wording):
+class Listings:
     """Keeps every listing's message up to date, each at most once per ``pace`` seconds (on the
     injected ``monotonic`` clock, waiting with ``sleep``)."""
 
@@ -105,8 +105,10 @@ class Listings(Wording):
         monotonic: Callable[[], float],
         sleep: Sleep,
         link: PostLink = channel_link,
+        words: Wording | None = None,
     ) -> None:
         self.tables = tables
+        self.words = words or Wording()
         self.outlet = outlet
         self.clock = clock
         self.pace = pace
@@ -264,9 +266,9 @@ class Listings(Wording):
         mine = [e for e in running if player in e.table.to_act()]
         others = [e for e in running if player not in e.table.to_act()]
         lobbies = [e for e in games if e.table.record.status == "lobby"]
-        head = self._t("svc.card.header", locale, count=len(mine), when=moment(self.clock()))
+        head = self.words.t("svc.card.header", locale, count=len(mine), when=moment(self.clock()))
         if not games:
-            return head + "\n" + self._t("svc.card.none", locale)
+            return head + "\n" + self.words.t("svc.card.none", locale)
         lines = [self._line(e, locale, player) for e in (*mine, *others, *lobbies)]
         return _fitted(head, lines, locale)
 
@@ -274,16 +276,16 @@ class Listings(Wording):
         """A server's list: its running games (longest wait first), then its open tables."""
         running = sorted((e for e in games if e.table.record.status == "active"), key=lambda e: e.since)
         lobbies = [e for e in games if e.table.record.status == "lobby"]
-        head = self._t("svc.list.header", locale, count=len(games), when=moment(self.clock()))
+        head = self.words.t("svc.list.header", locale, count=len(games), when=moment(self.clock()))
         if not games:
-            return head + "\n" + self._t("svc.list.none", locale)
+            return head + "\n" + self.words.t("svc.list.none", locale)
         return _fitted(head, [self._line(e, locale) for e in (*running, *lobbies)], locale)
 
     def _line(self, entry: Entry, locale: str, reader: str | None = None) -> str:
         """One game, pointing at its latest post (or its channel, before any)."""
         message = entry.shown.message if entry.shown else None
         where = self.link(entry.table.record, message)
-        return "• " + self._game_line(entry.table, entry.shown, locale, where=where, reader=reader)
+        return "• " + self.words.game_line(entry.table, entry.shown, locale, where=where, reader=reader)
 
     # ---- the bot's life ---------------------------------------------------------------------------
 

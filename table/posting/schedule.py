@@ -246,36 +246,36 @@ class Scheduler:
             return 0  # another process (or an earlier tick) sent it, or nobody is due yet
         table = self.tables.table(record)
         locale = await public_locale(self.tables.store, record)
-        wording = self.announcer
-        game = wording._game(table, locale)
+        announcer, words = self.announcer, self.announcer.words
+        game = words.game(table, locale)
         since = moment(parse_stamp(current.waiting_since or claimed.posted_at or stamp(now)))
-        last = [wording._t("svc.last_one", locale, players=mentions(table.to_act(), table.names))]
+        last = [words.t("svc.last_one", locale, players=mentions(table.to_act(), table.names))]
         last = last if due.timing.last else []
-        dm_last = wording._t("svc.dm.last_one", locale) if due.timing.last else ""
+        dm_last = words.t("svc.dm.last_one", locale) if due.timing.last else ""
         wait = (f"g{record.id}", f"w{current.since}")
         if due.ping:
-            text = wording._t("svc.turn_ping", locale, players=mentions(due.ping), game=game, since=since)
+            text = words.t("svc.turn_ping", locale, players=mentions(due.ping), game=game, since=since)
             nonce = post_nonce(*wait, f"p{current.reminders + 1}")
-            await wording.outlet.send(
+            await announcer.outlet.send(
                 record.channel, Post("\n".join([text, *last]), mentions=due.ping, nonce=nonce)
             )
-            await wording._direct(table, due.ping, locale, "svc.dm.turn", extra=dm_last)
+            await announcer.direct(table, due.ping, locale, "svc.dm.turn", extra=dm_last)
         if due.remind:
-            lines = [wording._t("svc.reminder", locale, players=mentions(due.remind), game=game, since=since)]
+            lines = [words.t("svc.reminder", locale, players=mentions(due.remind), game=game, since=since)]
             if current.deadline is not None and not current.deadline_done:
                 lines.append(
-                    wording._t(
+                    words.t(
                         "svc.reminder.deadline",
                         locale,
                         deadline=moment(parse_stamp(current.deadline)),
-                        policy=wording._t(f"svc.policy.{pace.on_deadline}", locale),
+                        policy=words.t(f"svc.policy.{pace.on_deadline}", locale),
                     )
                 )
             nonce = post_nonce(*wait, f"r{current.reminders + 1}")
-            await wording.outlet.send(
+            await announcer.outlet.send(
                 record.channel, Post("\n".join([*lines, *last]), mentions=due.remind, nonce=nonce)
             )
-            await wording._direct(table, due.remind, locale, "svc.dm.reminder", extra=dm_last)
+            await announcer.direct(table, due.remind, locale, "svc.dm.reminder", extra=dm_last)
         return 1
 
     # ---- deadlines -------------------------------------------------------------------------------
@@ -318,8 +318,8 @@ class Scheduler:
         """The deadline passed and nothing is played for the absent players: say so, once."""
         locale = await public_locale(self.tables.store, table.record)
         key = "svc.deadline.wait" if policy == "wait" else "svc.deadline.cannot_skip"
-        text = self.announcer._t(
-            key, locale, players=mentions(absent), game=self.announcer._game(table, locale)
+        text = self.announcer.words.t(
+            key, locale, players=mentions(absent), game=self.announcer.words.game(table, locale)
         )
         nonce = post_nonce(f"g{table.record.id}", f"d{table.record.version}")
         await self.announcer.outlet.send(
@@ -334,8 +334,11 @@ class Scheduler:
                 record.id, record.version, stand_in_id(), encode_msg(takeover_note(player))
             )
         locale = await public_locale(self.tables.store, record)
-        text = self.announcer._t(
-            "svc.deadline.bot", locale, players=mentions(absent), game=self.announcer._game(table, locale)
+        text = self.announcer.words.t(
+            "svc.deadline.bot",
+            locale,
+            players=mentions(absent),
+            game=self.announcer.words.game(table, locale),
         )
         nonce = post_nonce(f"g{record.id}", f"d{record.version}")
         await self.announcer.outlet.send(record.channel, Post(text, mentions=tuple(absent), nonce=nonce))

@@ -97,8 +97,11 @@ class TimeOff:
         if kind == "away":
             text = self.announcer.waits.away_line(table, player, until, locale)
         else:
-            text = self.announcer._t(
-                "svc.bot.back", locale, player=table.name(player), game=self.announcer._game(table, locale)
+            text = self.announcer.words.t(
+                "svc.bot.back",
+                locale,
+                player=table.name(player),
+                game=self.announcer.words.game(table, locale),
             )
         nonce = post_nonce(f"g{record.id}", kind, player, int(until.timestamp()))
         await self.announcer.outlet.send(record.channel, Post(text, nonce=nonce))

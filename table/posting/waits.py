@@ -85,11 +85,12 @@ def waiting(current: Announcement, standing: Iterable[str]) -> list[str]:
     return [p for p in pings(current.to_act) if p not in skip]
 
 
-class Waits(Wording):
+class Waits:
     """The players' own times applied to one game's waits (see the module's description)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, words: Wording | None = None) -> None:
         self.store = store
+        self.words = words or Wording()
 
     async def times(self, players: Sequence[str]) -> dict[str, PlayerTime]:
         """Each player's own time (one read for them all)."""
@@ -121,12 +122,12 @@ class Waits(Wording):
             key = "svc.away.line.bot"
         elif pace.away == "pause" and pace.deadline is not None:
             key = "svc.away.line.pause"
-        return self._t(
+        return self.words.t(
             key,
             locale,
             player=mentions([player])[0],
             until=moment(until, "f"),
-            game=self._game(table, locale),
+            game=self.words.game(table, locale),
         )
 
     async def unreachable(self, record: GameRecord, players: Sequence[str], now: datetime) -> frozenset[str]:
@@ -205,7 +206,7 @@ class Waits(Wording):
             deadline = stamp(falls)
         lines = [self.away_line(table, p, away[p], locale) for p in people if p in away]
         if last:
-            lines.append(self._t("svc.last_one", locale, players=mentions(table.to_act(), table.names)))
+            lines.append(self.words.t("svc.last_one", locale, players=mentions(table.to_act(), table.names)))
         takeovers = tuple(p for p in people if p in away and pace.away == "bot")
         return Handover(
             frozenset(quiet | set(away)), tuple(lines), timing, timing.next_due(), deadline, takeovers

@@ -116,11 +116,11 @@ def make_case(rng: random.Random) -> Case:
     split = rng.randint(0, len(summary)) if status == "active" and rng.random() < 0.3 else len(summary)
     opening = ()
     if rng.random() < 0.3:
-        started = wording._t(
-            "table.started", locale, game=wording._game(table, locale), seats=wording._seats(table, locale)
+        started = wording.t(
+            "table.started", locale, game=wording.game(table, locale), seats=wording.seats(table, locale)
         )
         opening = (started,)
-    closing = [wording._closing(table, locale)]
+    closing = [wording.closing(table, locale)]
     if status == "finished" and rng.random() < 0.5:
         changes = ", ".join(f"{seat.name} 25,3 (+1,2)" for seat in seats)
         closing.append(i18n.t("rating.changes", locale, pool="War Chest", changes=changes))
