@@ -41,7 +41,7 @@ The public part never contains hidden coins (hands, bag contents, face-down disc
                "path": null,                # hexes: those the action touched (outlined);
                                             # path: a move's [from, to] (an arrow)
                "struck": [{"hex": [3, 3], "label": "d4", "seat": 1, "type": "knight", "removed": true}],
-               "label": {"key": "wc.did.attack", "params": {...}},   # the describer's words, below
+               "label": {"key": "wc.did.attack", "params": {...}},   # the describer's words
                "outcome": [{"key": "wc.then.removed", "params": {...}}]},
                                             # what it did: "the Knight on d4 is removed"
       "since": [{"seat": 0, "text": "...", "hexes": [...], "path": null, "struck": [...]}],
