@@ -28,10 +28,9 @@ words to the one who acts: "Deploy the Archer on c3", "End your turn"), ``last_d
 told in the third person for the whole table (``wc.did.*``, ``bt.did.*``, ``ch.did.*``: "{player} takes
 control of f4 with their Light Cavalry"). The view's ``last.label`` carries it; the reader's side names
 ``{player}`` (the board's "Last action: ..." line). Hints in refusals quote legal action texts in the reader's
-words through each parser's ``typed`` (``déployer soldat e1``, ``aller Hauteporte Bois-d'Épines``, ``déplacer
-n o``), each reading back as its action (``tests/engine/test_typed_hints.py``); ``tests/table/test_words.py``
-scans everything a player reads over seeded games of every game, size and language for ids, raw action texts,
-English words in French and "you" in public descriptions.
+words through each parser's ``typed``, each reading back as its action (``tests/engine/test_typed_hints.py``);
+``tests/table/test_words.py`` scans everything a player reads over seeded games of every game, size and
+language for ids, raw action texts, English words in French and "you" in public descriptions.
 """
 
 from __future__ import annotations
