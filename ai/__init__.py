@@ -7,6 +7,10 @@ package is pure: no Discord, images, database or I/O.
 
 The player searches from its seat's knowledge only (``ai.search``): it keeps the seat's view of the
 game and the public record, and samples everything hidden from it.
+
+One search serves every game (``search.py``, its budgets per level in ``levels.py``); each game's
+package (``ai/warchest``, ...) brings its sampler of what is hidden (``determinize.py``) and its
+heuristics, which ``models.py`` gathers for the search.
 """
 
 from __future__ import annotations

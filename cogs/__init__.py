@@ -2,6 +2,19 @@
 
 ``install`` puts the commands on a bot and the catalog translator on its tree;
 everything they do goes through ``table.play.commands.Commands``.
+
+Answer first. Every command, button and menu is acknowledged (deferred) before any store or engine work
+(``GameCog._acknowledged``): Discord's 3 seconds run from the moment it sent the interaction, and in a burst a
+move may queue behind a table's lock, the store's writer and the drawings of other channels. Moves and private
+commands defer privately, the others publicly; a refusal then deletes the public "thinking..." and answers
+privately (``Responder``). When Discord refuses the acknowledgement (10062: too late; 40060: answered
+elsewhere) nothing runs, since nobody would be told. Autocomplete answers from the store's quick read path
+(``db.reads``), never from a connection a burst keeps busy.
+
+The table layer's handlers raise ``engine.errors.GameError`` for a refused request (nothing changed); the one
+error handler renders ``err.msg`` in ``ctx.locale``, ephemerally. The first post answers the interaction,
+later ones are follow-ups. A move is answered with a private confirmation; what the channel sees of it is the
+announcer's (``table.posting.announce``), sent through ``cogs/outlet.py``.
 """
 
 from __future__ import annotations

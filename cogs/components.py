@@ -10,6 +10,9 @@ table layer as the slash commands do.
 Any other custom id (a number longer than the bot writes, or not of its form at all: a forged id) goes
 to ``OtherComponent`` (``cogs.tree``), which tells the player the button does nothing. Each press is
 handled once, however many times Discord delivers it.
+
+The numbers of a custom id have at most 18 digits; a league's sign-up card's Join and Leave are
+``l:<league>:<action>``, and its buttons work after any restart like a game's.
 """
 
 from __future__ import annotations

@@ -6,6 +6,13 @@ command or subcommand the bot does not have, options it does not know, a require
 a value of the wrong JSON type (``page: "abc"``, ``action: 5``), out of its bounds or choices.
 discord.py hands such values to the commands as they are, where they would fail deep inside;
 ``refusal`` finds them first and says, in the player's language, what the command takes.
+
+``GameTree.interaction_check`` runs it before any handler: a command or option the bot does not have, a
+missing required option, or a value of the wrong type, out of its bounds or choices gets an ephemeral answer
+saying what the command takes, and nothing runs. The tree remembers the last 10,000 interaction ids, so a
+second delivery of one (commands, buttons and menus alike) is dropped without a word.
+``tests/discord/test_fuzz.py`` sends 2,400 such seeded payloads through the fake Discord: each is answered, no
+traceback is logged and the store does not change.
 """
 
 from __future__ import annotations

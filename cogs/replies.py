@@ -6,6 +6,12 @@ interaction is answered on Discord: the first post is the interaction response
 (or, after a deferral, the first follow-up), later ones are follow-ups; images
 are attachments; only the users a post names are pinged; long texts are split
 to respect Discord's length of a message (``LIMITS.message``).
+
+A private answer that cannot be delivered once the work is done (the token expired, Discord refused the
+follow-up) is kept in memory (``Undelivered``, a few per player) and given privately with that player's next
+answer: their move went through. A restart forgets it; the channel's handover post, which names every stored
+move, still shows it. Choices Discord refuses as too late (10062: the player has typed on) are one warning in
+the log (``offer_choices``), not an error with a traceback.
 """
 
 from __future__ import annotations

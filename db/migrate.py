@@ -4,6 +4,10 @@ Each ``migrations/NNNN_name.sql`` file runs once, inside its own transaction tog
 the row that records it in ``schema_migrations``: a migration either lands completely or not
 at all, so a crash during an upgrade leaves a database that the next start-up upgrades again.
 A database written by a newer bot (an unknown migration number) is refused rather than guessed at.
+
+SQLite's are ``db/migrations/NNNN_*.sql`` and PostgreSQL's ``db/migrations_pg/NNNN_*.sql``, with the same
+numbers and meaning; in PostgreSQL they are applied under an advisory lock, so processes starting together
+migrate once.
 """
 
 from __future__ import annotations

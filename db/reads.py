@@ -11,6 +11,9 @@ else uses: it reads the last commit and never waits for a write or for another c
 ``db.postgres.PostgresReads`` beside the stores whose queries they share, or ``StoreReads``, the
 store's own reads, where no separate connection can be had (an in-memory SQLite database, a store
 built in a test).
+
+In numbers: a third SQLite connection (``mode=ro``, ``query_only``) beside the writer and the reader the moves
+and announcements share, or a pool of two read-only PostgreSQL connections beside the store's pool of ten.
 """
 
 from __future__ import annotations

@@ -3,6 +3,34 @@
 Tests, the table layer, the front ends and the random players rely only on these
 names, so a new game plugs in by providing one object that satisfies ``Game``.
 States are opaque to callers: only the game's own functions look inside them.
+
+What the table layer and the front ends rely on, in short. ``engine.get_game(name)`` returns an object with
+``new_game``, ``to_act``, ``legal_actions``, ``apply``, ``parse_action``, ``label``, ``is_over``, ``result``,
+``view``, ``dump``, ``load``, ``sides`` (what each seat plays, as ids the catalog names, for the records),
+plus ``name``, ``player_counts`` and ``option_specs``.
+
+- Player ids are strings (Discord snowflakes, or console names).
+- ``apply`` returns ``(new_state, events)``; events are ``engine.text.Msg`` values (catalog key and
+  parameters), rendered by ``i18n.t``. A ``PlayerRef(id)`` parameter becomes a name or a mention.
+- Errors are ``engine.errors.GameError`` and its subclasses, each carrying a ``Msg``.
+- ``str(action)`` is the stable text form; ``parse_action(state, player, str(action)) == action``.
+  ``label(state, action)`` is the localisable description shown in autocomplete. A game may add
+  ``typed(action)``: the action's text in the reader's own words, reading back as that action (every game
+  offers it: French verbs for a French reader; a game without it lists ``str(action)``).
+- Players' words: ``parse_action(state, player, text, lexicon)`` reads ``text`` in the words of an
+  ``engine.lexicon.Lexicon`` (without one, the text form alone), which the table layer hands in
+  (``table.core.text.lexicon``). A test finds no accented letter and no French word of the catalogs in
+  ``engine/``.
+- Randomness comes from ``engine.rng.Rng``, whose integer state is stored inside the game state.
+
+Words from views, the describers: each game's ``labels.py`` holds, beside the autocomplete labels (a menu's
+words to the one who acts: "Deploy the Archer on c3", "End your turn"), ``last_description``: the same action
+told in the third person for the whole table (``wc.did.*``, ``bt.did.*``, ``ch.did.*``: "{player} takes
+control of f4 with their Light Cavalry"). The view's ``last.label`` carries it; the reader's side names
+``{player}`` (the board's "Last action: ..." line). Hints in refusals quote legal action texts in the reader's
+words through each parser's ``typed``, each reading back as its action (``tests/engine/test_typed_hints.py``);
+``tests/table/test_words.py`` scans everything a player reads over seeded games of every game, size and
+language for ids, raw action texts, English words in French and "you" in public descriptions.
 """
 
 from __future__ import annotations

@@ -9,6 +9,9 @@ player's, since telling them apart would mean comparing positions, and the playe
 
 In a phase where several players act at once (Batailles' deployment), each player with exactly one
 legal action is played for, in the order the game lists those to act; the others still choose.
+
+``engine.playout.random_steps(auto=True)`` plays the forced moves as a table does, without asking the random
+player, and the golden transcripts mark them "(automatic)".
 """
 
 from __future__ import annotations

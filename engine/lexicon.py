@@ -8,6 +8,9 @@ found (``Sources``: the catalog entries its hints already show, and a words file
 language); ``i18n.lexicon`` reads every language's and hands the game one ``Lexicon``; the game's
 parser turns it into the tables it reads typed text with. Without a lexicon a parser reads the action
 text alone, which is all that replays, computer players and stored logs need.
+
+The words files are ``i18n/locales/<lang>/words/<game>.json``; the table layer hands the lexicon in
+(``table.core.text.lexicon``).
 """
 
 from __future__ import annotations

@@ -26,6 +26,24 @@ A list parameter reads "a, b, c" as ``{names}``, "a, b and c" as ``{names:and}``
 A word that a language elides before a vowel is written as a format spec, so that the rule follows
 the value shown: a French ``{player:de}`` reads "de Bob" but "d'Alice", ``{waiting:que}`` "qu'Alice",
 and ``{players:de:and}`` "d'Alice et Bob".
+
+Discord locales map to the folders (``pt-BR`` to a folder ``pt-BR``, else ``pt``, else English), and so do the
+slash commands' localisations and the ``/settings`` language choices (by autocomplete past Discord's 25
+choices). A key a language lacks is read in English, with English grammar; a key lives in exactly one file, in
+every language, with the same placeholders (a test checks this).
+
+French is the first audience, so a message is written for the number it shows, never with "(s)"; the loader
+refuses a plural category the language does not use. Decimals (ratings) go through ``i18n.decimal``: rounded
+as Python rounds, written with the CLDR's decimal mark ("12.3", "12,3") and a true minus sign. The bot's
+English has no serial comma (``{head} and {last}``), where the CLDR's ``en`` has one, so it spells its own
+``list.and``; the table passes players, winners and player counts as lists. A French template never writes "de
+{player}" (a test checks; the elisions are ``i18n.ELISIONS``). A ``Msg`` parameter written ``{structure:a}``
+renders the key ``<key>.a`` when the catalog has it (``ch.structure.ma_extractor.a`` is "an Extractor", "un
+Extracteur"); ``the`` and ``from`` are used the same way, and without that key the bare name is shown.
+
+Public posts speak of players in the third person ("from their own deck"); games are named by their display
+names (``table.game.<id>``), never by their ids; French texts name the French slash commands (``/partie
+nouvelle``, ``/jouer``, ``/main``); there is one apostrophe, the straight ``'``. Tests check each of these.
 """
 
 from __future__ import annotations

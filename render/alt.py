@@ -5,6 +5,9 @@ written from the view the image is drawn from (never from the pixels) with the s
 the image shows: the game and round, whose turn or the result, the last action, then each seat's
 counts. A public image's text comes from the public view, so it holds no hidden information; a
 hand's text is only ever attached to that player's own image.
+
+Every image the bot posts (boards, details, hands, replays, the ``/stats`` chart) carries one
+(``render.describe(kind, view, ...)``), in the post's language.
 """
 
 from __future__ import annotations

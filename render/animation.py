@@ -15,6 +15,8 @@ a GIF, the animated format every Discord client plays. What keeps it small and q
 
 The file must stay under ``limit`` bytes: frames are made narrower, then fewer (evenly, keeping the
 first and the last), until it fits.
+
+Frames are half the board's width, and a whole game is well under 2 MB.
 """
 
 from __future__ import annotations

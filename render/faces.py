@@ -13,6 +13,11 @@ like any other character, its skin-tone, flag and joined sequences shaped into o
 Nothing is read before a text needs it: a Latin-only image never opens a Noto file. Without the
 packages (a checkout whose virtual environment predates them) the chain is DejaVu alone and the
 characters it lacks are drawn as placeholder boxes, as before.
+
+``manimgx-fonts`` is 3.5 MB and ``manimgx-fonts-cjk`` 20 MB; the CJK one was chosen over the static,
+regular-only ``noto-cjk-sans-otc`` (15.5 MB) for its bold, at the same drawing speed. No font file ships in
+the repository but DejaVu, and no system font is used. ``python -m bench.name_coverage [--against REV]``
+counts the boxes drawn in the 200 display names of ``tests/render/data/display_names.txt``.
 """
 
 from __future__ import annotations

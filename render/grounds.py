@@ -11,6 +11,10 @@ first paste fills in the text's own record; a layer pasted again (a cached label
 time, over a highlight) adds a record per paste, so every place is measured.
 
 Nothing here runs unless a recorder is listening: drawing for a post costs what it cost before.
+
+The rule the records are held to is contrast: every text at 4.5:1 against what lies under it.
+``common.sprite``'s reduction carries the boxes, and each ``grounds.paste`` (``paste_centered``,
+``page.stack``) records the layer's colour over the picture's, one record per paste.
 """
 
 from __future__ import annotations

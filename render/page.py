@@ -6,6 +6,20 @@ them one under the other with the same margins and gaps, so the three games' ima
 Board images are read on phones first, where Discord shows a 1200-pixel image about 400 pixels wide:
 the public image fits ``WIDTH`` x ``MAX_HEIGHT`` so that it opens whole, and every label a player needs
 is at least ``legible()`` pixels tall, which is ``PHONE_LABEL_PX`` on that phone.
+
+The board image holds the status (round, whose turn or the result, the last action), the board as large as the
+page allows, and one compact chip per seat with the counts that decide a turn (War Chest: bag, hand, markers
+left; Batailles: advantage, losses against the defeat threshold, troops in play; Cry Havoc: victory points,
+hand, reserve). During a Cry Havoc battle the battle board comes right under the status, above the map. The
+labels held to ``legible()`` (21 pixels, 7 on that phone) are hexes, zones and regions, stack heights, troop
+characteristics, unit counts, crystal values and Trog strengths; the tests record every text drawn
+(``render.text.recording``, at its size in the finished image, with where its letters went and the size of the
+picture or sprite it was drawn on), hold each game's busiest views to that rule, and check the texts players
+saw cut to their boxes (``tests/render/test_text_fits.py``).
+
+The details image (``render_details``), for anyone who asks (a "Details" button, ``/game board
+details:true``), draws what does not fit a phone's first look, each game's listed in its package; it reads
+nothing of ``view["private"]``, so it is the same for every viewer.
 """
 
 from __future__ import annotations

@@ -7,6 +7,11 @@ CIEDE2000 for normal colour vision and under simulated protanopia, deuteranopia 
 Okabe-Ito bluish green and reddish purple did not: blue and green merge for a tritanope, green and
 purple for a deuteranope); ``tests/render/test_colour_vision.py`` measures it. Each seat also has a
 shape, so that nobody depends on colour alone. A player who knows one board reads the others at once.
+
+The seat colours stay ``MIN_DIFFERENCE`` = 20 apart (CIEDE2000; the simulations are Machado 2009 through
+``colour-science``). The highlight stays 20 from the grounds it is drawn on and ``MIN_HIGHLIGHT_DIFFERENCE`` =
+15 from the seat colours it is drawn beside across a dark line: no yellow keeps 20 from both the paper and the
+vermilion for a deuteranope.
 """
 
 from __future__ import annotations

@@ -30,6 +30,15 @@ A board image measures the same few hundred strings again and again (every short
 prefixes), so widths are cached by (text, face, size): the answers, and so the pictures, are the
 same as without the cache. ``recording`` lists what is drawn, at the size it has in the final image,
 so that tests can hold every label to the size a phone needs.
+
+Shortening: a name, unit, region or card title too wide for its box is cut to its longest prefix of whole
+clusters that fits with "…" after it, measured with the face it is drawn in (``draw_text(..., max_width=...)``
+or ``fit``); with ``words=True`` (the status lines, the seat strips and headers, every Cry Havoc text) the
+prefix ends at a whole word, and only a single word wider than its box is cut inside. ``wrap`` breaks a text
+into lines between words or after a hyphen. Labels in chips and legends first lose a few pixels of size
+(``shrink``), then letters. A row of names that does not fit (Cry Havoc's initiative orders) shortens the
+longest names to a common width, so that every seat stays listed. Invisible characters (joiners, direction
+marks, variation selectors) are shaped with their neighbours, never drawn on their own.
 """
 
 from __future__ import annotations

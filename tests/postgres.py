@@ -7,6 +7,8 @@ nothing is mocked. A machine without it fails the tests that need it, loudly: th
 
 ``Server`` is started once per test session (``tests/conftest.py``); each test gets a database of
 its own, created empty and dropped afterwards, so tests never see each other's rows.
+
+The store, migration, table and end-to-end tests run on both stores, SQLite and this server.
 """
 
 from __future__ import annotations

@@ -54,6 +54,11 @@ Schema of ``view(state, viewer)``::
                                                  # viewer's own troops placed so far; else nothing
                                                  # is hidden
     }
+
+A seat's view shows its own troops placed during the deployment (and lists them in ``private``), the public
+view neither army's, only how many each deployed (``view.hidden_seats``); the events and the board's last
+action name the troop deployed, never its place, and a computer player's sample places the other army's troops
+at random (``ai/batailles/determinize.py``).
 """
 
 from __future__ import annotations

@@ -3,6 +3,10 @@
 Hexes are ``(x, y)`` tuples; players type labels such as ``e1`` (``"abcdefg"[x] + str(y + 1)``).
 The map itself (playable hexes, control locations, start locations) lives in ``boards.json`` so a
 four-player map can be added as data.
+
+So ``(4, 0)`` is ``e1`` and ``(2, 6)`` is ``c7``: players type these labels, the board image prints them, and
+action texts use them. The 2-player board uses the 37 hexes of docs/rules/warchest.md; the 4-player board
+(later) 47 hexes.
 """
 
 from __future__ import annotations

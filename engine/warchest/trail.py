@@ -5,6 +5,15 @@ players to act last changed (the stretch the handover post's summary lists): the
 touched, its path, and the coins it struck. The state keeps those moves (``State.trail``: the ones
 that touched the board, the latest last) and whether the last action handed the turn over
 (``State.handed``): the first action after a handover starts a new stretch.
+
+Every game does the same, and every view carries those moves as ``since`` (War Chest: hexes, paths, struck
+units; Batailles: zones, paths, removed troops; Cry Havoc: regions, paths). The board outlines them all, draws
+every path and marks each removed piece (a crossed-out token where a War Chest unit stood, a "✕n" badge in a
+Batailles zone's band); ``last`` names the last of them that changed the board, with what it did
+(``outcome``), so a bot's turn that closed with "ends their turn" or "finishes the action" is told by its last
+move. Keeping them in the state, rather than reading the log at each post, makes them part of every view,
+early boards and replays included, at no cost to a post. The line is shortened, when it must be, in the
+action's words, never in what it did.
 """
 
 from __future__ import annotations

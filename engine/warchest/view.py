@@ -2,6 +2,59 @@
 
 Hidden information (hands, bag contents, the types of face-down discards, a Warrior Priest's drawn
 coin) appears only in ``private``, and only for the viewer's own seat.
+
+``GAME.view(state, viewer)`` returns a JSON-safe dict; ``viewer`` is a player id or ``None`` (a spectator).
+The public part never contains hidden coins (hands, bag contents, face-down discards' types). Schema::
+
+    {
+      "game": "warchest",
+      "viewer": "111",                       # or null
+      "board": {
+        "hexes": [[0, 3], [0, 4], ...],      # every playable hex, axial (x, y)
+        "locations": [                       # control locations
+          {"hex": [4, 0], "label": "e1", "team": 0}   # team that controls it, or null
+        ]
+      },
+      "units": [                             # one entry per unit on the board
+        {"hex": [3, 2], "label": "d3", "seat": 0, "team": 0, "type": "archer", "height": 2}
+      ],
+      "seats": [                             # in seat order
+        {
+          "id": "111", "team": 0,
+          "units": ["swordsman", "pikeman", "crossbowman", "light_cavalry"],   # unit cards
+          "supply": {"swordsman": 3, ...},   # coins left in supply per type
+          "discard_up": {"pikeman": 1, "royal": 0},   # face-up discard, per type (public)
+          "discard_down": 2,                 # face-down discard: count only
+          "bag": 5,                          # count only
+          "hand": 2,                         # count only
+          "eliminated": {"archer": 1},       # coins removed from the game, per type
+          "markers_left": 4                  # control markers not yet on the board (per team in 4p)
+        }
+      ],
+      "round": 3,
+      "initiative": 0,                       # seat holding the initiative marker
+      "to_act": [1],                         # seats that must act now (empty when over)
+      "pending": null,                       # or {"seat": 1, "kind": "swordsman_move"} during a follow-up
+      "phase": "play",                       # "draft" | "play" | "over"
+      "draft": null,                         # or {"pool": ["archer", ...], "picks": {"0": [...], "1": [...]}}
+      "last": {"seat": 0, "text": "attack swordsman c4 d4", "hexes": [[2, 3], [3, 3]],   # or null
+               "path": null,                # hexes: those the action touched (outlined);
+                                            # path: a move's [from, to] (an arrow)
+               "struck": [{"hex": [3, 3], "label": "d4", "seat": 1, "type": "knight", "removed": true}],
+               "label": {"key": "wc.did.attack", "params": {...}},   # the describer's words
+               "outcome": [{"key": "wc.then.removed", "params": {...}}]},
+                                            # what it did: "the Knight on d4 is removed"
+      "since": [{"seat": 0, "text": "...", "hexes": [...], "path": null, "struck": [...]}],
+                                             # every move on the board
+                                             # since the players to act last changed, oldest first
+                                             # (`last` is the latest of them, else the last action)
+      "result": null,                        # or Result.to_json()
+      "private": {"seat": 1, "hand": ["archer", "royal"], "bag": {"archer": 2, "royal": 1}}
+                                             # only for the viewer's own seat, else null
+    }
+
+Unit type ids: ``archer berserker cavalry crossbowman ensign footman knight lancer light_cavalry marshall
+mercenary pikeman royal_guard scout swordsman warrior_priest``, and ``royal`` for the Royal Coin.
 """
 
 from __future__ import annotations

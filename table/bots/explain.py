@@ -11,6 +11,14 @@ over (``is_explanation``).
 ``lines`` words an explanation in the reader's language; a secret not yet revealed
 (``ai.explain.revealed``) is told without its hidden part ("a move it keeps to itself"), with a line
 saying when it will be told.
+
+What the search weighed comes with its answer (``Choice``, from ``ai.decide``: the move played, then the three
+root actions visited most, each with its mean value for the seat and its share of the iterations;
+``ai.explain.weighed``), and a secret keeps a wording without it where one is left (``ai.explain.masked``: a
+recruit names the unit recruited, not the coin paid). A note is about a kilobyte, one per decision of a bot (a
+Batailles turn makes some fifteen), and every post of a game with a bot reads them with the other notes: what
+a table of their own would have saved, against a migration in both stores. ``/game hint`` asks for the
+caller's seat with the same seed and turn step a bot in that seat would get (``table.bots.players.decision``).
 """
 
 from __future__ import annotations

@@ -21,6 +21,16 @@ game with bots replays exactly, and a move taken back and played again meets the
 for the post that handed it the turn, not for the edits its own moves make of it (folded for a few
 seconds by the announcer). The move goes through ``Tables.apply`` with the version the bot thought on,
 under the channel's lock; when someone acted meanwhile the bot thinks again on the new position.
+
+``/game new ... bots:N level:`` seats N bots after the creator (without ``players``, the smallest count that
+seats them all); ``/game addbot`` seats one in the lobby and ``/game removebot`` takes the last one off (a bot
+is no Discord user ``/game kick`` could name). A creator who leaves hands the lobby to the next person seated,
+never to a bot (``table.play.lobby.human_heir``), and votes (draw, abort) need only the people.
+``ComputerPlayers`` is one per ``Announcer``, which pokes it with every change it is poked with; simultaneous
+decisions are played one bot after the other. A decision that takes longer than ``notice_after`` (3 s) is told
+in the channel through the announcer's outlet ("Bot 1 (hard) is thinking…", changed to "has finished thinking"
+once decided). ``resume`` finds the games through ``Store.running_with("bot:")``; how the players decide, and
+how strong and quick each level is, is docs/computer-players.md.
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@
 Everything that depends on how long players have waited takes a ``Clock`` instead of reading the
 system time, so that tests (and the console's ``/clock advance``) can move time on at will and a
 restart changes nothing: the times that matter are stored, as ISO 8601 text in UTC.
+
+The console's ``ManualClock`` moves with ``/clock advance`` and ``/clock set <UTC date and time>``.
 """
 
 from __future__ import annotations

@@ -15,6 +15,10 @@ as much as it makes (the tables of the moves before): measured during a burst of
 youngest generation held 30,000-57,000 objects when its walk finally came, and that walk took
 20-35 ms of the loop, the middle one's up to 50 ms. Walked every 50 ms, they hold what 50 ms made,
 and a walk takes a millisecond or two.
+
+After the start-up catch-up, what start-up made is frozen without a walk, which would stop the loop for up to
+a second as the first moves arrive. The oldest generation is walked at most every 1,000 walks of the middle
+one besides.
 """
 
 from __future__ import annotations

@@ -12,6 +12,22 @@ map, drawn large and scaled down), loads fonts and fills the text caches, which 
 any later board. ``ProcessDrawer.warm`` starts the workers at start-up and has each draw throwaway
 boards of every game in the background (``warm_up``), a step at a time, only while no board is
 asked for: a board asked for meanwhile waits at most for the throwaway board under way.
+
+The warm-up starts once the Discord bot's gateway is ready, so as not to take a core from its start (the
+console: ``open_table(..., warm=locales)``; never with ``RENDER_WARMUP=0``). The pool starts its workers in a
+thread, since the fork server's first start imports the renderer, discord.py and the bot's script and must not
+hold up the loop; the gateway connection and the console's prompt never wait for the warm-up, and each worker
+reports its end (``ProcessDrawer.warm_reports``).
+
+A move's board starts drawing as soon as the move is stored (``Announcer._post_soon``), while the announcement
+takes the game's claim and reads the game and what its channel was shown (``Store.game_and_announcement``, one
+read); the post uses that drawing when the version it announces is the one drawn, in the language it was drawn
+in, and draws again otherwise. Only a game with no announcement under way and no edit waiting to be folded is
+drawn early, so moves that queue up are still drawn newest only. A board waits in the queue with a check
+(``outdated``) that the pool asks when its turn comes: when a newer version of its game has been stored and
+queued for announcement meanwhile, the board is not drawn (``Superseded``), and the announcement reads the
+game again and draws the newer version, which then waits its turn once more and is drawn whatever comes next,
+so a game that keeps moving is still shown.
 """
 
 from __future__ import annotations

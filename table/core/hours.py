@@ -14,6 +14,14 @@ standard library's ``zoneinfo``, which reads the ``tzdata`` package pinned with 
 system has no zone database.
 
 Everything here is pure: times in, times out, all of them aware and in UTC.
+
+A player's zone, quiet hours and own pace are kept in ``player_settings`` (one JSON object per player, the
+same in every server, for any later choice too), and their periods away (at most 60 days each) in ``away``, a
+period ended early keeping its row with ``until`` brought forward: both are migration 10, in both stores,
+carried by ``python -m db export|import``. The tests hold Paris in March and October, New York, Kolkata's half
+hour, Kiritimati (UTC+14) and Chatham (+13:45/+12:45) to the rules above (``wall_instant``, ``first_free``);
+when the absent players' quiet hours together leave no free moment within two days, a deadline acts on those
+awake only.
 """
 
 from __future__ import annotations

@@ -2,6 +2,13 @@
 
 Both are front-end neutral: the Discord cogs build a ``Ctx`` from an interaction and send
 each ``Post`` as a message; the console builds one from a typed line and prints it.
+
+A post made once: a channel post carries a nonce naming what it announces (a handover's is
+``g<game>.v<version>.<status>``, at most 25 characters), which discord.py sends with ``enforce_nonce``.
+Discord answers a post whose nonce the bot used within a few minutes with the message made then, so a process
+killed after Discord made its post and before the store recorded it (or two processes posting the same
+handover) leaves one message; the store records the id Discord returns. The fake Discord applies the same
+rule, on a clock a test can move past the window.
 """
 
 from __future__ import annotations

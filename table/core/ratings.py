@@ -11,6 +11,11 @@ How the players finished: the sides with a winner first; the others after them, 
 score when the game gives every player one (a four-player Cry Havoc), else together; an agreed or
 drawn game puts every side first. A forfeit at a deadline is a loss for the absent side, as its
 result says.
+
+``settle`` records the result once: server, rating pool, whether it is rated, each player's side and rank, and
+what each played (War Chest units, a Batailles army, a Cry Havoc faction). The scheduler's catch-up also
+records, in the order they ended, games that ended before results were kept; results recorded before schema 8
+get what each played from their game's state at the next start's catch-up or recomputation.
 """
 
 from __future__ import annotations

@@ -8,6 +8,29 @@ counted under the lobby's row lock, a move only over the version it was chosen a
 when several processes share the database (shards). Nothing lives only in memory:
 the locks and a cache of loaded states can be dropped at any moment (a restart) without
 losing a game. Images are drawn in worker processes so a slow image never blocks the event loop.
+
+A game ended outside its rules (a resignation, an agreed draw, an abort, a moderator's end, a deadline's
+forfeit) keeps its engine state as it was left, with a player still to act: every view the table layer hands
+on (``Table.view``, ``ended_view``: boards, details, the text board, a replay's last frame) then carries the
+stored result (``"aborted": true`` in it for an abort) and nobody to act, so the final board and its alt text
+show the result banner, never a turn.
+
+Forced moves (``engine.forced``): when the rules leave the player to act exactly one legal action, asking them
+costs a ping, a reminder and a day of waiting for nothing. ``Tables.apply`` (which human moves, the bots'
+moves and a deadline's ``skip`` all go through) plays, after the action it applies, every forced move that
+follows, for every seat but a computer player's (a bot plays its own seat as before), each player to act in
+turn in a phase where several act; ``lobby.start`` does the same after the deal (but for a forced move that
+would end the game before anyone chose anything, left to its player: a start is a running game). They are
+stored with the action (or the start) that led to them, in one transaction (``Store.apply_action(...,
+forced=)``, ``start_game(..., forced=)``), each a row of the log of its own player marked ``auto`` (migration
+11): no crash leaves a player pinged for a move that was never theirs, and the catch-up announces them once
+like any move. The announcement then asks (and pings) whoever must really act; the summary, ``/game log``
+(``Wording._action_line``) and the mover's confirmation say "(automatic)"; a forced move played for a player
+the handover post did not ask does not count as the turn going round (the post is edited, nobody is pinged
+again). ``/game undo`` (``ClickCommands._takeback``) passes over forced moves as nobody's answer: one goes
+back with the action before it, whoever it was played for, under the same rule (``can_undo`` over the whole
+span). A table that says ``auto=off`` at ``/game new`` (``TableSettings.auto``, shown in the lobby) plays
+none.
 """
 
 from __future__ import annotations

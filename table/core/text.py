@@ -1,4 +1,11 @@
-"""Small helpers to turn messages, players and games into the text of a Post."""
+"""Small helpers to turn messages, players and games into the text of a Post.
+
+Every long text is cut into messages by one routine, ``split`` (from the start for replies and help, from the
+end for a handover post whose last message carries the board); the cogs run it on the Discord text, keeping
+Discord's own markup whole. ``clip``, ``shorten`` and ``split`` never cut inside a mark
+(``table.core.marks``), and a test scans ``table/`` for Discord's markup. ``mentions`` names a computer player
+instead of mentioning it, and ``pings`` leaves it out of every post's pings, direct messages and reminders.
+"""
 
 from __future__ import annotations
 

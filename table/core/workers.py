@@ -25,6 +25,19 @@ A warm-up (``warm``) is a series of steps each worker runs once, one step per re
 only sent to an idle worker while no job is waiting or running, and one worker at a time steps,
 so a job asked for meanwhile waits for one step at most and never shares a core with a warm-up
 started after it. No worker is ever paused.
+
+Drawing and the computer players' search each have a pool of their own (``ProcessDrawer``: ``DRAW_WORKERS``,
+or its older name ``RENDER_WORKERS``, by default one per core the process may run on; ``ProcessThinker``:
+``BOT_WORKERS``, default 1). Each worker is forked from the fork server, which imported the renderer, the
+search and the bot's script once. The limits are a board 60 s, a replay 600 s, a decision its search's
+deadline plus 30 s; while any worker is busy the pool looks at them all every 5 s (``CHECK_EVERY``), and at a
+worker's state in ``/proc`` before it hands it a job. A job lost in two workers fails with the reason, which
+the announcer logs, and the game's next tick draws it again. Jobs beyond the workers wait their turn, oldest
+first; a worker started for them belongs to the pool, not to one job, so a job given up frees nothing that
+others count on. A board whose turn comes when a newer version of its game is queued is not drawn
+(``Superseded``). A pool used from a new event loop (each test has its own) keeps its idle workers, with their
+caches, and ends the busy ones; tests pass their own renderers, drawn in threads (``ThreadDrawer``). The
+workers' priority is ``table.core.priority``.
 """
 
 from __future__ import annotations

@@ -4,6 +4,13 @@ They read what the store keeps of finished games (``db.ResultRecord``) and the r
 them (``db.ratings``), in the server the command is typed in. Lists are text that reads on a phone:
 one short line per player or game, ten to a page. Players are named by mention, which Discord shows
 as their current name (a post names nobody to ping).
+
+``/leaderboard`` posts its text (mentions) with a table image (``render/leaderboard.py``, display names from
+``player_names``, with its alt text). ``/stats`` reads a player's results and the moves and times of their
+games' logs (``game_lengths``) and draws a card (``render/chart.py``: each game's rating, record and streak
+over a chart, a line and a marker shape per game, with its alt text). ``/history``'s buttons
+(``g:<id>:v0:replay:<id>``, ``g:<id>:v0:final:<id>``) replay or show the final board of any finished game of
+the server, also after a restart.
 """
 
 from __future__ import annotations

@@ -19,6 +19,14 @@ anything is posted. What changes is what the bot does with the channel:
 - **A deleted channel** (``ChannelGone``, or the front end hearing of it) closes its open game as
   abandoned: aborted, with the reason, unrated, its log kept, its players told as above. Nothing
   is left to post there: its announcement is marked shown.
+
+The faults are the store's ``channel_faults`` (migration 9); the notices' table is read only for players this
+process knows to have some. A moderator's change or an interaction whose ``app_permissions`` now include what
+was missing (once a minute at most) makes the try due at once. A deleted channel's game is ``aborted`` with
+the reason ``svc.reason.channel_gone`` and stays unrated (``table.core.ratings.is_rated`` rates only
+``over``); a game that ended there before its end was posted is marked shown too. ``/game new`` checks the
+bot's permissions first and names what it lacks (View Channel, Send Messages or Send Messages in Threads,
+Attach Files, and Create Public Threads for ``thread:``), making nothing.
 """
 
 from __future__ import annotations

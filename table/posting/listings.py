@@ -22,6 +22,16 @@ outlet, so a server's list keeps to its channel's rate and to its refusals, and 
 the player's own channel with the bot. A refresh a stop interrupted, or one another process left, is
 picked up by ``resume`` (every tick of the timed loop), since the store says which listings are behind.
 Direct messages are sent through ``_deliver`` alone: where a player's quiet hours will hold them.
+
+A listing is a row of ``listings`` (migration 11): its owner (the console is the server ``''``), channel,
+language, message id, and two counters, ``changed`` (the changes that concern it) and ``shown`` (the count its
+message shows). The lobby commands tell ``changed`` of every seat taken or left, and the faults of every game
+a deleted channel closed; one read finds the listings concerned that exist (none for most moves), which are
+marked behind in one write. The pace runs on an injected ``Timer`` (``ManualTimer`` in the tests and the
+bench); a stop drops the refreshes waiting for their minute, and the next start's ticks, by any process, edit
+the same messages. The console's pace is 0: it prints a card and a list at every change. A player who takes no
+direct messages gets no card (told at once when they ask for it), a list whose channel was deleted is dropped,
+and a channel that refuses the bot is named to the manager who chose it.
 """
 
 from __future__ import annotations

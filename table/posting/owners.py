@@ -15,6 +15,23 @@ provably gone, instead of waiting out their lease:
 
 Anything else (a claim of a live process, of another scope on another host, written by an older
 version of the bot) lapses with its lease.
+
+A game's posts (handover posts and edits, catch-ups, reminders, the deadline's notice) are made under the
+game's claim: a row of ``claims`` (``game:<id>``, the owning process, an expiry) written by one statement that
+succeeds only when the row is free, expired or already the process's own (``Store.claim``, ``Store.release``).
+The announcer takes it around each announcement (``Announcer.claimed``), renews it every third of its lease
+while the work lasts (a board slow to draw, a post Discord holds), checks it once more just before posting (in
+the store when it was last taken more than half a lease ago: a process stalled that long may have lost it),
+and releases it when done. A process that finds the claim taken leaves the game alone: the holder reads the
+store again before it lets go, and whatever is still unannounced is picked up by the next tick's catch-up, by
+any process. A reminder and a deadline's policy are written under the claim too, so that their writes never
+fall between another process's post and the record of it (which would make that process post again).
+
+The lease (``LEASE_SECONDS``, 60 s) is how long a claim outlives a process that stops renewing it and that
+nothing proves gone, read on the database's clock so that the processes' clocks need not agree. The generation
+is counted in the store's ``meta`` (``Store.next_generation``); the claims of predecessors provably gone are
+taken at start-up, before the first tick (``Announcer.take_over``), and a clean stop gives up all its claims
+(``Announcer.release_all``). A SQLite file serves one process, so its claims are cleared when it is opened.
 """
 
 from __future__ import annotations

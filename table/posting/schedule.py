@@ -20,6 +20,24 @@ console, a test's own calls with an injected clock) and a restart neither drops 
 - every kept listing (a player's card, a server's list of games) left behind is brought up to date.
 
 Computer players are never reminded, and nothing is due at a deadline for them.
+
+On Discord the tick runs in a ``tasks.loop`` (``cogs/service.py``). One game never holds up another: each
+game's timed work (its catch-up post, a reminder, a deadline) runs as a task of its own, four games at a time
+(``AT_ONCE``), each holding its turn for at most ``GAME_SECONDS`` (10 s), and a tick waits for the work it
+started at most that long. Work still running then (a board slow to draw, Discord slow to answer in a channel,
+an announcement stuck) goes on in the background with its game's id in the log, and its game is left out of
+later ticks until it ends; after ``GIVE_UP_SECONDS`` (10 minutes) it is cancelled and done afresh from what is
+stored (a post cancelled half-way is made once, by its nonce). A game whose announcement is under way is not
+waited for at all: that announcement posts what is stored. The bot's heartbeat is written at the end of each
+tick and, at most every 10 s, as a long tick goes on, so it goes stale only when the loop itself is stuck. A
+stop cancels the timed work still running once its grace is over (``tests/discord/test_frozen_game.py``). The
+tick's drawings are asked for in the background (``table.core.workers.in_background``): a board a player's
+move asks for meanwhile is drawn first.
+
+Other timed work than the games' runs after theirs in the same tick: the functions in the announcer's
+``timed`` list, each called with the clock's time (the leagues': rounds whose time is up, games still to
+make). The announcer also tells the functions in its ``ended`` list of each game whose end it has just posted,
+so a league counts the result at once rather than at the next tick.
 """
 
 from __future__ import annotations

@@ -11,6 +11,10 @@ number it shows is passed from the same data the rules use.
 Players name a topic by its id (``archer``), by its name in either language (``Soldat``, ``light
 cavalry``), or by the start of a name when only one topic fits; autocomplete sends
 ``<game>:<id>`` so that a choice made without a game still names one.
+
+Without a topic the overview is shown, which lists every page and topic group, and each page ends with the
+command that opens the next one. Every reply fits one Discord message. The topics' texts are the catalog's
+``i18n/locales/<lang>/rules_<game>.json``.
 """
 
 from __future__ import annotations

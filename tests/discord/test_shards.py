@@ -16,6 +16,9 @@ which Discord answers with the posts already made). Then:
 - everything stored is announced once: every game's channel shows its latest version, with exactly
   one post per handover (the caught-up one included, and none for the post the dead process held),
   and no post repeated: 0 duplicates over the ten kills.
+
+The fake Discord's gateway reads the shard from IDENTIFY, sends a guild's events to the connection of shard
+``(guild_id >> 22) % count``, and ``GET /gateway/bot`` returns the shard count a test asks for.
 """
 
 from __future__ import annotations

@@ -12,6 +12,12 @@ and JSON error code, for some requests or until the fault is lifted::
 ``POST /channels/{id}/messages``): past it the fake answers a real 429, and every answer of that route
 carries the ``X-RateLimit-*`` headers discord.py reads to pace itself. ``RequestLog`` counts the
 requests of each channel on the same clock, so a test can check the busiest window.
+
+Beside injected faults by route and channel, the fake keeps the bot's permissions per channel (in discord.py's
+cache and in ``app_permissions``), archived, locked and deleted channels, and gateway connections closed
+resumably (events replayed at RESUME) or invalidated. ``tests/discord/test_rates.py``, ``test_refusals.py``
+and ``test_gateway_faults.py`` check each through it; ``python -m bench.faults`` runs a storm of moves while
+faults come at random.
 """
 
 from __future__ import annotations

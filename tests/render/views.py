@@ -1,4 +1,4 @@
-"""Hand-built War Chest views following docs/architecture.md, for the renderer's tests and bench."""
+"""Hand-built War Chest views following engine/warchest/view.py, for the renderer's tests and bench."""
 
 from __future__ import annotations
 
