@@ -67,13 +67,13 @@ def offer_registered_games(group: app_commands.Group) -> None:
     those registered when the module was imported, and a game registered after (before the bot builds
     its commands) is offered too. Each command's parameters are replaced, not changed in place, so
     the class's own stay as they were."""
-    for command in group.commands:
-        if not isinstance(command, app_commands.Command):
+    for slash in group.commands:
+        if not isinstance(slash, app_commands.Command):
             continue
-        param = command._params.get("game")
+        param = slash._params.get("game")
         if param is not None and param.choices:
             offered = cast("list[app_commands.Choice[str | int | float]]", game_choices())
-            command._params = {**command._params, "game": dataclasses.replace(param, choices=offered)}
+            slash._params = {**slash._params, "game": dataclasses.replace(param, choices=offered)}
 
 
 def level_choices() -> list[app_commands.Choice[str]]:

@@ -22,7 +22,8 @@ the undo's own row names them (their first event each, as the log showed them).
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from db import ActionRecord, GameRecord, Seat, VoteKind
 from engine.errors import GameError, StaleAction
@@ -55,6 +56,12 @@ def _step(entry: ActionRecord) -> Msg:
     )
 
 
+class _Why(Protocol):
+    """``/game why``, told of the move ``upto`` made when a post's "Why?" is pressed."""
+
+    def __call__(self, ctx: Ctx, upto: int | None = None) -> Awaitable[list[Post]]: ...
+
+
 class ClickCommands(ServiceCommands):
     """``press`` and ``pick`` for buttons and menus, ``undo``, ``rematch``; and the lobby's buttons."""
 
@@ -65,7 +72,9 @@ class ClickCommands(ServiceCommands):
         async def leave(self, ctx: Ctx) -> list[Post]: ...
         async def start(self, ctx: Ctx) -> list[Post]: ...
         async def details(self, ctx: Ctx) -> list[Post]: ...
-        async def why(self, ctx: Ctx, upto: int | None = None) -> list[Post]: ...
+
+        why: _Why
+
         async def log(self, ctx: Ctx, page: int = 1) -> list[Post]: ...
         async def rules(self, ctx: Ctx, game: str | None = None, topic: str | None = None) -> list[Post]: ...
         async def draw(self, ctx: Ctx, *, answering: bool = False) -> list[Post]: ...
