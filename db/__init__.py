@@ -14,6 +14,16 @@ follow are written once (``db.rules``), each store adding only what its database
 
 ``open_store`` picks the implementation from what it is given: a ``postgresql://`` URL opens
 PostgreSQL, anything else is the path of a SQLite file.
+
+Both stores hand back the same records (``db.records``), built from rows by the same functions
+(``db.encoding``): JSON columns hold the same canonical text (sorted keys), times are ISO 8601 text
+in UTC to the millisecond, ratings the same IEEE 754 doubles, so a game reads back equal from either.
+Every write is one transaction. SQLite has one writer at a time; PostgreSQL runs transactions side by
+side, so every write that reads before deciding (a join, a move, an ending, a vote) first locks its
+game's row (``SELECT ... FOR UPDATE``) and a second writer decides on what the first wrote; a rated
+result updates its players' ratings in the same transaction, under an advisory lock in PostgreSQL,
+so the order of the results' ids is the order the updates were made in and a recomputation
+(``python -m db recompute-ratings``) gives the same numbers.
 """
 
 from __future__ import annotations

@@ -4,6 +4,12 @@ The Discord cogs and the console call these and only send what comes back. Publi
 are written in the channel's language, ephemeral replies and errors in the caller's. A
 refused request raises a ``GameError`` (the front end shows its message privately) and
 changes nothing.
+
+The first ``Post`` a handler returns answers the interaction, later ones are follow-ups. A move is
+answered with a private confirmation; what the channel sees of it is the announcer's
+(``table.posting.announce``). ``Ctx`` also says which server a request comes from and whether the
+caller moderates it; a ``Post`` may carry buttons, a menu, and ``update`` (it replaces the message
+whose button was pressed).
 """
 
 from __future__ import annotations
