@@ -272,4 +272,6 @@ class CryHavoc:
 
 
 GAME = CryHavoc()
-_CONFORMS: Game = GAME  # mypy checks here that CryHavoc satisfies the engine contract
+_CONFORMS: Game[St, Act, dict[str, Any]] = (
+    GAME  # mypy checks here that CryHavoc satisfies the engine contract
+)

@@ -154,7 +154,9 @@ class WarChest:
 
 
 GAME = WarChest()
-_CONFORMS: Game = GAME  # mypy checks here that WarChest satisfies the engine contract
+_CONFORMS: Game[State, Action, dict[str, Any]] = (
+    GAME  # mypy checks here that WarChest satisfies the engine contract
+)
 
 
 def placed_markers(state: State) -> dict[str, int]:
