@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NotRequired, Protocol, TypedDict
 
 from engine.lexicon import PLAIN, Lexicon
 from engine.text import Msg
@@ -34,6 +34,21 @@ class OptionSpec:
     replaces: str = ""
 
 
+EncodedMsg = dict[str, JSON]
+"""A ``Msg`` in a view or a record, as ``engine.text.encode_msg`` writes it: ``key`` and ``params``."""
+
+
+class ResultJson(TypedDict):
+    """``Result.to_json()``: how a game ended, as every game's view carries it. ``aborted`` is the
+    table layer's mark on a game its players stopped."""
+
+    winners: list[str]
+    draw: bool
+    scores: dict[str, int]
+    reason: EncodedMsg
+    aborted: NotRequired[bool]
+
+
 @dataclass(frozen=True)
 class Result:
     """How a game ended. ``winners`` empty with ``draw`` true is a draw."""
@@ -43,7 +58,7 @@ class Result:
     draw: bool = False
     scores: dict[str, int] = field(default_factory=dict)
 
-    def to_json(self) -> JSON:
+    def to_json(self) -> ResultJson:
         return {
             "winners": list(self.winners),
             "draw": self.draw,

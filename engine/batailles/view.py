@@ -66,6 +66,7 @@ from engine.batailles.labels import last_description
 from engine.batailles.rules import ACTIVATIONS_PER_TURN, to_act
 from engine.batailles.state import State
 from engine.batailles.troops import STATS
+from engine.contract import ResultJson
 from engine.text import encode_msg, msg
 
 
@@ -82,7 +83,7 @@ def hidden_seats(s: State, viewer: str | None) -> frozenset[int]:
     return frozenset(seat for seat in (0, 1) if viewer is None or s.players[seat] != viewer)
 
 
-def build_view(s: State, viewer: str | None, result: dict[str, Any] | None) -> dict[str, Any]:
+def build_view(s: State, viewer: str | None, result: ResultJson | None) -> dict[str, Any]:
     board = s.board
     depth = board.deploy_depth
     hidden = hidden_seats(s, viewer)

@@ -29,7 +29,7 @@ from engine.warchest.board import board_map
 from engine.warchest.labels import action_label
 from engine.warchest.state import FORMAT, UPGRADES, State
 from engine.warchest.trail import remember
-from engine.warchest.view import view
+from engine.warchest.view import WarChestView, view
 
 
 def revealed(before: State, after: State, _actor: str, asker: str) -> str | None:
@@ -138,7 +138,7 @@ class WarChest:
         """Each seat's unit cards (drafted or dealt), alphabetical: the same set reads the same."""
         return [sorted(seat.units) for seat in state.seats]
 
-    def view(self, state: State, player: str | None) -> dict[str, Any]:
+    def view(self, state: State, player: str | None) -> WarChestView:
         result = self.result(state)
         return view(state, player, None if result is None else result.to_json())
 
@@ -154,7 +154,7 @@ class WarChest:
 
 
 GAME = WarChest()
-_CONFORMS: Game[State, Action, dict[str, Any]] = (
+_CONFORMS: Game[State, Action, WarChestView] = (
     GAME  # mypy checks here that WarChest satisfies the engine contract
 )
 

@@ -6,8 +6,9 @@ coin) appears only in ``private``, and only for the viewer's own seat.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
+from engine.contract import EncodedMsg, ResultJson
 from engine.text import Msg, encode_msg, msg
 from engine.warchest.board import label
 from engine.warchest.labels import last_description
@@ -15,6 +16,114 @@ from engine.warchest.manoeuvres import bmap
 from engine.warchest.rules import acting_seat, unit_name
 from engine.warchest.state import Last, State, Struck
 from engine.warchest.units import ROYAL
+
+HexView = list[int]
+"""A hex as ``[x, y]`` (``engine.warchest.board.Hex`` as JSON)."""
+
+
+class StruckView(TypedDict):
+    """A unit an action struck, crossed out where it stood when ``removed``."""
+
+    hex: HexView
+    label: str
+    seat: int
+    type: str
+    removed: bool
+
+
+class MarksView(TypedDict):
+    """What the board marks of one action (``_marks``)."""
+
+    seat: int
+    text: str
+    hexes: list[HexView]
+    path: list[HexView] | None
+    struck: list[StruckView]
+
+
+class LastView(MarksView):
+    """The last action that changed the board, with its description and what it did to units."""
+
+    label: EncodedMsg
+    outcome: list[EncodedMsg]
+
+
+class SeatView(TypedDict):
+    """One seat's public panel. ``away`` is the table layer's mark on an absent player."""
+
+    id: str
+    team: int
+    units: list[str]
+    supply: dict[str, int]
+    discard_up: dict[str, int]
+    discard_down: int
+    bag: int
+    hand: int
+    eliminated: dict[str, int]
+    markers_left: int
+    away: NotRequired[str]
+
+
+class LocationView(TypedDict):
+    hex: HexView
+    label: str
+    team: int | None
+
+
+class BoardView(TypedDict):
+    hexes: list[HexView]
+    locations: list[LocationView]
+
+
+class UnitView(TypedDict):
+    """A stack on the board: its unit type, owner and number of coins (``height``)."""
+
+    hex: HexView
+    label: str
+    seat: int
+    team: int
+    type: str
+    height: int
+
+
+class PendingView(TypedDict):
+    seat: int
+    kind: str
+
+
+class DraftView(TypedDict):
+    """The draft's open pool and each seat's picks, keyed by seat index as text (JSON keys)."""
+
+    pool: list[str]
+    picks: dict[str, list[str]]
+
+
+class PrivateView(TypedDict):
+    """The viewer's own hidden coins: their hand and the count of each coin in their bag."""
+
+    seat: int
+    hand: list[str]
+    bag: dict[str, int]
+
+
+class WarChestView(TypedDict):
+    """What ``view`` returns and ``render/warchest`` draws; the key names are the renderers' too."""
+
+    game: Literal["warchest"]
+    viewer: str | None
+    board: BoardView
+    units: list[UnitView]
+    seats: list[SeatView]
+    round: int
+    initiative: int
+    to_act: list[int]
+    pending: PendingView | None
+    phase: str
+    draft: DraftView | None
+    last: LastView | None
+    since: list[MarksView]
+    result: ResultJson | None
+    private: PrivateView | None
 
 
 def public_text(action_text: str) -> str:
@@ -27,7 +136,7 @@ def public_text(action_text: str) -> str:
     return action_text
 
 
-def _marks(record: Last) -> dict[str, Any]:
+def _marks(record: Last) -> MarksView:
     """What the board marks of one action: the hexes it touched, a move's path (an arrow) and the
     units it struck (a removed one is crossed out where it stood)."""
     seat, text, touched, struck = record
@@ -54,9 +163,9 @@ def outcome(struck: tuple[Struck, ...]) -> list[Msg]:
     ]
 
 
-def view(st: State, viewer: str | None, result_json: Any) -> dict[str, Any]:
+def view(st: State, viewer: str | None, result_json: ResultJson | None) -> WarChestView:
     bm = bmap(st)
-    seats = []
+    seats: list[SeatView] = []
     for i, seat in enumerate(st.seats):
         kinds = list(seat.units)
         seats.append(
@@ -74,25 +183,25 @@ def view(st: State, viewer: str | None, result_json: Any) -> dict[str, Any]:
             }
         )
     acting = acting_seat(st)
-    pending = None
+    pending: PendingView | None = None
     if st.pending and st.phase == "play":
         top = st.pending[-1]
         pending = {"seat": top.seat, "kind": top.kind}
-    draft = None
+    draft: DraftView | None = None
     if st.phase == "draft" and st.draft is not None:
         draft = {
             "pool": list(st.draft["pool"]),
             "picks": {str(i): list(p) for i, p in enumerate(st.draft["picks"])},
         }
     shown = st.trail[-1] if st.trail else st.last  # the last action that changed the board
-    last = None
+    last: LastView | None = None
     if shown is not None:
-        told = {
+        last = {
+            **_marks(shown),
             "label": encode_msg(last_description(shown[1])),
             "outcome": [encode_msg(o) for o in outcome(shown[3])],
         }
-        last = {**_marks(shown), **told}
-    private = None
+    private: PrivateView | None = None
     seat_index = st.seat_of(viewer) if viewer is not None else None
     if seat_index is not None:
         own = st.seats[seat_index]
