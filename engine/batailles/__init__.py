@@ -23,7 +23,7 @@ from engine.batailles.board import PRESET_MAPS, parse_map, preset_map
 from engine.batailles.labels import action_label
 from engine.batailles.state import State, clone, dump, load
 from engine.batailles.troops import PRESET_ARMIES, Troop, preset_army
-from engine.batailles.view import build_view
+from engine.batailles.view import BataillesView, build_view
 from engine.contract import Game, OptionSpec, Result
 from engine.defaults import neutral_default
 from engine.errors import BadInput, GameOver
@@ -142,7 +142,7 @@ class Batailles:
         """Each seat's army: the preset both seats field, or ``build`` for armies the players made."""
         return [[str(state.options.get("armies", "classic"))] for _ in state.players]
 
-    def view(self, state: State, player: str | None) -> dict[str, Any]:
+    def view(self, state: State, player: str | None) -> BataillesView:
         result = self.result(state)
         return build_view(state, player, result.to_json() if result else None)
 
@@ -160,7 +160,7 @@ class Batailles:
 
 
 GAME = Batailles()
-_CONFORMS: Game[State, Action, dict[str, Any]] = (
+_CONFORMS: Game[State, Action, BataillesView] = (
     GAME  # mypy checks here that Batailles satisfies the engine contract
 )
 

@@ -58,7 +58,7 @@ Schema of ``view(state, viewer)``::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from engine.batailles.actions import parse
 from engine.batailles.board import Zone, label
@@ -66,12 +66,161 @@ from engine.batailles.labels import last_description
 from engine.batailles.rules import ACTIVATIONS_PER_TURN, to_act
 from engine.batailles.state import State
 from engine.batailles.troops import STATS
-from engine.contract import ResultJson
+from engine.contract import EncodedMsg, ResultJson
 from engine.text import encode_msg, msg
 
+ZoneView = list[int]
+"""A zone as ``[x, y]`` (``engine.batailles.board.Zone`` as JSON)."""
 
-def _z(zone: Zone | None) -> list[int] | None:
-    return [zone[0], zone[1]] if zone is not None else None
+
+class TerrainView(TypedDict):
+    """A zone that carries terrain."""
+
+    zone: ZoneView
+    label: str
+    forest: int
+    building: int
+    river: int
+    hill: bool
+    advantage: int
+    places: int
+    impassable: bool
+
+
+class BoardView(TypedDict):
+    width: int
+    height: int
+    text: str
+    zones: list[TerrainView]
+    deploy: dict[str, list[int]]
+
+
+class TroopView(TypedDict):
+    """One troop of either army, lost ones included; where it stands is None while ``hidden``."""
+
+    name: str
+    seat: int
+    zone: ZoneView | None
+    label: str | None
+    facing: str | None
+    hidden: bool
+    profile: dict[str, int]
+    lost: bool
+    activated: bool
+    logistics_left: int
+    command_left: int
+
+
+class SeatView(TypedDict):
+    """One seat's public counts. ``away`` is the table layer's mark on an absent player."""
+
+    id: str
+    advantage: int
+    losses: int
+    army: int
+    deployed: int
+    turns: int
+    ready: bool
+    away: NotRequired[str]
+
+
+class ActivationView(TypedDict):
+    troops: list[str]
+    zone: ZoneView | None
+    label: str | None
+    movement_left: dict[str, int]
+    attack_left: dict[str, int]
+
+
+class CombatView(TypedDict):
+    stage: str
+    attacker: int
+    troops: list[str]
+    origin: ZoneView
+    target: ZoneView
+    cover: int
+    attack_faces: list[int]
+    defence_faces: list[int]
+
+
+class PendingView(TypedDict):
+    kind: str
+    seat: int
+    zone: ZoneView
+    label: str
+    count: int
+
+
+class HitView(TypedDict):
+    zone: ZoneView
+    label: str
+    hits: int
+
+
+class RemovedView(TypedDict):
+    """A troop an action removed, with the zone it stood in."""
+
+    seat: int
+    name: str
+    zone: ZoneView
+
+
+class MarksView(TypedDict):
+    """What the board marks of one action (``_marks``)."""
+
+    seat: int
+    text: str
+    zones: list[ZoneView]
+    path: list[ZoneView] | None
+    removed: list[RemovedView]
+
+
+class LastView(MarksView):
+    """The last action that changed the battlefield, with its description and the troops it removed."""
+
+    label: EncodedMsg
+    outcome: list[EncodedMsg]
+
+
+class PrivateView(TypedDict):
+    """While both armies deploy, the viewer's own troops placed so far (``"inf1 c2"``)."""
+
+    seat: int
+    deployment: list[str]
+
+
+class BataillesView(TypedDict):
+    """What ``build_view`` returns and ``render/batailles`` draws (the schema above)."""
+
+    game: Literal["batailles"]
+    viewer: str | None
+    board: BoardView
+    troops: list[TroopView]
+    seats: list[SeatView]
+    phase: str
+    round: int
+    max_rounds: int
+    hardcore: bool
+    threshold: int
+    active: int | None
+    to_act: list[int]
+    activations_left: int
+    activation: ActivationView | None
+    combat: CombatView | None
+    pending: PendingView | None
+    hits: list[HitView]
+    last: LastView | None
+    since: list[MarksView]
+    result: ResultJson | None
+    private: PrivateView | None
+
+
+def _zone(zone: Zone) -> ZoneView:
+    return [zone[0], zone[1]]
+
+
+def _z(zone: Zone | None) -> ZoneView | None:
+    return _zone(zone) if zone is not None else None
 
 
 def hidden_seats(s: State, viewer: str | None) -> frozenset[int]:
@@ -83,7 +232,7 @@ def hidden_seats(s: State, viewer: str | None) -> frozenset[int]:
     return frozenset(seat for seat in (0, 1) if viewer is None or s.players[seat] != viewer)
 
 
-def build_view(s: State, viewer: str | None, result: ResultJson | None) -> dict[str, Any]:
+def build_view(s: State, viewer: str | None, result: ResultJson | None) -> BataillesView:
     board = s.board
     depth = board.deploy_depth
     hidden = hidden_seats(s, viewer)
@@ -101,7 +250,7 @@ def build_view(s: State, viewer: str | None, result: ResultJson | None) -> dict[
             "text": board.to_text(),
             "zones": [
                 {
-                    "zone": _z(z),
+                    "zone": _zone(z),
                     "label": label(z),
                     "forest": t.forest,
                     "building": t.building,
@@ -166,8 +315,8 @@ def build_view(s: State, viewer: str | None, result: ResultJson | None) -> dict[
             "stage": s.combat.stage,
             "attacker": s.combat.attacker,
             "troops": list(s.combat.names),
-            "origin": _z(s.combat.origin),
-            "target": _z(s.combat.target),
+            "origin": _zone(s.combat.origin),
+            "target": _zone(s.combat.target),
             "cover": s.combat.cover,
             "attack_faces": list(s.combat.attack_faces),
             "defence_faces": list(s.combat.defence_faces),
@@ -177,11 +326,11 @@ def build_view(s: State, viewer: str | None, result: ResultJson | None) -> dict[
         else {
             "kind": s.pending.kind,
             "seat": s.pending.seat,
-            "zone": _z(s.pending.zone),
+            "zone": _zone(s.pending.zone),
             "label": label(s.pending.zone),
             "count": s.pending.count,
         },
-        "hits": [{"zone": _z(z), "label": label(z), "hits": n} for z, n in sorted(s.hits.items())],
+        "hits": [{"zone": _zone(z), "label": label(z), "hits": n} for z, n in sorted(s.hits.items())],
         "last": _last(_seen(s.trail[-1] if s.trail else s.last, hidden)),
         "since": [_marks(record) for record in s.trail if _seen(record, hidden) is record],
         "result": result,
@@ -202,7 +351,7 @@ def _seen(record: dict[str, Any] | None, hidden: frozenset[int]) -> dict[str, An
     return {"seat": record["seat"], "text": f"deploy {name}", "zones": [], "hidden": True}
 
 
-def _own_deployment(s: State, viewer: str | None) -> dict[str, Any] | None:
+def _own_deployment(s: State, viewer: str | None) -> PrivateView | None:
     """While both armies deploy, the viewer's own troops placed so far, which only they may see:
     name and zone of each (the board drawn from their view shows facings too)."""
     if s.phase != "deploy" or viewer not in s.players:
@@ -212,7 +361,7 @@ def _own_deployment(s: State, viewer: str | None) -> dict[str, Any] | None:
     return {"seat": seat, "deployment": placed}
 
 
-def _marks(record: dict[str, Any]) -> dict[str, Any]:
+def _marks(record: dict[str, Any]) -> MarksView:
     """What the board marks of one action: the zones it touched (to frame), for a move the path from
     the first to the second (an arrow), and the troops it removed, with the zone each stood in."""
     zones = [list(z) for z in record.get("zones") or []]  # saves from before the zones were kept: none
@@ -222,11 +371,13 @@ def _marks(record: dict[str, Any]) -> dict[str, Any]:
         "text": record["text"],
         "zones": zones,
         "path": zones if moved else None,
-        "removed": [dict(r) for r in record.get("removed") or []],
+        "removed": [
+            {"seat": r["seat"], "name": r["name"], "zone": r["zone"]} for r in record.get("removed") or []
+        ],
     }
 
 
-def _last(last: dict[str, Any] | None) -> dict[str, Any] | None:
+def _last(last: dict[str, Any] | None) -> LastView | None:
     """The last action that changed the battlefield since the last handover (else the last action)
     with its marks, its description for the board to say it in the reader's words (Batailles hides
     nothing, so the description follows from the text alone), and what it did: the troops it
@@ -238,5 +389,4 @@ def _last(last: dict[str, Any] | None) -> dict[str, Any] | None:
         said = msg("bt.did.deploy_hidden", name=str(last["text"]).split()[1])
     else:
         said = last_description(parse(str(last["text"])))
-    told = {"label": encode_msg(said), "outcome": [encode_msg(o) for o in outcome]}
-    return {**_marks(last), **told}
+    return {**_marks(last), "label": encode_msg(said), "outcome": [encode_msg(o) for o in outcome]}
