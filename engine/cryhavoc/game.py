@@ -23,7 +23,7 @@ from engine.cryhavoc.content import SKILLS
 from engine.cryhavoc.labels import action_label
 from engine.cryhavoc.parse import WORDS, hints, match, typed
 from engine.cryhavoc.state import FORMAT, UPGRADES, St, clone, n_players
-from engine.cryhavoc.view import view
+from engine.cryhavoc.view import CryHavocView, view
 from engine.defaults import neutral_default
 from engine.errors import BadInput, GameOver, IllegalAction, NotYourTurn
 from engine.lexicon import PLAIN, Lexicon, Sources
@@ -251,7 +251,7 @@ class CryHavoc:
         """Each seat's faction."""
         return [[str(faction)] for faction in state["factions"][: len(state["players"])]]
 
-    def view(self, state: St, player: str | None) -> dict[str, Any]:
+    def view(self, state: St, player: str | None) -> CryHavocView:
         result = self.result(state)
         return view(state, player, None if result is None else result.to_json())
 
@@ -272,6 +272,4 @@ class CryHavoc:
 
 
 GAME = CryHavoc()
-_CONFORMS: Game[St, Act, dict[str, Any]] = (
-    GAME  # mypy checks here that CryHavoc satisfies the engine contract
-)
+_CONFORMS: Game[St, Act, CryHavocView] = GAME  # mypy checks here that CryHavoc satisfies the engine contract

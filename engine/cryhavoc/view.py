@@ -55,13 +55,147 @@ own seat. Schema::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
+from engine.contract import EncodedMsg, ResultJson
 from engine.cryhavoc import flow
 from engine.cryhavoc.content import OBJECTIVES, TOKENS, kind_of
 from engine.cryhavoc.labels import last_description
 from engine.cryhavoc.state import St, board, n_players
 from engine.text import decode_msg, encode_msg
+
+
+class TrackView(TypedDict):
+    """A place on the event track and how many event cards lie there."""
+
+    pos: int
+    count: int
+
+
+class EventsView(TypedDict):
+    revealed: list[str]
+    track: list[TrackView]
+
+
+class StructureView(TypedDict):
+    type: str
+    seat: int
+
+
+class RegionView(TypedDict):
+    """One region of the map: where to draw it, who holds it and what lies there."""
+
+    id: str
+    terrain: str | None
+    hq: int | None
+    hive: bool
+    pos: list[int]
+    units: dict[str, int]
+    control: int | None
+    crystals: int
+    crystal_tokens: dict[str, int]
+    token: str | None
+    explore: bool
+    tunnel: bool
+    structures: list[StructureView]
+    battle: int | None
+    adjacent: list[str]
+
+
+class SkillView(TypedDict):
+    id: str
+    exhausted: bool
+
+
+class SeatView(TypedDict):
+    """One seat's public panel. ``away`` is the table layer's mark on an absent player."""
+
+    id: str
+    faction: str
+    vp: int
+    hand: int
+    deck: int
+    discard: list[str]
+    reserve: int
+    skills: list[SkillView]
+    structures_left: dict[str, int]
+    prisoners_held: dict[str, int]
+    away: NotRequired[str]
+
+
+class PendingView(TypedDict):
+    """A decision under way: moving or recruiting ``points``, building, keeping one card of two."""
+
+    seat: int
+    kind: str
+    points: int
+
+
+class BattleView(TypedDict):
+    """The battle under way: its sides (a seat, or ``"trogs"`` defending), step and objectives."""
+
+    number: int
+    region: str
+    attacker: int
+    defender: int | Literal["trogs"]
+    step: str
+    placing: dict[str, int]
+    objectives: dict[str, dict[str, int]]
+    folded: list[bool]
+    reversed: bool
+
+
+class MarksView(TypedDict):
+    """What the map marks of one action (``_marks``)."""
+
+    seat: int
+    text: str
+    regions: list[str]
+    path: list[str] | None
+
+
+class LastView(MarksView):
+    """The last action as the state records it, with its label told for the board (absent in saves
+    from before actions were labelled)."""
+
+    label: NotRequired[EncodedMsg]
+
+
+class PrivateView(TypedDict):
+    """The viewer's own hand and the two cards of a draw they are choosing from."""
+
+    seat: int
+    hand: list[str]
+    drawn: list[str]
+
+
+class CryHavocView(TypedDict):
+    """What ``view`` returns and ``render/cryhavoc`` draws (the schema above)."""
+
+    game: Literal["cryhavoc"]
+    viewer: str | None
+    side: str
+    round: int
+    final: bool
+    phase: str
+    to_act: list[int]
+    initiative: list[int]
+    upcoming: list[int]
+    actions_taken: int
+    scoring_by: int | None
+    events: EventsView
+    regions: list[RegionView]
+    arrows: list[list[str]]
+    thick: list[list[str]]
+    seats: list[SeatView]
+    neutral_trogs: int
+    terrain_decks: dict[str, int]
+    pending: PendingView | None
+    battle: BattleView | None
+    last: LastView | None
+    since: list[MarksView]
+    result: ResultJson | None
+    private: PrivateView | None
 
 
 def crystal_tokens(value: int) -> dict[str, int]:
@@ -75,9 +209,9 @@ def _side_key(st: St, side: int) -> str:
     return "trogs" if side >= n_players(st) else str(side)
 
 
-def view(st: St, viewer: str | None, result_json: Any) -> dict[str, Any]:
+def view(st: St, viewer: str | None, result_json: ResultJson | None) -> CryHavocView:
     bd = board(st)
-    regions = []
+    regions: list[RegionView] = []
     for rid, reg in st["regions"].items():
         printed = bd.regions[rid]
         regions.append(
@@ -99,7 +233,7 @@ def view(st: St, viewer: str | None, result_json: Any) -> dict[str, Any]:
                 "adjacent": list(bd.adj[rid]),
             }
         )
-    seats = []
+    seats: list[SeatView] = []
     for i, s in enumerate(st["seats"]):
         seats.append(
             {
@@ -116,9 +250,11 @@ def view(st: St, viewer: str | None, result_json: Any) -> dict[str, Any]:
             }
         )
     p = st["pending"]
-    pending = None if p is None else {"seat": p["seat"], "kind": p["kind"], "points": p["points"]}
+    pending: PendingView | None = (
+        None if p is None else {"seat": p["seat"], "kind": p["kind"], "points": p["points"]}
+    )
     seat = flow.acting_seat(st)
-    private = None
+    private: PrivateView | None = None
     if viewer is not None and viewer in st["players"]:
         me = st["players"].index(viewer)
         drawn = [kind_of(c) for c in p["cards"]] if p is not None and p["seat"] == me else []
@@ -154,7 +290,7 @@ def view(st: St, viewer: str | None, result_json: Any) -> dict[str, Any]:
     }
 
 
-def _battle(st: St) -> dict[str, Any] | None:
+def _battle(st: St) -> BattleView | None:
     f = st["fight"]
     if f is None:
         return None
@@ -185,7 +321,7 @@ PATH_VERBS = ("go", "retreat")
 """Actions that take units from one region to another: the board draws their way as an arrow."""
 
 
-def _marks(record: dict[str, Any]) -> dict[str, Any]:
+def _marks(record: dict[str, Any]) -> MarksView:
     """What the map marks of one action: the regions it touched (none in saves from before they were
     kept) and, for a step or a retreat, its path: from the first region to the second."""
     regions = list(record.get("regions") or [])
@@ -198,10 +334,10 @@ def _marks(record: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _last(last: dict[str, Any] | None) -> dict[str, Any] | None:
+def _last(last: dict[str, Any] | None) -> LastView | None:
     """The last action that touched the map since the last handover (else the last action), as the
     state records it, with its marks and its label told in the third person for the board."""
     if last is None:
         return None
     told = {"label": encode_msg(last_description(decode_msg(last["label"])))} if last.get("label") else {}
-    return {**last, **told, **_marks(last)}
+    return cast("LastView", {**last, **told, **_marks(last)})  # the record's keys, as it was saved
