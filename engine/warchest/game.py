@@ -27,7 +27,7 @@ from engine.warchest import parse, rules, setup
 from engine.warchest.actions import Action
 from engine.warchest.board import board_map
 from engine.warchest.labels import action_label
-from engine.warchest.state import FORMAT, UPGRADES, State
+from engine.warchest.state import FORMAT, UPGRADES, Phase, State
 from engine.warchest.trail import remember
 from engine.warchest.view import WarChestView, view
 
@@ -82,7 +82,7 @@ class WarChest:
         return list(cached)
 
     def _check_turn(self, state: State, player: str, text: str) -> int:
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             raise GameOver("wc.error.game_over", input=text)
         seat = state.seat_of(player)
         if seat is None:
@@ -117,7 +117,7 @@ class WarChest:
         return parse.typed(action)
 
     def is_over(self, state: State) -> bool:
-        return state.phase == "over"
+        return state.phase == Phase.OVER
 
     def result(self, state: State) -> Result | None:
         r = state.result

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bisect import insort
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from engine.jsonvalues import copy_json
@@ -32,6 +33,28 @@ def _from_format_1(d: dict[str, Any]) -> dict[str, Any]:
 UPGRADES: dict[int, Upgrade] = {1: _from_format_1}
 """``UPGRADES[n]`` turns a save of format ``n`` into format ``n + 1`` (see ``engine.saves``)."""
 
+
+class Phase(StrEnum):
+    """Where a game stands: the units' draft (an option), play, or over. Saved as its text, so a
+    save from before the enum loads as it was."""
+
+    DRAFT = "draft"
+    PLAY = "play"
+    OVER = "over"
+
+
+class PendingKind(StrEnum):
+    """The decisions the rules wait for (``Pending``); the text is saved and names the catalog's
+    ``wc.pending.<kind>``."""
+
+    GUARD = "guard"
+    SWORDSMAN = "swordsman"
+    BERSERKER = "berserker"
+    MERCENARY = "mercenary"
+    FOOTMAN = "footman"
+    PRIEST = "priest"
+
+
 Unit = tuple[int, str, int]
 """A unit on the board: (seat, type, height)."""
 
@@ -52,14 +75,14 @@ class Pending:
     was just drawn and must be used now).
     """
 
-    kind: str
+    kind: PendingKind
     seat: int
     hexes: tuple[Hex, ...] = ()
     coin: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "kind": self.kind,
+            "kind": self.kind.value,
             "seat": self.seat,
             "hexes": [label(h) for h in self.hexes],
             "coin": self.coin,
@@ -67,7 +90,7 @@ class Pending:
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> Pending:
-        return Pending(d["kind"], d["seat"], tuple(_hex(s) for s in d["hexes"]), d["coin"])
+        return Pending(PendingKind(d["kind"]), d["seat"], tuple(_hex(s) for s in d["hexes"]), d["coin"])
 
 
 class Seat:
@@ -184,7 +207,7 @@ class State:
         self.initiative_moved = False
         self.turn = 0
         self.pending: tuple[Pending, ...] = ()
-        self.phase = "play"
+        self.phase = Phase.PLAY
         self.draft: dict[str, Any] | None = None  # {"pool": [...], "picks": [[...], [...]], "order": [...]}
         self.rng = 0
         self.result: dict[str, Any] | None = None  # {"winners": [seat...], "reason": key, "draw": bool}
@@ -251,7 +274,7 @@ class State:
             "initiative_moved": self.initiative_moved,
             "turn": self.turn,
             "pending": [p.to_json() for p in self.pending],
-            "phase": self.phase,
+            "phase": self.phase.value,
             "draft": copy_json(self.draft),
             "rng": str(self.rng),
             "result": copy_json(self.result),
@@ -282,7 +305,7 @@ class State:
         s.initiative_moved = d["initiative_moved"]
         s.turn = d["turn"]
         s.pending = tuple(Pending.from_json(p) for p in d["pending"])
-        s.phase = d["phase"]
+        s.phase = Phase(d["phase"])
         s.draft = copy_json(d["draft"])
         s.rng = int(d["rng"])
         s.result = copy_json(d["result"])

@@ -14,7 +14,7 @@ from engine.warchest.board import label
 from engine.warchest.labels import last_description
 from engine.warchest.manoeuvres import bmap
 from engine.warchest.rules import acting_seat, unit_name
-from engine.warchest.state import Last, State, Struck
+from engine.warchest.state import Last, PendingKind, Phase, State, Struck
 from engine.warchest.units import ROYAL
 
 HexView = list[int]
@@ -88,7 +88,7 @@ class UnitView(TypedDict):
 
 class PendingView(TypedDict):
     seat: int
-    kind: str
+    kind: PendingKind
 
 
 class DraftView(TypedDict):
@@ -118,7 +118,7 @@ class WarChestView(TypedDict):
     initiative: int
     to_act: list[int]
     pending: PendingView | None
-    phase: str
+    phase: Phase
     draft: DraftView | None
     last: LastView | None
     since: list[MarksView]
@@ -184,11 +184,11 @@ def view(st: State, viewer: str | None, result_json: ResultJson | None) -> WarCh
         )
     acting = acting_seat(st)
     pending: PendingView | None = None
-    if st.pending and st.phase == "play":
+    if st.pending and st.phase == Phase.PLAY:
         top = st.pending[-1]
         pending = {"seat": top.seat, "kind": top.kind}
     draft: DraftView | None = None
-    if st.phase == "draft" and st.draft is not None:
+    if st.phase == Phase.DRAFT and st.draft is not None:
         draft = {
             "pool": list(st.draft["pool"]),
             "picks": {str(i): list(p) for i, p in enumerate(st.draft["picks"])},
