@@ -21,7 +21,7 @@ from engine.batailles import rules
 from engine.batailles.actions import WORDS, Action, parse, typed
 from engine.batailles.board import PRESET_MAPS, parse_map, preset_map
 from engine.batailles.labels import action_label
-from engine.batailles.state import State, clone, dump, load
+from engine.batailles.state import Phase, State, clone, dump, load
 from engine.batailles.troops import PRESET_ARMIES, Troop, preset_army
 from engine.batailles.view import BataillesView, build_view
 from engine.contract import Game, OptionSpec, Result
@@ -77,7 +77,7 @@ class Batailles:
             options=opts,
             board=board,
             rng=seed,
-            phase="build" if opts["armies"] == "build" else "deploy",
+            phase=Phase.BUILD if opts["armies"] == "build" else Phase.DEPLOY,
             troops=troops,
             hardcore=opts["hardcore"] == "on",
             max_rounds=int(rounds),
@@ -105,7 +105,7 @@ class Batailles:
         return rules.legal(state, seats[0]) if seats else []
 
     def apply(self, state: State, player: str, action: Action) -> tuple[State, list[Msg]]:
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             raise GameOver()
         seat = self._seat(state, player)
         new = clone(state)
@@ -124,7 +124,7 @@ class Batailles:
         return typed(action)
 
     def is_over(self, state: State) -> bool:
-        return state.phase == "over"
+        return state.phase == Phase.OVER
 
     def result(self, state: State) -> Result | None:
         o = state.outcome

@@ -64,7 +64,7 @@ from engine.batailles.actions import parse
 from engine.batailles.board import Zone, label
 from engine.batailles.labels import last_description
 from engine.batailles.rules import ACTIVATIONS_PER_TURN, to_act
-from engine.batailles.state import State
+from engine.batailles.state import PendingKind, Phase, Stage, State
 from engine.batailles.troops import STATS
 from engine.contract import EncodedMsg, ResultJson
 from engine.text import encode_msg, msg
@@ -133,7 +133,7 @@ class ActivationView(TypedDict):
 
 
 class CombatView(TypedDict):
-    stage: str
+    stage: Stage
     attacker: int
     troops: list[str]
     origin: ZoneView
@@ -144,7 +144,7 @@ class CombatView(TypedDict):
 
 
 class PendingView(TypedDict):
-    kind: str
+    kind: PendingKind
     seat: int
     zone: ZoneView
     label: str
@@ -197,7 +197,7 @@ class BataillesView(TypedDict):
     board: BoardView
     troops: list[TroopView]
     seats: list[SeatView]
-    phase: str
+    phase: Phase
     round: int
     max_rounds: int
     hardcore: bool
@@ -227,7 +227,7 @@ def hidden_seats(s: State, viewer: str | None) -> frozenset[int]:
     """The armies whose deployment ``viewer`` may not see yet: both armies deploy at the same time,
     each unseen by the other side until both are deployed, so while the deployment lasts a seat sees
     its own troops only, and a spectator (the public board) neither army's."""
-    if s.phase != "deploy":
+    if s.phase != Phase.DEPLOY:
         return frozenset()
     return frozenset(seat for seat in (0, 1) if viewer is None or s.players[seat] != viewer)
 
@@ -274,7 +274,7 @@ def build_view(s: State, viewer: str | None, result: ResultJson | None) -> Batai
                 "hidden": t.seat in hidden and t.zone is not None,
                 "profile": dict(zip(STATS, t.profile, strict=True)),
                 "lost": t.lost,
-                "activated": s.phase == "play" and t.seat == s.active and t.name in s.activated,
+                "activated": s.phase == Phase.PLAY and t.seat == s.active and t.name in s.activated,
                 "logistics_left": t.logistics_left,
                 "command_left": t.command_left,
             }
@@ -297,7 +297,7 @@ def build_view(s: State, viewer: str | None, result: ResultJson | None) -> Batai
         "max_rounds": s.max_rounds,
         "hardcore": s.hardcore,
         "threshold": s.threshold,
-        "active": s.active if s.phase == "play" else None,
+        "active": s.active if s.phase == Phase.PLAY else None,
         "to_act": to_act(s),
         "activations_left": ACTIVATIONS_PER_TURN - len(s.activated),
         "activation": None
@@ -354,7 +354,7 @@ def _seen(record: dict[str, Any] | None, hidden: frozenset[int]) -> dict[str, An
 def _own_deployment(s: State, viewer: str | None) -> PrivateView | None:
     """While both armies deploy, the viewer's own troops placed so far, which only they may see:
     name and zone of each (the board drawn from their view shows facings too)."""
-    if s.phase != "deploy" or viewer not in s.players:
+    if s.phase != Phase.DEPLOY or viewer not in s.players:
         return None
     seat = s.players.index(viewer)
     placed = [f"{t.name} {label(t.zone)}" for t in s.army(seat) if t.zone is not None]

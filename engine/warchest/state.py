@@ -82,7 +82,7 @@ class Pending:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "kind": self.kind.value,
+            "kind": str(self.kind),
             "seat": self.seat,
             "hexes": [label(h) for h in self.hexes],
             "coin": self.coin,
@@ -274,7 +274,7 @@ class State:
             "initiative_moved": self.initiative_moved,
             "turn": self.turn,
             "pending": [p.to_json() for p in self.pending],
-            "phase": self.phase.value,
+            "phase": str(self.phase),
             "draft": copy_json(self.draft),
             "rng": str(self.rng),
             "result": copy_json(self.result),
