@@ -17,6 +17,7 @@ from engine.cryhavoc.content import CARDS, OBJECTIVES, STRUCTURES, TOKENS
 from engine.cryhavoc.effects import region_name
 from engine.cryhavoc.state import (
     St,
+    Step,
     add_crystals,
     below,
     board,
@@ -69,7 +70,7 @@ def _start(st: St, ev: list[Msg]) -> None:
         "num": num,
         "region": rid,
         "sides": [att, dfn],
-        "step": "place",
+        "step": Step.PLACE.value,
         "place_side": 0,
         "to_place": counts,
         "slots": [[0, 0, 0], [0, 0, 0]],
@@ -132,15 +133,15 @@ def acting(st: St) -> int | None:
     if f is None:
         return None
     step = f["step"]
-    if step == "place":
+    if step == Step.PLACE:
         return int(f["sides"][f["place_side"]])
-    if step == "cards":
+    if step == Step.CARDS:
         return int(f["sides"][f["turn"]])
-    if step == "capture":
+    if step == Step.CAPTURE:
         return int(f["sides"][f["capturer"]])
-    if step == "kill":
+    if step == Step.KILL:
         return int(f["sides"][f["kill_side"]])
-    if step == "retreat":
+    if step == Step.RETREAT:
         return int(f["sides"][1 - f["winner"]])
     return None
 
@@ -148,17 +149,17 @@ def acting(st: St) -> int | None:
 def legal(st: St, seat: int) -> list[Act]:
     f = st["fight"]
     step = f["step"]
-    if step == "place":
+    if step == Step.PLACE:
         return [act("place", o) for o in OBJECTIVES]
-    if step == "cards":
+    if step == Step.CARDS:
         return [*playable(st, seat), act("fold")]
-    if step == "capture":
+    if step == Step.CAPTURE:
         loser = 1 - f["capturer"]
         return [act("capture", o) for i, o in enumerate(OBJECTIVES) if f["slots"][loser][i] > 0]
-    if step == "kill":
+    if step == Step.KILL:
         other = 1 - f["kill_side"]
         return [act("kill", o) for i, o in enumerate(OBJECTIVES) if f["slots"][other][i] > 0]
-    if step == "retreat":
+    if step == Step.RETREAT:
         return [act("retreat", r) for r in retreat_options(st, seat, f["region"])]
     return []
 
@@ -197,10 +198,10 @@ def apply(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
     elif v == "capture":
         _capture(st, f["capturer"], a.args[0], ev)
         f["queue"].pop(0)
-        f["step"] = "resolve"
+        f["step"] = Step.RESOLVE.value
     elif v == "kill":
         _kill(st, f["kill_side"], a.args[0], ev)
-        f["step"] = "resolve"
+        f["step"] = Step.RESOLVE.value
     elif v == "retreat":
         _retreat_to(st, seat, a.args[0], ev)
         _finish(st, ev)
@@ -352,7 +353,7 @@ def advance(st: St, ev: list[Msg]) -> bool:
             _start(st, ev)
             continue
         step = f["step"]
-        if step == "place":
+        if step == Step.PLACE:
             side = f["place_side"]
             if f["to_place"][side] > 0 and _is_player(st, f["sides"][side]):
                 return False
@@ -364,11 +365,11 @@ def advance(st: St, ev: list[Msg]) -> bool:
             if side == 0:
                 f["place_side"] = 1
             else:
-                f["step"] = "cards"
+                f["step"] = Step.CARDS.value
             continue
-        if step == "cards":
+        if step == Step.CARDS:
             if all(f["passed"]):
-                f["step"] = "resolve"
+                f["step"] = Step.RESOLVE.value
                 order = list(OBJECTIVES)
                 f["queue"] = order[::-1] if f["reversed"] else order
                 continue
@@ -382,7 +383,7 @@ def advance(st: St, ev: list[Msg]) -> bool:
                 f["turn"] = 1 - turn
                 continue
             return False
-        if step == "resolve":
+        if step == Step.RESOLVE:
             if not f["queue"]:
                 if _end_battle(st, ev):
                     continue
@@ -404,7 +405,7 @@ def advance(st: St, ev: list[Msg]) -> bool:
                     continue
                 f["capturer"] = cap_side
                 if _is_player(st, f["sides"][cap_side]) and _choice_matters(f, loser):
-                    f["step"] = "capture"
+                    f["step"] = Step.CAPTURE.value
                     return False
                 _capture(st, cap_side, _auto_choice(f, loser), ev)
                 f["queue"].pop(0)
@@ -421,7 +422,7 @@ def advance(st: St, ev: list[Msg]) -> bool:
                     f["kill_side"] += 1
                     continue
                 if _is_player(st, f["sides"][side]) and _choice_matters(f, 1 - side):
-                    f["step"] = "kill"
+                    f["step"] = Step.KILL.value
                     return False
                 _kill(st, side, _auto_choice(f, 1 - side), ev)
             continue
@@ -454,7 +455,7 @@ def _end_battle(st: St, ev: list[Msg]) -> bool:
     if loser < n and f.get("retreating", 0) > 0:
         options = retreat_options(st, loser, rid)
         if len(options) > 1:
-            f["step"] = "retreat"
+            f["step"] = Step.RETREAT.value
             return False
         if options:
             _retreat_to(st, loser, options[0], ev)

@@ -21,12 +21,50 @@ the map marks) and ``handed`` (whether the last action changed who acts: the nex
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 from engine.cryhavoc.content import BOARDS, Board, kind_of
 from engine.jsonvalues import copy_json
 from engine.rng import Rng
 from engine.saves import Upgrade
+
+
+class Phase(StrEnum):
+    """The phases of a round (``flow``), the setup before the first and the end. The state holds
+    them as their text (the state holds JSON values only), so a save from before the enum loads as
+    it was; the rules compare with the members, the view hands them to the renderers."""
+
+    SETUP = "setup"
+    DISCARD = "discard"
+    ACTIONS = "actions"
+    BATTLE = "battle"
+    PRISONERS = "prisoners"
+    SCORING = "scoring"
+    OVER = "over"
+
+
+class Step(StrEnum):
+    """The steps of a battle under way (``battle``): units placed, cards played, then the
+    objectives resolved in order (capture, kill, retreat)."""
+
+    PLACE = "place"
+    CARDS = "cards"
+    CAPTURE = "capture"
+    KILL = "kill"
+    RETREAT = "retreat"
+    RESOLVE = "resolve"
+
+
+class PendingKind(StrEnum):
+    """A decision under way in the actions phase: points of a move, recruit or build to spend, or
+    one card to keep of the two drawn."""
+
+    MOVE = "move"
+    RECRUIT = "recruit"
+    BUILD = "build"
+    KEEP = "keep"
+
 
 St = dict[str, Any]
 FORMAT = 2

@@ -23,6 +23,7 @@ from engine.cryhavoc.content import (
 )
 from engine.cryhavoc.effects import apply_simple, region_name
 from engine.cryhavoc.state import (
+    PendingKind,
     St,
     add_crystals,
     can_draw,
@@ -288,7 +289,7 @@ def _apply_skill(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
     for e in SKILLS[sid]:
         do = e["do"]
         if do in ("move", "build"):
-            st["pending"] = _new_pending(do, seat, e["n"], paid=False)
+            st["pending"] = _new_pending(PendingKind(do), seat, e["n"], paid=False)
         elif do == "crystal":
             add_crystals(st, a.args[1], 1)
             value = st["regions"][a.args[1]]["crystals"]
@@ -306,9 +307,9 @@ def _apply_skill(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
 # ---------------------------------------------------------------- the actions phase
 
 
-def _new_pending(kind: str, seat: int, points: int, paid: bool) -> dict[str, Any]:
+def _new_pending(kind: PendingKind, seat: int, points: int, paid: bool) -> dict[str, Any]:
     return {
-        "kind": kind,
+        "kind": kind.value,
         "seat": seat,
         "points": points,
         "paid": paid,
@@ -358,13 +359,13 @@ def legal_actions(st: St, seat: int) -> list[Act]:
 def _legal_pending(st: St, seat: int, p: dict[str, Any]) -> list[Act]:
     kind = p["kind"]
     out: list[Act] = []
-    if kind == "keep":
+    if kind == PendingKind.KEEP:
         return [act("keep", k) for k in sorted({kind_of(c) for c in p["cards"]})]
-    if p["paid"] and (kind != "recruit" or st["seats"][seat]["reserve"] > 0):
+    if p["paid"] and (kind != PendingKind.RECRUIT or st["seats"][seat]["reserve"] > 0):
         out += [act("pay", k) for k in _cards_with(st, seat, kind)]
-    if kind == "move" and p["points"] > 0:
+    if kind == PendingKind.MOVE and p["points"] > 0:
         out += [act("go", a, b) for a, b in steps(st, seat, p["battles"])]
-    if kind == "build":
+    if kind == PendingKind.BUILD:
         out += build_options(st, seat, p["points"], p["activated"])
     out.append(act("end"))
     return out
@@ -402,7 +403,7 @@ def apply(st: St, seat: int, a: Act, ev: list[Msg]) -> bool:
     p = st["pending"]
     who = _who(st, seat)
     if v in ("move", "recruit", "build"):
-        st["pending"] = _new_pending(v, seat, 0, paid=True)
+        st["pending"] = _new_pending(PendingKind(v), seat, 0, paid=True)
         _pay(st, seat, a.args[0], v, ev)
         return False
     if v == "pay":
@@ -431,7 +432,7 @@ def apply(st: St, seat: int, a: Act, ev: list[Msg]) -> bool:
         return False
     if v == "end":
         ev.append(msg("ch.ev.end", player=who, kind=msg(f"ch.points.{p['kind']}")))
-        if p["kind"] == "move":
+        if p["kind"] == PendingKind.MOVE:
             _end_move(st, seat, ev)
         st["pending"] = None
         return bool(p["paid"])
@@ -446,7 +447,7 @@ def apply(st: St, seat: int, a: Act, ev: list[Msg]) -> bool:
         if len(cards) == 1:
             st["seats"][seat]["hand"] = sorted([*st["seats"][seat]["hand"], cards[0]])
             return True
-        pend = _new_pending("keep", seat, 0, paid=True)
+        pend = _new_pending(PendingKind.KEEP, seat, 0, paid=True)
         pend["cards"] = cards
         pend["source"] = src
         st["pending"] = pend

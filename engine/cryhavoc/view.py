@@ -61,7 +61,7 @@ from engine.contract import EncodedMsg, ResultJson
 from engine.cryhavoc import flow
 from engine.cryhavoc.content import OBJECTIVES, TOKENS, kind_of
 from engine.cryhavoc.labels import last_description
-from engine.cryhavoc.state import St, board, n_players
+from engine.cryhavoc.state import PendingKind, Phase, St, Step, board, n_players
 from engine.text import decode_msg, encode_msg
 
 
@@ -127,7 +127,7 @@ class PendingView(TypedDict):
     """A decision under way: moving or recruiting ``points``, building, keeping one card of two."""
 
     seat: int
-    kind: str
+    kind: PendingKind
     points: int
 
 
@@ -138,7 +138,7 @@ class BattleView(TypedDict):
     region: str
     attacker: int
     defender: int | Literal["trogs"]
-    step: str
+    step: Step
     placing: dict[str, int]
     objectives: dict[str, dict[str, int]]
     folded: list[bool]
@@ -177,7 +177,7 @@ class CryHavocView(TypedDict):
     side: str
     round: int
     final: bool
-    phase: str
+    phase: Phase
     to_act: list[int]
     initiative: list[int]
     upcoming: list[int]
@@ -251,7 +251,7 @@ def view(st: St, viewer: str | None, result_json: ResultJson | None) -> CryHavoc
         )
     p = st["pending"]
     pending: PendingView | None = (
-        None if p is None else {"seat": p["seat"], "kind": p["kind"], "points": p["points"]}
+        None if p is None else {"seat": p["seat"], "kind": PendingKind(p["kind"]), "points": p["points"]}
     )
     seat = flow.acting_seat(st)
     private: PrivateView | None = None
@@ -265,7 +265,7 @@ def view(st: St, viewer: str | None, result_json: ResultJson | None) -> CryHavoc
         "side": st["side"],
         "round": st["round"],
         "final": st["final"],
-        "phase": st["phase"],
+        "phase": Phase(st["phase"]),
         "to_act": [] if seat is None else [seat],
         "initiative": list(st["init"]),
         "upcoming": list(st["upcoming"]),
@@ -309,7 +309,7 @@ def _battle(st: St) -> BattleView | None:
         "region": f["region"],
         "attacker": att,
         "defender": "trogs" if dfn >= n_players(st) else dfn,
-        "step": f["step"],
+        "step": Step(f["step"]),
         "placing": {"attacker": f["to_place"][0], "defender": f["to_place"][1]},
         "objectives": objectives,
         "folded": list(f["passed"]),
