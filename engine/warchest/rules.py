@@ -28,7 +28,7 @@ from engine.warchest.actions import (
 )
 from engine.warchest.board import Hex, distance, label
 from engine.warchest.manoeuvres import bmap, is_friend, royal_guard_tactics, unit_manoeuvres
-from engine.warchest.state import Pending, PendingKind, Phase, Seat, State
+from engine.warchest.state import EndReason, Pending, PendingKind, Phase, Seat, State
 from engine.warchest.units import (
     BERSERKER,
     CAVALRY,
@@ -483,7 +483,7 @@ def _take_control(st: State, si: int, h: Hex, kind: str, ev: list[Msg]) -> None:
         st.ever = st.ever | {(team, h)}
         st.progress = True
     if st.markers[team] <= 0:
-        st.result = {"winners": st.team_seats(team), "reason": "markers", "draw": False}
+        st.result = {"winners": st.team_seats(team), "reason": str(EndReason.MARKERS), "draw": False}
         st.phase = Phase.OVER
         st.pending = ()
         if len(st.seats) == 2:
@@ -539,7 +539,7 @@ def end_round(st: State, ev: list[Msg]) -> None:
     st.stall = 0 if st.progress else st.stall + 1
     st.progress = False
     if st.stall >= STALL_ROUNDS:
-        st.result = {"winners": [], "reason": "stall", "draw": True}
+        st.result = {"winners": [], "reason": str(EndReason.STALL), "draw": True}
         st.phase = Phase.OVER
         ev.append(msg("wc.ev.stall", rounds=STALL_ROUNDS))
         return

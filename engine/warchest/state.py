@@ -55,6 +55,14 @@ class PendingKind(StrEnum):
     PRIEST = "priest"
 
 
+class EndReason(StrEnum):
+    """Why a game ended, as ``State.result`` keeps it (its text, saved): a team placed its last
+    control marker, or the rounds went by without progress (a draw, ``rules.STALL_ROUNDS``)."""
+
+    MARKERS = "markers"
+    STALL = "stall"
+
+
 Unit = tuple[int, str, int]
 """A unit on the board: (seat, type, height)."""
 
@@ -210,7 +218,7 @@ class State:
         self.phase = Phase.PLAY
         self.draft: dict[str, Any] | None = None  # {"pool": [...], "picks": [[...], [...]], "order": [...]}
         self.rng = 0
-        self.result: dict[str, Any] | None = None  # {"winners": [seat...], "reason": key, "draw": bool}
+        self.result: dict[str, Any] | None = None  # {"winners": [seat...], "reason": EndReason, "draw": bool}
         self.stall = 0
         self.progress = False
         self.ever: frozenset[tuple[int, Hex]] = frozenset()
