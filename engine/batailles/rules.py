@@ -39,7 +39,7 @@ from engine.batailles.actions import (
     typed,
 )
 from engine.batailles.board import FACINGS, PLACES, Zone, label, step
-from engine.batailles.state import Activation, Combat, Pending, PendingKind, Phase, Stage, State
+from engine.batailles.state import Activation, Combat, Pending, PendingKind, Phase, Record, Stage, State
 from engine.batailles.troops import Troop, all_profiles, profile_text
 from engine.errors import GameOver, IllegalAction, NotYourTurn
 from engine.kept import kept
@@ -453,7 +453,7 @@ UNCHANGING = frozenset({"activate", "coordinate", "done"})
 line names the move, attack or loss before them instead."""
 
 
-def changes_board(record: dict[str, Any]) -> bool:
+def changes_board(record: Record) -> bool:
     """Whether the action of ``record`` changed the battlefield: it put, moved, turned or removed
     troops, attacked, rerolled or called a morale test (it touched zones, other than to pick the
     troops that act or to end their activation), or troops were lost by it (the end of a turn)."""
@@ -461,7 +461,7 @@ def changes_board(record: dict[str, Any]) -> bool:
     return bool(record.get("removed")) or (bool(record.get("zones")) and verb not in UNCHANGING)
 
 
-def last_record(s: State, seat: int, action: Action) -> dict[str, Any]:
+def last_record(s: State, seat: int, action: Action) -> Record:
     """The state's ``last`` for ``action`` about to be played from ``s``: who, the action's text and
     the zones it touches (``touched``), so that the board frames them without reading the text
     (``play`` adds the troops it removed)."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from engine.batailles.board import Board, Zone, parse_map
 from engine.batailles.troops import Troop
@@ -34,6 +34,26 @@ Left = tuple[int, str, int, Zone]
 
 def _zone(value: Any) -> Zone:
     return (value[0], value[1])
+
+
+class RemovedRecord(TypedDict):
+    """A troop an action removed, with the zone it stood in (``[x, y]``)."""
+
+    seat: int
+    name: str
+    zone: list[int]
+
+
+class Record(TypedDict):
+    """An action as the board tells it (``State.last``, ``State.trail``): who, its text, the zones it
+    touched and the troops it removed. Saves from before the zones were kept have none; a
+    deployment hidden from a viewer is told without its zone (``hidden``)."""
+
+    seat: int
+    text: str
+    zones: NotRequired[list[list[int]]]
+    removed: NotRequired[list[RemovedRecord]]
+    hidden: NotRequired[bool]
 
 
 class Phase(StrEnum):
@@ -170,8 +190,8 @@ class State:
     retrained: list[list[str]] = field(default_factory=lambda: [[], []])
     retrain_pick: list[str | None] = field(default_factory=lambda: [None, None])
     outcome: dict[str, Any] | None = None
-    last: dict[str, Any] | None = None
-    trail: list[dict[str, Any]] = field(default_factory=list)
+    last: Record | None = None
+    trail: list[Record] = field(default_factory=list)
     """The moves that changed the battlefield since the players to act last changed (``rules.play``),
     for the board to mark: records like ``last``, oldest first."""
     handed: bool = True

@@ -58,13 +58,13 @@ Schema of ``view(state, viewer)``::
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from engine.batailles.actions import parse
 from engine.batailles.board import Zone, label
 from engine.batailles.labels import last_description
 from engine.batailles.rules import ACTIVATIONS_PER_TURN, to_act
-from engine.batailles.state import PendingKind, Phase, Stage, State
+from engine.batailles.state import PendingKind, Phase, Record, RemovedRecord, Stage, State
 from engine.batailles.troops import STATS
 from engine.contract import EncodedMsg, ResultJson
 from engine.text import encode_msg, msg
@@ -157,14 +157,6 @@ class HitView(TypedDict):
     hits: int
 
 
-class RemovedView(TypedDict):
-    """A troop an action removed, with the zone it stood in."""
-
-    seat: int
-    name: str
-    zone: ZoneView
-
-
 class MarksView(TypedDict):
     """What the board marks of one action (``_marks``)."""
 
@@ -172,7 +164,7 @@ class MarksView(TypedDict):
     text: str
     zones: list[ZoneView]
     path: list[ZoneView] | None
-    removed: list[RemovedView]
+    removed: list[RemovedRecord]
 
 
 class LastView(MarksView):
@@ -338,7 +330,7 @@ def build_view(s: State, viewer: str | None, result: ResultJson | None) -> Batai
     }
 
 
-def _seen(record: dict[str, Any] | None, hidden: frozenset[int]) -> dict[str, Any] | None:
+def _seen(record: Record | None, hidden: frozenset[int]) -> Record | None:
     """``record`` as a viewer who may not see the deployments of ``hidden`` sees it: a deployment of
     theirs says who deployed which troop, never where."""
     if (
@@ -361,7 +353,7 @@ def _own_deployment(s: State, viewer: str | None) -> PrivateView | None:
     return {"seat": seat, "deployment": placed}
 
 
-def _marks(record: dict[str, Any]) -> MarksView:
+def _marks(record: Record) -> MarksView:
     """What the board marks of one action: the zones it touched (to frame), for a move the path from
     the first to the second (an arrow), and the troops it removed, with the zone each stood in."""
     zones = [list(z) for z in record.get("zones") or []]  # saves from before the zones were kept: none
@@ -377,7 +369,7 @@ def _marks(record: dict[str, Any]) -> MarksView:
     }
 
 
-def _last(last: dict[str, Any] | None) -> LastView | None:
+def _last(last: Record | None) -> LastView | None:
     """The last action that changed the battlefield since the last handover (else the last action)
     with its marks, its description for the board to say it in the reader's words (Batailles hides
     nothing, so the description follows from the text alone), and what it did: the troops it

@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.jsonvalues import copy_json
 from engine.saves import Upgrade
+from engine.warchest.actions import Action
 from engine.warchest.board import Hex, label, parse_label
 
 FORMAT = 2
@@ -225,7 +226,7 @@ class State:
         self.last: Last | None = None
         self.trail: tuple[Last, ...] = ()  # the moves on the board since the last handover
         self.handed = True  # whether the last action changed who acts: the next one starts a trail
-        self.cache: dict[int, list[Any]] = {}  # legal actions per seat; valid because states never change
+        self.cache: dict[int, list[Action]] = {}  # legal actions per seat; valid because states never change
 
     def clone(self) -> State:
         s = State.__new__(State)

@@ -19,7 +19,6 @@ import json
 import math
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -41,6 +40,7 @@ from render.common import (
 )
 from render.cryhavoc.layout import (
     BADGE_RADIUS,
+    Arrow,
     Layout,
     arrows_for,
     border_segments,
@@ -190,7 +190,7 @@ def key_layout(key: StaticKey) -> Layout:
     return layout_for(key[0], tuple((rid, x, y) for rid, _t, _h, x, y, _q in key[2]))
 
 
-def map_lines(key: StaticKey) -> tuple[Layout, list[tuple[str, str]], list[Any]]:
+def map_lines(key: StaticKey) -> tuple[Layout, list[tuple[str, str]], list[Arrow]]:
     """The layout, the border pairs and the edge arrows of the empty map of ``key``."""
     _side, _locale, _regions, edges, arrows, _thick = key
     g = key_layout(key)
