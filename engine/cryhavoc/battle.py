@@ -35,7 +35,7 @@ NEUTRAL_TAKES = ("attrition", "prisoners", "control")
 """Where neutral Trogs (and any automatic choice) take prisoners or kill first."""
 
 
-def _side_ref(st: St, side: int) -> Any:
+def _side_ref(st: St, side: int) -> Msg | PlayerRef:
     if side >= n_players(st):
         return msg("ch.trogs_neutral")
     return PlayerRef(st["players"][side])
@@ -45,7 +45,7 @@ def _is_player(st: St, side: int) -> bool:
     return side < n_players(st)
 
 
-def _sides(st: St) -> dict[str, Any]:
+def _sides(st: St) -> dict[str, Msg | PlayerRef]:
     """The fight's attacker and defender, for messages that give each side's strength."""
     att, dfn = st["fight"]["sides"]
     return {"attacker": _side_ref(st, att), "defender": _side_ref(st, dfn)}

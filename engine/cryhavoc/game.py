@@ -22,7 +22,7 @@ from engine.cryhavoc.actions import Act, act
 from engine.cryhavoc.content import SKILLS
 from engine.cryhavoc.labels import action_label
 from engine.cryhavoc.parse import WORDS, hints, match, typed
-from engine.cryhavoc.state import FORMAT, UPGRADES, Phase, St, clone, n_players
+from engine.cryhavoc.state import FORMAT, UPGRADES, Phase, Record, St, clone, n_players
 from engine.cryhavoc.view import CryHavocView, view
 from engine.defaults import neutral_default
 from engine.errors import BadInput, GameOver, IllegalAction, NotYourTurn
@@ -102,7 +102,7 @@ def play(st: St, seat: int, a: Act) -> list[Msg]:
     return ev
 
 
-def public_record(before: St, seat: int, action: Act) -> dict[str, Any]:
+def public_record(before: St, seat: int, action: Act) -> Record:
     """What everyone learns of ``action`` (played by ``seat`` from ``before``): the state's ``last``.
 
     Its text (the action's own words) and its label in catalog terms, so the board says it in the
@@ -122,7 +122,7 @@ TRAIL_MAX = 64
 """The most moves a stretch keeps: far more than one turn's, so that a state stays small."""
 
 
-def remember(st: St, record: dict[str, Any], acting: int | None) -> None:
+def remember(st: St, record: Record, acting: int | None) -> None:
     """Record ``record`` (``public_record`` of the action just played on ``st``) as the last action
     and, when it touched regions, in the stretch of moves since the players to act last changed
     (``trail``), which the map marks; ``acting`` is who acted before it. The first action after a

@@ -22,8 +22,9 @@ the map marks) and ``handed`` (whether the last action changed who acts: the nex
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
+from engine.contract import EncodedMsg
 from engine.cryhavoc.content import BOARDS, Board, kind_of
 from engine.jsonvalues import copy_json
 from engine.rng import Rng
@@ -64,6 +65,17 @@ class PendingKind(StrEnum):
     RECRUIT = "recruit"
     BUILD = "build"
     KEEP = "keep"
+
+
+class Record(TypedDict):
+    """An action as everyone learns it (``game.public_record``): the state's ``last`` and the
+    entries of its ``trail``. Its label is the catalog's (an encoded ``Msg``); the regions it touched
+    are absent from saves from before they were kept, the label from older ones still."""
+
+    seat: int
+    text: str
+    label: NotRequired[EncodedMsg]
+    regions: NotRequired[list[str]]
 
 
 St = dict[str, Any]

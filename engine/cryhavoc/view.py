@@ -55,13 +55,13 @@ own seat. Schema::
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict, cast
+from typing import Literal, NotRequired, TypedDict, cast
 
 from engine.contract import EncodedMsg, ResultJson
 from engine.cryhavoc import flow
 from engine.cryhavoc.content import OBJECTIVES, TOKENS, kind_of
 from engine.cryhavoc.labels import last_description
-from engine.cryhavoc.state import PendingKind, Phase, St, Step, board, n_players
+from engine.cryhavoc.state import PendingKind, Phase, Record, St, Step, board, n_players
 from engine.text import decode_msg, encode_msg
 
 
@@ -321,7 +321,7 @@ PATH_VERBS = ("go", "retreat")
 """Actions that take units from one region to another: the board draws their way as an arrow."""
 
 
-def _marks(record: dict[str, Any]) -> MarksView:
+def _marks(record: Record) -> MarksView:
     """What the map marks of one action: the regions it touched (none in saves from before they were
     kept) and, for a step or a retreat, its path: from the first region to the second."""
     regions = list(record.get("regions") or [])
@@ -334,7 +334,7 @@ def _marks(record: dict[str, Any]) -> MarksView:
     }
 
 
-def _last(last: dict[str, Any] | None) -> LastView | None:
+def _last(last: Record | None) -> LastView | None:
     """The last action that touched the map since the last handover (else the last action), as the
     state records it, with its marks and its label told in the third person for the board."""
     if last is None:
