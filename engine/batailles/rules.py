@@ -39,7 +39,17 @@ from engine.batailles.actions import (
     typed,
 )
 from engine.batailles.board import FACINGS, PLACES, Zone, label, step
-from engine.batailles.state import Activation, Combat, Pending, PendingKind, Phase, Record, Stage, State
+from engine.batailles.state import (
+    Activation,
+    Combat,
+    Outcome,
+    Pending,
+    PendingKind,
+    Phase,
+    Record,
+    Stage,
+    State,
+)
 from engine.batailles.troops import Troop, all_profiles, profile_text
 from engine.errors import GameOver, IllegalAction, NotYourTurn
 from engine.kept import kept
@@ -983,6 +993,7 @@ def _game_over(s: State, broken: list[int], ev: list[Msg]) -> None:
     s.phase = Phase.OVER
     s.activation = None
     s.pending = None
+    outcome: Outcome
     if len(broken) == 2:
         outcome = {"winners": [], "draw": True, "key": "bt.result.both_broken", "loser": None}
     elif broken:

@@ -56,6 +56,16 @@ class Record(TypedDict):
     hidden: NotRequired[bool]
 
 
+class Outcome(TypedDict):
+    """How a battle ended (``State.outcome``): the winning seats, whether it is a draw, the catalog
+    key that tells why, and the seat that lost (None in a draw)."""
+
+    winners: list[int]
+    draw: bool
+    key: str
+    loser: int | None
+
+
 class Phase(StrEnum):
     """Where a battle stands: armies built (an option), deployed, played, retrained between rounds
     (hardcore), or over. Saved as its text, so a save from before the enum loads as it was."""
@@ -189,7 +199,7 @@ class State:
     threshold: int = 0
     retrained: list[list[str]] = field(default_factory=lambda: [[], []])
     retrain_pick: list[str | None] = field(default_factory=lambda: [None, None])
-    outcome: dict[str, Any] | None = None
+    outcome: Outcome | None = None
     last: Record | None = None
     trail: list[Record] = field(default_factory=list)
     """The moves that changed the battlefield since the players to act last changed (``rules.play``),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import insort
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypedDict
 
 from engine.jsonvalues import copy_json
 from engine.saves import Upgrade
@@ -62,6 +62,24 @@ class EndReason(StrEnum):
 
     MARKERS = "markers"
     STALL = "stall"
+
+
+class Draft(TypedDict):
+    """The units' draft under way: the cards still open, each seat's picks, the seats to pick next
+    (in order) and the seat that picked first."""
+
+    pool: list[str]
+    picks: list[list[str]]
+    order: list[int]
+    first: int
+
+
+class Ending(TypedDict):
+    """How a game ended (``State.result``): the winning seats, why, and whether it is a draw."""
+
+    winners: list[int]
+    reason: str
+    draw: bool
 
 
 Unit = tuple[int, str, int]
@@ -217,9 +235,9 @@ class State:
         self.turn = 0
         self.pending: tuple[Pending, ...] = ()
         self.phase = Phase.PLAY
-        self.draft: dict[str, Any] | None = None  # {"pool": [...], "picks": [[...], [...]], "order": [...]}
+        self.draft: Draft | None = None
         self.rng = 0
-        self.result: dict[str, Any] | None = None  # {"winners": [seat...], "reason": EndReason, "draw": bool}
+        self.result: Ending | None = None  # ``reason``: an ``EndReason``'s text
         self.stall = 0
         self.progress = False
         self.ever: frozenset[tuple[int, Hex]] = frozenset()
