@@ -81,14 +81,14 @@ def _plain_value(value: Any) -> Any:
 
 if TYPE_CHECKING:
     # Defaults (PEP 696) let the table layer, which plays every game alike, write a bare ``Game``
-    # (``Game[Any, Any, Any]``) while each game's own module checks ``Game[State, Action, View]``.
-    # At run time the engine imports the standard library alone, and a type variable's default
-    # changes nothing there.
+    # (``Game[Any, Any, dict[str, Any]]``: views it passes on as JSON-like dicts) while each game's
+    # own module checks ``Game[State, Action, View]``. At run time the engine imports the standard
+    # library alone, and a type variable's default changes nothing there.
     from typing_extensions import TypeVar
 
     S = TypeVar("S", default=Any)
     A = TypeVar("A", default=Any)
-    V = TypeVar("V", covariant=True, default=Any)
+    V = TypeVar("V", covariant=True, default=dict[str, Any])
 else:
     from typing import TypeVar
 
