@@ -78,6 +78,32 @@ class Record(TypedDict):
     regions: NotRequired[list[str]]
 
 
+class Fight(TypedDict):
+    """The battle under way (``st["fight"]``, ``battle``): ``sides`` are ``[attacker, defender]``
+    (a seat, or the Trogs' index ``n_players``); per side and objective, the units in ``slots`` and
+    the cards' ``bonus``; the objectives left to resolve in ``queue``; the side that won the
+    objective being resolved (``winner``, ``capturer``), the kills each side still owes, and the
+    units of the side in retreat."""
+
+    num: int
+    region: str
+    sides: list[int]
+    step: str
+    place_side: int
+    to_place: list[int]
+    slots: list[list[int]]
+    bonus: list[list[int]]
+    turn: int
+    passed: list[bool]
+    reversed: bool
+    queue: list[str]
+    winner: int | None
+    capturer: int | None
+    kills: list[int] | None
+    kill_side: int
+    retreating: NotRequired[int]
+
+
 St = dict[str, Any]
 FORMAT = 2
 """Number of the saved state's layout (its ``fmt`` key). A change of layout bumps it and adds the

@@ -61,7 +61,7 @@ from engine.contract import EncodedMsg, ResultJson
 from engine.cryhavoc import flow
 from engine.cryhavoc.content import OBJECTIVES, TOKENS, kind_of
 from engine.cryhavoc.labels import last_description
-from engine.cryhavoc.state import PendingKind, Phase, Record, St, Step, board, n_players
+from engine.cryhavoc.state import Fight, PendingKind, Phase, Record, St, Step, board, n_players
 from engine.text import decode_msg, encode_msg
 
 
@@ -291,7 +291,7 @@ def view(st: St, viewer: str | None, result_json: ResultJson | None) -> CryHavoc
 
 
 def _battle(st: St) -> BattleView | None:
-    f = st["fight"]
+    f: Fight | None = st["fight"]
     if f is None:
         return None
     objectives = {
