@@ -21,8 +21,8 @@ are left out: their fakes are typed loosely on purpose."""
 TOP = ("bot.py", "launch.py")
 
 BOUND = 13.0
-"""Lines naming ``Any`` per 1,000 product lines: 16.9 before the typed contract and views, 12.8
-after (rounded up to the half)."""
+"""Lines naming ``Any`` per 1,000 product lines: 16.9 before the typed contract and views, 12.45
+after, plus half a line (rounded to the half), which lets work under way elsewhere land."""
 
 
 def _sources() -> list[Path]:
