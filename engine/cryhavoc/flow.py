@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.cryhavoc import battle, turns
 from engine.cryhavoc.content import TOKENS
 from engine.cryhavoc.effects import reveal_event
-from engine.cryhavoc.state import Phase, St, controlled, draw_cards, n_players
+from engine.cryhavoc.state import Decision, Phase, St, controlled, draw_cards, n_players
 from engine.text import Msg, PlayerRef, msg
 
 
@@ -69,7 +69,7 @@ def acting_seat(st: St) -> int | None:
     if phase == Phase.DISCARD:
         return turns.over_limit(st)
     if phase == Phase.ACTIONS:
-        p = st["pending"]
+        p: Decision | None = st["pending"]
         return int(p["seat"]) if p is not None else int(st["init"][st["done"] % n_players(st)])
     if phase == Phase.BATTLE:
         return battle.acting(st)

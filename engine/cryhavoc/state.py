@@ -78,6 +78,25 @@ class Record(TypedDict):
     regions: NotRequired[list[str]]
 
 
+class Decision(TypedDict):
+    """A decision under way in the actions phase (``st["pending"]``, ``turns``): its kind (a
+    ``PendingKind``'s text), whose it is and the points left to spend; whether the action was paid
+    for (a skill's move or build is free); the units that arrived where (a move), the battles it
+    started, the structures activated (``[skill, region]``), whether a card was drawn, and the two
+    cards of a draw to keep one of, with where they came from."""
+
+    kind: str
+    seat: int
+    points: int
+    paid: bool
+    arrived: dict[str, int]
+    battles: list[str]
+    activated: list[list[str]]
+    drew_one: bool
+    cards: list[str]
+    source: str
+
+
 class Fight(TypedDict):
     """The battle under way (``st["fight"]``, ``battle``): ``sides`` are ``[attacker, defender]``
     (a seat, or the Trogs' index ``n_players``); per side and objective, the units in ``slots`` and

@@ -23,6 +23,7 @@ from engine.cryhavoc.content import (
 )
 from engine.cryhavoc.effects import apply_simple, region_name
 from engine.cryhavoc.state import (
+    Decision,
     PendingKind,
     St,
     add_crystals,
@@ -143,7 +144,7 @@ def _resolve_token(st: St, rid: str, ev: list[Msg]) -> int:
 
 
 def _go(st: St, seat: int, src: str, dst: str, ev: list[Msg]) -> None:
-    p = st["pending"]
+    p: Decision = st["pending"]
     regs = st["regions"]
     regs[src]["units"][seat] -= 1
     regs[dst]["units"][seat] += 1
@@ -307,7 +308,7 @@ def _apply_skill(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
 # ---------------------------------------------------------------- the actions phase
 
 
-def _new_pending(kind: PendingKind, seat: int, points: int, paid: bool) -> dict[str, Any]:
+def _new_pending(kind: PendingKind, seat: int, points: int, paid: bool) -> Decision:
     return {
         "kind": kind.value,
         "seat": seat,
@@ -331,7 +332,7 @@ def _cards_with(st: St, seat: int, ptype: str, kinds: list[str] | None = None) -
 
 
 def legal_actions(st: St, seat: int) -> list[Act]:
-    p = st["pending"]
+    p: Decision | None = st["pending"]
     if p is not None:
         return _legal_pending(st, seat, p)
     s = st["seats"][seat]
@@ -356,7 +357,7 @@ def legal_actions(st: St, seat: int) -> list[Act]:
     return out
 
 
-def _legal_pending(st: St, seat: int, p: dict[str, Any]) -> list[Act]:
+def _legal_pending(st: St, seat: int, p: Decision) -> list[Act]:
     kind = p["kind"]
     out: list[Act] = []
     if kind == PendingKind.KEEP:
@@ -373,7 +374,7 @@ def _legal_pending(st: St, seat: int, p: dict[str, Any]) -> list[Act]:
 
 def _pay(st: St, seat: int, kind: str, ptype: str, ev: list[Msg]) -> None:
     """Discard one card for its points of ``ptype`` and resolve its rarer symbols."""
-    p = st["pending"]
+    p: Decision = st["pending"]
     card = CARDS[kind]
     discard_from_hand(st, seat, kind)
     pts = int(card["points"].get(ptype, 0))

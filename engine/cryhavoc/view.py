@@ -61,7 +61,7 @@ from engine.contract import EncodedMsg, ResultJson
 from engine.cryhavoc import flow
 from engine.cryhavoc.content import OBJECTIVES, TOKENS, kind_of
 from engine.cryhavoc.labels import last_description
-from engine.cryhavoc.state import Fight, PendingKind, Phase, Record, St, Step, board, n_players
+from engine.cryhavoc.state import Decision, Fight, PendingKind, Phase, Record, St, Step, board, n_players
 from engine.text import decode_msg, encode_msg
 
 
@@ -249,7 +249,7 @@ def view(st: St, viewer: str | None, result_json: ResultJson | None) -> CryHavoc
                 "prisoners_held": {_side_key(st, o): c for o, c in enumerate(st["prisoners"][i]) if c > 0},
             }
         )
-    p = st["pending"]
+    p: Decision | None = st["pending"]
     pending: PendingView | None = (
         None if p is None else {"seat": p["seat"], "kind": PendingKind(p["kind"]), "points": p["points"]}
     )
