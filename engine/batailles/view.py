@@ -1,5 +1,7 @@
 """What a renderer draws: a JSON-safe picture of the battle (nothing in Batailles is hidden but the
 deployments while both armies deploy: each side's from the other, both from the public board).
+It is typed as ``BataillesView`` (a ``TypedDict``, a plain dict at run time), which
+``render/batailles`` takes, so that both sides agree on its keys under the type check.
 
 Schema of ``view(state, viewer)``::
 

@@ -1,4 +1,6 @@
-"""What one viewer may see: the JSON-safe dict the renderer draws.
+"""What one viewer may see: the JSON-safe dict the renderer draws, typed as ``CryHavocView`` (a
+``TypedDict``, a plain dict at run time) which ``render/cryhavoc`` takes, so that both sides agree
+on its keys under the type check.
 
 Hidden information (hands, deck order, the two cards of a draw-two-keep-one, face-down exploration
 and Trog tokens) appears only as counts or kinds, and cards only in ``private`` for the viewer's

@@ -2,6 +2,10 @@
 
 Hidden information (hands, bag contents, the types of face-down discards, a Warrior Priest's drawn
 coin) appears only in ``private``, and only for the viewer's own seat.
+
+The view is a ``WarChestView`` (a ``TypedDict``, so it stays the plain dict that worker processes
+pickle and the golden tests read): ``render/warchest`` takes it, so the type check holds both sides
+to the same keys.
 """
 
 from __future__ import annotations
