@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, NotRequired, Protocol, TypedDict
 
 from engine.lexicon import PLAIN, Lexicon
 from engine.text import Msg
@@ -62,6 +62,21 @@ class OptionSpec:
     replaces: str = ""
 
 
+EncodedMsg = dict[str, JSON]
+"""A ``Msg`` in a view or a record, as ``engine.text.encode_msg`` writes it: ``key`` and ``params``."""
+
+
+class ResultJson(TypedDict):
+    """``Result.to_json()``: how a game ended, as every game's view carries it. ``aborted`` is the
+    table layer's mark on a game its players stopped."""
+
+    winners: list[str]
+    draw: bool
+    scores: dict[str, int]
+    reason: EncodedMsg
+    aborted: NotRequired[bool]
+
+
 @dataclass(frozen=True)
 class Result:
     """How a game ended. ``winners`` empty with ``draw`` true is a draw."""
@@ -71,7 +86,7 @@ class Result:
     draw: bool = False
     scores: dict[str, int] = field(default_factory=dict)
 
-    def to_json(self) -> JSON:
+    def to_json(self) -> ResultJson:
         return {
             "winners": list(self.winners),
             "draw": self.draw,
@@ -92,14 +107,33 @@ def _plain_value(value: Any) -> Any:
     return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
 
 
+if TYPE_CHECKING:
+    # Defaults (PEP 696) let the table layer, which plays every game alike, write a bare ``Game``
+    # (``Game[Any, Any, dict[str, Any]]``: views it passes on as JSON-like dicts) while each game's
+    # own module checks ``Game[State, Action, View]``. At run time the engine imports the standard
+    # library alone, and a type variable's default changes nothing there.
+    from typing_extensions import TypeVar
+
+    S = TypeVar("S", default=Any)
+    A = TypeVar("A", default=Any)
+    V = TypeVar("V", covariant=True, default=dict[str, Any])
+else:
+    from typing import TypeVar
+
+    S = TypeVar("S")
+    A = TypeVar("A")
+    V = TypeVar("V", covariant=True)
+
+
 class Action(Protocol):
     """A frozen dataclass whose ``str()`` parses back through ``parse_action``."""
 
     def __str__(self) -> str: ...
 
 
-class Game(Protocol):
-    """What ``engine.get_game(name)`` returns.
+class Game(Protocol[S, A, V]):
+    """What ``engine.get_game(name)`` returns: a game over states ``S``, actions ``A`` and views ``V``
+    (each game's view is a ``TypedDict`` beside its ``view()``, which its renderers take).
 
     A game may also offer ``typed(action) -> Msg``: the action's text in the reader's own words, in
     backquotes, reading back through ``parse_action`` as that action (every game does), so a
@@ -111,44 +145,44 @@ class Game(Protocol):
     player_counts: tuple[int, ...]
     option_specs: Sequence[OptionSpec]
 
-    def new_game(self, players: Sequence[str], seed: int, options: dict[str, str] | None = None) -> Any: ...
+    def new_game(self, players: Sequence[str], seed: int, options: dict[str, str] | None = None) -> S: ...
 
-    def to_act(self, state: Any) -> list[str]: ...
+    def to_act(self, state: S) -> list[str]: ...
 
-    def legal_actions(self, state: Any, player: str) -> list[Any]: ...
+    def legal_actions(self, state: S, player: str) -> list[A]: ...
 
-    def apply(self, state: Any, player: str, action: Any) -> tuple[Any, list[Msg]]: ...
+    def apply(self, state: S, player: str, action: A) -> tuple[S, list[Msg]]: ...
 
-    def parse_action(self, state: Any, player: str, text: str, lexicon: Lexicon = PLAIN) -> Any:
+    def parse_action(self, state: S, player: str, text: str, lexicon: Lexicon = PLAIN) -> A:
         """The action ``text`` names: its text form, or the players' words ``lexicon`` holds (built
         from the catalogs by the caller that knows them, from the game's ``words``)."""
         ...
 
-    def can_undo(self, before: Any, steps: Sequence[tuple[str, Any]], player: str) -> Msg | None:
+    def can_undo(self, before: S, steps: Sequence[tuple[str, A]], player: str) -> Msg | None:
         """None when ``player`` may take back ``steps`` (``(actor, action)`` pairs played in order from
         ``before``: their own last action, then any computer players' replies): no die rolled or
         draw since and nothing hidden shown to them; else a message saying why not (``engine.undo``)."""
         ...
 
-    def default_action(self, state: Any, player: str) -> Any | None:
+    def default_action(self, state: S, player: str) -> A | None:
         """The neutral choice of ``player``'s pending decision (pass, decline, end), played for them
         when a table's deadline passes with the policy ``skip``; None when there is none."""
         ...
 
-    def label(self, state: Any, action: Any) -> Msg: ...
+    def label(self, state: S, action: A) -> Msg: ...
 
-    def sides(self, state: Any) -> list[list[str]]:
+    def sides(self, state: S) -> list[list[str]]:
         """What each seat plays, in seat order, as ids the catalog names: War Chest's units drafted
         (or dealt), a Batailles army, a Cry Havoc faction. Records count wins by them, so a server
         sees which units, armies or factions win; public, as every one of them is on the table."""
         ...
 
-    def is_over(self, state: Any) -> bool: ...
+    def is_over(self, state: S) -> bool: ...
 
-    def result(self, state: Any) -> Result | None: ...
+    def result(self, state: S) -> Result | None: ...
 
-    def view(self, state: Any, player: str | None) -> dict[str, JSON]: ...
+    def view(self, state: S, player: str | None) -> V: ...
 
-    def dump(self, state: Any) -> dict[str, JSON]: ...
+    def dump(self, state: S) -> dict[str, JSON]: ...
 
-    def load(self, data: dict[str, JSON]) -> Any: ...
+    def load(self, data: dict[str, JSON]) -> S: ...

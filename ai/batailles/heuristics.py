@@ -41,7 +41,7 @@ from engine.batailles.actions import (
 )
 from engine.batailles.board import Zone, step
 from engine.batailles.rules import group
-from engine.batailles.state import State
+from engine.batailles.state import Phase, State
 from engine.batailles.troops import Troop
 
 LEFTOVER_HIT = 0.12
@@ -72,7 +72,7 @@ def _zone_troops(st: State) -> dict[Zone, list[Troop]]:
 
 def _expected_losses(st: State, zones: dict[Zone, list[Troop]]) -> float:
     """The opponent's losses this turn's hits will cause when the active player ends the turn."""
-    if st.phase != "play":
+    if st.phase != Phase.PLAY:
         return 0.0
     defender = 1 - st.active
     total = 0.0
@@ -115,7 +115,7 @@ def lead(st: State) -> float:
     """How far the first seat is ahead (positive) or behind, in troops."""
     zones = _zone_troops(st)
     d = float(st.losses[1] - st.losses[0])
-    if st.phase == "play":
+    if st.phase == Phase.PLAY:
         sign = 1.0 if st.active == 0 else -1.0
         d += sign * _expected_losses(st, zones)
     d += ADVANTAGE * (st.advantage[0] - st.advantage[1])
@@ -231,9 +231,9 @@ def candidates(st: State, seat: int, legal: list[Any]) -> list[Any]:
     as ``_purposeful`` does, anything else as it is."""
     if not legal:
         return legal
-    if st.phase == "deploy" and isinstance(legal[0], Deploy):
+    if st.phase == Phase.DEPLOY and isinstance(legal[0], Deploy):
         return _deployments(st, seat, legal)
-    if st.phase == "play" and st.activation is not None and st.combat is None and st.pending is None:
+    if st.phase == Phase.PLAY and st.activation is not None and st.combat is None and st.pending is None:
         return _purposeful(st, seat, legal)
     return legal
 
@@ -363,7 +363,7 @@ def settled(st: State, seat: int, legal: list[Any]) -> Any | None:
     is taken instead: the front row facing the enemy, the least crowded zone first.
     """
     chosen = candidates(st, seat, legal)
-    if st.phase != "deploy" or not chosen or not isinstance(chosen[0], Deploy):
+    if st.phase != Phase.DEPLOY or not chosen or not isinstance(chosen[0], Deploy):
         return None
     preference = weights(st, seat, chosen)
     return chosen[max(range(len(chosen)), key=lambda i: (preference[i], -i))]

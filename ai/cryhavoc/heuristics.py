@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from engine.cryhavoc.actions import Act
 from engine.cryhavoc.content import CARDS, OBJECTIVES, STRUCTURES, TOKENS
-from engine.cryhavoc.state import St, n_players, trog_seat
+from engine.cryhavoc.state import Phase, St, n_players, trog_seat
 
 CRYSTAL = 0.9
 """A crystal in a held region: one more scoring is certain (the final round), others are likely."""
@@ -62,7 +62,7 @@ def seat_scores(st: St) -> list[float]:
     """Each seat's VP plus the VP its position should bring (see the module docstring)."""
     n = n_players(st)
     scores = [float(v) for v in st["vp"]]
-    if st["phase"] == "over":
+    if st["phase"] == Phase.OVER:
         return scores
     trogs = trog_seat(st)
     rounds_left = len(st["track"]) + 1

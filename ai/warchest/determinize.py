@@ -24,7 +24,7 @@ from engine.jsonvalues import copy_json
 from engine.rng import Rng
 from engine.warchest import rules
 from engine.warchest.actions import Action
-from engine.warchest.state import State
+from engine.warchest.state import PendingKind, State
 from engine.warchest.trail import remember
 from engine.warchest.units import COINS, ROYAL
 from engine.warchest.view import view
@@ -129,10 +129,10 @@ def sample(template: Template, rng: Rng) -> State:
             sorted(pool[h : h + dd]),
             sorted(pool[h + dd :]),
         )
-    if any(p.kind == "priest" and p.seat != me for p in st.pending):
+    if any(p.kind == PendingKind.PRIEST and p.seat != me for p in st.pending):
         pending = list(st.pending)
         for n, p in enumerate(pending):
-            if p.kind == "priest" and p.seat != me:
+            if p.kind == PendingKind.PRIEST and p.seat != me:
                 hand = st.seats[p.seat].hand
                 pending[n] = replace(p, coin=hand[rng.below(len(hand))])
         st.pending = tuple(pending)

@@ -18,13 +18,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.batailles import rules
-from engine.batailles.actions import WORDS, parse, typed
+from engine.batailles.actions import WORDS, Action, parse, typed
 from engine.batailles.board import PRESET_MAPS, parse_map, preset_map
 from engine.batailles.labels import action_label
-from engine.batailles.state import State, clone, dump, load
+from engine.batailles.state import Phase, State, clone, dump, load
 from engine.batailles.troops import PRESET_ARMIES, Troop, preset_army
-from engine.batailles.view import build_view
-from engine.contract import OptionSpec, Result
+from engine.batailles.view import BataillesView, build_view
+from engine.contract import Game, OptionSpec, Result
 from engine.defaults import neutral_default
 from engine.errors import BadInput, GameOver
 from engine.lexicon import PLAIN, Lexicon
@@ -37,9 +37,9 @@ DEFAULT_MAX_ROUNDS = 15
 class Batailles:
     """The game object: stateless; every method takes the state it works on."""
 
-    name = "batailles"
-    player_counts = (2,)
-    option_specs = (
+    name: str = "batailles"
+    player_counts: tuple[int, ...] = (2,)
+    option_specs: Sequence[OptionSpec] = (
         OptionSpec("map", PRESET_MAPS, "default", msg("bt.opt.map")),
         OptionSpec("armies", (*PRESET_ARMIES, "build"), "classic", msg("bt.opt.armies")),
         OptionSpec("hardcore", ("off", "on"), "off", msg("bt.opt.hardcore")),
@@ -77,7 +77,7 @@ class Batailles:
             options=opts,
             board=board,
             rng=seed,
-            phase="build" if opts["armies"] == "build" else "deploy",
+            phase=Phase.BUILD if opts["armies"] == "build" else Phase.DEPLOY,
             troops=troops,
             hardcore=opts["hardcore"] == "on",
             max_rounds=int(rounds),
@@ -96,35 +96,35 @@ class Batailles:
             self.apply, before, steps, player, rng_of=lambda s: s.rng, revealed=nothing_hidden
         )
 
-    def default_action(self, state: State, player: str) -> Any | None:
+    def default_action(self, state: State, player: str) -> Action | None:
         """What a deadline's ``skip`` plays for an absent player (see ``engine.defaults``)."""
         return neutral_default(self.legal_actions(state, player), ("done", "end", "ready"))
 
-    def legal_actions(self, state: State, player: str) -> list[Any]:
+    def legal_actions(self, state: State, player: str) -> list[Action]:
         seats = [i for i, p in enumerate(state.players) if p == player]
         return rules.legal(state, seats[0]) if seats else []
 
-    def apply(self, state: State, player: str, action: Any) -> tuple[State, list[Msg]]:
-        if state.phase == "over":
+    def apply(self, state: State, player: str, action: Action) -> tuple[State, list[Msg]]:
+        if state.phase == Phase.OVER:
             raise GameOver()
         seat = self._seat(state, player)
         new = clone(state)
         events = rules.apply(new, seat, action)
         return new, events
 
-    def parse_action(self, state: State, player: str, text: str, lexicon: Lexicon = PLAIN) -> Any:
+    def parse_action(self, state: State, player: str, text: str, lexicon: Lexicon = PLAIN) -> Action:
         self._seat(state, player)
         return parse(text, lexicon)
 
-    def label(self, state: State, action: Any) -> Msg:
+    def label(self, state: State, action: Action) -> Msg:
         return action_label(action)
 
-    def typed(self, action: Any) -> Msg:
+    def typed(self, action: Action) -> Msg:
         """``action``'s text as a reader of the message's language types it (their verbs and directions)."""
         return typed(action)
 
     def is_over(self, state: State) -> bool:
-        return state.phase == "over"
+        return state.phase == Phase.OVER
 
     def result(self, state: State) -> Result | None:
         o = state.outcome
@@ -142,7 +142,7 @@ class Batailles:
         """Each seat's army: the preset both seats field, or ``build`` for armies the players made."""
         return [[str(state.options.get("armies", "classic"))] for _ in state.players]
 
-    def view(self, state: State, player: str | None) -> dict[str, Any]:
+    def view(self, state: State, player: str | None) -> BataillesView:
         result = self.result(state)
         return build_view(state, player, result.to_json() if result else None)
 
@@ -160,5 +160,8 @@ class Batailles:
 
 
 GAME = Batailles()
+_CONFORMS: Game[State, Action, BataillesView] = (
+    GAME  # mypy checks here that Batailles satisfies the engine contract
+)
 
 __all__ = ["GAME", "Batailles", "State"]

@@ -3,9 +3,8 @@ last-action line show (the action's text form is for parsing, not for reading)."
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.batailles.actions import (
+    Action,
     Activate,
     Attack,
     Deploy,
@@ -33,7 +32,7 @@ def _dir_msg(direction: str) -> Msg:
     return msg(f"bt.dir.{direction}")
 
 
-def action_label(a: Any) -> Msg:
+def action_label(a: Action) -> Msg:
     """The localisable description of an action, as autocomplete shows it."""
     if isinstance(a, Recruit):
         return msg("bt.act.recruit", name=a.name, profile=profile_text(a.profile))
@@ -71,7 +70,7 @@ def action_label(a: Any) -> Msg:
     return msg("bt.act.unknown", text=str(a))
 
 
-def last_description(a: Any) -> Msg:
+def last_description(a: Action) -> Msg:
     """The action told in the third person for the board's last-action line (``{player}`` is named by
     the reader's side): the label's words are a button's, addressed to the one who acts."""
     label = action_label(a)

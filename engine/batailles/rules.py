@@ -39,7 +39,17 @@ from engine.batailles.actions import (
     typed,
 )
 from engine.batailles.board import FACINGS, PLACES, Zone, label, step
-from engine.batailles.state import Activation, Combat, Pending, State
+from engine.batailles.state import (
+    Activation,
+    Combat,
+    Outcome,
+    Pending,
+    PendingKind,
+    Phase,
+    Record,
+    Stage,
+    State,
+)
 from engine.batailles.troops import Troop, all_profiles, profile_text
 from engine.errors import GameOver, IllegalAction, NotYourTurn
 from engine.kept import kept
@@ -56,16 +66,16 @@ MAX_RETRAINED = 6
 
 
 def to_act(s: State) -> list[int]:
-    if s.phase == "over":
+    if s.phase == Phase.OVER:
         return []
-    if s.phase in ("build", "retrain"):
+    if s.phase in (Phase.BUILD, Phase.RETRAIN):
         return [seat for seat in (0, 1) if not s.ready[seat]]
-    if s.phase == "deploy":
+    if s.phase == Phase.DEPLOY:
         return [seat for seat in (0, 1) if any(t.zone is None for t in s.army(seat))]
     if s.pending is not None:
         return [s.pending.seat]
     if s.combat is not None:
-        return [s.combat.attacker if s.combat.stage == "attack_reroll" else 1 - s.combat.attacker]
+        return [s.combat.attacker if s.combat.stage == Stage.ATTACK_REROLL else 1 - s.combat.attacker]
     return [s.active]
 
 
@@ -82,11 +92,11 @@ def _candidates(s: State, seat: int) -> list[Iterable[Action]]:
     every group of troops, and the fixed last part (done, end of turn) can be checked first."""
     if seat not in to_act(s):
         return []
-    if s.phase == "build":
+    if s.phase == Phase.BUILD:
         return [_legal_build(s, seat)]
-    if s.phase == "deploy":
+    if s.phase == Phase.DEPLOY:
         return [_legal_deploy(s, seat)]
-    if s.phase == "retrain":
+    if s.phase == Phase.RETRAIN:
         return [_legal_retrain(s, seat)]
     if s.pending is not None:
         return [_legal_pending(s, s.pending)]
@@ -162,7 +172,7 @@ def _legal_deploy(s: State, seat: int) -> list[Action]:
 
 def _is_legal(s: State, seat: int, action: Action) -> bool:
     """``action in legal(s, seat)``, without listing every deployment of a big army to find out."""
-    if isinstance(action, Deploy) and s.phase == "deploy" and seat in to_act(s):
+    if isinstance(action, Deploy) and s.phase == Phase.DEPLOY and seat in to_act(s):
         names, zones = _deploy_choices(s, seat)
         return action.name in names and action.zone in zones and action.facing in FACINGS
     # Whether an action is in the list does not depend on the order of its parts: the last part,
@@ -183,14 +193,14 @@ def _legal_retrain(s: State, seat: int) -> list[Action]:
 
 def _legal_pending(s: State, p: Pending) -> list[Action]:
     troops = sorted(_owned(s, p.zone, p.seat), key=lambda t: t.name)
-    if p.kind == "loss":
+    if p.kind == PendingKind.LOSS:
         return [Lose(t.name) for t in troops]
     most = min(s.advantage[p.seat], combat.command_available(s, p.zone, p.seat))
     return [Hold(t.name, k) for t in troops for k in range(most + 1)]
 
 
 def _max_reroll(s: State, c: Combat) -> int:
-    if c.stage == "attack_reroll":
+    if c.stage == Stage.ATTACK_REROLL:
         return min(combat.failures(c.attack_faces), combat.logistics_in(s, c.origin, c.attacker))
     return min(combat.failures(c.defence_faces), combat.logistics_in(s, c.target, 1 - c.attacker))
 
@@ -297,7 +307,7 @@ def _move_problem(s: State, troops: list[Troop], dest: Zone) -> Msg | None:
 
 def refuse(s: State, seat: int, action: Action) -> Exception:
     """The most precise error for an action that is not legal now."""
-    if s.phase == "over":
+    if s.phase == Phase.OVER:
         return GameOver()
     acting = to_act(s)
     if seat not in acting:
@@ -317,7 +327,7 @@ def _reason(s: State, seat: int, action: Action) -> Msg | None:
         for name in names:
             if s.troop(seat, name) is None:
                 return msg("bt.err.unknown_troop", name=name, troops=_names(s, seat))
-    if s.phase != "play" or s.combat is not None or s.pending is not None:
+    if s.phase != Phase.PLAY or s.combat is not None or s.pending is not None:
         return None
     if isinstance(action, Activate):
         chosen = [s.troop(seat, n) for n in action.names]
@@ -379,7 +389,7 @@ def _attack_problem(s: State, a: Activation, troops: list[Troop], action: Attack
 
 
 def recruit_problem(s: State, seat: int, action: Recruit) -> Msg | None:
-    if s.phase != "build" or s.ready[seat]:
+    if s.phase != Phase.BUILD or s.ready[seat]:
         return msg("bt.err.not_building")
     if s.troop(seat, action.name) is not None:
         return msg("bt.err.name_taken", name=action.name)
@@ -453,7 +463,7 @@ UNCHANGING = frozenset({"activate", "coordinate", "done"})
 line names the move, attack or loss before them instead."""
 
 
-def changes_board(record: dict[str, Any]) -> bool:
+def changes_board(record: Record) -> bool:
     """Whether the action of ``record`` changed the battlefield: it put, moved, turned or removed
     troops, attacked, rerolled or called a morale test (it touched zones, other than to pick the
     troops that act or to end their activation), or troops were lost by it (the end of a turn)."""
@@ -461,7 +471,7 @@ def changes_board(record: dict[str, Any]) -> bool:
     return bool(record.get("removed")) or (bool(record.get("zones")) and verb not in UNCHANGING)
 
 
-def last_record(s: State, seat: int, action: Action) -> dict[str, Any]:
+def last_record(s: State, seat: int, action: Action) -> Record:
     """The state's ``last`` for ``action`` about to be played from ``s``: who, the action's text and
     the zones it touches (``touched``), so that the board frames them without reading the text
     (``play`` adds the troops it removed)."""
@@ -535,13 +545,13 @@ def _do_ready(s: State, seat: int, a: Ready, ev: list[Msg]) -> None:
     ev.append(msg("bt.ev.ready", player=_player(s, seat)))
     if not all(s.ready):
         return
-    if s.phase == "build":
-        s.phase = "deploy"
+    if s.phase == Phase.BUILD:
+        s.phase = Phase.DEPLOY
         ev.append(msg("bt.ev.deploy_phase"))
     else:
         s.retrain_pick = [None, None]
         _roll_initiative(s, ev)
-        s.phase = "play"
+        s.phase = Phase.PLAY
         s.turn_index = 0
         _start_turn(s, ev)
 
@@ -562,7 +572,7 @@ def _do_deploy(s: State, seat: int, a: Deploy, ev: list[Msg]) -> None:
 def _start_battle(s: State, ev: list[Msg]) -> None:
     smaller = min(len(s.army(0)), len(s.army(1)))
     s.threshold = (3 * smaller) // 4 + 1
-    s.phase = "play"
+    s.phase = Phase.PLAY
     ev.append(msg("bt.ev.threshold", losses=s.threshold, troops=smaller))
     _roll_initiative(s, ev)
     s.round = 1
@@ -698,14 +708,14 @@ def _do_attack(s: State, seat: int, a: Attack, ev: list[Msg]) -> None:
             hits=combat.successes(faces),
         )
     )
-    s.combat = Combat("attack_reroll", seat, list(act.names), origin, a.zone, direction, cover, faces)
+    s.combat = Combat(Stage.ATTACK_REROLL, seat, list(act.names), origin, a.zone, direction, cover, faces)
     _advance_combat(s, ev)
 
 
 def _advance_combat(s: State, ev: list[Msg]) -> None:
     """Run a combat whose attack was just rolled until it needs a reroll decision or is resolved."""
     c = s.combat
-    assert c is not None and c.stage == "attack_reroll"
+    assert c is not None and c.stage == Stage.ATTACK_REROLL
     if _max_reroll(s, c) > 0:
         return
     _defence_then_hits(s, c, ev)
@@ -723,7 +733,7 @@ def _defence_then_hits(s: State, c: Combat, ev: list[Msg]) -> None:
 
 
 def _roll_defence(s: State, c: Combat, ev: list[Msg]) -> None:
-    c.stage = "defence_reroll"
+    c.stage = Stage.DEFENCE_REROLL
     hits = combat.successes(c.attack_faces)
     if hits == 0:
         _resolve_hits(s, c, ev)
@@ -792,7 +802,7 @@ def _resolve_hits(s: State, c: Combat, ev: list[Msg]) -> None:
 def _do_reroll(s: State, seat: int, a: Reroll, ev: list[Msg]) -> None:
     c = s.combat
     assert c is not None
-    attacking = c.stage == "attack_reroll"
+    attacking = c.stage == Stage.ATTACK_REROLL
     if a.count:
         zone = c.origin if attacking else c.target
         combat.spend_logistics(s, zone, seat, a.count, c.names if attacking else [])
@@ -853,7 +863,7 @@ def _do_done(s: State, seat: int, a: Done, ev: list[Msg]) -> None:
 
 def _do_morale(s: State, seat: int, a: Morale, ev: list[Msg]) -> None:
     s.advantage[seat] -= MORALE_COST
-    s.pending = Pending("morale", 1 - seat, a.zone)
+    s.pending = Pending(PendingKind.MORALE, 1 - seat, a.zone)
     ev.append(msg("bt.ev.morale_call", player=_player(s, seat), zone=label(a.zone), cost=MORALE_COST))
 
 
@@ -925,7 +935,7 @@ def _next_losses(s: State, ev: list[Msg]) -> None:
         troops = _owned(s, zone, defender)
         count = min(s.hits[zone] // 5, len(troops))
         if count < len(troops):
-            s.pending = Pending("loss", defender, zone, count)
+            s.pending = Pending(PendingKind.LOSS, defender, zone, count)
             ev.append(msg("bt.ev.choose_losses", player=_player(s, defender), zone=label(zone), count=count))
             return
         for t in troops:
@@ -970,7 +980,7 @@ def _finish_turn(s: State, ev: list[Msg]) -> None:
     s.round += 1
     s.turn_index = 0
     if s.hardcore:
-        s.phase = "retrain"
+        s.phase = Phase.RETRAIN
         s.ready = [False, False]
         s.retrained = [[], []]
         s.retrain_pick = [None, None]
@@ -980,9 +990,10 @@ def _finish_turn(s: State, ev: list[Msg]) -> None:
 
 
 def _game_over(s: State, broken: list[int], ev: list[Msg]) -> None:
-    s.phase = "over"
+    s.phase = Phase.OVER
     s.activation = None
     s.pending = None
+    outcome: Outcome
     if len(broken) == 2:
         outcome = {"winners": [], "draw": True, "key": "bt.result.both_broken", "loser": None}
     elif broken:

@@ -14,7 +14,8 @@ rather than misreading a save written by a newer bot.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from enum import StrEnum
+from typing import Any, NotRequired, TypedDict
 
 from engine.batailles.board import Board, Zone, parse_map
 from engine.batailles.troops import Troop
@@ -33,6 +34,61 @@ Left = tuple[int, str, int, Zone]
 
 def _zone(value: Any) -> Zone:
     return (value[0], value[1])
+
+
+class RemovedRecord(TypedDict):
+    """A troop an action removed, with the zone it stood in (``[x, y]``)."""
+
+    seat: int
+    name: str
+    zone: list[int]
+
+
+class Record(TypedDict):
+    """An action as the board tells it (``State.last``, ``State.trail``): who, its text, the zones it
+    touched and the troops it removed. Saves from before the zones were kept have none; a
+    deployment hidden from a viewer is told without its zone (``hidden``)."""
+
+    seat: int
+    text: str
+    zones: NotRequired[list[list[int]]]
+    removed: NotRequired[list[RemovedRecord]]
+    hidden: NotRequired[bool]
+
+
+class Outcome(TypedDict):
+    """How a battle ended (``State.outcome``): the winning seats, whether it is a draw, the catalog
+    key that tells why, and the seat that lost (None in a draw)."""
+
+    winners: list[int]
+    draw: bool
+    key: str
+    loser: int | None
+
+
+class Phase(StrEnum):
+    """Where a battle stands: armies built (an option), deployed, played, retrained between rounds
+    (hardcore), or over. Saved as its text, so a save from before the enum loads as it was."""
+
+    BUILD = "build"
+    DEPLOY = "deploy"
+    RETRAIN = "retrain"
+    PLAY = "play"
+    OVER = "over"
+
+
+class Stage(StrEnum):
+    """Whose reroll an attack waits for: the attacker's, then the defender's."""
+
+    ATTACK_REROLL = "attack_reroll"
+    DEFENCE_REROLL = "defence_reroll"
+
+
+class PendingKind(StrEnum):
+    """What the non-active player owes: a morale test, or the choice of losses in a zone."""
+
+    MORALE = "morale"
+    LOSS = "loss"
 
 
 @dataclass
@@ -61,7 +117,7 @@ class Activation:
 class Combat:
     """An attack waiting for a reroll decision (attacker's, then defender's)."""
 
-    stage: str  # "attack_reroll" | "defence_reroll"
+    stage: Stage
     attacker: int
     names: list[str]
     origin: Zone
@@ -73,7 +129,7 @@ class Combat:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "stage": self.stage,
+            "stage": str(self.stage),
             "attacker": self.attacker,
             "names": list(self.names),
             "origin": list(self.origin),
@@ -87,7 +143,7 @@ class Combat:
     @staticmethod
     def from_json(d: dict[str, Any]) -> Combat:
         return Combat(
-            d["stage"],
+            Stage(d["stage"]),
             d["attacker"],
             list(d["names"]),
             _zone(d["origin"]),
@@ -103,17 +159,17 @@ class Combat:
 class Pending:
     """A decision the non-active player owes: a morale test or the choice of losses in a zone."""
 
-    kind: str  # "morale" | "loss"
+    kind: PendingKind
     seat: int
     zone: Zone
     count: int = 1
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "zone": list(self.zone), "count": self.count}
+        return {"kind": str(self.kind), "seat": self.seat, "zone": list(self.zone), "count": self.count}
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> Pending:
-        return Pending(d["kind"], d["seat"], _zone(d["zone"]), d["count"])
+        return Pending(PendingKind(d["kind"]), d["seat"], _zone(d["zone"]), d["count"])
 
 
 @dataclass
@@ -122,7 +178,7 @@ class State:
     options: dict[str, str]
     board: Board
     rng: int
-    phase: str  # "build" | "deploy" | "retrain" | "play" | "over"
+    phase: Phase
     troops: list[Troop]
     hardcore: bool
     max_rounds: int
@@ -143,9 +199,9 @@ class State:
     threshold: int = 0
     retrained: list[list[str]] = field(default_factory=lambda: [[], []])
     retrain_pick: list[str | None] = field(default_factory=lambda: [None, None])
-    outcome: dict[str, Any] | None = None
-    last: dict[str, Any] | None = None
-    trail: list[dict[str, Any]] = field(default_factory=list)
+    outcome: Outcome | None = None
+    last: Record | None = None
+    trail: list[Record] = field(default_factory=list)
     """The moves that changed the battlefield since the players to act last changed (``rules.play``),
     for the board to mark: records like ``last``, oldest first."""
     handed: bool = True
@@ -186,7 +242,7 @@ def dump(s: State) -> dict[str, Any]:
         "options": dict(s.options),
         "board": s.board.to_text(),
         "rng": s.rng,
-        "phase": s.phase,
+        "phase": str(s.phase),
         "troops": [t.to_json() for t in s.troops],
         "hardcore": s.hardcore,
         "max_rounds": s.max_rounds,
@@ -252,7 +308,7 @@ def load(d: dict[str, Any]) -> State:
         options=dict(d["options"]),
         board=parse_map(d["board"]),
         rng=d["rng"],
-        phase=d["phase"],
+        phase=Phase(d["phase"]),
         troops=[Troop.from_json(t) for t in d["troops"]],
         hardcore=d["hardcore"],
         max_rounds=d["max_rounds"],

@@ -1,5 +1,7 @@
 """What a renderer draws: a JSON-safe picture of the battle (nothing in Batailles is hidden but the
 deployments while both armies deploy: each side's from the other, both from the public board).
+It is typed as ``BataillesView`` (a ``TypedDict``, a plain dict at run time), which
+``render/batailles`` takes, so that both sides agree on its keys under the type check.
 
 Schema of ``view(state, viewer)``::
 
@@ -63,31 +65,173 @@ at random (``ai/batailles/determinize.py``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
 from engine.batailles.actions import parse
 from engine.batailles.board import Zone, label
 from engine.batailles.labels import last_description
 from engine.batailles.rules import ACTIVATIONS_PER_TURN, to_act
-from engine.batailles.state import State
+from engine.batailles.state import PendingKind, Phase, Record, RemovedRecord, Stage, State
 from engine.batailles.troops import STATS
+from engine.contract import EncodedMsg, ResultJson
 from engine.text import encode_msg, msg
 
+ZoneView = list[int]
+"""A zone as ``[x, y]`` (``engine.batailles.board.Zone`` as JSON)."""
 
-def _z(zone: Zone | None) -> list[int] | None:
-    return [zone[0], zone[1]] if zone is not None else None
+
+class TerrainView(TypedDict):
+    """A zone that carries terrain."""
+
+    zone: ZoneView
+    label: str
+    forest: int
+    building: int
+    river: int
+    hill: bool
+    advantage: int
+    places: int
+    impassable: bool
+
+
+class BoardView(TypedDict):
+    width: int
+    height: int
+    text: str
+    zones: list[TerrainView]
+    deploy: dict[str, list[int]]
+
+
+class TroopView(TypedDict):
+    """One troop of either army, lost ones included; where it stands is None while ``hidden``."""
+
+    name: str
+    seat: int
+    zone: ZoneView | None
+    label: str | None
+    facing: str | None
+    hidden: bool
+    profile: dict[str, int]
+    lost: bool
+    activated: bool
+    logistics_left: int
+    command_left: int
+
+
+class SeatView(TypedDict):
+    """One seat's public counts. ``away`` is the table layer's mark on an absent player."""
+
+    id: str
+    advantage: int
+    losses: int
+    army: int
+    deployed: int
+    turns: int
+    ready: bool
+    away: NotRequired[str]
+
+
+class ActivationView(TypedDict):
+    troops: list[str]
+    zone: ZoneView | None
+    label: str | None
+    movement_left: dict[str, int]
+    attack_left: dict[str, int]
+
+
+class CombatView(TypedDict):
+    stage: Stage
+    attacker: int
+    troops: list[str]
+    origin: ZoneView
+    target: ZoneView
+    cover: int
+    attack_faces: list[int]
+    defence_faces: list[int]
+
+
+class PendingView(TypedDict):
+    kind: PendingKind
+    seat: int
+    zone: ZoneView
+    label: str
+    count: int
+
+
+class HitView(TypedDict):
+    zone: ZoneView
+    label: str
+    hits: int
+
+
+class MarksView(TypedDict):
+    """What the board marks of one action (``_marks``)."""
+
+    seat: int
+    text: str
+    zones: list[ZoneView]
+    path: list[ZoneView] | None
+    removed: list[RemovedRecord]
+
+
+class LastView(MarksView):
+    """The last action that changed the battlefield, with its description and the troops it removed."""
+
+    label: EncodedMsg
+    outcome: list[EncodedMsg]
+
+
+class PrivateView(TypedDict):
+    """While both armies deploy, the viewer's own troops placed so far (``"inf1 c2"``)."""
+
+    seat: int
+    deployment: list[str]
+
+
+class BataillesView(TypedDict):
+    """What ``build_view`` returns and ``render/batailles`` draws (the schema above)."""
+
+    game: Literal["batailles"]
+    viewer: str | None
+    board: BoardView
+    troops: list[TroopView]
+    seats: list[SeatView]
+    phase: Phase
+    round: int
+    max_rounds: int
+    hardcore: bool
+    threshold: int
+    active: int | None
+    to_act: list[int]
+    activations_left: int
+    activation: ActivationView | None
+    combat: CombatView | None
+    pending: PendingView | None
+    hits: list[HitView]
+    last: LastView | None
+    since: list[MarksView]
+    result: ResultJson | None
+    private: PrivateView | None
+
+
+def _zone(zone: Zone) -> ZoneView:
+    return [zone[0], zone[1]]
+
+
+def _z(zone: Zone | None) -> ZoneView | None:
+    return _zone(zone) if zone is not None else None
 
 
 def hidden_seats(s: State, viewer: str | None) -> frozenset[int]:
     """The armies whose deployment ``viewer`` may not see yet: both armies deploy at the same time,
     each unseen by the other side until both are deployed, so while the deployment lasts a seat sees
     its own troops only, and a spectator (the public board) neither army's."""
-    if s.phase != "deploy":
+    if s.phase != Phase.DEPLOY:
         return frozenset()
     return frozenset(seat for seat in (0, 1) if viewer is None or s.players[seat] != viewer)
 
 
-def build_view(s: State, viewer: str | None, result: dict[str, Any] | None) -> dict[str, Any]:
+def build_view(s: State, viewer: str | None, result: ResultJson | None) -> BataillesView:
     board = s.board
     depth = board.deploy_depth
     hidden = hidden_seats(s, viewer)
@@ -105,7 +249,7 @@ def build_view(s: State, viewer: str | None, result: dict[str, Any] | None) -> d
             "text": board.to_text(),
             "zones": [
                 {
-                    "zone": _z(z),
+                    "zone": _zone(z),
                     "label": label(z),
                     "forest": t.forest,
                     "building": t.building,
@@ -129,7 +273,7 @@ def build_view(s: State, viewer: str | None, result: dict[str, Any] | None) -> d
                 "hidden": t.seat in hidden and t.zone is not None,
                 "profile": dict(zip(STATS, t.profile, strict=True)),
                 "lost": t.lost,
-                "activated": s.phase == "play" and t.seat == s.active and t.name in s.activated,
+                "activated": s.phase == Phase.PLAY and t.seat == s.active and t.name in s.activated,
                 "logistics_left": t.logistics_left,
                 "command_left": t.command_left,
             }
@@ -152,7 +296,7 @@ def build_view(s: State, viewer: str | None, result: dict[str, Any] | None) -> d
         "max_rounds": s.max_rounds,
         "hardcore": s.hardcore,
         "threshold": s.threshold,
-        "active": s.active if s.phase == "play" else None,
+        "active": s.active if s.phase == Phase.PLAY else None,
         "to_act": to_act(s),
         "activations_left": ACTIVATIONS_PER_TURN - len(s.activated),
         "activation": None
@@ -170,8 +314,8 @@ def build_view(s: State, viewer: str | None, result: dict[str, Any] | None) -> d
             "stage": s.combat.stage,
             "attacker": s.combat.attacker,
             "troops": list(s.combat.names),
-            "origin": _z(s.combat.origin),
-            "target": _z(s.combat.target),
+            "origin": _zone(s.combat.origin),
+            "target": _zone(s.combat.target),
             "cover": s.combat.cover,
             "attack_faces": list(s.combat.attack_faces),
             "defence_faces": list(s.combat.defence_faces),
@@ -181,11 +325,11 @@ def build_view(s: State, viewer: str | None, result: dict[str, Any] | None) -> d
         else {
             "kind": s.pending.kind,
             "seat": s.pending.seat,
-            "zone": _z(s.pending.zone),
+            "zone": _zone(s.pending.zone),
             "label": label(s.pending.zone),
             "count": s.pending.count,
         },
-        "hits": [{"zone": _z(z), "label": label(z), "hits": n} for z, n in sorted(s.hits.items())],
+        "hits": [{"zone": _zone(z), "label": label(z), "hits": n} for z, n in sorted(s.hits.items())],
         "last": _last(_seen(s.trail[-1] if s.trail else s.last, hidden)),
         "since": [_marks(record) for record in s.trail if _seen(record, hidden) is record],
         "result": result,
@@ -193,7 +337,7 @@ def build_view(s: State, viewer: str | None, result: dict[str, Any] | None) -> d
     }
 
 
-def _seen(record: dict[str, Any] | None, hidden: frozenset[int]) -> dict[str, Any] | None:
+def _seen(record: Record | None, hidden: frozenset[int]) -> Record | None:
     """``record`` as a viewer who may not see the deployments of ``hidden`` sees it: a deployment of
     theirs says who deployed which troop, never where."""
     if (
@@ -206,17 +350,17 @@ def _seen(record: dict[str, Any] | None, hidden: frozenset[int]) -> dict[str, An
     return {"seat": record["seat"], "text": f"deploy {name}", "zones": [], "hidden": True}
 
 
-def _own_deployment(s: State, viewer: str | None) -> dict[str, Any] | None:
+def _own_deployment(s: State, viewer: str | None) -> PrivateView | None:
     """While both armies deploy, the viewer's own troops placed so far, which only they may see:
     name and zone of each (the board drawn from their view shows facings too)."""
-    if s.phase != "deploy" or viewer not in s.players:
+    if s.phase != Phase.DEPLOY or viewer not in s.players:
         return None
     seat = s.players.index(viewer)
     placed = [f"{t.name} {label(t.zone)}" for t in s.army(seat) if t.zone is not None]
     return {"seat": seat, "deployment": placed}
 
 
-def _marks(record: dict[str, Any]) -> dict[str, Any]:
+def _marks(record: Record) -> MarksView:
     """What the board marks of one action: the zones it touched (to frame), for a move the path from
     the first to the second (an arrow), and the troops it removed, with the zone each stood in."""
     zones = [list(z) for z in record.get("zones") or []]  # saves from before the zones were kept: none
@@ -226,11 +370,13 @@ def _marks(record: dict[str, Any]) -> dict[str, Any]:
         "text": record["text"],
         "zones": zones,
         "path": zones if moved else None,
-        "removed": [dict(r) for r in record.get("removed") or []],
+        "removed": [
+            {"seat": r["seat"], "name": r["name"], "zone": r["zone"]} for r in record.get("removed") or []
+        ],
     }
 
 
-def _last(last: dict[str, Any] | None) -> dict[str, Any] | None:
+def _last(last: Record | None) -> LastView | None:
     """The last action that changed the battlefield since the last handover (else the last action)
     with its marks, its description for the board to say it in the reader's words (Batailles hides
     nothing, so the description follows from the text alone), and what it did: the troops it
@@ -242,5 +388,4 @@ def _last(last: dict[str, Any] | None) -> dict[str, Any] | None:
         said = msg("bt.did.deploy_hidden", name=str(last["text"]).split()[1])
     else:
         said = last_description(parse(str(last["text"])))
-    told = {"label": encode_msg(said), "outcome": [encode_msg(o) for o in outcome]}
-    return {**_marks(last), **told}
+    return {**_marks(last), "label": encode_msg(said), "outcome": [encode_msg(o) for o in outcome]}

@@ -10,13 +10,13 @@ defender]`` as seats, the neutral index standing for neutral Trogs.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.cryhavoc.actions import Act, act
 from engine.cryhavoc.content import CARDS, OBJECTIVES, STRUCTURES, TOKENS
 from engine.cryhavoc.effects import region_name
 from engine.cryhavoc.state import (
+    Fight,
     St,
+    Step,
     add_crystals,
     below,
     board,
@@ -34,7 +34,7 @@ NEUTRAL_TAKES = ("attrition", "prisoners", "control")
 """Where neutral Trogs (and any automatic choice) take prisoners or kill first."""
 
 
-def _side_ref(st: St, side: int) -> Any:
+def _side_ref(st: St, side: int) -> Msg | PlayerRef:
     if side >= n_players(st):
         return msg("ch.trogs_neutral")
     return PlayerRef(st["players"][side])
@@ -44,7 +44,7 @@ def _is_player(st: St, side: int) -> bool:
     return side < n_players(st)
 
 
-def _sides(st: St) -> dict[str, Any]:
+def _sides(st: St) -> dict[str, Msg | PlayerRef]:
     """The fight's attacker and defender, for messages that give each side's strength."""
     att, dfn = st["fight"]["sides"]
     return {"attacker": _side_ref(st, att), "defender": _side_ref(st, dfn)}
@@ -69,7 +69,7 @@ def _start(st: St, ev: list[Msg]) -> None:
         "num": num,
         "region": rid,
         "sides": [att, dfn],
-        "step": "place",
+        "step": Step.PLACE.value,
         "place_side": 0,
         "to_place": counts,
         "slots": [[0, 0, 0], [0, 0, 0]],
@@ -97,7 +97,7 @@ def _start(st: St, ev: list[Msg]) -> None:
 
 
 def playable(st: St, seat: int) -> list[Act]:
-    f = st["fight"]
+    f: Fight = st["fight"]
     me = f["sides"].index(seat)
     terrain = board(st).terrain(f["region"])
     out: list[Act] = []
@@ -127,38 +127,51 @@ def playable(st: St, seat: int) -> list[Act]:
     return out
 
 
+def _set(side: int | None) -> int:
+    """A side the battle sets before the step that reads it (``winner``, ``capturer``)."""
+    assert side is not None, "read before the battle set it"
+    return side
+
+
+def _owed(f: Fight) -> list[int]:
+    """The kills each side still owes: counted when the Attrition objective starts resolving."""
+    kills = f["kills"]
+    assert kills is not None, "read before the kills were counted"
+    return kills
+
+
 def acting(st: St) -> int | None:
-    f = st["fight"]
+    f: Fight | None = st["fight"]
     if f is None:
         return None
     step = f["step"]
-    if step == "place":
+    if step == Step.PLACE:
         return int(f["sides"][f["place_side"]])
-    if step == "cards":
+    if step == Step.CARDS:
         return int(f["sides"][f["turn"]])
-    if step == "capture":
-        return int(f["sides"][f["capturer"]])
-    if step == "kill":
+    if step == Step.CAPTURE:
+        return int(f["sides"][_set(f["capturer"])])
+    if step == Step.KILL:
         return int(f["sides"][f["kill_side"]])
-    if step == "retreat":
-        return int(f["sides"][1 - f["winner"]])
+    if step == Step.RETREAT:
+        return int(f["sides"][1 - _set(f["winner"])])
     return None
 
 
 def legal(st: St, seat: int) -> list[Act]:
-    f = st["fight"]
+    f: Fight = st["fight"]
     step = f["step"]
-    if step == "place":
+    if step == Step.PLACE:
         return [act("place", o) for o in OBJECTIVES]
-    if step == "cards":
+    if step == Step.CARDS:
         return [*playable(st, seat), act("fold")]
-    if step == "capture":
-        loser = 1 - f["capturer"]
+    if step == Step.CAPTURE:
+        loser = 1 - _set(f["capturer"])
         return [act("capture", o) for i, o in enumerate(OBJECTIVES) if f["slots"][loser][i] > 0]
-    if step == "kill":
+    if step == Step.KILL:
         other = 1 - f["kill_side"]
         return [act("kill", o) for i, o in enumerate(OBJECTIVES) if f["slots"][other][i] > 0]
-    if step == "retreat":
+    if step == Step.RETREAT:
         return [act("retreat", r) for r in retreat_options(st, seat, f["region"])]
     return []
 
@@ -179,7 +192,7 @@ def retreat_options(st: St, seat: int, rid: str) -> list[str]:
 
 
 def apply(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
-    f = st["fight"]
+    f: Fight = st["fight"]
     who = PlayerRef(st["players"][seat])
     v = a.verb
     if v == "place":
@@ -195,19 +208,19 @@ def apply(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
         _play(st, seat, a, ev)
         f["turn"] = 1 - f["turn"]
     elif v == "capture":
-        _capture(st, f["capturer"], a.args[0], ev)
+        _capture(st, _set(f["capturer"]), a.args[0], ev)
         f["queue"].pop(0)
-        f["step"] = "resolve"
+        f["step"] = Step.RESOLVE.value
     elif v == "kill":
         _kill(st, f["kill_side"], a.args[0], ev)
-        f["step"] = "resolve"
+        f["step"] = Step.RESOLVE.value
     elif v == "retreat":
         _retreat_to(st, seat, a.args[0], ev)
         _finish(st, ev)
 
 
 def _play(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
-    f = st["fight"]
+    f: Fight = st["fight"]
     me = f["sides"].index(seat)
     kind = a.args[0]
     discard_from_hand(st, seat, kind)
@@ -234,7 +247,7 @@ def _play(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
 
 def _remove(st: St, side: int, obj: str) -> None:
     """A unit leaves the battle board, killed: back to its owner's reserve (or the neutral pool)."""
-    f = st["fight"]
+    f: Fight = st["fight"]
     f["slots"][side][OBJECTIVES.index(obj)] -= 1
     owner = f["sides"][side]
     if _is_player(st, owner):
@@ -244,7 +257,7 @@ def _remove(st: St, side: int, obj: str) -> None:
 
 
 def _capture(st: St, capturer: int, obj: str, ev: list[Msg]) -> None:
-    f = st["fight"]
+    f: Fight = st["fight"]
     loser = 1 - capturer
     f["slots"][loser][OBJECTIVES.index(obj)] -= 1
     st["prisoners"][f["sides"][capturer]][f["sides"][loser]] += 1
@@ -259,9 +272,9 @@ def _capture(st: St, capturer: int, obj: str, ev: list[Msg]) -> None:
 
 
 def _kill(st: St, side: int, obj: str, ev: list[Msg]) -> None:
-    f = st["fight"]
+    f: Fight = st["fight"]
     _remove(st, 1 - side, obj)
-    f["kills"][side] -= 1
+    _owed(f)[side] -= 1
     owner = f["sides"][side]
     if _is_player(st, owner):
         st["vp"][owner] += 1
@@ -276,7 +289,7 @@ def _kill(st: St, side: int, obj: str, ev: list[Msg]) -> None:
 
 
 def _strength(st: St, side: int, obj: int) -> int:
-    f = st["fight"]
+    f: Fight = st["fight"]
     s = int(f["slots"][side][obj] + f["bonus"][side][obj])
     if obj == 0:
         owner = f["sides"][side]
@@ -285,21 +298,21 @@ def _strength(st: St, side: int, obj: int) -> int:
     return s
 
 
-def _auto_choice(f: dict[str, Any], side: int) -> str:
+def _auto_choice(f: Fight, side: int) -> str:
     for o in NEUTRAL_TAKES:
         if f["slots"][side][OBJECTIVES.index(o)] > 0:
             return o
     raise AssertionError("no unit to take")
 
 
-def _choice_matters(f: dict[str, Any], side: int) -> bool:
+def _choice_matters(f: Fight, side: int) -> bool:
     """Picking where to take a unit from matters only while another objective is still to resolve."""
     pending = f["queue"][1:]
     return bool(pending) and sum(1 for x in f["slots"][side] if x > 0) > 1
 
 
 def _resolve_control(st: St, ev: list[Msg]) -> None:
-    f = st["fight"]
+    f: Fight = st["fight"]
     rid = f["region"]
     reg = st["regions"][rid]
     s0, s1 = _strength(st, 0, 0), _strength(st, 1, 0)
@@ -345,14 +358,14 @@ def spare_war_party(st: St) -> str | None:
 def advance(st: St, ev: list[Msg]) -> bool:
     """Run every automatic step; True once no battle is left, False when a player must decide."""
     while True:
-        f = st["fight"]
+        f: Fight = st["fight"]
         if f is None:
             if not st["battles"]:
                 return True
             _start(st, ev)
             continue
         step = f["step"]
-        if step == "place":
+        if step == Step.PLACE:
             side = f["place_side"]
             if f["to_place"][side] > 0 and _is_player(st, f["sides"][side]):
                 return False
@@ -364,11 +377,11 @@ def advance(st: St, ev: list[Msg]) -> bool:
             if side == 0:
                 f["place_side"] = 1
             else:
-                f["step"] = "cards"
+                f["step"] = Step.CARDS.value
             continue
-        if step == "cards":
+        if step == Step.CARDS:
             if all(f["passed"]):
-                f["step"] = "resolve"
+                f["step"] = Step.RESOLVE.value
                 order = list(OBJECTIVES)
                 f["queue"] = order[::-1] if f["reversed"] else order
                 continue
@@ -382,7 +395,7 @@ def advance(st: St, ev: list[Msg]) -> bool:
                 f["turn"] = 1 - turn
                 continue
             return False
-        if step == "resolve":
+        if step == Step.RESOLVE:
             if not f["queue"]:
                 if _end_battle(st, ev):
                     continue
@@ -404,7 +417,7 @@ def advance(st: St, ev: list[Msg]) -> bool:
                     continue
                 f["capturer"] = cap_side
                 if _is_player(st, f["sides"][cap_side]) and _choice_matters(f, loser):
-                    f["step"] = "capture"
+                    f["step"] = Step.CAPTURE.value
                     return False
                 _capture(st, cap_side, _auto_choice(f, loser), ev)
                 f["queue"].pop(0)
@@ -417,11 +430,11 @@ def advance(st: St, ev: list[Msg]) -> bool:
                     f["kills"] = None
                     f["queue"].pop(0)
                     continue
-                if f["kills"][side] <= 0 or sum(f["slots"][1 - side]) == 0:
+                if _owed(f)[side] <= 0 or sum(f["slots"][1 - side]) == 0:
                     f["kill_side"] += 1
                     continue
                 if _is_player(st, f["sides"][side]) and _choice_matters(f, 1 - side):
-                    f["step"] = "kill"
+                    f["step"] = Step.KILL.value
                     return False
                 _kill(st, side, _auto_choice(f, 1 - side), ev)
             continue
@@ -430,7 +443,7 @@ def advance(st: St, ev: list[Msg]) -> bool:
 
 def _end_battle(st: St, ev: list[Msg]) -> bool:
     """Survivors return; the loser of Region Control retreats. False if the loser must pick where."""
-    f = st["fight"]
+    f: Fight = st["fight"]
     rid = f["region"]
     reg = st["regions"][rid]
     n = n_players(st)
@@ -450,11 +463,11 @@ def _end_battle(st: St, ev: list[Msg]) -> bool:
             reg["units"][owner] += left
         else:
             f["retreating"] = left
-    loser = f["sides"][1 - win]
+    loser = f["sides"][1 - _set(win)]
     if loser < n and f.get("retreating", 0) > 0:
         options = retreat_options(st, loser, rid)
         if len(options) > 1:
-            f["step"] = "retreat"
+            f["step"] = Step.RETREAT.value
             return False
         if options:
             _retreat_to(st, loser, options[0], ev)
@@ -466,7 +479,7 @@ def _end_battle(st: St, ev: list[Msg]) -> bool:
 
 
 def _retreat_to(st: St, seat: int, dst: str, ev: list[Msg]) -> None:
-    f = st["fight"]
+    f: Fight = st["fight"]
     st["regions"][dst]["units"][seat] += f["retreating"]
     ev.append(
         msg(
@@ -476,7 +489,7 @@ def _retreat_to(st: St, seat: int, dst: str, ev: list[Msg]) -> None:
 
 
 def _finish(st: St, ev: list[Msg]) -> None:
-    f = st["fight"]
+    f: Fight = st["fight"]
     st["regions"][f["region"]]["battle"] = None
     ev.append(msg("ch.ev.battle_end", number=f["num"], region=region_name(f["region"])))
     st["fight"] = None

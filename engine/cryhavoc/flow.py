@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.cryhavoc import battle, turns
 from engine.cryhavoc.content import TOKENS
 from engine.cryhavoc.effects import reveal_event
-from engine.cryhavoc.state import St, controlled, draw_cards, n_players
+from engine.cryhavoc.state import Decision, Phase, St, controlled, draw_cards, n_players
 from engine.text import Msg, PlayerRef, msg
 
 
@@ -37,43 +37,43 @@ def start_round(st: St, ev: list[Msg]) -> None:
     st["done"] = 0
     for seat in st["init"]:
         draw_cards(st, seat, TOKENS["draw_per_round"])
-    st["phase"] = "discard"
+    st["phase"] = Phase.DISCARD.value
     after_discard(st, ev)
 
 
 def after_discard(st: St, ev: list[Msg]) -> None:
-    if st["phase"] == "discard" and turns.over_limit(st) is None:
-        st["phase"] = "actions"
+    if st["phase"] == Phase.DISCARD and turns.over_limit(st) is None:
+        st["phase"] = Phase.ACTIONS.value
         after_action(st, ev)
 
 
 def after_action(st: St, ev: list[Msg]) -> None:
     """Move on to the battles once everyone has taken their three actions."""
     if (
-        st["phase"] == "actions"
+        st["phase"] == Phase.ACTIONS
         and st["pending"] is None
         and st["done"] >= TOKENS["actions_per_round"] * n_players(st)
     ):
-        st["phase"] = "battle"
+        st["phase"] = Phase.BATTLE.value
         ev.append(msg("ch.ev.battle_phase", count=len(st["battles"])))
         after_battle(st, ev)
 
 
 def after_battle(st: St, ev: list[Msg]) -> None:
-    if st["phase"] == "battle" and battle.advance(st, ev):
+    if st["phase"] == Phase.BATTLE and battle.advance(st, ev):
         start_prisoners(st, ev)
 
 
 def acting_seat(st: St) -> int | None:
     phase = st["phase"]
-    if phase == "discard":
+    if phase == Phase.DISCARD:
         return turns.over_limit(st)
-    if phase == "actions":
-        p = st["pending"]
+    if phase == Phase.ACTIONS:
+        p: Decision | None = st["pending"]
         return int(p["seat"]) if p is not None else int(st["init"][st["done"] % n_players(st)])
-    if phase == "battle":
+    if phase == Phase.BATTLE:
         return battle.acting(st)
-    if phase == "prisoners":
+    if phase == Phase.PRISONERS:
         return int(st["init"][st["ransom"]])
     return None
 
@@ -91,7 +91,7 @@ def can_ransom(st: St, seat: int) -> bool:
 
 
 def start_prisoners(st: St, ev: list[Msg]) -> None:
-    st["phase"] = "prisoners"
+    st["phase"] = Phase.PRISONERS.value
     n = n_players(st)
     for holder in range(n):
         held = sum(st["prisoners"][holder])
@@ -136,7 +136,7 @@ def crystal_score(st: St, seat: int) -> int:
 
 
 def scoring(st: St, ev: list[Msg]) -> None:
-    st["phase"] = "scoring"
+    st["phase"] = Phase.SCORING.value
     enabler = st["scoring_by"]
     if st["final"] or enabler is not None:
         if enabler is not None and not st["final"]:
@@ -174,10 +174,10 @@ def ranking(st: St) -> list[int]:
 
 
 def end_game(st: St, ev: list[Msg]) -> None:
-    st["phase"] = "over"
+    st["phase"] = Phase.OVER.value
     order = ranking(st)
     st["result"] = {"winners": [order[0]], "order": order}
     ev.append(msg("ch.ev.game_over", player=_who(st, order[0]), vp=st["vp"][order[0]]))
 
 
-PHASES = ("setup", "discard", "actions", "battle", "prisoners", "scoring", "over")
+PHASES = tuple(Phase)

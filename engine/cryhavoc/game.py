@@ -22,8 +22,8 @@ from engine.cryhavoc.actions import Act, act
 from engine.cryhavoc.content import SKILLS
 from engine.cryhavoc.labels import action_label
 from engine.cryhavoc.parse import WORDS, hints, match, typed
-from engine.cryhavoc.state import FORMAT, UPGRADES, St, clone, n_players
-from engine.cryhavoc.view import view
+from engine.cryhavoc.state import FORMAT, UPGRADES, Phase, Record, St, clone, n_players
+from engine.cryhavoc.view import CryHavocView, view
 from engine.defaults import neutral_default
 from engine.errors import BadInput, GameOver, IllegalAction, NotYourTurn
 from engine.lexicon import PLAIN, Lexicon, Sources
@@ -64,13 +64,13 @@ def legal_for(st: St, seat: int) -> list[Act]:
     phase = st["phase"]
     if flow.acting_seat(st) != seat:
         return []
-    if phase == "discard":
+    if phase == Phase.DISCARD:
         return turns.legal_discard(st, seat)
-    if phase == "actions":
+    if phase == Phase.ACTIONS:
         return turns.legal_actions(st, seat)
-    if phase == "battle":
+    if phase == Phase.BATTLE:
         return battle.legal(st, seat)
-    if phase == "prisoners":
+    if phase == Phase.PRISONERS:
         out = []
         if flow.can_ransom(st, seat):
             out = [act("ransom", faction_word(st, h)) for h in flow.holders_of(st, seat)]
@@ -82,17 +82,17 @@ def play(st: St, seat: int, a: Act) -> list[Msg]:
     """Apply a legal action to ``st`` in place and run the automatic steps that follow."""
     ev: list[Msg] = []
     phase = st["phase"]
-    if phase == "discard":
+    if phase == Phase.DISCARD:
         turns.apply_discard(st, seat, a, ev)
         flow.after_discard(st, ev)
-    elif phase == "actions":
+    elif phase == Phase.ACTIONS:
         if turns.apply(st, seat, a, ev):
             st["done"] += 1
         flow.after_action(st, ev)
-    elif phase == "battle":
+    elif phase == Phase.BATTLE:
         battle.apply(st, seat, a, ev)
         flow.after_battle(st, ev)
-    elif phase == "prisoners":
+    elif phase == Phase.PRISONERS:
         if a.verb == "done":
             ev.append(msg("ch.ev.done", player=PlayerRef(st["players"][seat])))
             flow.ransom_done(st, ev)
@@ -102,7 +102,7 @@ def play(st: St, seat: int, a: Act) -> list[Msg]:
     return ev
 
 
-def public_record(before: St, seat: int, action: Act) -> dict[str, Any]:
+def public_record(before: St, seat: int, action: Act) -> Record:
     """What everyone learns of ``action`` (played by ``seat`` from ``before``): the state's ``last``.
 
     Its text (the action's own words) and its label in catalog terms, so the board says it in the
@@ -122,7 +122,7 @@ TRAIL_MAX = 64
 """The most moves a stretch keeps: far more than one turn's, so that a state stays small."""
 
 
-def remember(st: St, record: dict[str, Any], acting: int | None) -> None:
+def remember(st: St, record: Record, acting: int | None) -> None:
     """Record ``record`` (``public_record`` of the action just played on ``st``) as the last action
     and, when it touched regions, in the stretch of moves since the players to act last changed
     (``trail``), which the map marks; ``acting`` is who acted before it. The first action after a
@@ -198,7 +198,7 @@ class CryHavoc:
         return [] if seat is None else legal_for(state, seat)
 
     def _check_turn(self, state: St, player: str, text: str) -> int:
-        if state["phase"] == "over":
+        if state["phase"] == Phase.OVER:
             raise GameOver("ch.error.game_over", input=text)
         seat = self._seat(state, player)
         if seat is None:
@@ -232,7 +232,7 @@ class CryHavoc:
         return typed(action)
 
     def is_over(self, state: St) -> bool:
-        return bool(state["phase"] == "over")
+        return bool(state["phase"] == Phase.OVER)
 
     def result(self, state: St) -> Result | None:
         r = state["result"]
@@ -251,7 +251,7 @@ class CryHavoc:
         """Each seat's faction."""
         return [[str(faction)] for faction in state["factions"][: len(state["players"])]]
 
-    def view(self, state: St, player: str | None) -> dict[str, Any]:
+    def view(self, state: St, player: str | None) -> CryHavocView:
         result = self.result(state)
         return view(state, player, None if result is None else result.to_json())
 
@@ -272,4 +272,4 @@ class CryHavoc:
 
 
 GAME = CryHavoc()
-_CONFORMS: Game = GAME  # mypy checks here that CryHavoc satisfies the engine contract
+_CONFORMS: Game[St, Act, CryHavocView] = GAME  # mypy checks here that CryHavoc satisfies the engine contract

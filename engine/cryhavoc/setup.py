@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.cryhavoc import flow
 from engine.cryhavoc.content import FACTIONS, TERRAIN_DECKS, TERRAINS, TOKENS, deck_cards, side_for
-from engine.cryhavoc.state import FORMAT, St, below, board, shuffle
+from engine.cryhavoc.state import FORMAT, Phase, St, below, board, shuffle
 from engine.errors import BadInput
 
 SKILL_CHOICES = ("basic", "random", "all")
@@ -121,7 +121,7 @@ def new_game(players: Sequence[str], seed: int, options: dict[str, str] | None =
         {
             "skills_opt": skills_opt,
             "round": 0,
-            "phase": "setup",
+            "phase": Phase.SETUP.value,
             "final": False,
             "track": track[: TOKENS["events_used"]],
             "revealed": [],

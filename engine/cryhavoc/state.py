@@ -21,12 +21,107 @@ the map marks) and ``handed`` (whether the last action changed who acts: the nex
 
 from __future__ import annotations
 
-from typing import Any
+from enum import StrEnum
+from typing import Any, NotRequired, TypedDict
 
+from engine.contract import EncodedMsg
 from engine.cryhavoc.content import BOARDS, Board, kind_of
 from engine.jsonvalues import copy_json
 from engine.rng import Rng
 from engine.saves import Upgrade
+
+
+class Phase(StrEnum):
+    """The phases of a round (``flow``), the setup before the first and the end. The state holds
+    them as their text (the state holds JSON values only), so a save from before the enum loads as
+    it was; the rules compare with the members, the view hands them to the renderers."""
+
+    SETUP = "setup"
+    DISCARD = "discard"
+    ACTIONS = "actions"
+    BATTLE = "battle"
+    PRISONERS = "prisoners"
+    SCORING = "scoring"
+    OVER = "over"
+
+
+class Step(StrEnum):
+    """The steps of a battle under way (``battle``): units placed, cards played, then the
+    objectives resolved in order (capture, kill, retreat)."""
+
+    PLACE = "place"
+    CARDS = "cards"
+    CAPTURE = "capture"
+    KILL = "kill"
+    RETREAT = "retreat"
+    RESOLVE = "resolve"
+
+
+class PendingKind(StrEnum):
+    """A decision under way in the actions phase: points of a move, recruit or build to spend, or
+    one card to keep of the two drawn."""
+
+    MOVE = "move"
+    RECRUIT = "recruit"
+    BUILD = "build"
+    KEEP = "keep"
+
+
+class Record(TypedDict):
+    """An action as everyone learns it (``game.public_record``): the state's ``last`` and the
+    entries of its ``trail``. Its label is the catalog's (an encoded ``Msg``); the regions it touched
+    are absent from saves from before they were kept, the label from older ones still."""
+
+    seat: int
+    text: str
+    label: NotRequired[EncodedMsg]
+    regions: NotRequired[list[str]]
+
+
+class Decision(TypedDict):
+    """A decision under way in the actions phase (``st["pending"]``, ``turns``): its kind (a
+    ``PendingKind``'s text), whose it is and the points left to spend; whether the action was paid
+    for (a skill's move or build is free); the units that arrived where (a move), the battles it
+    started, the structures activated (``[skill, region]``), whether a card was drawn, and the two
+    cards of a draw to keep one of, with where they came from."""
+
+    kind: str
+    seat: int
+    points: int
+    paid: bool
+    arrived: dict[str, int]
+    battles: list[str]
+    activated: list[list[str]]
+    drew_one: bool
+    cards: list[str]
+    source: str
+
+
+class Fight(TypedDict):
+    """The battle under way (``st["fight"]``, ``battle``): ``sides`` are ``[attacker, defender]``
+    (a seat, or the Trogs' index ``n_players``); per side and objective, the units in ``slots`` and
+    the cards' ``bonus``; the objectives left to resolve in ``queue``; the side that won the
+    objective being resolved (``winner``, ``capturer``), the kills each side still owes, and the
+    units of the side in retreat."""
+
+    num: int
+    region: str
+    sides: list[int]
+    step: str
+    place_side: int
+    to_place: list[int]
+    slots: list[list[int]]
+    bonus: list[list[int]]
+    turn: int
+    passed: list[bool]
+    reversed: bool
+    queue: list[str]
+    winner: int | None
+    capturer: int | None
+    kills: list[int] | None
+    kill_side: int
+    retreating: NotRequired[int]
+
 
 St = dict[str, Any]
 FORMAT = 2

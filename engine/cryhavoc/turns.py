@@ -23,6 +23,8 @@ from engine.cryhavoc.content import (
 )
 from engine.cryhavoc.effects import apply_simple, region_name
 from engine.cryhavoc.state import (
+    Decision,
+    PendingKind,
     St,
     add_crystals,
     can_draw,
@@ -142,7 +144,7 @@ def _resolve_token(st: St, rid: str, ev: list[Msg]) -> int:
 
 
 def _go(st: St, seat: int, src: str, dst: str, ev: list[Msg]) -> None:
-    p = st["pending"]
+    p: Decision = st["pending"]
     regs = st["regions"]
     regs[src]["units"][seat] -= 1
     regs[dst]["units"][seat] += 1
@@ -288,7 +290,7 @@ def _apply_skill(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
     for e in SKILLS[sid]:
         do = e["do"]
         if do in ("move", "build"):
-            st["pending"] = _new_pending(do, seat, e["n"], paid=False)
+            st["pending"] = _new_pending(PendingKind(do), seat, e["n"], paid=False)
         elif do == "crystal":
             add_crystals(st, a.args[1], 1)
             value = st["regions"][a.args[1]]["crystals"]
@@ -306,9 +308,9 @@ def _apply_skill(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
 # ---------------------------------------------------------------- the actions phase
 
 
-def _new_pending(kind: str, seat: int, points: int, paid: bool) -> dict[str, Any]:
+def _new_pending(kind: PendingKind, seat: int, points: int, paid: bool) -> Decision:
     return {
-        "kind": kind,
+        "kind": kind.value,
         "seat": seat,
         "points": points,
         "paid": paid,
@@ -330,7 +332,7 @@ def _cards_with(st: St, seat: int, ptype: str, kinds: list[str] | None = None) -
 
 
 def legal_actions(st: St, seat: int) -> list[Act]:
-    p = st["pending"]
+    p: Decision | None = st["pending"]
     if p is not None:
         return _legal_pending(st, seat, p)
     s = st["seats"][seat]
@@ -355,16 +357,16 @@ def legal_actions(st: St, seat: int) -> list[Act]:
     return out
 
 
-def _legal_pending(st: St, seat: int, p: dict[str, Any]) -> list[Act]:
+def _legal_pending(st: St, seat: int, p: Decision) -> list[Act]:
     kind = p["kind"]
     out: list[Act] = []
-    if kind == "keep":
+    if kind == PendingKind.KEEP:
         return [act("keep", k) for k in sorted({kind_of(c) for c in p["cards"]})]
-    if p["paid"] and (kind != "recruit" or st["seats"][seat]["reserve"] > 0):
+    if p["paid"] and (kind != PendingKind.RECRUIT or st["seats"][seat]["reserve"] > 0):
         out += [act("pay", k) for k in _cards_with(st, seat, kind)]
-    if kind == "move" and p["points"] > 0:
+    if kind == PendingKind.MOVE and p["points"] > 0:
         out += [act("go", a, b) for a, b in steps(st, seat, p["battles"])]
-    if kind == "build":
+    if kind == PendingKind.BUILD:
         out += build_options(st, seat, p["points"], p["activated"])
     out.append(act("end"))
     return out
@@ -372,7 +374,7 @@ def _legal_pending(st: St, seat: int, p: dict[str, Any]) -> list[Act]:
 
 def _pay(st: St, seat: int, kind: str, ptype: str, ev: list[Msg]) -> None:
     """Discard one card for its points of ``ptype`` and resolve its rarer symbols."""
-    p = st["pending"]
+    p: Decision = st["pending"]
     card = CARDS[kind]
     discard_from_hand(st, seat, kind)
     pts = int(card["points"].get(ptype, 0))
@@ -402,7 +404,7 @@ def apply(st: St, seat: int, a: Act, ev: list[Msg]) -> bool:
     p = st["pending"]
     who = _who(st, seat)
     if v in ("move", "recruit", "build"):
-        st["pending"] = _new_pending(v, seat, 0, paid=True)
+        st["pending"] = _new_pending(PendingKind(v), seat, 0, paid=True)
         _pay(st, seat, a.args[0], v, ev)
         return False
     if v == "pay":
@@ -431,7 +433,7 @@ def apply(st: St, seat: int, a: Act, ev: list[Msg]) -> bool:
         return False
     if v == "end":
         ev.append(msg("ch.ev.end", player=who, kind=msg(f"ch.points.{p['kind']}")))
-        if p["kind"] == "move":
+        if p["kind"] == PendingKind.MOVE:
             _end_move(st, seat, ev)
         st["pending"] = None
         return bool(p["paid"])
@@ -446,7 +448,7 @@ def apply(st: St, seat: int, a: Act, ev: list[Msg]) -> bool:
         if len(cards) == 1:
             st["seats"][seat]["hand"] = sorted([*st["seats"][seat]["hand"], cards[0]])
             return True
-        pend = _new_pending("keep", seat, 0, paid=True)
+        pend = _new_pending(PendingKind.KEEP, seat, 0, paid=True)
         pend["cards"] = cards
         pend["source"] = src
         st["pending"] = pend

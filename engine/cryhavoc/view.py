@@ -1,4 +1,6 @@
-"""What one viewer may see: the JSON-safe dict the renderer draws.
+"""What one viewer may see: the JSON-safe dict the renderer draws, typed as ``CryHavocView`` (a
+``TypedDict``, a plain dict at run time) which ``render/cryhavoc`` takes, so that both sides agree
+on its keys under the type check.
 
 Hidden information (hands, deck order, the two cards of a draw-two-keep-one, face-down exploration
 and Trog tokens) appears only as counts or kinds, and cards only in ``private`` for the viewer's
@@ -55,13 +57,147 @@ own seat. Schema::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, NotRequired, TypedDict, cast
 
+from engine.contract import EncodedMsg, ResultJson
 from engine.cryhavoc import flow
 from engine.cryhavoc.content import OBJECTIVES, TOKENS, kind_of
 from engine.cryhavoc.labels import last_description
-from engine.cryhavoc.state import St, board, n_players
+from engine.cryhavoc.state import Decision, Fight, PendingKind, Phase, Record, St, Step, board, n_players
 from engine.text import decode_msg, encode_msg
+
+
+class TrackView(TypedDict):
+    """A place on the event track and how many event cards lie there."""
+
+    pos: int
+    count: int
+
+
+class EventsView(TypedDict):
+    revealed: list[str]
+    track: list[TrackView]
+
+
+class StructureView(TypedDict):
+    type: str
+    seat: int
+
+
+class RegionView(TypedDict):
+    """One region of the map: where to draw it, who holds it and what lies there."""
+
+    id: str
+    terrain: str | None
+    hq: int | None
+    hive: bool
+    pos: list[int]
+    units: dict[str, int]
+    control: int | None
+    crystals: int
+    crystal_tokens: dict[str, int]
+    token: str | None
+    explore: bool
+    tunnel: bool
+    structures: list[StructureView]
+    battle: int | None
+    adjacent: list[str]
+
+
+class SkillView(TypedDict):
+    id: str
+    exhausted: bool
+
+
+class SeatView(TypedDict):
+    """One seat's public panel. ``away`` is the table layer's mark on an absent player."""
+
+    id: str
+    faction: str
+    vp: int
+    hand: int
+    deck: int
+    discard: list[str]
+    reserve: int
+    skills: list[SkillView]
+    structures_left: dict[str, int]
+    prisoners_held: dict[str, int]
+    away: NotRequired[str]
+
+
+class PendingView(TypedDict):
+    """A decision under way: moving or recruiting ``points``, building, keeping one card of two."""
+
+    seat: int
+    kind: PendingKind
+    points: int
+
+
+class BattleView(TypedDict):
+    """The battle under way: its sides (a seat, or ``"trogs"`` defending), step and objectives."""
+
+    number: int
+    region: str
+    attacker: int
+    defender: int | Literal["trogs"]
+    step: Step
+    placing: dict[str, int]
+    objectives: dict[str, dict[str, int]]
+    folded: list[bool]
+    reversed: bool
+
+
+class MarksView(TypedDict):
+    """What the map marks of one action (``_marks``)."""
+
+    seat: int
+    text: str
+    regions: list[str]
+    path: list[str] | None
+
+
+class LastView(MarksView):
+    """The last action as the state records it, with its label told for the board (absent in saves
+    from before actions were labelled)."""
+
+    label: NotRequired[EncodedMsg]
+
+
+class PrivateView(TypedDict):
+    """The viewer's own hand and the two cards of a draw they are choosing from."""
+
+    seat: int
+    hand: list[str]
+    drawn: list[str]
+
+
+class CryHavocView(TypedDict):
+    """What ``view`` returns and ``render/cryhavoc`` draws (the schema above)."""
+
+    game: Literal["cryhavoc"]
+    viewer: str | None
+    side: str
+    round: int
+    final: bool
+    phase: Phase
+    to_act: list[int]
+    initiative: list[int]
+    upcoming: list[int]
+    actions_taken: int
+    scoring_by: int | None
+    events: EventsView
+    regions: list[RegionView]
+    arrows: list[list[str]]
+    thick: list[list[str]]
+    seats: list[SeatView]
+    neutral_trogs: int
+    terrain_decks: dict[str, int]
+    pending: PendingView | None
+    battle: BattleView | None
+    last: LastView | None
+    since: list[MarksView]
+    result: ResultJson | None
+    private: PrivateView | None
 
 
 def crystal_tokens(value: int) -> dict[str, int]:
@@ -75,9 +211,9 @@ def _side_key(st: St, side: int) -> str:
     return "trogs" if side >= n_players(st) else str(side)
 
 
-def view(st: St, viewer: str | None, result_json: Any) -> dict[str, Any]:
+def view(st: St, viewer: str | None, result_json: ResultJson | None) -> CryHavocView:
     bd = board(st)
-    regions = []
+    regions: list[RegionView] = []
     for rid, reg in st["regions"].items():
         printed = bd.regions[rid]
         regions.append(
@@ -99,7 +235,7 @@ def view(st: St, viewer: str | None, result_json: Any) -> dict[str, Any]:
                 "adjacent": list(bd.adj[rid]),
             }
         )
-    seats = []
+    seats: list[SeatView] = []
     for i, s in enumerate(st["seats"]):
         seats.append(
             {
@@ -115,10 +251,12 @@ def view(st: St, viewer: str | None, result_json: Any) -> dict[str, Any]:
                 "prisoners_held": {_side_key(st, o): c for o, c in enumerate(st["prisoners"][i]) if c > 0},
             }
         )
-    p = st["pending"]
-    pending = None if p is None else {"seat": p["seat"], "kind": p["kind"], "points": p["points"]}
+    p: Decision | None = st["pending"]
+    pending: PendingView | None = (
+        None if p is None else {"seat": p["seat"], "kind": PendingKind(p["kind"]), "points": p["points"]}
+    )
     seat = flow.acting_seat(st)
-    private = None
+    private: PrivateView | None = None
     if viewer is not None and viewer in st["players"]:
         me = st["players"].index(viewer)
         drawn = [kind_of(c) for c in p["cards"]] if p is not None and p["seat"] == me else []
@@ -129,7 +267,7 @@ def view(st: St, viewer: str | None, result_json: Any) -> dict[str, Any]:
         "side": st["side"],
         "round": st["round"],
         "final": st["final"],
-        "phase": st["phase"],
+        "phase": Phase(st["phase"]),
         "to_act": [] if seat is None else [seat],
         "initiative": list(st["init"]),
         "upcoming": list(st["upcoming"]),
@@ -154,8 +292,8 @@ def view(st: St, viewer: str | None, result_json: Any) -> dict[str, Any]:
     }
 
 
-def _battle(st: St) -> dict[str, Any] | None:
-    f = st["fight"]
+def _battle(st: St) -> BattleView | None:
+    f: Fight | None = st["fight"]
     if f is None:
         return None
     objectives = {
@@ -173,7 +311,7 @@ def _battle(st: St) -> dict[str, Any] | None:
         "region": f["region"],
         "attacker": att,
         "defender": "trogs" if dfn >= n_players(st) else dfn,
-        "step": f["step"],
+        "step": Step(f["step"]),
         "placing": {"attacker": f["to_place"][0], "defender": f["to_place"][1]},
         "objectives": objectives,
         "folded": list(f["passed"]),
@@ -185,7 +323,7 @@ PATH_VERBS = ("go", "retreat")
 """Actions that take units from one region to another: the board draws their way as an arrow."""
 
 
-def _marks(record: dict[str, Any]) -> dict[str, Any]:
+def _marks(record: Record) -> MarksView:
     """What the map marks of one action: the regions it touched (none in saves from before they were
     kept) and, for a step or a retreat, its path: from the first region to the second."""
     regions = list(record.get("regions") or [])
@@ -198,10 +336,10 @@ def _marks(record: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _last(last: dict[str, Any] | None) -> dict[str, Any] | None:
+def _last(last: Record | None) -> LastView | None:
     """The last action that touched the map since the last handover (else the last action), as the
     state records it, with its marks and its label told in the third person for the board."""
     if last is None:
         return None
     told = {"label": encode_msg(last_description(decode_msg(last["label"])))} if last.get("label") else {}
-    return {**last, **told, **_marks(last)}
+    return cast("LastView", {**last, **told, **_marks(last)})  # the record's keys, as it was saved

@@ -27,9 +27,9 @@ from engine.warchest import parse, rules, setup
 from engine.warchest.actions import Action
 from engine.warchest.board import board_map
 from engine.warchest.labels import action_label
-from engine.warchest.state import FORMAT, UPGRADES, State
+from engine.warchest.state import FORMAT, UPGRADES, Phase, State
 from engine.warchest.trail import remember
-from engine.warchest.view import view
+from engine.warchest.view import WarChestView, view
 
 
 def revealed(before: State, after: State, _actor: str, asker: str) -> str | None:
@@ -82,7 +82,7 @@ class WarChest:
         return list(cached)
 
     def _check_turn(self, state: State, player: str, text: str) -> int:
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             raise GameOver("wc.error.game_over", input=text)
         seat = state.seat_of(player)
         if seat is None:
@@ -117,7 +117,7 @@ class WarChest:
         return parse.typed(action)
 
     def is_over(self, state: State) -> bool:
-        return state.phase == "over"
+        return state.phase == Phase.OVER
 
     def result(self, state: State) -> Result | None:
         r = state.result
@@ -138,7 +138,7 @@ class WarChest:
         """Each seat's unit cards (drafted or dealt), alphabetical: the same set reads the same."""
         return [sorted(seat.units) for seat in state.seats]
 
-    def view(self, state: State, player: str | None) -> dict[str, Any]:
+    def view(self, state: State, player: str | None) -> WarChestView:
         result = self.result(state)
         return view(state, player, None if result is None else result.to_json())
 
@@ -154,7 +154,9 @@ class WarChest:
 
 
 GAME = WarChest()
-_CONFORMS: Game = GAME  # mypy checks here that WarChest satisfies the engine contract
+_CONFORMS: Game[State, Action, WarChestView] = (
+    GAME  # mypy checks here that WarChest satisfies the engine contract
+)
 
 
 def placed_markers(state: State) -> dict[str, int]:

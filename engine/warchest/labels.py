@@ -20,7 +20,7 @@ from engine.warchest.actions import (
 )
 from engine.warchest.board import Hex, label
 from engine.warchest.rules import unit_name
-from engine.warchest.state import State
+from engine.warchest.state import PendingKind, Phase, State
 from engine.warchest.units import CAVALRY, ENSIGN, FOOTMAN, LANCER, MARSHALL
 
 
@@ -110,10 +110,10 @@ def _tactic(st: State, a: Tactic) -> Msg:
 def action_label(st: State, a: Action) -> Msg:
     """``describe`` plus, during a follow-up, what the follow-up is (free move, repeat...)."""
     inner = describe(st, a)
-    if st.phase != "play" or not st.pending or isinstance(a, (Skip, GuardChoice)):
+    if st.phase != Phase.PLAY or not st.pending or isinstance(a, (Skip, GuardChoice)):
         return inner
     kind = st.pending[-1].kind
-    if kind == "priest":
+    if kind == PendingKind.PRIEST:
         return msg("wc.label.priest", action=inner)
     return msg(f"wc.label.followup.{kind}", action=inner)
 

@@ -28,7 +28,7 @@ from engine.warchest.actions import (
 )
 from engine.warchest.board import Hex, distance, label
 from engine.warchest.manoeuvres import bmap, is_friend, royal_guard_tactics, unit_manoeuvres
-from engine.warchest.state import Pending, Seat, State
+from engine.warchest.state import EndReason, Pending, PendingKind, Phase, Seat, State
 from engine.warchest.units import (
     BERSERKER,
     CAVALRY,
@@ -76,9 +76,9 @@ def team_refs(st: State, team: int) -> list[PlayerRef]:
 
 def acting_seat(st: State) -> int | None:
     """The seat that must decide now, or ``None`` when the game is over."""
-    if st.phase == "over":
+    if st.phase == Phase.OVER:
         return None
-    if st.phase == "draft":
+    if st.phase == Phase.DRAFT:
         assert st.draft is not None
         return int(st.draft["order"][0])
     if st.pending:
@@ -89,7 +89,7 @@ def acting_seat(st: State) -> int | None:
 def legal_for(st: State, seat: int) -> list[Action]:
     if acting_seat(st) != seat:
         return []
-    if st.phase == "draft":
+    if st.phase == Phase.DRAFT:
         assert st.draft is not None
         return [Pick(u) for u in st.draft["pool"]]
     if st.pending:
@@ -165,23 +165,23 @@ def _unit_is(st: State, h: Hex, seat: int, kind: str) -> bool:
 def pending_actions(st: State, p: Pending) -> list[Action]:
     """The choices of a pending follow-up; an optional one ends with ``skip``."""
     out: list[Action] = []
-    if p.kind == "guard":
+    if p.kind == PendingKind.GUARD:
         return [GuardChoice("supply"), GuardChoice("stack")]
-    if p.kind == "priest":
+    if p.kind == PendingKind.PRIEST:
         return coin_actions(st, p.seat, [p.coin])
-    if p.kind == "swordsman":
+    if p.kind == PendingKind.SWORDSMAN:
         h = p.hexes[0]
         if _unit_is(st, h, p.seat, SWORDSMAN):
             out = [Move(SWORDSMAN, h, n) for n in bmap(st).neighbours[h] if n not in st.board]
-    elif p.kind == "berserker":
+    elif p.kind == PendingKind.BERSERKER:
         h = p.hexes[0]
         if _unit_is(st, h, p.seat, BERSERKER) and st.board[h][2] >= 2:
             out = unit_manoeuvres(st, h, height=st.board[h][2] - 1, tactics=False)
-    elif p.kind == "mercenary":
+    elif p.kind == PendingKind.MERCENARY:
         h = p.hexes[0]
         if _unit_is(st, h, p.seat, MERCENARY):
             out = unit_manoeuvres(st, h, tactics=False)
-    elif p.kind == "footman":
+    elif p.kind == PendingKind.FOOTMAN:
         for h in p.hexes:
             if _unit_is(st, h, p.seat, FOOTMAN):
                 out.extend(unit_manoeuvres(st, h, tactics=False))
@@ -223,7 +223,7 @@ def draft_pick(st: State, si: int, action: Pick, ev: list[Msg]) -> None:
         picks[first].append(last)
         ev.append(msg("wc.ev.pick_last", player=player(st, first), unit=unit_name(last)))
     st.draft = None
-    st.phase = "play"
+    st.phase = Phase.PLAY
     for seat, units in zip(st.seats, picks, strict=True):
         equip(seat, tuple(units))
     # two players: the second picker takes the initiative; four: the first team's first picker
@@ -234,7 +234,7 @@ def draft_pick(st: State, si: int, action: Pick, ev: list[Msg]) -> None:
 def play(st: State, si: int, action: Action) -> list[Msg]:
     """Apply a legal ``action`` of seat ``si`` to ``st`` (a fresh clone) and return the events."""
     ev: list[Msg] = []
-    if st.phase == "draft":
+    if st.phase == Phase.DRAFT:
         assert isinstance(action, Pick)
         draft_pick(st, si, action, ev)
         return ev
@@ -275,7 +275,7 @@ def _play_coin(st: State, si: int, a: Action, ev: list[Msg]) -> None:
         if a.unit == MERCENARY:
             for h, u in st.board.items():
                 if u[0] == si and u[1] == MERCENARY and unit_manoeuvres(st, h, tactics=False):
-                    st.pending = (*st.pending, Pending("mercenary", si, (h,)))
+                    st.pending = (*st.pending, Pending(PendingKind.MERCENARY, si, (h,)))
                     ev.append(msg("wc.ev.mercenary", player=who, hex=label(h)))
                     break
     elif isinstance(a, Pass):
@@ -297,10 +297,10 @@ def _coin(a: Action) -> str:
 
 def _resolve_pending(st: State, p: Pending, a: Action, ev: list[Msg]) -> None:
     who = player(st, p.seat)
-    if p.kind == "priest":
+    if p.kind == PendingKind.PRIEST:
         _play_coin(st, p.seat, a, ev)
         return
-    if p.kind == "guard":
+    if p.kind == PendingKind.GUARD:
         assert isinstance(a, GuardChoice)
         if a.source == "supply":
             seat = st.seats[p.seat]
@@ -314,19 +314,19 @@ def _resolve_pending(st: State, p: Pending, a: Action, ev: list[Msg]) -> None:
     if isinstance(a, Skip):
         ev.append(msg("wc.ev.skip", player=who, what=msg(f"wc.pending.{p.kind}")))
         return
-    if p.kind == "berserker":
+    if p.kind == PendingKind.BERSERKER:
         h = p.hexes[0]
         s, kind, height = st.board[h]
         st.board[h] = (s, kind, height - 1)
         st.seats[s].add_up(BERSERKER)
         ev.append(msg("wc.ev.berserker", player=who, hex=label(h), height=height - 1))
-    elif p.kind == "footman":
+    elif p.kind == PendingKind.FOOTMAN:
         assert isinstance(a, (Control, Move, Attack))  # a footman's manoeuvres, tactics aside
         src = a.hex if isinstance(a, Control) else a.src
         rest = tuple(h for h in p.hexes if h != src)
         if rest:
-            st.pending = (*st.pending, Pending("footman", p.seat, rest))
-    elif p.kind == "swordsman":
+            st.pending = (*st.pending, Pending(PendingKind.FOOTMAN, p.seat, rest))
+    elif p.kind == PendingKind.SWORDSMAN:
         assert isinstance(a, Move)
         _relocate(st, a.src, a.dst)
         ev.append(
@@ -364,7 +364,7 @@ def _manoeuvre(st: State, si: int, a: Action, ev: list[Msg]) -> None:
         kind = a.unit
         if kind == FOOTMAN:
             feet = tuple(h for h, u in st.board.items() if u[0] == si and u[1] == FOOTMAN)
-            st.pending = (*st.pending, Pending("footman", si, feet))
+            st.pending = (*st.pending, Pending(PendingKind.FOOTMAN, si, feet))
         elif kind in (CAVALRY, LANCER):
             assert a.src is not None
             dst, target = a.args
@@ -408,14 +408,14 @@ def _manoeuvre(st: State, si: int, a: Action, ev: list[Msg]) -> None:
     for h, owner, kind, attacked, controlled in acts:
         alive = _unit_is(st, h, owner, kind)
         if kind == SWORDSMAN and attacked and alive:
-            triggers.append(Pending("swordsman", owner, (h,)))
+            triggers.append(Pending(PendingKind.SWORDSMAN, owner, (h,)))
         elif kind == BERSERKER and alive and st.board[h][2] >= 2:
-            triggers.append(Pending("berserker", owner, (h,)))
+            triggers.append(Pending(PendingKind.BERSERKER, owner, (h,)))
         elif kind == WARRIOR_PRIEST and (attacked or controlled):
             coin = draw_coin(st, owner)
             if coin is not None:
                 st.seats[owner].add_hand(coin)
-                triggers.append(Pending("priest", owner, (), coin))
+                triggers.append(Pending(PendingKind.PRIEST, owner, (), coin))
                 ev.append(msg("wc.ev.priest", player=player(st, owner)))
     if triggers:
         st.pending = st.pending[:mark] + tuple(triggers) + st.pending[mark:]
@@ -441,7 +441,7 @@ def _strike(st: State, si: int, src: Hex, target: Hex, ev: list[Msg]) -> None:
         ev.append(msg("wc.ev.pikeman", owner=player(st, defender[0]), hex=label(target)))
         _lose_coin(st, src, ev)
     if defender[1] == ROYAL_GUARD and st.seats[defender[0]].supply.get(ROYAL_GUARD, 0) > 0:
-        st.pending = (*st.pending, Pending("guard", defender[0], (target,)))
+        st.pending = (*st.pending, Pending(PendingKind.GUARD, defender[0], (target,)))
     else:
         _lose_coin(st, target, ev)
 
@@ -483,8 +483,8 @@ def _take_control(st: State, si: int, h: Hex, kind: str, ev: list[Msg]) -> None:
         st.ever = st.ever | {(team, h)}
         st.progress = True
     if st.markers[team] <= 0:
-        st.result = {"winners": st.team_seats(team), "reason": "markers", "draw": False}
-        st.phase = "over"
+        st.result = {"winners": st.team_seats(team), "reason": str(EndReason.MARKERS), "draw": False}
+        st.phase = Phase.OVER
         st.pending = ()
         if len(st.seats) == 2:
             ev.append(msg("wc.ev.win", player=who))
@@ -515,7 +515,7 @@ def draw_coin(st: State, si: int) -> str | None:
 
 def settle(st: State, ev: list[Msg]) -> None:
     """Drop follow-ups that offer nothing, then pass the turn on when no decision is pending."""
-    while st.phase == "play":
+    while st.phase == Phase.PLAY:
         if st.pending:
             if pending_actions(st, st.pending[-1]):
                 return
@@ -539,8 +539,8 @@ def end_round(st: State, ev: list[Msg]) -> None:
     st.stall = 0 if st.progress else st.stall + 1
     st.progress = False
     if st.stall >= STALL_ROUNDS:
-        st.result = {"winners": [], "reason": "stall", "draw": True}
-        st.phase = "over"
+        st.result = {"winners": [], "reason": str(EndReason.STALL), "draw": True}
+        st.phase = Phase.OVER
         ev.append(msg("wc.ev.stall", rounds=STALL_ROUNDS))
         return
     start_round(st, ev)

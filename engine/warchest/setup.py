@@ -19,7 +19,7 @@ from engine.errors import BadInput
 from engine.rng import Rng
 from engine.warchest.board import board_map
 from engine.warchest.rules import equip, start_round
-from engine.warchest.state import Seat, State
+from engine.warchest.state import Phase, Seat, State
 from engine.warchest.units import FIRST_GAME, FIRST_GAME_4, UNIT_TYPES
 
 ARMIES = ("random", "first", "draft")
@@ -76,7 +76,7 @@ def new_game(players: Sequence[str], seed: int, options: dict[str, str] | None =
         # picks first; with two the drawn seat is the first picker
         first = rng.below(2)
         st.rng = rng.state
-        st.phase = "draft"
+        st.phase = Phase.DRAFT
         st.draft = {
             "pool": sorted(pool[: DRAFT_POOL[count]]),
             "picks": [[] for _ in range(count)],

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from bisect import insort
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypedDict
 
 from engine.jsonvalues import copy_json
 from engine.saves import Upgrade
+from engine.warchest.actions import Action
 from engine.warchest.board import Hex, label, parse_label
 
 FORMAT = 2
@@ -31,6 +33,54 @@ def _from_format_1(d: dict[str, Any]) -> dict[str, Any]:
 
 UPGRADES: dict[int, Upgrade] = {1: _from_format_1}
 """``UPGRADES[n]`` turns a save of format ``n`` into format ``n + 1`` (see ``engine.saves``)."""
+
+
+class Phase(StrEnum):
+    """Where a game stands: the units' draft (an option), play, or over. Saved as its text, so a
+    save from before the enum loads as it was."""
+
+    DRAFT = "draft"
+    PLAY = "play"
+    OVER = "over"
+
+
+class PendingKind(StrEnum):
+    """The decisions the rules wait for (``Pending``); the text is saved and names the catalog's
+    ``wc.pending.<kind>``."""
+
+    GUARD = "guard"
+    SWORDSMAN = "swordsman"
+    BERSERKER = "berserker"
+    MERCENARY = "mercenary"
+    FOOTMAN = "footman"
+    PRIEST = "priest"
+
+
+class EndReason(StrEnum):
+    """Why a game ended, as ``State.result`` keeps it (its text, saved): a team placed its last
+    control marker, or the rounds went by without progress (a draw, ``rules.STALL_ROUNDS``)."""
+
+    MARKERS = "markers"
+    STALL = "stall"
+
+
+class Draft(TypedDict):
+    """The units' draft under way: the cards still open, each seat's picks, the seats to pick next
+    (in order) and the seat that picked first."""
+
+    pool: list[str]
+    picks: list[list[str]]
+    order: list[int]
+    first: int
+
+
+class Ending(TypedDict):
+    """How a game ended (``State.result``): the winning seats, why, and whether it is a draw."""
+
+    winners: list[int]
+    reason: str
+    draw: bool
+
 
 Unit = tuple[int, str, int]
 """A unit on the board: (seat, type, height)."""
@@ -52,14 +102,14 @@ class Pending:
     was just drawn and must be used now).
     """
 
-    kind: str
+    kind: PendingKind
     seat: int
     hexes: tuple[Hex, ...] = ()
     coin: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "kind": self.kind,
+            "kind": str(self.kind),
             "seat": self.seat,
             "hexes": [label(h) for h in self.hexes],
             "coin": self.coin,
@@ -67,7 +117,7 @@ class Pending:
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> Pending:
-        return Pending(d["kind"], d["seat"], tuple(_hex(s) for s in d["hexes"]), d["coin"])
+        return Pending(PendingKind(d["kind"]), d["seat"], tuple(_hex(s) for s in d["hexes"]), d["coin"])
 
 
 class Seat:
@@ -184,17 +234,17 @@ class State:
         self.initiative_moved = False
         self.turn = 0
         self.pending: tuple[Pending, ...] = ()
-        self.phase = "play"
-        self.draft: dict[str, Any] | None = None  # {"pool": [...], "picks": [[...], [...]], "order": [...]}
+        self.phase = Phase.PLAY
+        self.draft: Draft | None = None
         self.rng = 0
-        self.result: dict[str, Any] | None = None  # {"winners": [seat...], "reason": key, "draw": bool}
+        self.result: Ending | None = None  # ``reason``: an ``EndReason``'s text
         self.stall = 0
         self.progress = False
         self.ever: frozenset[tuple[int, Hex]] = frozenset()
         self.last: Last | None = None
         self.trail: tuple[Last, ...] = ()  # the moves on the board since the last handover
         self.handed = True  # whether the last action changed who acts: the next one starts a trail
-        self.cache: dict[int, list[Any]] = {}  # legal actions per seat; valid because states never change
+        self.cache: dict[int, list[Action]] = {}  # legal actions per seat; valid because states never change
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -251,7 +301,7 @@ class State:
             "initiative_moved": self.initiative_moved,
             "turn": self.turn,
             "pending": [p.to_json() for p in self.pending],
-            "phase": self.phase,
+            "phase": str(self.phase),
             "draft": copy_json(self.draft),
             "rng": str(self.rng),
             "result": copy_json(self.result),
@@ -282,7 +332,7 @@ class State:
         s.initiative_moved = d["initiative_moved"]
         s.turn = d["turn"]
         s.pending = tuple(Pending.from_json(p) for p in d["pending"])
-        s.phase = d["phase"]
+        s.phase = Phase(d["phase"])
         s.draft = copy_json(d["draft"])
         s.rng = int(d["rng"])
         s.result = copy_json(d["result"])

@@ -1,73 +1,133 @@
-"""What one viewer may see: the dict the renderer draws (docs/architecture.md, "War Chest view").
+"""What one viewer may see: the dict the renderer draws, a ``WarChestView`` (below).
 
 Hidden information (hands, bag contents, the types of face-down discards, a Warrior Priest's drawn
 coin) appears only in ``private``, and only for the viewer's own seat.
 
-``GAME.view(state, viewer)`` returns a JSON-safe dict; ``viewer`` is a player id or ``None`` (a spectator).
-The public part never contains hidden coins (hands, bag contents, face-down discards' types). Schema::
-
-    {
-      "game": "warchest",
-      "viewer": "111",                       # or null
-      "board": {
-        "hexes": [[0, 3], [0, 4], ...],      # every playable hex, axial (x, y)
-        "locations": [                       # control locations
-          {"hex": [4, 0], "label": "e1", "team": 0}   # team that controls it, or null
-        ]
-      },
-      "units": [                             # one entry per unit on the board
-        {"hex": [3, 2], "label": "d3", "seat": 0, "team": 0, "type": "archer", "height": 2}
-      ],
-      "seats": [                             # in seat order
-        {
-          "id": "111", "team": 0,
-          "units": ["swordsman", "pikeman", "crossbowman", "light_cavalry"],   # unit cards
-          "supply": {"swordsman": 3, ...},   # coins left in supply per type
-          "discard_up": {"pikeman": 1, "royal": 0},   # face-up discard, per type (public)
-          "discard_down": 2,                 # face-down discard: count only
-          "bag": 5,                          # count only
-          "hand": 2,                         # count only
-          "eliminated": {"archer": 1},       # coins removed from the game, per type
-          "markers_left": 4                  # control markers not yet on the board (per team in 4p)
-        }
-      ],
-      "round": 3,
-      "initiative": 0,                       # seat holding the initiative marker
-      "to_act": [1],                         # seats that must act now (empty when over)
-      "pending": null,                       # or {"seat": 1, "kind": "swordsman_move"} during a follow-up
-      "phase": "play",                       # "draft" | "play" | "over"
-      "draft": null,                         # or {"pool": ["archer", ...], "picks": {"0": [...], "1": [...]}}
-      "last": {"seat": 0, "text": "attack swordsman c4 d4", "hexes": [[2, 3], [3, 3]],   # or null
-               "path": null,                # hexes: those the action touched (outlined);
-                                            # path: a move's [from, to] (an arrow)
-               "struck": [{"hex": [3, 3], "label": "d4", "seat": 1, "type": "knight", "removed": true}],
-               "label": {"key": "wc.did.attack", "params": {...}},   # the describer's words
-               "outcome": [{"key": "wc.then.removed", "params": {...}}]},
-                                            # what it did: "the Knight on d4 is removed"
-      "since": [{"seat": 0, "text": "...", "hexes": [...], "path": null, "struck": [...]}],
-                                             # every move on the board
-                                             # since the players to act last changed, oldest first
-                                             # (`last` is the latest of them, else the last action)
-      "result": null,                        # or Result.to_json()
-      "private": {"seat": 1, "hand": ["archer", "royal"], "bag": {"archer": 2, "royal": 1}}
-                                             # only for the viewer's own seat, else null
-    }
-
-Unit type ids: ``archer berserker cavalry crossbowman ensign footman knight lancer light_cavalry marshall
-mercenary pikeman royal_guard scout swordsman warrior_priest``, and ``royal`` for the Royal Coin.
+The view is a ``WarChestView`` (a ``TypedDict``, so it stays the plain dict that worker processes
+pickle and the golden tests read): ``render/warchest`` takes it, so the type check holds both sides
+to the same keys.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
+from engine.contract import EncodedMsg, ResultJson
 from engine.text import Msg, encode_msg, msg
 from engine.warchest.board import label
 from engine.warchest.labels import last_description
 from engine.warchest.manoeuvres import bmap
 from engine.warchest.rules import acting_seat, unit_name
-from engine.warchest.state import Last, State, Struck
+from engine.warchest.state import Last, PendingKind, Phase, State, Struck
 from engine.warchest.units import ROYAL
+
+HexView = list[int]
+"""A hex as ``[x, y]`` (``engine.warchest.board.Hex`` as JSON)."""
+
+
+class StruckView(TypedDict):
+    """A unit an action struck, crossed out where it stood when ``removed``."""
+
+    hex: HexView
+    label: str
+    seat: int
+    type: str
+    removed: bool
+
+
+class MarksView(TypedDict):
+    """What the board marks of one action (``_marks``)."""
+
+    seat: int
+    text: str
+    hexes: list[HexView]
+    path: list[HexView] | None
+    struck: list[StruckView]
+
+
+class LastView(MarksView):
+    """The last action that changed the board, with its description and what it did to units."""
+
+    label: EncodedMsg
+    outcome: list[EncodedMsg]
+
+
+class SeatView(TypedDict):
+    """One seat's public panel. ``away`` is the table layer's mark on an absent player."""
+
+    id: str
+    team: int
+    units: list[str]
+    supply: dict[str, int]
+    discard_up: dict[str, int]
+    discard_down: int
+    bag: int
+    hand: int
+    eliminated: dict[str, int]
+    markers_left: int
+    away: NotRequired[str]
+
+
+class LocationView(TypedDict):
+    hex: HexView
+    label: str
+    team: int | None
+
+
+class BoardView(TypedDict):
+    hexes: list[HexView]
+    locations: list[LocationView]
+
+
+class UnitView(TypedDict):
+    """A stack on the board: its unit type, owner and number of coins (``height``)."""
+
+    hex: HexView
+    label: str
+    seat: int
+    team: int
+    type: str
+    height: int
+
+
+class PendingView(TypedDict):
+    seat: int
+    kind: PendingKind
+
+
+class DraftView(TypedDict):
+    """The draft's open pool and each seat's picks, keyed by seat index as text (JSON keys)."""
+
+    pool: list[str]
+    picks: dict[str, list[str]]
+
+
+class PrivateView(TypedDict):
+    """The viewer's own hidden coins: their hand and the count of each coin in their bag."""
+
+    seat: int
+    hand: list[str]
+    bag: dict[str, int]
+
+
+class WarChestView(TypedDict):
+    """What ``view`` returns and ``render/warchest`` draws; the key names are the renderers' too."""
+
+    game: Literal["warchest"]
+    viewer: str | None
+    board: BoardView
+    units: list[UnitView]
+    seats: list[SeatView]
+    round: int
+    initiative: int
+    to_act: list[int]
+    pending: PendingView | None
+    phase: Phase
+    draft: DraftView | None
+    last: LastView | None
+    since: list[MarksView]
+    result: ResultJson | None
+    private: PrivateView | None
 
 
 def public_text(action_text: str) -> str:
@@ -80,7 +140,7 @@ def public_text(action_text: str) -> str:
     return action_text
 
 
-def _marks(record: Last) -> dict[str, Any]:
+def _marks(record: Last) -> MarksView:
     """What the board marks of one action: the hexes it touched, a move's path (an arrow) and the
     units it struck (a removed one is crossed out where it stood)."""
     seat, text, touched, struck = record
@@ -107,9 +167,9 @@ def outcome(struck: tuple[Struck, ...]) -> list[Msg]:
     ]
 
 
-def view(st: State, viewer: str | None, result_json: Any) -> dict[str, Any]:
+def view(st: State, viewer: str | None, result_json: ResultJson | None) -> WarChestView:
     bm = bmap(st)
-    seats = []
+    seats: list[SeatView] = []
     for i, seat in enumerate(st.seats):
         kinds = list(seat.units)
         seats.append(
@@ -127,25 +187,25 @@ def view(st: State, viewer: str | None, result_json: Any) -> dict[str, Any]:
             }
         )
     acting = acting_seat(st)
-    pending = None
-    if st.pending and st.phase == "play":
+    pending: PendingView | None = None
+    if st.pending and st.phase == Phase.PLAY:
         top = st.pending[-1]
         pending = {"seat": top.seat, "kind": top.kind}
-    draft = None
-    if st.phase == "draft" and st.draft is not None:
+    draft: DraftView | None = None
+    if st.phase == Phase.DRAFT and st.draft is not None:
         draft = {
             "pool": list(st.draft["pool"]),
             "picks": {str(i): list(p) for i, p in enumerate(st.draft["picks"])},
         }
     shown = st.trail[-1] if st.trail else st.last  # the last action that changed the board
-    last = None
+    last: LastView | None = None
     if shown is not None:
-        told = {
+        last = {
+            **_marks(shown),
             "label": encode_msg(last_description(shown[1])),
             "outcome": [encode_msg(o) for o in outcome(shown[3])],
         }
-        last = {**_marks(shown), **told}
-    private = None
+    private: PrivateView | None = None
     seat_index = st.seat_of(viewer) if viewer is not None else None
     if seat_index is not None:
         own = st.seats[seat_index]

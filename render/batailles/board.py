@@ -15,6 +15,7 @@ from typing import Any
 
 from PIL import Image
 
+from engine.batailles.view import BataillesView, TroopView, ZoneView
 from render.batailles.field import FieldMap, Grid, Zone, badge_boxes, empty_field, field_map, places, zone_of
 from render.batailles.sprites import (
     ACTIVE,
@@ -30,29 +31,29 @@ from render.common import arrow, marked_actions
 from render.layers import Layers, Piece, Shelf, centered
 
 
-def profile_of(troop: Mapping[str, Any]) -> tuple[int, ...]:
+def profile_of(troop: TroopView) -> tuple[int, ...]:
     """The six characteristics of a troop in the rules' order (M A D R C L)."""
     p = troop.get("profile") or {}
     keys = ("movement", "attack", "defence", "range", "command", "logistics")
     return tuple(int(p.get(key, 0)) for key in keys)
 
 
-def troop_state(view: Mapping[str, Any], troop: Mapping[str, Any]) -> str:
+def troop_state(view: BataillesView, troop: TroopView) -> str:
     """Whether a troop is acting now (activation or attack being resolved), has acted, or neither."""
     seat = troop.get("seat")
     name = troop.get("name")
-    activation = view.get("activation") or {}
-    combat = view.get("combat") or {}
-    if seat == view.get("active") and name in (activation.get("troops") or []):
+    activation = view.get("activation")
+    combat = view.get("combat")
+    if activation and seat == view.get("active") and name in (activation.get("troops") or []):
         return ACTIVE
-    if seat == combat.get("attacker") and name in (combat.get("troops") or []):
+    if combat and seat == combat.get("attacker") and name in (combat.get("troops") or []):
         return ACTIVE
     if troop.get("activated"):
         return DONE
     return IDLE
 
 
-def marked_zones(view: Mapping[str, Any], cols: int, rows: int) -> list[Zone]:
+def marked_zones(view: BataillesView, cols: int, rows: int) -> list[Zone]:
     """Zones to outline: those the moves since the last handover touched (the last action's
     included) or lost troops in, a pending choice's, an attack's under way."""
     zones: list[Zone] = []
@@ -60,7 +61,7 @@ def marked_zones(view: Mapping[str, Any], cols: int, rows: int) -> list[Zone]:
     for item in [
         *({"zone": z} for z in touched),
         view.get("pending") or {},
-        {"zone": (view.get("combat") or {}).get("target")},
+        {"zone": combat.get("target") if (combat := view.get("combat")) else None},
     ]:
         z = zone_of(item) if item else None
         if z is not None and z not in zones and 0 <= z[0] < cols and 0 <= z[1] < rows:
@@ -68,12 +69,12 @@ def marked_zones(view: Mapping[str, Any], cols: int, rows: int) -> list[Zone]:
     return zones
 
 
-def removed_in(marked: Mapping[str, Any]) -> list[Any]:
+def removed_in(marked: Mapping[str, Any]) -> list[ZoneView]:
     """The zones an action removed troops from, one entry per troop."""
     return [r.get("zone") for r in marked.get("removed") or [] if r.get("zone") is not None]
 
 
-def removed_count(view: Mapping[str, Any]) -> dict[Zone, int]:
+def removed_count(view: BataillesView) -> dict[Zone, int]:
     """How many troops the moves since the last handover removed from each zone."""
     counts: dict[Zone, int] = {}
     for marked in marked_actions(view, "zones"):
@@ -84,7 +85,7 @@ def removed_count(view: Mapping[str, Any]) -> dict[Zone, int]:
     return counts
 
 
-def move_paths(view: Mapping[str, Any], cols: int, rows: int) -> list[tuple[Zone, Zone]]:
+def move_paths(view: BataillesView, cols: int, rows: int) -> list[tuple[Zone, Zone]]:
     """The zones each move since the last handover went from and to (``path``), drawn as arrows."""
     paths: list[tuple[Zone, Zone]] = []
     for marked in marked_actions(view, "zones"):
@@ -95,9 +96,10 @@ def move_paths(view: Mapping[str, Any], cols: int, rows: int) -> list[tuple[Zone
     return paths
 
 
-def move_path(view: Mapping[str, Any], cols: int, rows: int) -> tuple[Zone, Zone] | None:
+def move_path(view: BataillesView, cols: int, rows: int) -> tuple[Zone, Zone] | None:
     """The last move's path (the view's ``last["path"]``), one of ``move_paths``."""
-    path = [zone_of({"zone": z}) for z in (view.get("last") or {}).get("path") or []]
+    last = view.get("last")
+    path = [zone_of({"zone": z}) for z in (last.get("path") if last else None) or []]
     inside = [z for z in path if z is not None and 0 <= z[0] < cols and 0 <= z[1] < rows]
     return (inside[0], inside[1]) if len(inside) == 2 else None
 
@@ -111,16 +113,14 @@ LAYERS_KEPT = 4
 _layers: Shelf[tuple[FieldMap, Grid]] = Shelf(LAYERS_KEPT)
 
 
-def draw_battlefield(
-    view: Mapping[str, Any], grid: Grid, letters: tuple[str, ...] = STAT_LETTERS
-) -> Image.Image:
+def draw_battlefield(view: BataillesView, grid: Grid, letters: tuple[str, ...] = STAT_LETTERS) -> Image.Image:
     """The battlefield image of ``view`` (exactly ``grid.width`` x ``grid.height`` pixels); the
     troops' characteristics are written after ``letters``, their initials in the reader's language.
     A copy: the page itself pastes the kept picture (``kept_battlefield``)."""
     return kept_battlefield(view, grid, letters).canvas.copy()
 
 
-def kept_battlefield(view: Mapping[str, Any], grid: Grid, letters: tuple[str, ...] = STAT_LETTERS) -> Layers:
+def kept_battlefield(view: BataillesView, grid: Grid, letters: tuple[str, ...] = STAT_LETTERS) -> Layers:
     """What ``draw_battlefield`` draws, re-laid from the battlefield's last drawing where its pieces
     changed (``render.layers``), with what changed."""
     fmap = field_map(view)
@@ -129,7 +129,7 @@ def kept_battlefield(view: Mapping[str, Any], grid: Grid, letters: tuple[str, ..
     return layers
 
 
-def battlefield_pieces(view: Mapping[str, Any], grid: Grid, letters: tuple[str, ...]) -> list[Piece]:
+def battlefield_pieces(view: BataillesView, grid: Grid, letters: tuple[str, ...]) -> list[Piece]:
     """What goes on the empty battlefield, bottom first: the outlines of the marked zones, the last
     move's arrow, the troops' bars, the hits badges."""
     fmap = field_map(view)
@@ -144,7 +144,7 @@ def battlefield_pieces(view: Mapping[str, Any], grid: Grid, letters: tuple[str, 
         if drawn is not None:
             pieces.append(drawn)
 
-    by_zone: dict[Zone, list[Mapping[str, Any]]] = {}
+    by_zone: dict[Zone, list[TroopView]] = {}
     for troop in view.get("troops") or []:
         at = zone_of(troop)
         if at is None or troop.get("lost"):

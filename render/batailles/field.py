@@ -18,10 +18,10 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.batailles.view import BataillesView
 from render.batailles.style import (
     BUILDING_ROOF,
     BUILDING_WALL,
@@ -82,7 +82,7 @@ class FieldMap:
         return dict(self.terrain).get(zone, Terrain())
 
 
-def field_map(view: Mapping[str, Any]) -> FieldMap:
+def field_map(view: BataillesView) -> FieldMap:
     """Read the board part of a Batailles view."""
     board = view["board"]
     terrain = []
@@ -388,7 +388,7 @@ def advantage_badge(value: int, height: int) -> Image.Image:
     return sprite(w, height, paint)
 
 
-def zone_of(item: Mapping[str, Any]) -> Zone | None:
+def zone_of(item: Mapping[str, object]) -> Zone | None:
     z = item.get("zone")
     if not isinstance(z, Sequence) or len(z) != 2:
         return None

@@ -11,11 +11,12 @@ in ``render_details``. Batailles hides nothing, so the private image only says s
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import cast
 
 from PIL import Image, ImageDraw
 
 import i18n
+from engine.batailles.view import BataillesView
 from render import palettes, png
 from render.alt import board_words, sentence
 from render.batailles.board import kept_battlefield
@@ -40,14 +41,12 @@ from render.panels import heading, notice
 __all__ = ["WIDTH", "compose", "render", "render_details", "render_private"]
 
 
-def render(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
+def render(view: BataillesView, *, names: Mapping[str, str], locale: str) -> bytes:
     """The public battlefield image of a Batailles view, as PNG bytes."""
     return to_png(compose(view, names=names, locale=locale, lead=True), palettes.load("batailles"), lead=True)
 
 
-def compose(
-    view: Mapping[str, Any], *, names: Mapping[str, str], locale: str, lead: bool = False
-) -> Image.Image:
+def compose(view: BataillesView, *, names: Mapping[str, str], locale: str, lead: bool = False) -> Image.Image:
     """The public image before encoding (``lead``: with the encoder's extra column, on the page kept
     for the encoder, drawn over by the next such page; see ``stack``)."""
     locale = i18n.normalize(locale)
@@ -70,7 +69,7 @@ def compose(
     return page
 
 
-def render_details(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
+def render_details(view: BataillesView, *, names: Mapping[str, str], locale: str) -> bytes:
     """Both armies' rosters (every troop with its zone and characteristics, advantage, losses,
     turns) and the legend, as PNG bytes."""
     locale = i18n.normalize(locale)
@@ -91,19 +90,27 @@ def render_details(view: Mapping[str, Any], *, names: Mapping[str, str], locale:
     return to_png(stack(sections))
 
 
-def render_private(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
+def render_private(view: BataillesView, *, names: Mapping[str, str], locale: str) -> bytes:
     """While both armies deploy, the battlefield as the viewer sees it: their own troops where they
     placed them, the other army hidden (the public image hides both). Otherwise a short notice:
     Batailles hides nothing else, the public image shows everything."""
     locale = i18n.normalize(locale)
-    if (view.get("private") or {}).get("deployment") is not None:
+    if _deployment(view) is not None:
         return to_png(compose(view, names=names, locale=locale))
     return to_png(notice(tr("render.bt.private.title", locale), tr("render.bt.private.text", locale)))
 
 
-def private_words(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> str:
+def _deployment(view: BataillesView) -> list[str] | None:
+    """The viewer's own troops placed so far, while both armies deploy (else None)."""
+    private = view.get("private")
+    return private.get("deployment") if private else None
+
+
+def private_words(shown: Mapping[str, object], names: Mapping[str, str], locale: str) -> str:
     """The alt text of the private image: the viewer's own deployment as its board says it, or the
-    notice that nothing is hidden."""
-    if (view.get("private") or {}).get("deployment") is not None:
+    notice that nothing is hidden. ``render.describe`` hands every game's view alike, picked by its
+    ``game``: this one is Batailles'."""
+    view = cast("BataillesView", shown)
+    if _deployment(view) is not None:
         return board_words(glance(view, names, locale), locale)
     return f"{sentence(tr('render.bt.private.title', locale))} {tr('render.bt.private.text', locale)}"

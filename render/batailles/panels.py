@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import cast
 
 from PIL import Image, ImageDraw
 
+from engine.batailles.view import BataillesView, CombatView, SeatView, TroopView
 from render.alt import Glance
 from render.batailles.board import profile_of, troop_state
 from render.batailles.field import (
@@ -67,19 +68,19 @@ ROW_H = 38
 CHIP_H = 58
 
 
-def seat_label(view: Mapping[str, Any], names: Mapping[str, str], seat: int) -> str:
+def seat_label(view: BataillesView, names: Mapping[str, str], seat: int) -> str:
     seats = view.get("seats") or []
     if 0 <= seat < len(seats):
         return player_name(names, seats[seat].get("id"))
     return "?"
 
 
-def _joined(view: Mapping[str, Any], names: Mapping[str, str], seats: Sequence[int]) -> str:
+def _joined(view: BataillesView, names: Mapping[str, str], seats: Sequence[int]) -> str:
     return ", ".join(seat_label(view, names, int(i)) for i in seats)
 
 
 def _deploy_rows(
-    view: Mapping[str, Any], names: Mapping[str, str], seat: int, rows: Sequence[int], locale: str
+    view: BataillesView, names: Mapping[str, str], seat: int, rows: Sequence[int], locale: str
 ) -> str:
     """A player still deploying and the rows they deploy in, as players count them ("alice in rows
     1-2"): which rows are whose is what a first deployment needs to know."""
@@ -97,19 +98,19 @@ def _deploy_rows(
     )
 
 
-def phase_key(view: Mapping[str, Any]) -> str:
+def phase_key(view: BataillesView) -> str:
     """The phase as players think of it: a pending loss or morale test, or rerolls, are phases too."""
     phase = str(view.get("phase", "play"))
     if phase == "play":
-        pending = view.get("pending") or {}
-        if pending.get("kind") in ("loss", "morale"):
+        pending = view.get("pending")
+        if pending and pending.get("kind") in ("loss", "morale"):
             return str(pending["kind"])
         if view.get("combat"):
             return "reroll"
     return phase
 
 
-def status_lines(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> tuple[str, str]:
+def status_lines(view: BataillesView, names: Mapping[str, str], locale: str) -> tuple[str, str]:
     """The main line (what the game waits for, or the result) and a second line (or "")."""
     result = view.get("result")
     if view.get("phase") == "over" or result:
@@ -124,18 +125,18 @@ def status_lines(view: Mapping[str, Any], names: Mapping[str, str], locale: str)
         return tr("render.bt.main.deploy", locale, players=placing), tr(f"render.bt.deploy.{own}", locale)
     if phase in ("build", "retrain"):
         return tr(f"render.bt.main.{phase}", locale, players=_joined(view, names, to_act)), ""
-    pending = view.get("pending") or {}
+    pending = view.get("pending")
     if phase in ("loss", "morale"):
         return tr(
             f"render.bt.main.{phase}",
             locale,
-            name=seat_label(view, names, int(pending.get("seat", -1))),
-            count=pending.get("count", 1),
-            zone=pending.get("label") or "?",
+            name=seat_label(view, names, pending["seat"] if pending else -1),
+            count=pending["count"] if pending else 1,
+            zone=(pending["label"] if pending else None) or "?",
         ), ""
-    combat = view.get("combat") or {}
+    combat = view.get("combat")
     if phase == "reroll":
-        key = "attack" if combat.get("stage") == "attack_reroll" else "defence"
+        key = "attack" if combat and combat.get("stage") == "attack_reroll" else "defence"
         who = to_act[0] if to_act else -1
         return tr(f"render.bt.main.reroll_{key}", locale, name=seat_label(view, names, who)), ""
     active = view.get("active")
@@ -152,7 +153,7 @@ def status_lines(view: Mapping[str, Any], names: Mapping[str, str], locale: str)
     if not activation:
         return main, ""
 
-    def points(values: Mapping[str, Any]) -> str:
+    def points(values: Mapping[str, int]) -> str:
         found = [str(values[n]) for n in activation.get("troops") or [] if n in values]
         return found[0] if len(set(found)) == 1 else "/".join(found) if found else "0"
 
@@ -167,7 +168,7 @@ def status_lines(view: Mapping[str, Any], names: Mapping[str, str], locale: str)
     return main, sub
 
 
-def _acting_seat(view: Mapping[str, Any]) -> int | None:
+def _acting_seat(view: BataillesView) -> int | None:
     to_act = {int(i) for i in view.get("to_act") or []}
     return to_act.pop() if len(to_act) == 1 else None
 
@@ -175,14 +176,14 @@ def _acting_seat(view: Mapping[str, Any]) -> int | None:
 COMBAT_H = 44
 
 
-def round_text(view: Mapping[str, Any], locale: str) -> str | None:
+def round_text(view: BataillesView, locale: str) -> str | None:
     """ "Round 4/15" once the battle has begun, else None."""
     if view.get("phase") in ("play", "retrain", "over") and view.get("round"):
         return tr("render.bt.round", locale, round=view["round"], max=view.get("max_rounds", "?"))
     return None
 
 
-def status(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width: int) -> Image.Image:
+def status(view: BataillesView, names: Mapping[str, str], locale: str, width: int) -> Image.Image:
     """Title, round and phase; the box saying who acts (or the result); dice; the last action."""
     main, sub = status_lines(view, names, locale)
     combat = view.get("combat")
@@ -215,12 +216,12 @@ def status(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width
     return img
 
 
-def strip(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width: int) -> Image.Image:
+def strip(view: BataillesView, names: Mapping[str, str], locale: str, width: int) -> Image.Image:
     """One chip per army under the battlefield: name and badges; advantage, losses against the
     defeat threshold, troops in play."""
     chips = []
     for seat in (0, 1):
-        info = (view.get("seats") or [{}, {}])[seat]
+        info = _seat_info(view, seat)
         name = player_name(names, info.get("id"))
         colors = (seat_tint(seat, 0.85), seat_color(seat))
         counts = seat_counts(view, seat, locale)
@@ -236,11 +237,11 @@ def strip(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width:
     return chip_row(chips, width, 2)
 
 
-def seat_counts(view: Mapping[str, Any], seat: int, locale: str) -> tuple[tuple[str, str], ...]:
+def seat_counts(view: BataillesView, seat: int, locale: str) -> tuple[tuple[str, str], ...]:
     """An army's counts, as its chip shows them: advantage, losses against the defeat threshold,
     troops in play."""
     threshold = int(view.get("threshold") or 0)
-    info = (view.get("seats") or [{}, {}])[seat]
+    info = _seat_info(view, seat)
     troops = seat_troops(view, seat)
     losses = int(info.get("losses", 0))
     in_play = sum(1 for t in troops if not t.get("lost"))
@@ -259,8 +260,10 @@ def seat_counts(view: Mapping[str, Any], seat: int, locale: str) -> tuple[tuple[
     )
 
 
-def glance(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> Glance:
-    """What the battlefield's status and chips say, in words: for the image's alt text."""
+def glance(shown: Mapping[str, object], names: Mapping[str, str], locale: str) -> Glance:
+    """What the battlefield's status and chips say, in words: for the image's alt text.
+    ``render.describe`` hands every game's view alike, picked by its ``game``: this one is Batailles'."""
+    view = cast("BataillesView", shown)
     keys = ("render.bt.last", "render.bt.last.none")
     seats = view.get("seats") or []
     return Glance(
@@ -274,11 +277,16 @@ def glance(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> Gl
     )
 
 
-def _pills(view: Mapping[str, Any], seat: int, locale: str) -> list[Pill]:
-    info = (view.get("seats") or [{}, {}])[seat]
+def _seat_info(view: BataillesView, seat: int) -> SeatView:
+    """The public counts of ``seat``: in a view without seats, none (each ``get`` its default)."""
+    return (view.get("seats") or [cast("SeatView", {}), cast("SeatView", {})])[seat]
+
+
+def _pills(view: BataillesView, seat: int, locale: str) -> list[Pill]:
+    info = _seat_info(view, seat)
     pills: list[Pill] = []
-    result = view.get("result") or {}
-    if info.get("id") is not None and info.get("id") in (result.get("winners") or []):
+    result = view.get("result")
+    if result and info.get("id") is not None and info.get("id") in (result.get("winners") or []):
         pills.append((tr("render.bt.badge.winner", locale), HIGHLIGHT, INK))
     if seat in (view.get("to_act") or []):
         pills.append((tr("render.bt.badge.to_act", locale), HIGHLIGHT, INK))
@@ -290,7 +298,7 @@ def _pills(view: Mapping[str, Any], seat: int, locale: str) -> list[Pill]:
 def _combat_line(
     img: Image.Image,
     draw: ImageDraw.ImageDraw,
-    combat: Mapping[str, Any],
+    combat: CombatView,
     locale: str,
     x: float,
     cy: float,
@@ -329,20 +337,20 @@ def _combat_line(
         draw_text(draw, (x + 8, cy), cover, LABEL, MUTED, anchor="lc", max_width=right - x - 8, words=True)
 
 
-def seat_troops(view: Mapping[str, Any], seat: int) -> list[Mapping[str, Any]]:
+def seat_troops(view: BataillesView, seat: int) -> list[TroopView]:
     return [t for t in view.get("troops") or [] if int(t.get("seat", -1)) == seat]
 
 
-def panel_height(view: Mapping[str, Any]) -> int:
+def panel_height(view: BataillesView) -> int:
     rows = max([len(seat_troops(view, s)) for s in (0, 1)] + [1])
     return HEADER_H + 10 + 2 * (CHIP_H + 8) + 6 + 32 + rows * ROW_H + PAD
 
 
 def seat_panel(
-    view: Mapping[str, Any], seat: int, names: Mapping[str, str], locale: str, width: int, height: int
+    view: BataillesView, seat: int, names: Mapping[str, str], locale: str, width: int, height: int
 ) -> Image.Image:
     """One army: name and badges, advantage and losses, then every troop with its characteristics."""
-    info = (view.get("seats") or [{}, {}])[seat]
+    info = _seat_info(view, seat)
     img, draw = framed(width, height)
     name = player_name(names, info.get("id"))
     mark = facing_mark(seat, None, 34)
@@ -443,7 +451,7 @@ def seat_panel(
             )  # muted is faint on the highlight
             text = str(stat)
             if i in (4, 5) and not lost and view.get("phase") == "play":
-                left = troop.get("command_left" if i == 4 else "logistics_left")
+                left = troop.get("command_left") if i == 4 else troop.get("logistics_left")
                 if left is not None and stat and int(left) != stat:
                     text = f"{left}/{stat}"
             size = 24 if len(text) == 1 else LABEL

@@ -19,11 +19,11 @@ import json
 import math
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
 from engine.cryhavoc.content import TOKENS
+from engine.cryhavoc.view import CryHavocView, RegionView
 from render import common
 from render.catalog import tr
 from render.common import (
@@ -40,6 +40,7 @@ from render.common import (
 )
 from render.cryhavoc.layout import (
     BADGE_RADIUS,
+    Arrow,
     Layout,
     arrows_for,
     border_segments,
@@ -97,12 +98,12 @@ StaticKey = tuple[
 ]
 
 
-def geometry(view: Mapping[str, Any]) -> Layout:
+def geometry(view: CryHavocView) -> Layout:
     """The layout the map of ``view`` is drawn with."""
     return layout_for(str(view.get("side")), printed_positions(view["regions"]))
 
 
-def static_key(view: Mapping[str, Any], locale: str) -> StaticKey:
+def static_key(view: CryHavocView, locale: str) -> StaticKey:
     """Everything the empty map depends on: side, language, printed regions, borders, HQ owners."""
     regions = tuple(
         (
@@ -189,7 +190,7 @@ def key_layout(key: StaticKey) -> Layout:
     return layout_for(key[0], tuple((rid, x, y) for rid, _t, _h, x, y, _q in key[2]))
 
 
-def map_lines(key: StaticKey) -> tuple[Layout, list[tuple[str, str]], list[Any]]:
+def map_lines(key: StaticKey) -> tuple[Layout, list[tuple[str, str]], list[Arrow]]:
     """The layout, the border pairs and the edge arrows of the empty map of ``key``."""
     _side, _locale, _regions, edges, arrows, _thick = key
     g = key_layout(key)
@@ -197,7 +198,7 @@ def map_lines(key: StaticKey) -> tuple[Layout, list[tuple[str, str]], list[Any]]
     return g, pairs, arrows_for(arrows, g, border_segments(pairs, g))
 
 
-def name_lines(region: Mapping[str, Any], g: Layout, locale: str) -> list[str]:
+def name_lines(region: Mapping[str, object], g: Layout, locale: str) -> list[str]:
     """The lines of a tile's title: its name, on two lines at a space, after a hyphen or inside a
     compound word ("Hollow-", "grove") if long."""
     name = region_name(str(region["id"]), locale)
@@ -288,7 +289,7 @@ LAYERS_KEPT = 4
 _layers: Shelf[StaticKey] = Shelf(LAYERS_KEPT)
 
 
-def draw_map(view: Mapping[str, Any], locale: str) -> Image.Image:
+def draw_map(view: CryHavocView, locale: str) -> Image.Image:
     """The map of ``view``: the cached empty side with every piece of the moment on top. A copy:
     the page itself pastes the kept picture (``kept_map``).
 
@@ -299,7 +300,7 @@ def draw_map(view: Mapping[str, Any], locale: str) -> Image.Image:
     return kept_map(view, locale).canvas.copy()
 
 
-def kept_map(view: Mapping[str, Any], locale: str) -> Layers:
+def kept_map(view: CryHavocView, locale: str) -> Layers:
     """What ``draw_map`` draws, with what changed since the map's last drawing."""
     key = static_key(view, locale)
     layers = _layers.get(key, empty_map(key))
@@ -314,19 +315,19 @@ def kept_map(view: Mapping[str, Any], locale: str) -> Layers:
     return layers
 
 
-def shown_region(view: Mapping[str, Any], region: Mapping[str, Any]) -> dict[str, Any]:
+def shown_region(view: CryHavocView, region: RegionView) -> RegionView:
     """The region as the map draws it: the view's, with the units ``region_units`` gives it."""
     return {**region, "units": region_units(view, region)}
 
 
-def region_units(view: Mapping[str, Any], region: Mapping[str, Any]) -> dict[str, int]:
+def region_units(view: CryHavocView, region: RegionView) -> dict[str, int]:
     """The units a region shows, by side: those standing in it and, in the region of the battle
     under way, both sides' units still to place or on the battle board's objectives. They are
     fighting there, so the map keeps them on the region for as long as the battle waits on its
     players, rather than showing it empty."""
     units = {str(k): int(v) for k, v in (region.get("units") or {}).items()}
-    battle = view.get("battle") or {}
-    if battle.get("region") != region.get("id"):
+    battle = view.get("battle")
+    if not battle or battle.get("region") != region.get("id"):
         return units
     placing = battle.get("placing") or {}
     objectives = (battle.get("objectives") or {}).values()
@@ -339,7 +340,7 @@ def region_units(view: Mapping[str, Any], region: Mapping[str, Any]) -> dict[str
     return units
 
 
-def move_paths(view: Mapping[str, Any]) -> list[tuple[str, str]]:
+def move_paths(view: CryHavocView) -> list[tuple[str, str]]:
     """The regions each step or retreat since the last handover went from and to (``path``)."""
     ids = {str(r["id"]) for r in view["regions"]}
     paths: list[tuple[str, str]] = []
@@ -350,21 +351,22 @@ def move_paths(view: Mapping[str, Any]) -> list[tuple[str, str]]:
     return paths
 
 
-def move_path(view: Mapping[str, Any]) -> tuple[str, str] | None:
+def move_path(view: CryHavocView) -> tuple[str, str] | None:
     """The last step's or retreat's path (the view's ``last["path"]``), one of ``move_paths``."""
     ids = {str(r["id"]) for r in view["regions"]}
-    path = [str(r) for r in (view.get("last") or {}).get("path") or [] if str(r) in ids]
+    last = view.get("last")
+    path = [str(r) for r in (last.get("path") if last else None) or [] if str(r) in ids]
     return (path[0], path[1]) if len(path) == 2 else None
 
 
-def draw_path(img: Image.Image, view: Mapping[str, Any], g: Layout) -> None:
+def draw_path(img: Image.Image, view: CryHavocView, g: Layout) -> None:
     """The arrows of ``path_pieces`` drawn on ``img``."""
     for drawn in path_pieces(view, g):
         item, x, y = drawn[:3]
         paste_centered(img, item, (x + item.width / 2, y + item.height / 2))
 
 
-def path_pieces(view: Mapping[str, Any], g: Layout) -> list[Piece]:
+def path_pieces(view: CryHavocView, g: Layout) -> list[Piece]:
     """The arrows of the steps and retreats since the last handover (``path_piece`` each)."""
     return [drawn for path in move_paths(view) if (drawn := path_piece(path, g)) is not None]
 
@@ -391,14 +393,15 @@ def path_piece(path: tuple[str, str], g: Layout) -> Piece | None:
     return common.arrow((ax + ux * start, ay + uy * start), (ax + ux * end, ay + uy * end))
 
 
-def highlight_rings(view: Mapping[str, Any]) -> dict[str, int]:
+def highlight_rings(view: CryHavocView) -> dict[str, int]:
     """The width of the highlight ring around each region that has one: the battle under way gets
     the wider, the regions the moves since the last handover touched (the view's ``since``, and
     ``last["regions"]``) the narrower."""
     ids = {str(r["id"]) for r in view["regions"]}
     touched = [str(r) for marked in marked_actions(view, "regions") for r in marked.get("regions") or []]
     rings = dict.fromkeys((r for r in touched if r in ids), 4)
-    fight = (view.get("battle") or {}).get("region")
+    battle = view.get("battle")
+    fight = battle.get("region") if battle else None
     if fight is not None:
         rings[str(fight)] = 6
     return rings
@@ -426,7 +429,7 @@ def region_patch(key: StaticKey, region: str, ring: int) -> tuple[Image.Image, I
     return img, changed, (left, top)
 
 
-def _draw_region(img: Image.Image, r: Mapping[str, Any], box: Box, g: Layout, ring: int, locale: str) -> None:
+def _draw_region(img: Image.Image, r: RegionView, box: Box, g: Layout, ring: int, locale: str) -> None:
     """A region's pieces on ``img`` where its tile is ``box``: the highlight ring, the control frame,
     units, the controller's mark, tokens and crystals."""
     draw = ImageDraw.Draw(img)
@@ -472,7 +475,7 @@ def _draw_region(img: Image.Image, r: Mapping[str, Any], box: Box, g: Layout, ri
                 break
 
 
-def largest_crystal(tokens: Mapping[str, Any]) -> str:
+def largest_crystal(tokens: Mapping[str, int]) -> str:
     """The most valuable kind of crystal in a region: its colour marks the region's value."""
     for name in ("red", "yellow", "green"):
         if int(tokens.get(name, 0)):
@@ -553,7 +556,7 @@ def trog_token(label: str, strength: str) -> Image.Image:
     return sprite(width, ITEM_H, paint)
 
 
-def _items(r: Mapping[str, Any], locale: str) -> list[Image.Image]:
+def _items(r: RegionView, locale: str) -> list[Image.Image]:
     """The tokens of a region, most important first: battle, Trog token, headquarters, exploration,
     tunnel, structures."""
     items: list[Image.Image] = []
@@ -573,7 +576,7 @@ def _items(r: Mapping[str, Any], locale: str) -> list[Image.Image]:
     return items
 
 
-def structure_mark(kind: str, seat: Any, size: int, locale: str) -> Image.Image:
+def structure_mark(kind: str, seat: int | str | None, size: int, locale: str) -> Image.Image:
     """A small house in the builder's colour with the structure's initial."""
     from render.cryhavoc.style import name_of
 

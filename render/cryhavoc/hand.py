@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import cast
 
 from PIL import Image, ImageDraw
 
 from engine.cryhavoc.content import CARDS, POINT_TYPES
 from engine.cryhavoc.describe import effect_text
+from engine.cryhavoc.view import CryHavocView
 from render.alt import clip, field, listing, sentence
 from render.catalog import tr
 from render.common import HIGHLIGHT, INK, MUTED, PANEL, PAPER, RGB, RULE, WHITE, sprite, to_png
@@ -174,7 +175,7 @@ def _row(canvas: Image.Image, kinds: list[str], seat: int, locale: str, y: int) 
     return y + rows * (CARD_H + GAP)
 
 
-def compose_private(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> Image.Image:
+def compose_private(view: CryHavocView, *, names: Mapping[str, str], locale: str) -> Image.Image:
     private = view.get("private")
     if not private:
         return notice(tr("render.ch.private.none", locale), tr("render.ch.private.none_text", locale))
@@ -182,7 +183,7 @@ def compose_private(view: Mapping[str, Any], *, names: Mapping[str, str], locale
     hand = [str(k) for k in private.get("hand") or []]
     drawn = [str(k) for k in private.get("drawn") or []]
     seats = view.get("seats") or []
-    info = seats[seat] if 0 <= seat < len(seats) else {}
+    info: Mapping[str, object] = seats[seat] if 0 <= seat < len(seats) else {}
     rows = max(1, (len(hand) + PER_ROW - 1) // PER_ROW)
     height = MARGIN + 50 + rows * (CARD_H + GAP)
     if drawn:
@@ -229,19 +230,21 @@ def compose_private(view: Mapping[str, Any], *, names: Mapping[str, str], locale
     return canvas
 
 
-def render_private(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
+def render_private(view: CryHavocView, *, names: Mapping[str, str], locale: str) -> bytes:
     return to_png(compose_private(view, names=names, locale=locale))
 
 
-def private_words(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> str:
+def private_words(shown: Mapping[str, object], names: Mapping[str, str], locale: str) -> str:
     """The alt text of the viewer's hand: its cards by name, and the drawn pair to keep one of (its
-    owner's alone)."""
+    owner's alone). ``render.describe`` hands every game's view alike, picked by its ``game``: this
+    one is a Cry Havoc view."""
+    view = cast("CryHavocView", shown)
     private = view.get("private")
     if not private:
         return f"{sentence(tr('render.ch.private.none', locale))} {tr('render.ch.private.none_text', locale)}"
     seat = int(private.get("seat", 0))
     seats = view.get("seats") or []
-    info = seats[seat] if 0 <= seat < len(seats) else {}
+    info: Mapping[str, object] = seats[seat] if 0 <= seat < len(seats) else {}
     who = names.get(str(info.get("id")), str(info.get("id", "?")))
     hand = [name_of(f"ch.card.{k}", locale, str(k)) for k in private.get("hand") or []]
     drawn = [name_of(f"ch.card.{k}", locale, str(k)) for k in private.get("drawn") or []]

@@ -12,11 +12,11 @@ only ``render_private`` reads it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 import i18n
+from engine.cryhavoc.view import CryHavocView
 from render import palettes, png
 from render.catalog import tr
 from render.common import PAPER, to_png
@@ -30,14 +30,12 @@ from render.panels import heading
 __all__ = ["WIDTH", "compose", "public_sections", "render", "render_details", "render_private"]
 
 
-def render(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
+def render(view: CryHavocView, *, names: Mapping[str, str], locale: str) -> bytes:
     """The public board image of a Cry Havoc view, as PNG bytes."""
     return to_png(compose(view, names=names, locale=locale, lead=True), palettes.load("cryhavoc"), lead=True)
 
 
-def compose(
-    view: Mapping[str, Any], *, names: Mapping[str, str], locale: str, lead: bool = False
-) -> Image.Image:
+def compose(view: CryHavocView, *, names: Mapping[str, str], locale: str, lead: bool = False) -> Image.Image:
     """The public image before encoding (``lead``: with the encoder's extra column, on the page kept
     for the encoder, drawn over by the next such page; see ``stack``)."""
     sections, kept = _sections(view, names, locale)
@@ -53,7 +51,7 @@ def compose(
 
 
 def public_sections(
-    view: Mapping[str, Any], *, names: Mapping[str, str], locale: str
+    view: CryHavocView, *, names: Mapping[str, str], locale: str
 ) -> list[tuple[str, Section]]:
     """The public image's sections from the top, each with its name: the status, the battle board
     while a battle is being resolved, the map, the players' strip."""
@@ -61,7 +59,7 @@ def public_sections(
 
 
 def _sections(
-    view: Mapping[str, Any], names: Mapping[str, str], locale: str
+    view: CryHavocView, names: Mapping[str, str], locale: str
 ) -> tuple[list[tuple[str, Section]], Layers]:
     """``public_sections``, and the kept map they hold (``board.kept_map``)."""
     locale = i18n.normalize(locale)
@@ -75,7 +73,7 @@ def _sections(
     return sections, kept
 
 
-def render_details(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
+def render_details(view: CryHavocView, *, names: Mapping[str, str], locale: str) -> bytes:
     """The tracks, every player's panel and the legend, as PNG bytes (public: no hand is shown)."""
     locale = i18n.normalize(locale)
     title = Image.new("RGBA", (INNER, 44), (*PAPER, 255))
@@ -93,6 +91,6 @@ def render_details(view: Mapping[str, Any], *, names: Mapping[str, str], locale:
     return to_png(stack(sections))
 
 
-def render_private(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
+def render_private(view: CryHavocView, *, names: Mapping[str, str], locale: str) -> bytes:
     """The viewer's hand (and the two drawn cards of a draw-two-keep-one), shown to that player alone."""
     return hand.render_private(view, names=names, locale=i18n.normalize(locale))

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import cast
 
 from PIL import Image, ImageDraw
 
+from engine.cryhavoc.view import CryHavocView, SeatView
 from render.alt import Glance
 from render.catalog import has_key, player_name, tr
 from render.common import HIGHLIGHT, INK, MUTED, PANEL, PAPER, RGB, RULE, WHITE, paste_centered
@@ -57,12 +58,12 @@ from render.text import draw_text, fit, shrink, text_width, wrap
 OBJECTIVES = ("control", "prisoners", "attrition")
 
 
-def acting_seat(view: Mapping[str, Any]) -> int | None:
+def acting_seat(view: CryHavocView) -> int | None:
     to_act = [int(i) for i in view.get("to_act") or []]
     return to_act[0] if len(to_act) == 1 else None
 
 
-def phase_key(view: Mapping[str, Any]) -> str:
+def phase_key(view: CryHavocView) -> str:
     """The phase as players name it; a battle step or a pending choice counts as its own phase."""
     phase = str(view.get("phase", "actions"))
     battle = view.get("battle")
@@ -71,7 +72,7 @@ def phase_key(view: Mapping[str, Any]) -> str:
     return phase
 
 
-def status_lines(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> tuple[str, str]:
+def status_lines(view: CryHavocView, names: Mapping[str, str], locale: str) -> tuple[str, str]:
     """The main line (what the game waits for, or the result) and a second line (or "")."""
     result = view.get("result")
     if view.get("phase") == "over" or result:
@@ -107,7 +108,7 @@ def status_lines(view: Mapping[str, Any], names: Mapping[str, str], locale: str)
     return main, sub
 
 
-def status(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width: int) -> Image.Image:
+def status(view: CryHavocView, names: Mapping[str, str], locale: str, width: int) -> Image.Image:
     """Title, round and phase; the box saying who acts (or the result); the last action."""
     main, sub = status_lines(view, names, locale)
     box_h = box_height(bool(sub))
@@ -118,7 +119,7 @@ def status(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width
     phase_pills(draw, [tr(f"render.ch.phase.{view.get('phase', 'actions')}", locale)], width, x)
     y = BOX_TOP
     over = view.get("phase") == "over" or bool(view.get("result"))
-    pending = view.get("pending") or {}
+    pending = view.get("pending")
     seat = pending.get("seat") if pending else acting_seat(view)
     fill = HIGHLIGHT if over else tint(side_color(seat), 0.8) if seat is not None else PANEL
     mark = token(side_shape(seat), side_color(seat), 36) if not over and seat is not None else None
@@ -132,7 +133,7 @@ def status(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width
     return img
 
 
-def round_text(view: Mapping[str, Any], locale: str) -> str:
+def round_text(view: CryHavocView, locale: str) -> str:
     """ "Round 2/5": the rounds the game will have are this one and one per event stack left on the
     score track, so a game shortened by stacking (or over) never shows a round it will not play."""
     number = view.get("round", 1)
@@ -143,7 +144,7 @@ def round_text(view: Mapping[str, Any], locale: str) -> str:
     return rnd
 
 
-def strip(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width: int) -> Image.Image:
+def strip(view: CryHavocView, names: Mapping[str, str], locale: str, width: int) -> Image.Image:
     """One chip per player under the map: name and badge; victory points, hand, reserve."""
     seats = view.get("seats") or []
     chips = []
@@ -152,7 +153,8 @@ def strip(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width:
         pills: tuple[Pill, ...] = ()
         if i in [int(s) for s in view.get("to_act") or []] and view.get("phase") != "over":
             pills = ((tr("render.ch.badge.to_act", locale), HIGHLIGHT, INK),)
-        winners = (view.get("result") or {}).get("winners") or []
+        result = view.get("result")
+        winners = (result.get("winners") if result else None) or []
         if info.get("id") in winners:
             pills = ((tr("render.ch.badge.winner", locale), HIGHLIGHT, INK),)
         mark = token(side_shape(i), color, 30)
@@ -162,7 +164,7 @@ def strip(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width:
     return chip_row(chips, width, max(2, len(seats)))
 
 
-def seat_counts(info: Mapping[str, Any], locale: str) -> tuple[tuple[str, str], ...]:
+def seat_counts(info: SeatView, locale: str) -> tuple[tuple[str, str], ...]:
     """A player's counts, as the chip shows them: victory points, hand, reserve."""
     return (
         ("", tr("render.ch.vp", locale, vp=info.get("vp", 0))),
@@ -171,8 +173,10 @@ def seat_counts(info: Mapping[str, Any], locale: str) -> tuple[tuple[str, str], 
     )
 
 
-def glance(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> Glance:
-    """What the map's status and chips say, in words: for the image's alt text."""
+def glance(shown: Mapping[str, object], names: Mapping[str, str], locale: str) -> Glance:
+    """What the map's status and chips say, in words: for the image's alt text. ``render.describe``
+    hands every game's view alike, picked by its ``game``: this one is a Cry Havoc view."""
+    view = cast("CryHavocView", shown)
     keys = ("render.ch.last", "render.ch.last.none")
     seats = view.get("seats") or []
     phase = tr(f"render.ch.phase.{view.get('phase', 'actions')}", locale)
@@ -199,7 +203,7 @@ def _panel(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
 def _order_row(
     img: Image.Image,
     draw: ImageDraw.ImageDraw,
-    view: Mapping[str, Any],
+    view: CryHavocView,
     seats: list[int],
     names: Mapping[str, str],
     locale: str,
@@ -230,7 +234,7 @@ def _widest_allowed(widths: list[float], total: float) -> float | None:
     return None
 
 
-def tracks(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width: int) -> Image.Image:
+def tracks(view: CryHavocView, names: Mapping[str, str], locale: str, width: int) -> Image.Image:
     """Score track with event stacks and VP markers; initiative and upcoming orders; the revealed
     events and the pools, wrapped between words so that none is cut."""
     revealed = [name_of(f"ch.event.{e}", locale, e) for e in (view.get("events") or {}).get("revealed") or []]
@@ -271,12 +275,11 @@ def tracks(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width
         text_width(tr("render.ch.initiative", locale), 20, bold=True),
         text_width(tr("render.ch.upcoming", locale), 20, bold=True),
     )
-    for n, (key, field) in enumerate(
-        (("render.ch.initiative", "initiative"), ("render.ch.upcoming", "upcoming"))
-    ):
+    orders = (("render.ch.initiative", view.get("initiative")), ("render.ch.upcoming", view.get("upcoming")))
+    for n, (key, seats_in_order) in enumerate(orders):
         cy = row + n * 34
         draw_text(draw, (PAD, cy), tr(key, locale), 20, MUTED, anchor="lc", bold=True)
-        order = [int(s) for s in view.get(field) or []]
+        order = [int(s) for s in seats_in_order or []]
         _order_row(img, draw, view, order, names, locale, PAD + label_w + 16, cy, width - PAD)
     for n, line in enumerate(notes):
         draw_text(draw, (PAD, row + 72 + n * 27), line, 20, MUTED, anchor="lc")
@@ -286,7 +289,7 @@ def tracks(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width
 def _units_row(
     img: Image.Image,
     draw: ImageDraw.ImageDraw,
-    side: Any,
+    side: int | str | None,
     count: int,
     bonus: int,
     x: float,
@@ -317,12 +320,13 @@ def _units_row(
 BATTLE_ROW = 38
 
 
-def battle_board(view: Mapping[str, Any], names: Mapping[str, str], locale: str, width: int) -> Image.Image:
+def battle_board(view: CryHavocView, names: Mapping[str, str], locale: str, width: int) -> Image.Image:
     """The battle board of the battle being resolved: objectives in resolution order, both sides.
 
     It stands under the status, above the map, while a battle is being resolved: it is what the
     players decide on. The order is numbered; a line says so only when the order is reversed."""
     battle = view["battle"]
+    assert battle is not None, "drawn only while a battle is being resolved"
     reversed_order = bool(battle.get("reversed"))
     height = 40 + 32 + 3 * BATTLE_ROW + 6 + (30 if reversed_order else 0)
     img, draw = _panel(width, height)
@@ -385,7 +389,9 @@ def battle_board(view: Mapping[str, Any], names: Mapping[str, str], locale: str,
     return img
 
 
-def _folded_pill(img: Image.Image, draw: ImageDraw.ImageDraw, right: float, side: Any, text: str) -> float:
+def _folded_pill(
+    img: Image.Image, draw: ImageDraw.ImageDraw, right: float, side: int | str | None, text: str
+) -> float:
     """A white pill ending at ``right`` in the battle's title line: the side's mark, then that it
     folded (plays no more cards); returns its left edge."""
     w = 24 + 6 + text_width(text, legible(), bold=True) + 24
@@ -453,7 +459,7 @@ def _lines(items: list[Item], start: float, right: float) -> list[list[tuple[flo
 
 
 def seat_panel(
-    view: Mapping[str, Any], seat: int, names: Mapping[str, str], locale: str, width: int
+    view: CryHavocView, seat: int, names: Mapping[str, str], locale: str, width: int
 ) -> Image.Image:
     """One player: name, faction and VP; hand, deck, discard, reserve; skills; structures left;
     prisoners. A row whose items do not fit goes on to a second line rather than cutting words."""

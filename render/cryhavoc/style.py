@@ -11,11 +11,11 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 import i18n
+from engine.cryhavoc.view import CryHavocView
 from engine.text import Msg
 from render.catalog import lookup, player_name
 from render.common import RGB, WHITE, ink_on, sprite
@@ -103,7 +103,7 @@ def faction_name(faction: str, locale: str) -> str:
     return name_of(f"ch.faction.{faction}", locale, faction)
 
 
-def seat_label(view: Mapping[str, Any], seat: int | str | None, names: Mapping[str, str], locale: str) -> str:
+def seat_label(view: CryHavocView, seat: int | str | None, names: Mapping[str, str], locale: str) -> str:
     """A seat's display name, or the neutral Trogs' name."""
     index = seat_index(seat)
     seats = view.get("seats") or []

@@ -12,10 +12,10 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.warchest.view import LocationView, WarChestView
 from render.common import INK, MUTED, PAPER, arrow, marked_actions, sprite
 from render.layers import Layers, Piece, Shelf, centered
 from render.page import LABEL
@@ -141,7 +141,7 @@ def empty_board(hexes: tuple[Hex, ...], locations: tuple[Hex, ...], layout: Layo
     return board
 
 
-def outlined_hexes(view: Mapping[str, Any]) -> list[Hex]:
+def outlined_hexes(view: WarChestView) -> list[Hex]:
     """The hexes the moves since the last handover touched (the last action's included), outlined on
     the board, each once, in the order they were first touched."""
     hexes: list[Hex] = []
@@ -153,7 +153,7 @@ def outlined_hexes(view: Mapping[str, Any]) -> list[Hex]:
     return hexes
 
 
-def move_paths(view: Mapping[str, Any]) -> list[tuple[Hex, Hex]]:
+def move_paths(view: WarChestView) -> list[tuple[Hex, Hex]]:
     """The hexes each move since the last handover went from and to (``path``), drawn as arrows."""
     paths: list[tuple[Hex, Hex]] = []
     for marked in marked_actions(view, "hexes"):
@@ -163,13 +163,14 @@ def move_paths(view: Mapping[str, Any]) -> list[tuple[Hex, Hex]]:
     return paths
 
 
-def move_path(view: Mapping[str, Any]) -> tuple[Hex, Hex] | None:
+def move_path(view: WarChestView) -> tuple[Hex, Hex] | None:
     """The last move's path (the view's ``last["path"]``), one of ``move_paths``."""
-    path = [(int(h[0]), int(h[1])) for h in (view.get("last") or {}).get("path") or []]
+    last = view.get("last")
+    path = [(int(h[0]), int(h[1])) for h in (last.get("path") if last else None) or []]
     return (path[0], path[1]) if len(path) == 2 else None
 
 
-def removed_units(view: Mapping[str, Any]) -> list[tuple[Hex, int]]:
+def removed_units(view: WarChestView) -> list[tuple[Hex, int]]:
     """Where a unit the moves since the last handover struck off the board stood, with its seat, for
     the board to cross it out; a hex a unit stands on again is left to that unit."""
     occupied = {(int(u["hex"][0]), int(u["hex"][1])) for u in view.get("units") or []}
@@ -188,7 +189,7 @@ _layers: Shelf[tuple[tuple[Hex, ...], tuple[Hex, ...], Layout]] = Shelf(LAYERS_K
 
 
 def draw_board(
-    view: Mapping[str, Any], layout: Layout, locale: str, owners: Mapping[int, str] | None = None
+    view: WarChestView, layout: Layout, locale: str, owners: Mapping[int, str] | None = None
 ) -> Image.Image:
     """The board of ``view``: the cached empty board with the current position on it, re-laid from
     this board's last drawing where its pieces changed (``render.layers``). A copy: the page
@@ -199,7 +200,7 @@ def draw_board(
 
 
 def kept_board(
-    view: Mapping[str, Any], layout: Layout, locale: str, owners: Mapping[int, str] | None = None
+    view: WarChestView, layout: Layout, locale: str, owners: Mapping[int, str] | None = None
 ) -> Layers:
     """What ``draw_board`` draws, with what changed since the board's last drawing."""
     hexes = tuple(sorted((int(x), int(y)) for x, y in view["board"]["hexes"]))
@@ -212,7 +213,7 @@ def kept_board(
 
 
 def board_pieces(
-    view: Mapping[str, Any], layout: Layout, locale: str, owners: Mapping[int, str] | None = None
+    view: WarChestView, layout: Layout, locale: str, owners: Mapping[int, str] | None = None
 ) -> list[Piece]:
     """What goes on the empty board, bottom first: the last action's outlines and its hexes' labels
     again over their wash, its arrow, the control rings, the tokens."""
@@ -256,10 +257,10 @@ def board_pieces(
     return pieces
 
 
-def _team_of(view: Mapping[str, Any], seat: int) -> int | None:
+def _team_of(view: WarChestView, seat: int) -> int | None:
     seats = view.get("seats") or []
     return int(seats[seat].get("team", seat)) if 0 <= seat < len(seats) else None
 
 
-def locations_of(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+def locations_of(view: WarChestView) -> list[LocationView]:
     return list(view["board"].get("locations") or [])

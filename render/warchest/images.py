@@ -12,11 +12,12 @@ import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import cast
 
 from PIL import Image, ImageDraw
 
 import i18n
+from engine.warchest.view import SeatView, WarChestView
 from render import grounds, palettes, png
 from render.alt import Glance
 from render.catalog import has_key, player_name, tr
@@ -48,14 +49,12 @@ from render.warchest.style import TEAM_COLOR, owner_tags, tint, unit_name
 __all__ = ["INNER", "WIDTH", "render", "render_details", "render_private"]
 
 
-def render(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
+def render(view: WarChestView, *, names: Mapping[str, str], locale: str) -> bytes:
     """The public board image of a War Chest view, as PNG bytes."""
     return to_png(compose(view, names=names, locale=locale, lead=True), palettes.load("warchest"), lead=True)
 
 
-def compose(
-    view: Mapping[str, Any], *, names: Mapping[str, str], locale: str, lead: bool = False
-) -> Image.Image:
+def compose(view: WarChestView, *, names: Mapping[str, str], locale: str, lead: bool = False) -> Image.Image:
     """The public image before encoding (``lead``: with the encoder's extra column, on the page kept
     for the encoder, drawn over by the next such page; see ``stack``)."""
     locale = i18n.normalize(locale)
@@ -111,7 +110,7 @@ _seen = _Seen()
 STRIP_PER_ROW = 2
 
 
-def render_details(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
+def render_details(view: WarChestView, *, names: Mapping[str, str], locale: str) -> bytes:
     """Every seat's public counts (unit cards with their coins on the board, in supply, discarded,
     eliminated; bag, hand, face-down discard, markers) and the legend, as PNG bytes."""
     locale = i18n.normalize(locale)
@@ -127,19 +126,19 @@ def render_details(view: Mapping[str, Any], *, names: Mapping[str, str], locale:
     return to_png(stack(sections))
 
 
-def render_private(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
+def render_private(view: WarChestView, *, names: Mapping[str, str], locale: str) -> bytes:
     """The viewer's own hidden coins (hand and bag) as PNG bytes; a short notice for spectators."""
     return to_png(private_panel(view, names, i18n.normalize(locale)))
 
 
-def _round(view: Mapping[str, Any], locale: str) -> str | None:
+def _round(view: WarChestView, locale: str) -> str | None:
     if view.get("round") is not None and view.get("phase") != "draft":
         return tr("render.wc.round", locale, round=view["round"])
     return None
 
 
 def _panel_row(
-    view: Mapping[str, Any],
+    view: WarChestView,
     group: list[int],
     names: Mapping[str, str],
     locale: str,
@@ -161,7 +160,7 @@ def _panel_row(
 
 
 def _chips(
-    view: Mapping[str, Any], names: Mapping[str, str], locale: str, owners: Mapping[int, str]
+    view: WarChestView, names: Mapping[str, str], locale: str, owners: Mapping[int, str]
 ) -> list[Chip]:
     """One chip per seat, team by team: mark, name, badges; bag, hand, markers left."""
     seats = view.get("seats") or []
@@ -182,7 +181,7 @@ def _chips(
     return chips
 
 
-def _counts(seat: Mapping[str, Any], locale: str) -> tuple[tuple[str, str], ...]:
+def _counts(seat: SeatView, locale: str) -> tuple[tuple[str, str], ...]:
     """A seat's public counts, as its chip shows them: bag, hand, markers left."""
     return (
         (tr("render.wc.count.bag", locale), str(seat.get("bag", 0))),
@@ -191,8 +190,10 @@ def _counts(seat: Mapping[str, Any], locale: str) -> tuple[tuple[str, str], ...]
     )
 
 
-def glance(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> Glance:
-    """What the board's status and chips say, in words: for the image's alt text."""
+def glance(shown: Mapping[str, object], names: Mapping[str, str], locale: str) -> Glance:
+    """What the board's status and chips say, in words: for the image's alt text. ``render.describe``
+    hands every game's view alike, picked by its ``game``: this one is a War Chest view."""
+    view = cast("WarChestView", shown)
     locale = i18n.normalize(locale)
     seats = view.get("seats") or []
     order = sorted(range(len(seats)), key=lambda i: (int(seats[i].get("team", i)), i))
@@ -210,21 +211,21 @@ def glance(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> Gl
     )
 
 
-def _seat_name(view: Mapping[str, Any], names: Mapping[str, str], index: int) -> str:
+def _seat_name(view: WarChestView, names: Mapping[str, str], index: int) -> str:
     seats = view.get("seats") or []
     if 0 <= index < len(seats):
         return player_name(names, seats[index].get("id"))
     return "?"
 
 
-def _team_names(view: Mapping[str, Any], names: Mapping[str, str], team: int) -> str:
+def _team_names(view: WarChestView, names: Mapping[str, str], team: int) -> str:
     seats = view.get("seats") or []
     return " & ".join(
         player_name(names, s.get("id")) for i, s in enumerate(seats) if int(s.get("team", i)) == team
     )
 
 
-def _status_line(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> tuple[str, str]:
+def _status_line(view: WarChestView, names: Mapping[str, str], locale: str) -> tuple[str, str]:
     """The main line (whose turn, the follow-up, or the result) and a second, smaller line."""
     result = view.get("result")
     if view.get("phase") == "over" or result:
@@ -255,17 +256,16 @@ DRAFT_TOKEN = 25
 """Radius of a draft pool token: its abbreviation stays legible on a phone (``sprites.token``)."""
 
 
-def _status(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> Image.Image:
+def _status(view: WarChestView, names: Mapping[str, str], locale: str) -> Image.Image:
     """Title, round and initiative; then whose turn (or the result); then the last action."""
     return _status_parts(view, names, locale)[0]
 
 
-def _status_parts(
-    view: Mapping[str, Any], names: Mapping[str, str], locale: str
-) -> tuple[Image.Image, Hashable]:
+def _status_parts(view: WarChestView, names: Mapping[str, str], locale: str) -> tuple[Image.Image, Hashable]:
     """``_status`` and what its heading line (above ``BOX_TOP``) says: two statuses of the same
     height whose headings say the same have the same pixels there (None for a recorder's)."""
-    draft_pool = [str(u) for u in ((view.get("draft") or {}).get("pool") or [])]
+    draft = view.get("draft")
+    draft_pool = [str(u) for u in ((draft.get("pool") if draft else None) or [])]
     pool_rows = -(-len(draft_pool) // 4) if view.get("phase") == "draft" else 0
     main, sub = _status_line(view, names, locale)
     height = status_height(bool(sub)) + (34 + pool_rows * DRAFT_ROW if pool_rows else 0)
@@ -329,7 +329,7 @@ def _status_top(
     return img
 
 
-def _acting_team(view: Mapping[str, Any]) -> int | None:
+def _acting_team(view: WarChestView) -> int | None:
     seats = view.get("seats") or []
     pending = view.get("pending")
     acting = [int(pending["seat"])] if pending else [int(i) for i in view.get("to_act") or []]
@@ -337,7 +337,7 @@ def _acting_team(view: Mapping[str, Any]) -> int | None:
     return teams.pop() if len(teams) == 1 else None
 
 
-def _legend(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> Image.Image:
+def _legend(view: WarChestView, names: Mapping[str, str], locale: str) -> Image.Image:
     """What the abbreviations and marks mean: unit names first, then the board symbols, two to a
     row so that each has the room of half the page."""
     types: list[str] = []

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import cast
 
 from PIL import Image, ImageDraw
 
+from engine.warchest.view import WarChestView
 from render.alt import clip, listing, sentence
 from render.catalog import player_name, tr
 from render.common import HIGHLIGHT, INK, MUTED, PANEL, RULE, WHITE, paste_centered
@@ -22,17 +23,17 @@ CHIP_H = 62
 CHIP_MIN_W = 230
 
 
-def seat_units(view: Mapping[str, Any], index: int) -> list[str]:
+def seat_units(view: WarChestView, index: int) -> list[str]:
     """The unit cards of a seat; while drafting, the cards picked so far."""
     seat = view["seats"][index]
     units = [str(u) for u in seat.get("units") or []]
-    draft = view.get("draft") or {}
+    draft = view.get("draft")
     if not units and draft:
         units = [str(u) for u in (draft.get("picks") or {}).get(str(index), [])]
     return units
 
 
-def _on_board(view: Mapping[str, Any], index: int, unit: str) -> str:
+def _on_board(view: WarChestView, index: int, unit: str) -> str:
     heights = [
         int(u.get("height", 1))
         for u in view.get("units") or []
@@ -45,13 +46,13 @@ def _chip_columns(width: int) -> int:
     return max(1, min(4, (width - 2 * PAD) // CHIP_MIN_W))
 
 
-def panel_height(view: Mapping[str, Any], index: int, width: int) -> int:
+def panel_height(view: WarChestView, index: int, width: int) -> int:
     rows = len(_rows(view, index))
     chip_rows = -(-4 // _chip_columns(width))
     return HEADER_H + TABLE_HEAD_H + rows * ROW_H + 10 + chip_rows * (CHIP_H + 8) + PAD
 
 
-def _rows(view: Mapping[str, Any], index: int) -> list[str]:
+def _rows(view: WarChestView, index: int) -> list[str]:
     seat = view["seats"][index]
     units = seat_units(view, index)
     royal_shown = (seat.get("discard_up") or {}).get("royal", 0) or (seat.get("eliminated") or {}).get(
@@ -87,7 +88,7 @@ NAME_SIZE = 22
 
 
 def seat_panel(
-    view: Mapping[str, Any],
+    view: WarChestView,
     index: int,
     names: Mapping[str, str],
     locale: str,
@@ -144,8 +145,8 @@ def seat_panel(
         unit_label = unit_name(unit, locale)
         size = shrink(unit_label, NAME_SIZE, room, LABEL - 1)
         draw_text(draw, (PAD + 46, mid), unit_label, size, INK, anchor="lc", max_width=room, role="unit_name")
-        for (_label, w), left, value in zip(cols, lefts, values, strict=True):
-            text = value(unit)
+        for (_label, w), left, column in zip(cols, lefts, values, strict=True):
+            text = column(unit)
             color = MUTED if text == "0" else INK
             draw_text(draw, (left + w / 2, mid), text, 24, color, anchor="mc", bold=True, role="count")
         y += ROW_H
@@ -184,12 +185,12 @@ def seat_panel(
     return img
 
 
-def pills(view: Mapping[str, Any], index: int, locale: str) -> list[Pill]:
+def pills(view: WarChestView, index: int, locale: str) -> list[Pill]:
     """The badges of a seat: winner, to act, initiative."""
     seat = view["seats"][index]
     found: list[Pill] = []
-    result = view.get("result") or {}
-    if seat.get("id") in (result.get("winners") or []):
+    result = view.get("result")
+    if result and seat.get("id") in (result.get("winners") or []):
         found.append((tr("render.wc.badge.winner", locale), HIGHLIGHT, INK))
     if index in (view.get("to_act") or []):
         found.append((tr("render.wc.badge.to_act", locale), HIGHLIGHT, INK))
@@ -198,9 +199,7 @@ def pills(view: Mapping[str, Any], index: int, locale: str) -> list[Pill]:
     return found
 
 
-def private_panel(
-    view: Mapping[str, Any], names: Mapping[str, str], locale: str, width: int = 900
-) -> Image.Image:
+def private_panel(view: WarChestView, names: Mapping[str, str], locale: str, width: int = 900) -> Image.Image:
     """The viewer's hidden coins: the hand as tokens, then the bag's contents by type."""
     private = view.get("private")
     if not private:
@@ -285,8 +284,10 @@ def _bag_places(bag: Mapping[str, int], locale: str, width: float) -> list[tuple
     return places
 
 
-def private_words(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> str:
-    """The alt text of the viewer's coins: the title, the hand, the bag by type (its owner's alone)."""
+def private_words(shown: Mapping[str, object], names: Mapping[str, str], locale: str) -> str:
+    """The alt text of the viewer's coins: the title, the hand, the bag by type (its owner's alone).
+    ``render.describe`` hands every game's view alike, picked by its ``game``: this one is War Chest's."""
+    view = cast("WarChestView", shown)
     private = view.get("private")
     if not private:
         return tr("render.wc.private.none", locale)

@@ -7,8 +7,8 @@ round tokens and markers, team 1 is vermilion with square ones (see ``render.pal
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
+from engine.warchest.view import WarChestView
 from render.catalog import lookup, player_name
 from render.common import RGB
 from render.palette import CIRCLE, NEUTRAL, SEAT_COLOR, SEAT_SHAPE, darken, lighten
@@ -66,7 +66,7 @@ def unit_abbr(unit: str, locale: str) -> str:
     return lookup(f"render.wc.abbr.{unit}", locale, unit[:2].upper())
 
 
-def owner_tags(view: Mapping[str, Any], names: Mapping[str, str]) -> dict[int, str]:
+def owner_tags(view: WarChestView, names: Mapping[str, str]) -> dict[int, str]:
     """The letter each seat's tokens carry when a team has two seats (four players), so that
     teammates' units, which share a colour and a shape, still show whose they are; {} otherwise.
 
