@@ -678,10 +678,10 @@ class Commands(ClickCommands):
         its values keep the action text (within Discord's length); ``in_words`` puts the reader's own words
         in the value instead (the console lists the values), which read back as the same action.
 
-        Discord holds 25 choices: past them the moves are grouped by their first words (``listing``), a
-        group's value being its words and ``…``, which ``/play`` answers with the group's moves, and typing
-        its words narrows the choices to it. When even the groups do not fit, the last choice says how many
-        moves more words would reach."""
+        A list holds the front end's ``limits.choices`` (Discord's 25): past them the moves are grouped
+        by their first words (``listing``), a group's value being its words and ``…``, which ``/play``
+        answers with the group's moves, and typing its words narrows the choices to it. When even the
+        groups do not fit, the last choice says how many moves more words would reach."""
         # The quick read path: a keystroke never waits for the moves a burst is storing.
         table = await self.tables.peek(ctx.channel_id)
         if table is None or table.unreadable or table.record.seat_of(ctx.user_id) is None:
@@ -690,37 +690,36 @@ class Commands(ClickCommands):
         if ctx.user_id not in table.to_act():
             return []
         _version, rest = split_version(typed)
+        limits = self.tables.limits
         choices: list[tuple[str, str]] = []
         offered: set[str] = set()
         typed_act = _typed_action(table, ctx.user_id, rest)
         if typed_act is not None:
             text = str(typed_act)
-            if len(f"v{rec.version}:{text}") <= self.tables.limits.choice:
+            if len(f"v{rec.version}:{text}") <= limits.choice:
                 label = self._t(game.label(state, typed_act), ctx.locale, names=table.names) or text
                 said = self._said(game, typed_act, ctx.locale) if in_words else text
-                choices.append((self._clip(label, self.tables.limits.choice), f"v{rec.version}:{said}"))
+                choices.append((self._clip(label, limits.choice), f"v{rec.version}:{said}"))
                 offered.add(text)
         entries = [
             entry
             for entry in self._moves_listed(table, ctx.user_id, ctx.locale, rest)
-            if len(f"v{rec.version}:{entry.text}") <= self.tables.limits.choice and entry.text not in offered
+            if len(f"v{rec.version}:{entry.text}") <= limits.choice and entry.text not in offered
         ]
-        shown, left = listing.grouped(
-            entries, self.tables.limits.choices - len(choices), self._group_name(ctx.locale)
-        )
+        shown, left = listing.grouped(entries, limits.choices - len(choices), self._group_name(ctx.locale))
         for entry in shown:
             if entry.group:
                 value = f"{entry.said} {listing.GROUP_MARK}"
             else:
                 value = f"v{rec.version}:{entry.said if in_words else entry.text}"
-            if len(value) <= self.tables.limits.choice:
-                choices.append((self._clip(entry.label, self.tables.limits.choice), value))
+            if len(value) <= limits.choice:
+                choices.append((self._clip(entry.label, limits.choice), value))
         if left:
             more = self._t("svc.list.more_choice", ctx.locale, count=left)
             choices.append(
                 (
-                    self._clip(more, self.tables.limits.choice),
-                    self._clip(f"{rest} {listing.GROUP_MARK}".strip(), self.tables.limits.choice),
+                    self._clip(more, limits.choice),
+                    self._clip(f"{rest} {listing.GROUP_MARK}".strip(), limits.choice),
                 )
             )
         return choices
