@@ -69,7 +69,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 import discord
 from discord.ext import commands
 
-from launch import Settings, open_table
+from launch import DISCORD_LIMITS, Settings, open_table
 from table.posting.owners import shard_scope
 from table.posting.schedule import Scheduler, TickReport
 
@@ -263,6 +263,7 @@ class TabletopBot(commands.Bot):
             self.table, self.store = await open_table(
                 self.settings.database,
                 DiscordOutlet(self, None if rate is None else ChannelRate(*rate)),
+                limits=DISCORD_LIMITS,
                 clock=self.clock,
                 coalesce=self.settings.coalesce_seconds,
                 lease=self.settings.lease_seconds,

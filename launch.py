@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from table.core.limits import Limits
+
 if TYPE_CHECKING:
     from db import Store
     from table.core.clock import Clock, Timer
@@ -22,6 +24,17 @@ if TYPE_CHECKING:
     from table.posting.announce import Outlet
 
 log = logging.getLogger("launch")
+
+DISCORD_LIMITS = Limits(
+    message=2000, text=1900, choices=25, choice=100, button=80, alt=1024, nonce=25, event=100
+)
+"""Discord's limits: what one message, list of choices, label, alt text, nonce and server event may hold.
+
+The Discord bot hands them to its table, and the cogs cut to them; the console hands the same, so
+that what it shows is what a server would see. They are written here, in what both front ends start
+from, because the console may not import the Discord front end (``cogs/``) and the eight numbers are
+written once.
+"""
 
 
 @dataclass(frozen=True)
@@ -146,6 +159,7 @@ async def open_table(
     database: str | Path,
     outlet: Outlet,
     *,
+    limits: Limits,
     clock: Clock | None = None,
     coalesce: float = 0.0,
     lease: float | None = None,
@@ -156,6 +170,9 @@ async def open_table(
     """The command handlers over the store at ``database`` (a SQLite file or a PostgreSQL URL,
     created and migrated if needed), announcing to ``outlet``; their ``announcer`` posts, their
     scheduler reminds.
+
+    ``limits`` is what the front end's messages and lists may hold (``DISCORD_LIMITS`` for both the bot
+    and the console): the table cuts every text and list to them.
 
     ``lease`` is how long this process's claim on a game's posts lasts (``Announcer``);
     ``listing_pace`` the least time between two edits of a player's card or a server's list of games
@@ -178,7 +195,7 @@ async def open_table(
 
         log.info("games are stored in PostgreSQL: %s", describe(database))
     try:
-        tables = Tables(store)
+        tables = Tables(store, limits=limits)
         if warm and isinstance(tables.drawer, ProcessDrawer):
             tables.drawer.warm(warm)
         announcer = Announcer(

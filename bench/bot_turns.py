@@ -37,6 +37,7 @@ from typing import Any
 
 from bench import take_option
 from bench.ai_levels import TABLES
+from launch import DISCORD_LIMITS
 
 ROOT = Path(__file__).resolve().parents[1]
 COALESCE = 3.0
@@ -83,7 +84,9 @@ async def run(
         store = await db.open_store(Path(tmp) / "bench.sqlite3")
         try:
             outlet = TimedOutlet()
-            tables = Tables(store, drawer=drawer, thinker=thinker, seed_source=lambda: seed)
+            tables = Tables(
+                store, limits=DISCORD_LIMITS, drawer=drawer, thinker=thinker, seed_source=lambda: seed
+            )
             announcer = Announcer(tables, outlet, coalesce=coalesce)
             commands = Commands(tables, announcer)
             # a game in another channel first starts the workers and fills the drawing caches, which

@@ -39,6 +39,7 @@ import db
 import engine
 from bench.move_latency import random_move
 from engine.rng import Rng
+from launch import DISCORD_LIMITS
 from table.core.tables import Tables
 from table.play.commands import Commands, Ctx
 
@@ -154,7 +155,9 @@ async def _part(
             state = game.dump(game.new_game(players=["a", "b"], seed=1, options={}))
             work = [_writes(store, f"c{i}", moves, state, timings) for i in range(first, first + games)]
         else:
-            commands = Commands(Tables(store, render=tiny_png, render_private=tiny_png))
+            commands = Commands(
+                Tables(store, limits=DISCORD_LIMITS, render=tiny_png, render_private=tiny_png)
+            )
             work = [_game(commands, f"c{i}", moves, 1000 + i, timings) for i in range(first, first + games)]
         began = time.monotonic()
         await asyncio.gather(*work)

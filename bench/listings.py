@@ -34,6 +34,7 @@ from PIL import Image
 
 import db
 from bench.ai_levels import TABLES
+from launch import DISCORD_LIMITS
 from table.core.clock import ManualClock, ManualTimer
 from table.core.posts import Ctx
 from table.core.tables import Tables
@@ -86,7 +87,9 @@ async def run(tables: int, moves: int, every: float, seed: int, *, cards: bool) 
     seeds = iter(range(seed * 1000, seed * 1000 + 10_000))
     timer, clock = ManualTimer(), ManualClock(START)
     outlet = RecordingOutlet()
-    layer = Tables(store, render=board, render_private=board, seed_source=lambda: next(seeds))
+    layer = Tables(
+        store, limits=DISCORD_LIMITS, render=board, render_private=board, seed_source=lambda: next(seeds)
+    )
     announcer = Announcer(layer, outlet, clock=clock, coalesce=0, listing_timer=timer.timer)
     commands = Commands(layer, announcer)
     rng = random.Random(seed)

@@ -40,6 +40,7 @@ from typing import Any
 import db
 import engine
 from bench.hosting import tiny_png
+from launch import DISCORD_LIMITS
 from table import Commands, Ctx, Post, Tables
 from table.bots.players import stand_ins
 from table.bots.thinkers import ThreadThinker
@@ -177,6 +178,7 @@ class Month:
         self.seen = Seen()
         self.tables = Tables(
             store,
+            limits=DISCORD_LIMITS,
             render=tiny_png,
             render_private=tiny_png,
             seed_source=lambda: self.rng.randrange(2**40),

@@ -37,6 +37,7 @@ from PIL import Image
 import db
 from bench import take_option
 from engine.rng import Rng
+from launch import DISCORD_LIMITS
 from table.core.drawing import ProcessDrawer
 from table.core.posts import Post
 from table.core.tables import Table, Tables
@@ -97,7 +98,7 @@ async def run(moves: int, game_name: str, players: int = 2) -> dict[str, Any]:
         store = await db.open_store(Path(tmp) / "bench.sqlite3")
         try:
             outlet = TimedOutlet()
-            tables = Tables(store, drawer=drawer, seed_source=lambda: 7)
+            tables = Tables(store, limits=DISCORD_LIMITS, drawer=drawer, seed_source=lambda: 7)
             commands = Commands(tables, Announcer(tables, outlet, coalesce=0))
             seated = [_ctx(name) for name in SEATS[:players]]
             await commands.new(seated[0], game_name, players)

@@ -17,6 +17,7 @@ from pathlib import Path
 import db
 import engine
 from bench.ai_levels import TABLES
+from launch import DISCORD_LIMITS
 from table.core.posts import Ctx, Post
 from table.core.tables import Tables
 from table.play.commands import Commands
@@ -62,7 +63,7 @@ async def one_game(name: str, count: int, seed: int, cap: int) -> tuple[int, Cou
     folder = Path(tempfile.mkdtemp())
     store = await db.open_store(folder / "bench.sqlite3")
     outlet = CountingOutlet()
-    tables = Tables(store)
+    tables = Tables(store, limits=DISCORD_LIMITS)
     commands = Commands(tables, Announcer(tables, outlet, coalesce=0))
     players = ["alice", "bob", "carol", "dave"][:count]
 

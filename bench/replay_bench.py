@@ -32,6 +32,8 @@ from typing import Any
 
 from PIL import Image
 
+from launch import DISCORD_LIMITS
+
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("warchest", "batailles", "cryhavoc")
 EXAMPLES = sorted(
@@ -59,7 +61,7 @@ async def _play_script(script: Path, folder: Path) -> tuple[list[View], dict[str
     store = await db.open_store(folder / "replay.sqlite3")
     try:
         console = Console(None, io.StringIO(), folder / "images")
-        tables = Tables(store, render=_stand_in, render_private=_stand_in)
+        tables = Tables(store, limits=DISCORD_LIMITS, render=_stand_in, render_private=_stand_in)
         commands = Commands(tables, Announcer(tables, console, coalesce=0))
         console.table = commands
         for line in script.read_text(encoding="utf-8").splitlines():

@@ -26,6 +26,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from launch import DISCORD_LIMITS
+
 FORMATS = (
     ("warchest", 2),
     ("warchest", 4),
@@ -105,9 +107,9 @@ async def commands_over(
 
     wanted = inspect.signature(Tables).parameters
     if "drawer" in wanted:
-        tables = Tables(store, drawer=_NoDrawer(), seed_source=seed_source)
+        tables = Tables(store, limits=DISCORD_LIMITS, drawer=_NoDrawer(), seed_source=seed_source)
     else:
-        tables = Tables(store, render=_no_image, render_private=_no_image)
+        tables = Tables(store, limits=DISCORD_LIMITS, render=_no_image, render_private=_no_image)
     if len(inspect.signature(Commands).parameters) > 1:
         Announcer = table_module("table.posting.announce", "table.announce").Announcer
         return Commands(tables, Announcer(tables, _NoOutlet(message_id), coalesce=0))

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import discord
 
-from table.core.limits import LIMITS
+from launch import DISCORD_LIMITS
 
 if TYPE_CHECKING:
     from table.core.posts import Button, Menu
@@ -50,7 +50,9 @@ BUTTONS_PER_ROW = 5
 def _button(custom_id: str, label: str, style: Any) -> discord.ui.Button[Any]:
     """A persistent button as both kinds are drawn: its label cut to Discord's 80 characters."""
     return discord.ui.Button(
-        label=label[: LIMITS.button], style=style or discord.ButtonStyle.secondary, custom_id=custom_id
+        label=label[: DISCORD_LIMITS.button],
+        style=style or discord.ButtonStyle.secondary,
+        custom_id=custom_id,
     )
 
 
@@ -188,8 +190,8 @@ def button_item(button: Button) -> GameButton | LeagueButton:
 
 def menu_item(menu: Menu) -> GameMenu:
     options = [
-        discord.SelectOption(label=label[: LIMITS.choice], value=value[: LIMITS.choice])
-        for label, value in menu.options[: LIMITS.choices]
+        discord.SelectOption(label=label[: DISCORD_LIMITS.choice], value=value[: DISCORD_LIMITS.choice])
+        for label, value in menu.options[: DISCORD_LIMITS.choices]
     ]
     return GameMenu(menu.game, menu.version, options=options, placeholder=menu.title)
 

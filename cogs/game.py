@@ -37,8 +37,8 @@ from cogs.translator import label
 from cogs.tree import error_text
 from engine import GameError, registry
 from engine.text import Msg
+from launch import DISCORD_LIMITS
 from table.bots.players import LEVELS, MAX_BOTS
-from table.core.limits import LIMITS
 from table.play.commands import Ctx
 from table.play.lobby import MAX_TEAMS
 from table.posting.outlet import OutletError
@@ -115,8 +115,8 @@ async def with_map_file(options: str, map_file: discord.Attachment | None) -> st
 def as_choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
     """(name, value) pairs as autocomplete choices, within Discord's limits."""
     return [
-        app_commands.Choice(name=name[: LIMITS.choice], value=value[: LIMITS.choice])
-        for name, value in pairs[: LIMITS.choices]
+        app_commands.Choice(name=name[: DISCORD_LIMITS.choice], value=value[: DISCORD_LIMITS.choice])
+        for name, value in pairs[: DISCORD_LIMITS.choices]
     ]
 
 

@@ -33,7 +33,7 @@ import discord
 from cogs.components import view_for
 from cogs.markup import discord_clip
 from cogs.replies import allowed_mentions, attachment, split_text
-from table.core.limits import LIMITS
+from launch import DISCORD_LIMITS
 from table.core.posts import Post, piece_nonce
 from table.posting.outlet import ChannelGone, ChannelRate, OutletError, Refused
 
@@ -156,7 +156,7 @@ class DiscordOutlet:
                 extra["view"] = view
             if post.nonce is not None:
                 # discord.py sends enforce_nonce with it: a repeat returns the first message
-                extra["nonce"] = piece_nonce(post.nonce, index)
+                extra["nonce"] = piece_nonce(post.nonce, index, DISCORD_LIMITS)
             sent = await target.send(content=piece or None, allowed_mentions=mentions, **extra)
             first = first or sent
         return first
@@ -170,7 +170,7 @@ class DiscordOutlet:
         async def edit() -> None:
             file = attachment(post)  # made again for a second try: a file is read once
             await partial.edit(
-                content=discord_clip(post.text or "", LIMITS.message) or None,
+                content=discord_clip(post.text or "", DISCORD_LIMITS.message) or None,
                 attachments=[file] if file is not None else [],
                 allowed_mentions=discord.AllowedMentions.none(),
                 view=view_for(post),
@@ -195,7 +195,7 @@ class DiscordOutlet:
             if post.nonce is not None:
                 extra["nonce"] = post.nonce
             sent = await target.send(
-                content=discord_clip(post.text or "", LIMITS.message),
+                content=discord_clip(post.text or "", DISCORD_LIMITS.message),
                 allowed_mentions=discord.AllowedMentions.none(),
                 **extra,
             )
@@ -240,7 +240,7 @@ class DiscordOutlet:
         if not isinstance(target, Target):
             raise OutletError(f"channel {getattr(target, 'id', '?')} takes no edits")
         await target.get_partial_message(int(message)).edit(
-            content=discord_clip(post.text or "", LIMITS.message),
+            content=discord_clip(post.text or "", DISCORD_LIMITS.message),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 

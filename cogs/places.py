@@ -22,7 +22,7 @@ import discord
 from cogs.markup import discord_text
 from cogs.outlet import refusal
 from cogs.replies import allowed_mentions, split_text
-from table.core.limits import LIMITS
+from launch import DISCORD_LIMITS
 from table.core.posts import Post
 from table.leagues.places import CHANNEL, FORUM, TAGS_PER_POST, THREAD_NAME_LIMIT, Home
 from table.posting.outlet import Outlet, OutletError
@@ -136,11 +136,11 @@ class DiscordPlaces:
             return None
         try:
             event = await found.create_scheduled_event(
-                name=name[: LIMITS.event],
+                name=name[: DISCORD_LIMITS.event],
                 start_time=start,
                 end_time=end,
                 entity_type=discord.EntityType.external,
-                location=discord_text(where)[: LIMITS.event],
+                location=discord_text(where)[: DISCORD_LIMITS.event],
                 privacy_level=discord.PrivacyLevel.guild_only,
             )
         except discord.HTTPException as exc:

@@ -5,7 +5,7 @@ PNG, mentions, ephemeral flag). This module is the one place that knows how an
 interaction is answered on Discord: the first post is the interaction response
 (or, after a deferral, the first follow-up), later ones are follow-ups; images
 are attachments; only the users a post names are pinged; long texts are split
-to respect Discord's length of a message (``LIMITS.message``).
+to respect Discord's length of a message (``DISCORD_LIMITS.message``).
 
 A private answer that cannot be delivered once the work is done (the token expired, Discord refused the
 follow-up) is kept in memory (``Undelivered``, a few per player) and given privately with that player's next
@@ -30,7 +30,7 @@ from discord.utils import MISSING
 import i18n
 from cogs.components import view_for
 from cogs.markup import WHOLE, discord_text
-from table.core.limits import LIMITS
+from launch import DISCORD_LIMITS
 from table.core.text import split
 
 log = logging.getLogger(__name__)
@@ -46,7 +46,7 @@ def attachment(post: PostLike) -> discord.File | None:
     screen readers); None when the post has no image."""
     if post.image is None:
         return None
-    alt = (post.alt or "")[: LIMITS.alt] or None
+    alt = (post.alt or "")[: DISCORD_LIMITS.alt] or None
     return discord.File(io.BytesIO(post.image), filename=post.filename or "board.png", description=alt)
 
 
@@ -72,7 +72,7 @@ class PostLike(Protocol):
     def ephemeral(self) -> bool: ...
 
 
-def split_text(text: str, limit: int = LIMITS.message) -> list[str]:
+def split_text(text: str, limit: int = DISCORD_LIMITS.message) -> list[str]:
     """``text`` in Discord's markup (``discord_text``), cut into messages of at most ``limit``
     characters, at line ends when possible, never inside a mention or a timestamp (``split``).
 

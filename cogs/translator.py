@@ -17,7 +17,7 @@ from discord import Interaction, Locale, app_commands
 
 import i18n
 from cogs.replies import offer_choices
-from table.core.limits import LIMITS
+from launch import DISCORD_LIMITS
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -72,7 +72,7 @@ def offer_languages(option: str, languages: Sequence[str] | None = None) -> Call
     as fixed choices while there are at most 25 of them, then by autocomplete, which Discord
     does not cap, so a 26th catalog folder never makes the command tree invalid."""
     langs = list(i18n.LOCALES if languages is None else languages)
-    if len(langs) <= LIMITS.choices:
+    if len(langs) <= DISCORD_LIMITS.choices:
         choices = [app_commands.Choice(name=language_label(lang), value=lang) for lang in langs]
         return app_commands.choices(**{option: choices})
 
@@ -88,4 +88,6 @@ def matching_languages(typed: str, languages: Sequence[str]) -> list[tuple[str, 
     at most 25: what the autocomplete of a long language list offers."""
     wanted = typed.strip().lower()
     named = [(i18n.language_name(lang), lang) for lang in languages]
-    return [(n, v) for n, v in named if wanted in n.lower() or v.lower().startswith(wanted)][: LIMITS.choices]
+    return [(n, v) for n, v in named if wanted in n.lower() or v.lower().startswith(wanted)][
+        : DISCORD_LIMITS.choices
+    ]

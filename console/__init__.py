@@ -35,7 +35,7 @@ async def read_line(stream: TextIO, interactive: bool) -> str | None:
 async def run_console(settings: Settings, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run lines until the input ends; the exit status is 0 unless the store cannot open."""
     from console.app import Console
-    from launch import open_table
+    from launch import DISCORD_LIMITS, open_table
 
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
@@ -45,9 +45,10 @@ async def run_console(settings: Settings, stdin: TextIO | None = None, stdout: T
             import readline  # noqa: F401  (line editing and history for input())
     console = Console(None, stdout, settings.console_out, settings.console_locale)
     warm = [settings.console_locale] if settings.warm_up else []
-    # The console takes posts at any rate: a card and a list of games are printed at every change.
+    # The console takes posts at any rate: a card and a list of games are printed at every change. It
+    # keeps a Discord server's limits, so that what it prints is what a server would show.
     table, store = await open_table(
-        settings.database, console, clock=console.clock, warm=warm, listing_pace=0
+        settings.database, console, limits=DISCORD_LIMITS, clock=console.clock, warm=warm, listing_pace=0
     )
     console.table = table
     from table.leagues.service import Leagues

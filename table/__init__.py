@@ -3,7 +3,8 @@
 Typical wiring (the Discord bot and the console do the same)::
 
     store = await db.open_store(path)
-    commands = Commands(Tables(store))          # renderers default to render.render / render_private
+    commands = Commands(Tables(store, limits=DISCORD_LIMITS))  # the front end's limits (``launch``)
+    # renderers default to render.render / render_private
     posts = await commands.new(ctx, "warchest")
 
 The table layer is not inside ``engine/`` (as a first sketch had it) because it does I/O: it awaits the store

@@ -388,7 +388,8 @@ class ComputerPlayers:
         else:
             who = i18n.t("svc.bot.for", locale, player=table.name(player))
         post = Post(
-            i18n.t(key, locale, player=who), nonce=post_nonce(f"g{record.id}", f"v{record.version}", key)
+            i18n.t(key, locale, player=who),
+            nonce=post_nonce(f"g{record.id}", f"v{record.version}", key, limits=self.tables.limits),
         )
         try:
             if message is None:

@@ -36,7 +36,6 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from table.core.clock import format_duration, parse_duration
 from table.core.errors import TableError
-from table.core.limits import LIMITS
 
 UTC_ZONE = "UTC"
 """The zone of a player who gave none: their quiet hours are read in UTC."""
@@ -94,9 +93,9 @@ def _city(name: str) -> str:
     return name.rsplit("/", 1)[-1].lower()
 
 
-def zone_choices(typed: str, limit: int = LIMITS.choices) -> list[str]:
+def zone_choices(typed: str, limit: int) -> list[str]:
     """Zone names for an autocomplete: those holding every typed word (``new york``,
-    ``europe/par``), the ones starting like what was typed first."""
+    ``europe/par``), the ones starting like what was typed first, at most ``limit``."""
     words = typed.strip().lower().replace("_", " ").replace("/", " ").split()
     found = [n for n in zone_names() if all(w in n.lower().replace("_", " ") for w in words)]
     start = typed.strip().lower().replace(" ", "_")

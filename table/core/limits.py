@@ -1,8 +1,9 @@
-"""How much one message, one list of choices and one menu may hold: Discord's limits, in one value.
+"""How much one message, one list of choices and one menu may hold: the type of a front end's limits.
 
-Discord's are the tightest of the front ends (the console prints whatever it is given), and the console
-keeps them too, so that what it shows is what a server would see. Every part of the bot that cuts a
-text or a list to fit reads them here, rather than each holding its own copy of a number.
+The table layer holds no front end's numbers: each front end hands its own value to ``Tables`` (as
+``limits``), and every part of the table that cuts a text or a list to fit reads that value, or is
+handed it by its caller, rather than holding its own copy of a number. Discord's value is
+``launch.DISCORD_LIMITS``, which the console hands too.
 """
 
 from __future__ import annotations
@@ -32,7 +33,3 @@ class Limits:
     """Characters of a message's nonce."""
     event: int
     """Characters of a server event's name, or of its place."""
-
-
-LIMITS = Limits(message=2000, text=1900, choices=25, choice=100, button=80, alt=1024, nonce=25, event=100)
-"""Discord's, for every front end."""

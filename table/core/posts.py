@@ -17,7 +17,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from table.core.limits import LIMITS
+from table.core.limits import Limits
 
 
 @dataclass(frozen=True)
@@ -98,23 +98,24 @@ class Post:
     and Discord returns the message it already created instead of a second one."""
 
 
-def post_nonce(*parts: object) -> str:
+def post_nonce(*parts: object, limits: Limits) -> str:
     """A nonce naming what a post announces (a game, a version, a kind of post...): the parts joined
     by dots, or a digest of them when that is too long. Equal parts give equal nonces in any process,
     so a post repeated after a restart is the same request. The result leaves room for the front end
-    to number the pieces of a long post (``piece_nonce``)."""
+    to number the pieces of a long post (``piece_nonce``), within the front end's ``limits``."""
     text = ".".join(str(p) for p in parts)
-    if len(text) <= LIMITS.nonce - 3:
+    if len(text) <= limits.nonce - 3:
         return text
-    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()[: LIMITS.nonce - 3]
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()[: limits.nonce - 3]
 
 
-def piece_nonce(nonce: str, index: int) -> str:
-    """The nonce of the ``index``-th message of a post split to Discord's length limit."""
+def piece_nonce(nonce: str, index: int, limits: Limits) -> str:
+    """The nonce of the ``index``-th message of a post split to the front end's length of a message,
+    within its ``limits``."""
     if index == 0:
         return nonce
     text = f"{nonce}/{index}"
-    return text if len(text) <= LIMITS.nonce else post_nonce(nonce, index)
+    return text if len(text) <= limits.nonce else post_nonce(nonce, index, limits=limits)
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,7 @@ from engine.forced import ForcedStep, forced_steps
 from engine.text import Msg
 from table.core.drawing import Drawer, Outdated, ThreadDrawer, draw_now, shared_drawer
 from table.core.events import decode_result, encode_msg, encode_result
+from table.core.limits import Limits
 from table.core.marks import mention
 from table.core.posts import Picture, is_bot
 from table.core.ratings import use_engine_sides
@@ -203,12 +204,15 @@ class Tables:
     ``drawer`` (default: the process-wide pool of worker processes); ``render`` and
     ``render_private`` instead draw in threads with those functions (tests' stand-ins). Computer
     players decide through ``thinker`` (default: a pool of worker processes running ``ai.choose``).
+    ``limits`` is what the front end's messages and lists may hold: the front end hands its own (the
+    table holds no front end's numbers), and every text and list the table writes is cut to them.
     """
 
     def __init__(
         self,
         store: Store,
         *,
+        limits: Limits,
         render: Renderer | None = None,
         render_private: Renderer | None = None,
         drawer: Drawer | None = None,
@@ -218,6 +222,8 @@ class Tables:
         thinker: Thinker | None = None,
     ) -> None:
         self.store = store
+        self.limits = limits
+        """What the front end's messages and lists may hold."""
         self.thinker = thinker
         """Where computer players search; None: the process-wide pool of ``table.bots.thinkers``."""
         if drawer is None and (render is not None or render_private is not None):

@@ -35,7 +35,6 @@ from engine.text import Msg, PlayerRef, msg
 from table.core.clock import Clock, format_duration, parse_duration, parse_stamp, stamp
 from table.core.errors import TableError
 from table.core.events import decode_result, encode_msg, encode_result
-from table.core.limits import LIMITS
 from table.core.marks import channel_link, mention, moment
 from table.core.options import format_options, parse_options, take_seed
 from table.core.posts import Button, Ctx, Post, pictured, post_nonce
@@ -213,7 +212,7 @@ class Leagues(Wording):
         lines.append(self._t("league.card.players", loc, count=len(names), players=names or ["—"]))
         if league.status == "signup":
             lines.append(self._t("league.card.open", loc))
-        return clip("\n".join(lines), LIMITS.text)
+        return clip("\n".join(lines), self.tables.limits.text)
 
     def _rounds_text(self, book: Book, loc: str) -> str:
         rules = book.rules
@@ -237,7 +236,7 @@ class Leagues(Wording):
         post = Post(
             self._signup_text(league, book),
             buttons=self._signup_buttons(league, book),
-            nonce=post_nonce(f"L{league.id}", "signup"),
+            nonce=post_nonce(f"L{league.id}", "signup", limits=self.tables.limits),
         )
         message = book.cards.get("signup")
         outlet = self.announcer.outlet
@@ -538,8 +537,8 @@ class Leagues(Wording):
         lines = [self._heading("league.round.title", league, book, loc)]
         for table in book.current():
             lines.append(self._table_line(book, table, loc))
-        text = clip("\n".join(lines), LIMITS.text)
-        nonce = post_nonce(f"L{league.id}", f"r{book.round}")
+        text = clip("\n".join(lines), self.tables.limits.text)
+        nonce = post_nonce(f"L{league.id}", f"r{book.round}", limits=self.tables.limits)
         try:
             sent = await self.announcer.outlet.send(league.channel, Post(text, nonce=nonce))
         except OutletError as exc:
@@ -719,7 +718,9 @@ class Leagues(Wording):
             number=table.number,
             best_of=book.rules.best_of,
         )
-        nonce = post_nonce(f"L{league.id}", f"r{table.round}", f"b{table.board}", table.number)
+        nonce = post_nonce(
+            f"L{league.id}", f"r{table.round}", f"b{table.board}", table.number, limits=self.tables.limits
+        )
         return Post(text, mentions=pings(table.players), nonce=nonce)
 
     def _tags(self, book: Book, state: str) -> list[str]:
@@ -948,7 +949,7 @@ class Leagues(Wording):
         if tiebreaks:
             shown = [self._t(f"league.tb.{n}", locale) for n in tiebreaks]
             lines.append(self._t("league.standings.tiebreaks", locale, tiebreaks=shown))
-        return clip("\n".join(lines), LIMITS.text)
+        return clip("\n".join(lines), self.tables.limits.text)
 
     def standings_view(self, league: LeagueRecord, book: Book, locale: str) -> dict[str, Any]:
         """What the render layer draws (``render.standings``): words already in ``locale``."""
@@ -1008,7 +1009,9 @@ class Leagues(Wording):
         try:
             if message is not None and await outlet.edit(league.channel, message, post):
                 return
-            nonce = post_nonce(f"L{league.id}", "standings", book.round, len(book.tables))
+            nonce = post_nonce(
+                f"L{league.id}", "standings", book.round, len(book.tables), limits=self.tables.limits
+            )
             sent = await outlet.send(league.channel, replace(post, nonce=nonce))
         except OutletError as exc:
             log.warning("the standings card of league #%s: %s", league.id, exc)
@@ -1023,7 +1026,9 @@ class Leagues(Wording):
         text = self._t("league.final", loc, name=league.name, winners=winners)
         post = await self._standings_post(league, book, loc)
         post = replace(
-            post, text=clip(text + "\n" + post.text, LIMITS.text), nonce=post_nonce(f"L{league.id}", "final")
+            post,
+            text=clip(text + "\n" + post.text, self.tables.limits.text),
+            nonce=post_nonce(f"L{league.id}", "final", limits=self.tables.limits),
         )
         try:
             await self.announcer.outlet.send(league.channel, post)
@@ -1066,7 +1071,7 @@ class Leagues(Wording):
             line = self._table_line(book, table, loc)
             state = await self._state(table, loc)
             lines.append(f"{line} — {state}" if state else line)
-        return [Post(clip("\n".join(lines), LIMITS.text), ephemeral=True)]
+        return [Post(clip("\n".join(lines), self.tables.limits.text), ephemeral=True)]
 
     async def _state(self, table: LeagueTable, loc: str) -> str:
         if table.bye:
@@ -1123,7 +1128,7 @@ class Leagues(Wording):
                     when=moment(parse_stamp(league.updated_at), "d"),
                 )
             )
-        return [Post(clip("\n".join(lines), LIMITS.text), ephemeral=True)]
+        return [Post(clip("\n".join(lines), self.tables.limits.text), ephemeral=True)]
 
     # ---- buttons ---------------------------------------------------------------------------------
 

@@ -30,7 +30,6 @@ from engine.errors import GameError, StaleAction
 from engine.text import Msg, PlayerRef, msg
 from table.core.errors import NoGame, NotSeated, TableError
 from table.core.events import decode_msg, encode_msg
-from table.core.limits import LIMITS
 from table.core.marks import mention
 from table.core.posts import Ctx, Post, is_bot, pictured
 from table.core.replay import handovers, played, replay
@@ -138,7 +137,7 @@ class ClickCommands(ServiceCommands):
             text = f"{head} {ending}".strip()
             if len(text) <= 100:
                 out.append((text, text))
-        return out[: LIMITS.choices]
+        return out[: self.tables.limits.choices]
 
     # ---- presses -------------------------------------------------------------------------------------
 
@@ -250,7 +249,7 @@ class ClickCommands(ServiceCommands):
             str(a): self._t(table.game.label(table.state, a), ctx.locale, names=table.names) or str(a)
             for a in table.game.legal_actions(table.state, ctx.user_id)
         }
-        menu = moves_menu(table, ctx.user_id, ctx.locale, labels, prefix, page)
+        menu = moves_menu(table, ctx.user_id, ctx.locale, labels, self.tables.limits, prefix, page)
         return Post(menu.title, ephemeral=True, menu=menu)
 
     async def pick(self, ctx: Ctx, game_id: int, version: int, value: str) -> list[Post]:

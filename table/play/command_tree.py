@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import i18n
-from table.core.limits import LIMITS
 from table.core.text import split
 
 DISCORD = "discord"
@@ -221,7 +220,7 @@ def help_sections(front: str, locale: str) -> list[str]:
     return sections
 
 
-def help_pages(front: str, locale: str, games: Sequence[object], limit: int = LIMITS.text) -> list[str]:
+def help_pages(front: str, locale: str, games: Sequence[object], limit: int) -> list[str]:
     """The whole help for ``front`` in ``locale``, as messages of at most ``limit`` characters.
 
     A message takes whole sections while they fit, so a reader finds a command under its title; only

@@ -25,7 +25,6 @@ from table.bots.explain import is_explanation
 from table.bots.players import away_stand_ins, may_have_bots, returned_note, stand_ins_in
 from table.core.errors import NoGame, NotSeated, TableError, Unreadable
 from table.core.events import decode_msg, encode_msg
-from table.core.limits import LIMITS
 from table.core.marks import mention
 from table.core.posts import Ctx, Post, is_bot, pictured, post_nonce
 from table.core.settings import TableSettings
@@ -72,10 +71,6 @@ def split_version(text: str) -> tuple[int | None, str]:
         return None, (text or "").strip()
     digits = m.group(1).lstrip("0") or "0"
     return int(digits[: VERSION_DIGITS + 1]), m.group(2).strip()
-
-
-def _clip(text: str, limit: int = LIMITS.text) -> str:
-    return clip(text, limit)
 
 
 def log_pages(lines: Sequence[str], room: int) -> list[list[str]]:
@@ -323,7 +318,7 @@ class Commands(ClickCommands):
                 result=self._result_text(table, self._stored_result(table), loc),
                 **common,
             )
-        return [Post(_clip(text), ephemeral=True)]
+        return [Post(self._clip(text), ephemeral=True)]
 
     async def board(self, ctx: Ctx, details: bool = False, text: bool | None = None) -> list[Post]:
         """The board again, in the channel; with ``details``, the details image too, for the caller;
@@ -344,7 +339,7 @@ class Commands(ClickCommands):
             lines.append(self._t("table.status.waiting", loc, players=named(table.to_act(), table.names)))
         else:
             lines.append(self._result_text(table, self._stored_result(table), loc))
-        posts = [Post(_clip("\n".join(lines)), **pictured(picture))]
+        posts = [Post(self._clip("\n".join(lines)), **pictured(picture))]
         if details:
             posts += await self.details(ctx)
         if text is None:
@@ -404,20 +399,20 @@ class Commands(ClickCommands):
         for entry in await store.actions(rec.id):
             lines.append(self._action_line(table, entry, loc, numbered=True))
             lines += [self._note_line(n.event, table, loc) for n in notes if n.version == entry.seq]
-        pages = log_pages(lines, LIMITS.text - LOG_HEADER_ROOM)
+        pages = log_pages(lines, self.tables.limits.text - LOG_HEADER_ROOM)
         if not 1 <= page <= len(pages):
             raise TableError("table.error.bad_page", page=page, pages=len(pages))
         header = self._t("table.log.header", loc, game=self._game(table, loc), page=page, pages=len(pages))
         if not lines:
             return [Post(header + "\n" + self._t("table.log.empty", loc), ephemeral=True)]
-        return [Post(_clip("\n".join([header, *pages[page - 1]])), ephemeral=True)]
+        return [Post(self._clip("\n".join([header, *pages[page - 1]])), ephemeral=True)]
 
     def _note_line(self, event: dict[str, Any], table: Table, loc: str) -> str:
         return "   ⚑ " + self._t(decode_msg(event), loc, names=table.named)
 
     async def rules(self, ctx: Ctx, game: str | None = None, topic: str | None = None) -> list[Post]:
         """A page of a game's rules, or one topic (a unit, a card...), privately in the reader's language."""
-        return [Post(_clip(await reference.answer(self.tables, ctx, game, topic)), ephemeral=True)]
+        return [Post(self._clip(await reference.answer(self.tables, ctx, game, topic)), ephemeral=True)]
 
     async def rules_autocomplete(
         self, ctx: Ctx, typed: str, game: str | None = None
@@ -428,7 +423,7 @@ class Commands(ClickCommands):
     async def help(self, ctx: Ctx, front: str = command_tree.DISCORD) -> list[Post]:
         """Every command ``front`` offers, a line each, privately, in as many messages as it takes."""
         games = [self._t_value(game_title(g), ctx.locale) for g in self.tables.known_games]
-        pages = command_tree.help_pages(front, ctx.locale, games, limit=LIMITS.text)
+        pages = command_tree.help_pages(front, ctx.locale, games, limit=self.tables.limits.text)
         return [Post(page, ephemeral=True) for page in pages]
 
     # ---- ending --------------------------------------------------------------------------
@@ -516,7 +511,9 @@ class Commands(ClickCommands):
         loc = await self._public(ctx)
         text = self._t("svc.bot.back", loc, player=table.name(ctx.user_id), game=self._game(table, loc))
         try:
-            nonce = post_nonce(f"g{rec.id}", f"v{rec.version}", "back", ctx.user_id)
+            nonce = post_nonce(
+                f"g{rec.id}", f"v{rec.version}", "back", ctx.user_id, limits=self.tables.limits
+            )
             await self.announcer.outlet.send(ctx.channel_id, Post(text, nonce=nonce))
         except OutletError:
             log.warning("telling channel %s that %s is back failed", ctx.channel_id, ctx.user_id)
@@ -570,7 +567,7 @@ class Commands(ClickCommands):
         text = self._t(
             "svc.played", loc, events=" ".join(filter(None, lines)) or self._t("svc.nothing_shown", loc)
         )
-        return [Post(_clip(text), ephemeral=True), *await self._text_board_if_asked(ctx, after)]
+        return [Post(self._clip(text), ephemeral=True), *await self._text_board_if_asked(ctx, after)]
 
     async def hand(self, ctx: Ctx) -> list[Post]:
         """The caller's hidden information, privately: an image and a text listing."""
@@ -587,7 +584,7 @@ class Commands(ClickCommands):
             lines.append(
                 self._t("table.hand.line", loc, what=label, items=self._items(table.record.game, value, loc))
             )
-        hand = Post(_clip("\n".join(lines)), filename="hand.png", ephemeral=True, **pictured(picture))
+        hand = Post(self._clip("\n".join(lines)), filename="hand.png", ephemeral=True, **pictured(picture))
         return [hand, *await self._text_board_if_asked(ctx, table)]
 
     def _item(self, game: str, item: Any, loc: str) -> str:
@@ -631,7 +628,7 @@ class Commands(ClickCommands):
             if shown_typed
             else self._t("svc.list.all", loc)
         )
-        for limit in range(LIMITS.choices, 0, -1):
+        for limit in range(self.tables.limits.choices, 0, -1):
             shown, left = listing.grouped(entries, limit, self._group_name(loc))
             lines = [head]
             if any(entry.group for entry in shown):
@@ -642,9 +639,14 @@ class Commands(ClickCommands):
             if left:
                 lines.append(self._t("svc.list.more", loc, count=left))
             text = "\n".join(lines)
-            if len(text) <= LIMITS.text:
+            if len(text) <= self.tables.limits.text:
                 break
-        return [Post(_clip(text), ephemeral=True)]
+        return [Post(self._clip(text), ephemeral=True)]
+
+    def _clip(self, text: str, limit: int | None = None) -> str:
+        """``text`` cut to ``limit`` characters, by default to what one of the front end's messages
+        holds."""
+        return clip(text, self.tables.limits.text if limit is None else limit)
 
     def _group_name(self, locale: str) -> Callable[[str, int], str]:
         """How a group of moves is named in ``locale``: what their labels share, and how many they are."""
@@ -676,10 +678,10 @@ class Commands(ClickCommands):
         its values keep the action text (within Discord's length); ``in_words`` puts the reader's own words
         in the value instead (the console lists the values), which read back as the same action.
 
-        Discord holds 25 choices: past them the moves are grouped by their first words (``listing``), a
-        group's value being its words and ``…``, which ``/play`` answers with the group's moves, and typing
-        its words narrows the choices to it. When even the groups do not fit, the last choice says how many
-        moves more words would reach."""
+        A list holds the front end's ``limits.choices`` (Discord's 25): past them the moves are grouped
+        by their first words (``listing``), a group's value being its words and ``…``, which ``/play``
+        answers with the group's moves, and typing its words narrows the choices to it. When even the
+        groups do not fit, the last choice says how many moves more words would reach."""
         # The quick read path: a keystroke never waits for the moves a burst is storing.
         table = await self.tables.peek(ctx.channel_id)
         if table is None or table.unreadable or table.record.seat_of(ctx.user_id) is None:
@@ -688,33 +690,37 @@ class Commands(ClickCommands):
         if ctx.user_id not in table.to_act():
             return []
         _version, rest = split_version(typed)
+        limits = self.tables.limits
         choices: list[tuple[str, str]] = []
         offered: set[str] = set()
         typed_act = _typed_action(table, ctx.user_id, rest)
         if typed_act is not None:
             text = str(typed_act)
-            if len(f"v{rec.version}:{text}") <= LIMITS.choice:
+            if len(f"v{rec.version}:{text}") <= limits.choice:
                 label = self._t(game.label(state, typed_act), ctx.locale, names=table.names) or text
                 said = self._said(game, typed_act, ctx.locale) if in_words else text
-                choices.append((_clip(label, LIMITS.choice), f"v{rec.version}:{said}"))
+                choices.append((self._clip(label, limits.choice), f"v{rec.version}:{said}"))
                 offered.add(text)
         entries = [
             entry
             for entry in self._moves_listed(table, ctx.user_id, ctx.locale, rest)
-            if len(f"v{rec.version}:{entry.text}") <= LIMITS.choice and entry.text not in offered
+            if len(f"v{rec.version}:{entry.text}") <= limits.choice and entry.text not in offered
         ]
-        shown, left = listing.grouped(entries, LIMITS.choices - len(choices), self._group_name(ctx.locale))
+        shown, left = listing.grouped(entries, limits.choices - len(choices), self._group_name(ctx.locale))
         for entry in shown:
             if entry.group:
                 value = f"{entry.said} {listing.GROUP_MARK}"
             else:
                 value = f"v{rec.version}:{entry.said if in_words else entry.text}"
-            if len(value) <= LIMITS.choice:
-                choices.append((_clip(entry.label, LIMITS.choice), value))
+            if len(value) <= limits.choice:
+                choices.append((self._clip(entry.label, limits.choice), value))
         if left:
             more = self._t("svc.list.more_choice", ctx.locale, count=left)
             choices.append(
-                (_clip(more, LIMITS.choice), _clip(f"{rest} {listing.GROUP_MARK}".strip(), LIMITS.choice))
+                (
+                    self._clip(more, limits.choice),
+                    self._clip(f"{rest} {listing.GROUP_MARK}".strip(), limits.choice),
+                )
             )
         return choices
 

@@ -21,7 +21,6 @@ from table.bots.explain import explanation, latest, lines
 from table.bots.players import decision, table_level
 from table.bots.thinkers import shared_thinker
 from table.core.errors import NoGame, TableError, Unreadable
-from table.core.limits import LIMITS
 from table.core.posts import Ctx, Post, is_bot
 from table.core.tables import Choice
 from table.core.text import clip, game_title
@@ -60,7 +59,9 @@ class Explanations:
             event = latest(await store.notes(game_id), live)
         if event is None:
             raise TableError("why.error.none")
-        return [Post(clip("\n".join(lines(event, table, ctx.locale)), LIMITS.text), ephemeral=True)]
+        return [
+            Post(clip("\n".join(lines(event, table, ctx.locale)), self.tables.limits.text), ephemeral=True)
+        ]
 
     async def hint(self, ctx: Ctx) -> list[Post]:
         """The move the table's computer players would play in the caller's place, privately; only at
@@ -86,7 +87,7 @@ class Explanations:
         level_name = i18n.t(f"table.bot.level.{level}", ctx.locale)
         head = i18n.t("hint.head", ctx.locale, level=level_name)
         said = lines(event, table, ctx.locale, hidden=False, head=head, play="hint")
-        return [Post(clip("\n".join(said), LIMITS.text), ephemeral=True)]
+        return [Post(clip("\n".join(said), self.tables.limits.text), ephemeral=True)]
 
 
 __all__ = ["Explanations"]

@@ -141,7 +141,7 @@ class OwnTime(Wording):
 
     async def timezone_autocomplete(self, ctx: Ctx, typed: str) -> list[tuple[str, str]]:
         """Zone names for ``/notify timezone:`` as the caller types (a city is enough)."""
-        return [(name, name) for name in zone_choices(typed)]
+        return [(name, name) for name in zone_choices(typed, self.tables.limits.choices)]
 
     # ---- the away marks of what players read ----------------------------------------------------------
 

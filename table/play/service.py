@@ -16,7 +16,6 @@ from engine.contract import Result
 from engine.text import Msg, PlayerRef, msg
 from table.core.errors import NoGame, TableError
 from table.core.events import encode_msg, encode_result
-from table.core.limits import LIMITS
 from table.core.marks import channel_link, mention, moment
 from table.core.posts import Ctx, Post, is_bot
 from table.core.settings import KEYS, LANGUAGE, TableSettings, server_defaults, server_locale
@@ -120,7 +119,7 @@ class ServiceCommands(Wording):
         if ctx.user_id in away:
             lines.append(self._t("svc.away.me", loc, until=moment(away[ctx.user_id], "f")))
         lines += [f"• {line}" for line in mine + others]
-        return [Post(clip("\n".join(lines), LIMITS.text), ephemeral=True)]
+        return [Post(clip("\n".join(lines), self.tables.limits.text), ephemeral=True)]
 
     # ---- notifications ---------------------------------------------------------------------------
 

@@ -28,7 +28,6 @@ from engine.text import PlayerRef, msg
 from table.core.clock import parse_stamp
 from table.core.errors import TableError
 from table.core.events import encode_msg
-from table.core.limits import LIMITS
 from table.core.marks import mention, moment
 from table.core.posts import Button, Ctx, Post, pictured
 from table.core.ratings import NO_GUILD, points, pool_title
@@ -105,7 +104,7 @@ class Standings(Wording):
                 boards.append(self._board(pool, standings, page, loc))
         if not boards:
             return [Post(self._t("rating.board.none", loc), ephemeral=True)]
-        text = clip("\n\n".join(self._board_text(board, loc) for board in boards), LIMITS.text)
+        text = clip("\n\n".join(self._board_text(board, loc) for board in boards), self.tables.limits.text)
         shown = [s.player for board in boards for _rank, s in board.rows]
         names = await self.tables.store.player_names(_guild(ctx), shown)
         view = {"sections": [self._board_view(board, names, loc) for board in boards]}
@@ -187,7 +186,7 @@ class Standings(Wording):
             for r in shown
             for kind in ("replay", "final")
         )
-        return [Post(clip("\n".join(lines), LIMITS.text), buttons=buttons)]
+        return [Post(clip("\n".join(lines), self.tables.limits.text), buttons=buttons)]
 
     async def _history_line(self, result: ResultRecord, loc: str) -> str:
         record = await self.tables.store.get_game(result.game_id)
@@ -273,7 +272,7 @@ class Standings(Wording):
         if not sections:
             sections = [self._t("rating.stats.none", loc, player=mention(who))]
         head = self._t("rating.stats.title", loc, player=mention(who))
-        text = clip("\n\n".join([f"**{head}**", *sections]), LIMITS.text)
+        text = clip("\n\n".join([f"**{head}**", *sections]), self.tables.limits.text)
         picture = None
         if series:  # the card names the player as they last sat down here (an image shows no mention)
             name = (await store.player_names(_guild(ctx), [who])).get(who, who)

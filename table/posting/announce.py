@@ -53,7 +53,7 @@ from table.bots.players import (
 )
 from table.core.clock import Clock, Timer, parse_stamp, stamp, system_clock
 from table.core.events import encode_msg
-from table.core.limits import LIMITS
+from table.core.limits import Limits
 from table.core.marks import channel_link
 from table.core.posts import Post, pictured, post_nonce
 from table.core.settings import TableSettings, locale_of
@@ -77,11 +77,11 @@ from table.posting.waits import Handover, Waits
 log = logging.getLogger(__name__)
 
 
-def announcement_nonce(record: GameRecord) -> str:
+def announcement_nonce(record: GameRecord, limits: Limits) -> str:
     """The nonce of the post announcing the game's stored version and status: a process that dies
     after Discord created the post and before the store recorded it makes the same post again at
     its next start, and Discord returns the first message instead of creating a second one."""
-    return post_nonce(f"g{record.id}", f"v{record.version}", record.status)
+    return post_nonce(f"g{record.id}", f"v{record.version}", record.status, limits=limits)
 
 
 @dataclass
@@ -169,7 +169,7 @@ class Announcer:
         """Which process posts for each game, and this process's lock on each game's channel work."""
         self.folding = Folding(coalesce, sleep=sleep, monotonic=monotonic)
         """Edits of the same turn's post, folded into one within the coalescing window."""
-        self.planner = Planner(self.words, clock)
+        self.planner = Planner(self.words, clock, tables.limits)
         """What each announcement does and says."""
         self.results = Results(tables.store)
         """The results of ended games, recorded where their end is posted, and those told of ends."""
@@ -399,7 +399,7 @@ class Announcer:
             if (
                 plan.handover
                 and current is not None
-                and len(text) > LIMITS.text
+                and len(text) > self.tables.limits.text
                 and summary_from < current.version
             ):
                 # retelling the last turn besides the moves the channel was not shown does not fit
@@ -415,7 +415,7 @@ class Announcer:
             text,
             mentions=ping,
             buttons=board_buttons(table, locale, explained=explains_last(read, record.version)),
-            nonce=announcement_nonce(record),
+            nonce=announcement_nonce(record, self.tables.limits),
             **pictured(picture),
         )
         posted_at = current.posted_at if current else None

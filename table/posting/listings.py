@@ -46,7 +46,6 @@ import i18n
 from db import Announcement, GameRecord, Listing, Store
 from table.core import marks
 from table.core.clock import Clock
-from table.core.limits import LIMITS
 from table.core.marks import moment
 from table.core.posts import Post, is_bot, post_nonce
 from table.core.ratings import guild_of
@@ -223,7 +222,9 @@ class Listings:
             self._last[owner] = self._monotonic()
             text = await self.text(listing)
             # a new message made again after a crash is the same one; one replacing a deleted one is new
-            nonce = post_nonce("list", owner, listing.changed, listing.message or "")
+            nonce = post_nonce(
+                "list", owner, listing.changed, listing.message or "", limits=self.tables.limits
+            )
             message = await self._deliver(listing, Post(text, nonce=nonce))
             if message is None:
                 return None
@@ -280,7 +281,7 @@ class Listings:
         if not games:
             return head + "\n" + self.words.t("svc.card.none", locale)
         lines = [self._line(e, locale, player) for e in (*mine, *others, *lobbies)]
-        return _fitted(head, lines, locale)
+        return _fitted(head, lines, locale, self.tables.limits.text)
 
     def server_list(self, games: Sequence[Entry], locale: str) -> str:
         """A server's list: its running games (longest wait first), then its open tables."""
@@ -289,7 +290,9 @@ class Listings:
         head = self.words.t("svc.list.header", locale, count=len(games), when=moment(self.clock()))
         if not games:
             return head + "\n" + self.words.t("svc.list.none", locale)
-        return _fitted(head, [self._line(e, locale) for e in (*running, *lobbies)], locale)
+        return _fitted(
+            head, [self._line(e, locale) for e in (*running, *lobbies)], locale, self.tables.limits.text
+        )
 
     def _line(self, entry: Entry, locale: str, reader: str | None = None) -> str:
         """One game, pointing at its latest post (or its channel, before any)."""
@@ -325,13 +328,14 @@ class Listings:
         return self.pending()
 
 
-def _fitted(head: str, lines: Sequence[str], locale: str) -> str:
-    """``head`` and as many ``lines`` as one message holds, the rest counted on a last line."""
+def _fitted(head: str, lines: Sequence[str], locale: str, limit: int) -> str:
+    """``head`` and as many ``lines`` as one message holds (``limit`` characters), the rest counted
+    on a last line."""
     text = head
     for shown, line in enumerate(lines):
         left = len(lines) - shown - 1
         more = "\n" + i18n.t("svc.list.more", locale, count=left) if left else ""
-        if len(text) + 1 + len(line) + len(more) > LIMITS.text:
+        if len(text) + 1 + len(line) + len(more) > limit:
             return text + "\n" + i18n.t("svc.list.more", locale, count=len(lines) - shown)
         text += "\n" + line
     return text

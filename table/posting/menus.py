@@ -14,7 +14,7 @@ from collections import OrderedDict
 from typing import Any
 
 import i18n
-from table.core.limits import LIMITS
+from table.core.limits import Limits
 from table.core.posts import Button, Menu
 from table.core.tables import Table
 from table.core.text import has_key
@@ -106,7 +106,13 @@ def common_words(labels: list[str]) -> str:
 
 
 def moves_menu(
-    table: Table, player: str, locale: str, labels: dict[str, str], prefix: str = "", page: int = 0
+    table: Table,
+    player: str,
+    locale: str,
+    labels: dict[str, str],
+    limits: Limits,
+    prefix: str = "",
+    page: int = 0,
 ) -> Menu:
     """The options for ``player``'s legal moves starting with the words of ``prefix``.
 
@@ -116,10 +122,10 @@ def moves_menu(
     """
     record = table.record
     words = prefix.split()
-    texts = [t for t in labels if t.split()[: len(words)] == words and len(t) + 2 <= LIMITS.choice]
+    texts = [t for t in labels if t.split()[: len(words)] == words and len(t) + 2 <= limits.choice]
     entries: list[tuple[str, str]]
-    if len(texts) <= LIMITS.choices:
-        entries = [(labels[t][: LIMITS.choice], f"a:{t}") for t in texts]
+    if len(texts) <= limits.choices:
+        entries = [(labels[t][: limits.choice], f"a:{t}") for t in texts]
     else:
         groups: OrderedDict[str, list[str]] = OrderedDict()
         for text in texts:
@@ -128,12 +134,12 @@ def moves_menu(
         entries = []
         for key, members in groups.items():
             if len(members) == 1:
-                entries.append((labels[members[0]][: LIMITS.choice], f"a:{members[0]}"))
+                entries.append((labels[members[0]][: limits.choice], f"a:{members[0]}"))
                 continue
             shared = common_words([labels[m] for m in members]) or key
             group = _label("svc.menu.group", locale, what=shared, count=len(members))
-            entries.append((group[: LIMITS.choice], f"g:{key}"))
-    per_page = LIMITS.choices if len(entries) <= LIMITS.choices else LIMITS.choices - 1
+            entries.append((group[: limits.choice], f"g:{key}"))
+    per_page = limits.choices if len(entries) <= limits.choices else limits.choices - 1
     pages = max(1, -(-len(entries) // per_page))
     page = min(max(page, 0), pages - 1)
     shown = entries[page * per_page : (page + 1) * per_page]

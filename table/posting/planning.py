@@ -21,7 +21,7 @@ from engine.text import Msg
 from table.bots.explain import is_explanation
 from table.core.clock import Clock, parse_stamp
 from table.core.events import decode_msg
-from table.core.limits import LIMITS
+from table.core.limits import Limits
 from table.core.posts import Post, post_nonce
 from table.core.tables import Table
 from table.core.text import shorten
@@ -48,11 +48,13 @@ class Plan:
 
 
 class Planner:
-    """Plans each announcement and writes its words, in the words of ``words``."""
+    """Plans each announcement and writes its words, in the words of ``words``, cut to the front end's
+    ``limits``."""
 
-    def __init__(self, words: Wording, clock: Clock) -> None:
+    def __init__(self, words: Wording, clock: Clock, limits: Limits) -> None:
         self.words = words
         self.clock = clock
+        self.limits = limits
 
     def plan(self, table: Table, current: Announcement | None, read: Announcing | None = None) -> Plan:
         record = table.record
@@ -83,33 +85,34 @@ class Planner:
             return current.since if current else 0
         return current.summary_from if current else 0
 
-    @staticmethod
-    def limit(plan: Plan, message: str | None) -> int:
+    def limit(self, plan: Plan, message: str | None) -> int:
         """The characters the post may take: a new post may run over several messages (moves folded
         into it while it waited for room in its channel's rate); an edit keeps to one."""
-        return LIMITS.text * SPILL if plan.new_post or message is None else LIMITS.text
+        return self.limits.text * SPILL if plan.new_post or message is None else self.limits.text
 
-    @staticmethod
-    def pieces(post: Post) -> list[Post]:
+    def pieces(self, post: Post) -> list[Post]:
         """A new post as the messages it is sent as: one longer than a message goes as several, the
         board and the ping with the last (the handover post, edited later), each lead one with a
         nonce of its own, derived from the post's."""
-        *lead, last = spill(post.text, LIMITS.text)
+        *lead, last = spill(post.text, self.limits.text)
         sent = [
-            Post(piece, nonce=None if post.nonce is None else post_nonce(post.nonce, "s", index))
+            Post(
+                piece,
+                nonce=None if post.nonce is None else post_nonce(post.nonce, "s", index, limits=self.limits),
+            )
             for index, piece in enumerate(lead)
         ]
         return [*sent, replace(post, text=last)]
 
-    @staticmethod
-    def fitted(lines: PostLines, locale: str, limit: int = LIMITS.text) -> Fitted:
+    def fitted(self, lines: PostLines, locale: str, limit: int) -> Fitted:
         """The post's ``lines`` within ``limit``, in as many messages as the limit counts: a long
         post cut between lines needs a little more room than its characters, so it is fitted tighter
         until it goes in those messages."""
         fitted = fit(lines, locale, limit)
-        messages = max(1, limit // LIMITS.text)
-        while limit > LIMITS.text and len(spill(fitted.text, LIMITS.text)) > messages:
-            limit -= LIMITS.text // 4  # messages are cut between lines, which wastes some of their room
+        text = self.limits.text
+        messages = max(1, limit // text)
+        while limit > text and len(spill(fitted.text, text)) > messages:
+            limit -= text // 4  # messages are cut between lines, which wastes some of their room
             fitted = fit(lines, locale, limit)
         return fitted
 
@@ -205,7 +208,7 @@ SHORTEST_KEPT = 16
 """The fewest characters the newest summary line is shortened to rather than left out too."""
 
 
-def fit(lines: PostLines, locale: str, limit: int = LIMITS.text) -> Fitted:
+def fit(lines: PostLines, locale: str, limit: int) -> Fitted:
     """The post's text in at most ``limit`` characters. The oldest summary lines are left out first,
     replaced where they stood by the catalog's note of how many (its length counted as rendered for
     that number); the newest one is shortened rather than left out; the lines that stay whole are

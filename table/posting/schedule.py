@@ -273,7 +273,7 @@ class Scheduler:
         wait = (f"g{record.id}", f"w{current.since}")
         if due.ping:
             text = words.t("svc.turn_ping", locale, players=mentions(due.ping), game=game, since=since)
-            nonce = post_nonce(*wait, f"p{current.reminders + 1}")
+            nonce = post_nonce(*wait, f"p{current.reminders + 1}", limits=self.tables.limits)
             await announcer.outlet.send(
                 record.channel, Post("\n".join([text, *last]), mentions=due.ping, nonce=nonce)
             )
@@ -289,7 +289,7 @@ class Scheduler:
                         policy=words.t(f"svc.policy.{pace.on_deadline}", locale),
                     )
                 )
-            nonce = post_nonce(*wait, f"r{current.reminders + 1}")
+            nonce = post_nonce(*wait, f"r{current.reminders + 1}", limits=self.tables.limits)
             await announcer.outlet.send(
                 record.channel, Post("\n".join([*lines, *last]), mentions=due.remind, nonce=nonce)
             )
@@ -339,7 +339,7 @@ class Scheduler:
         text = self.announcer.words.t(
             key, locale, players=mentions(absent), game=self.announcer.words.game(table, locale)
         )
-        nonce = post_nonce(f"g{table.record.id}", f"d{table.record.version}")
+        nonce = post_nonce(f"g{table.record.id}", f"d{table.record.version}", limits=self.tables.limits)
         await self.announcer.outlet.send(
             table.record.channel, Post(text, mentions=tuple(absent), nonce=nonce)
         )
@@ -358,7 +358,7 @@ class Scheduler:
             players=mentions(absent),
             game=self.announcer.words.game(table, locale),
         )
-        nonce = post_nonce(f"g{record.id}", f"d{record.version}")
+        nonce = post_nonce(f"g{record.id}", f"d{record.version}", limits=self.tables.limits)
         await self.announcer.outlet.send(record.channel, Post(text, mentions=tuple(absent), nonce=nonce))
         self.announcer.bots.poke(record)
 

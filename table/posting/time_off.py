@@ -103,7 +103,9 @@ class TimeOff:
                 player=table.name(player),
                 game=self.announcer.words.game(table, locale),
             )
-        nonce = post_nonce(f"g{record.id}", kind, player, int(until.timestamp()))
+        nonce = post_nonce(
+            f"g{record.id}", kind, player, int(until.timestamp()), limits=self.announcer.tables.limits
+        )
         await self.announcer.outlet.send(record.channel, Post(text, nonce=nonce))
 
     async def back(self, player: str, guild: str, now: datetime) -> Away | None:

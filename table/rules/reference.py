@@ -81,4 +81,4 @@ async def choices(tables: Tables, ctx: Ctx, typed: str, game: str | None) -> lis
         games = list(tables.known_games)
     books = _books(games)
     names = {book.game: display_name(book.game, ctx.locale) for book in books}
-    return complete(books, typed, ctx.locale, names)
+    return complete(books, typed, ctx.locale, names, tables.limits)

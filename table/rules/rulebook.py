@@ -28,7 +28,7 @@ import i18n
 from engine.matching import fold_words
 from engine.text import Msg
 from table.core.errors import TableError
-from table.core.limits import LIMITS
+from table.core.limits import Limits
 
 MAX_SUGGESTIONS = 5
 """Close matches a refusal names at the most."""
@@ -182,10 +182,11 @@ def unknown_topic(book: Rulebook, typed: str, game: str, locale: str) -> TableEr
 
 
 def complete(
-    books: Sequence[Rulebook], typed: str, locale: str, games: dict[str, str]
+    books: Sequence[Rulebook], typed: str, locale: str, games: dict[str, str], limits: Limits
 ) -> list[tuple[str, str]]:
     """Autocomplete of the ``topic`` option: the topics whose name in the reader's language (or id)
-    holds every typed word, names that start with what was typed first, at most 25.
+    holds every typed word, names that start with what was typed first, as many as ``limits`` lets a
+    list of choices hold.
 
     With several games (none chosen, none played here) each choice also names its game, from
     ``games`` (id -> display name).
@@ -209,8 +210,8 @@ def complete(
             else:
                 name = i18n.t("table.rules.choice", locale, title=title, kind=kind)
             value = f"{book.game}:{topic.id}"
-            if len(value) > LIMITS.choice:
+            if len(value) > limits.choice:
                 continue
-            choice = (name if len(name) <= LIMITS.choice else name[: LIMITS.choice - 1] + "…", value)
+            choice = (name if len(name) <= limits.choice else name[: limits.choice - 1] + "…", value)
             (first if whole and folded.startswith(whole) else rest).append(choice)
-    return (first + rest)[: LIMITS.choices]
+    return (first + rest)[: limits.choices]

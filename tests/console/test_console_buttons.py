@@ -13,6 +13,7 @@ import pytest
 
 import db
 from console.app import Console
+from launch import DISCORD_LIMITS
 from table.core.tables import Tables
 from table.play.commands import Commands
 from table.posting.announce import Announcer
@@ -30,7 +31,7 @@ def console_on(store: db.Store, out: io.StringIO, folder: Path, locale: str = "e
     """A console that is also its table's outlet, as ``python bot.py`` makes it: the channel's posts
     and their buttons are printed."""
     console = Console(None, out, folder, locale)
-    tables = Tables(store, render=tiny_png, render_private=tiny_png)
+    tables = Tables(store, limits=DISCORD_LIMITS, render=tiny_png, render_private=tiny_png)
     console.table = Commands(tables, Announcer(tables, console, coalesce=0))
     return console
 

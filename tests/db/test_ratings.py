@@ -22,6 +22,7 @@ import engine
 from engine.contract import Result
 from engine.registry import pools
 from engine.text import PlayerRef, msg
+from launch import DISCORD_LIMITS
 from table import Commands, Ctx, Tables
 from table.core.errors import TableError
 from table.core.events import encode_msg, encode_result
@@ -230,7 +231,13 @@ async def test_a_moderator_takes_a_game_out_of_the_ratings_and_they_follow(store
     store = await db.open_store(store_target)
     seeds = iter(range(10, 20))
     commands = Commands(
-        Tables(store, render=tiny_png, render_private=tiny_png, seed_source=lambda: next(seeds))
+        Tables(
+            store,
+            limits=DISCORD_LIMITS,
+            render=tiny_png,
+            render_private=tiny_png,
+            seed_source=lambda: next(seeds),
+        )
     )
     try:
         for channel, loser in (("one", "ann"), ("two", "bob")):
@@ -276,7 +283,7 @@ async def test_games_that_ended_before_results_were_kept_get_them_at_the_catch_u
     """A game that ended and was announced by a version of the bot without ratings has no result: the
     next catch-up records it, games in the order they ended, as if they had been rated then."""
     store = await db.open_store(store_target)
-    tables = Tables(store, render=tiny_png, render_private=tiny_png)
+    tables = Tables(store, limits=DISCORD_LIMITS, render=tiny_png, render_private=tiny_png)
     try:
         ended = []
         for winner in ("ann", "bob"):

@@ -26,6 +26,7 @@ from db.errors import StoreError
 from db.transfer import no_rows, parse_dump
 from engine.registry import pools
 from engine.rng import Rng
+from launch import DISCORD_LIMITS
 from table import Commands, Ctx, Tables
 from tests.discord.support import tiny_png
 from tests.postgres import Server
@@ -66,7 +67,13 @@ async def fill(target: Path) -> None:
     store = await db.open_store(target)
     seeds = iter(range(100, 200))
     commands = Commands(
-        Tables(store, render=tiny_png, render_private=tiny_png, seed_source=lambda: next(seeds))
+        Tables(
+            store,
+            limits=DISCORD_LIMITS,
+            render=tiny_png,
+            render_private=tiny_png,
+            seed_source=lambda: next(seeds),
+        )
     )
     rng = Rng(7)
     try:

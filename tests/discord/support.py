@@ -23,7 +23,7 @@ from PIL import Image
 import db
 from bot import build_bot
 from cogs.markup import discord_text
-from launch import Settings
+from launch import DISCORD_LIMITS, Settings
 from table.core.tables import Tables
 from table.play.commands import Commands, Ctx, Post
 from table.posting.announce import RecordingOutlet
@@ -414,7 +414,7 @@ async def public_move(commands: Commands, ctx: Ctx, value: str) -> Post:
 async def stand_in_commands(database: Path) -> AsyncIterator[Commands]:
     """The table's commands over a store in ``database`` and the stand-in renderer."""
     store = await db.open_store(database)
-    commands = Commands(Tables(store, render=tiny_png, render_private=tiny_png))
+    commands = Commands(Tables(store, limits=DISCORD_LIMITS, render=tiny_png, render_private=tiny_png))
     try:
         yield commands
     finally:

@@ -22,7 +22,7 @@ import pytest
 
 import db
 from bot import build_bot
-from launch import Settings
+from launch import DISCORD_LIMITS, Settings
 from table.core.drawing import ThreadDrawer
 from table.core.tables import Tables
 from table.play.commands import Commands, Ctx
@@ -130,7 +130,7 @@ async def scene(tmp_path: Path) -> AsyncIterator[Scene]:
             chan = fake.add_channel(guild, "general")
             alice, bob = fake.add_user("alice"), fake.add_user("bob")
             drawer = ThreadDrawer({"board": board, "private": tiny_png}, workers=1)
-            tables = Tables(gated, drawer=drawer, seed_source=lambda: 7)  # type: ignore[arg-type]
+            tables = Tables(gated, limits=DISCORD_LIMITS, drawer=drawer, seed_source=lambda: 7)  # type: ignore[arg-type]
             commands = Commands(tables, Announcer(tables, RecordingOutlet(), coalesce=0))
             scene = Scene(fake, chan, alice, bob, store, gated, commands, board)
             await commands.new(scene.ctx(alice), "warchest")

@@ -20,6 +20,7 @@ import pytest
 import engine
 from cogs.components import view_for
 from db import GameRecord, Seat
+from launch import DISCORD_LIMITS
 from table.core.posts import Post
 from table.core.tables import Table
 from table.posting.menus import board_buttons, lobby_buttons, moves_menu, vote_buttons
@@ -250,7 +251,7 @@ def test_every_kind_of_post_keeps_within_discords_component_limits(locale: str) 
                 posts = [
                     Post("x", buttons=board_buttons(table, locale)),
                     Post("x", buttons=vote_buttons("undo", table, locale)),
-                    Post("x", menu=moves_menu(table, player, locale, labels)),
+                    Post("x", menu=moves_menu(table, player, locale, labels, DISCORD_LIMITS)),
                 ]
                 lobby = Table(dataclasses.replace(record, status="lobby"), game, None)
                 posts.append(Post("x", buttons=lobby_buttons(lobby, locale, 2 if count == 4 else None)))

@@ -6,7 +6,7 @@ from cogs.replies import allowed_mentions, split_text
 from cogs.tree import error_text, unwrap
 from engine import NotYourTurn
 from engine.text import PlayerRef
-from table.core.limits import LIMITS
+from launch import DISCORD_LIMITS
 
 
 def test_short_text_is_one_piece_and_empty_text_still_one() -> None:
@@ -17,7 +17,7 @@ def test_short_text_is_one_piece_and_empty_text_still_one() -> None:
 def test_long_text_is_cut_at_line_ends_within_the_limit() -> None:
     lines = [f"{i:03d} " + "z" * 95 for i in range(60)]  # 100 characters with the line end
     pieces = split_text("\n".join(lines))
-    assert all(len(p) <= LIMITS.message for p in pieces)
+    assert all(len(p) <= DISCORD_LIMITS.message for p in pieces)
     assert len(pieces) == 3
     assert "\n".join(pieces).split("\n") == lines
 
@@ -25,8 +25,10 @@ def test_long_text_is_cut_at_line_ends_within_the_limit() -> None:
 def test_a_line_longer_than_the_limit_is_cut_at_a_space_or_hard() -> None:
     words = " ".join(f"w{i:03d}" for i in range(900))  # 4499 characters, no line end
     pieces = split_text(words)
-    assert all(len(p) <= LIMITS.message for p in pieces)
-    assert len(pieces) == 3 and all(len(p) > LIMITS.message - 5 for p in pieces[:-1]), "cut as late as fits"
+    assert all(len(p) <= DISCORD_LIMITS.message for p in pieces)
+    assert len(pieces) == 3 and all(len(p) > DISCORD_LIMITS.message - 5 for p in pieces[:-1]), (
+        "cut as late as fits"
+    )
     assert "".join(pieces) == words, "nothing lost or added"
     assert " ".join(w for p in pieces for w in p.split()) == words, "no word is cut in two"
     assert split_text("x" * 4500) == ["x" * 2000, "x" * 2000, "x" * 500]

@@ -24,6 +24,7 @@ import engine
 import i18n
 import render
 from engine import registry
+from launch import DISCORD_LIMITS
 from table import Commands, Ctx, Tables
 from table.core.drawing import ThreadDrawer, draw_now
 from table.posting.announce import RecordingOutlet
@@ -110,7 +111,7 @@ async def test_a_game_through_the_table_layer(nim: registry.Entry, tmp_path: Pat
 
     store = await db.open_store(tmp_path / "nim.sqlite3")
     try:
-        commands = Commands(Tables(store))
+        commands = Commands(Tables(store, limits=DISCORD_LIMITS))
         assert "nim" in commands.tables.known_games
         await commands.new(ctx("alice"), "nim", options=OPTIONS)
         await commands.join(ctx("bob"))

@@ -12,7 +12,7 @@ from discord import Locale
 import i18n
 from cogs.translator import label, matching_languages, offer_languages, translate
 from engine.text import PlayerRef
-from table.core.limits import LIMITS
+from launch import DISCORD_LIMITS
 
 COUNTS = (0, 1, 2, 5, 22, 25, 101)
 NAMES = {"1": "Alice", "2": "Bob", "3": "Carol"}
@@ -151,7 +151,7 @@ def test_past_25_languages_the_settings_offer_them_by_autocomplete() -> None:
     """Discord refuses an option with more than 25 choices; autocomplete has no such cap."""
     many = ["en", "fr", "pl", "ru", "de", "es", "it", "nl", "pt", "cs", "uk", "sv", "da", "fi", "no"]
     many += ["hu", "ro", "bg", "el", "hr", "lt", "tr", "hi", "th", "vi", "ja", "ko", "id"]
-    assert len(many) > LIMITS.choices
+    assert len(many) > DISCORD_LIMITS.choices
 
     async def settings(interaction: object, language: str | None = None) -> None: ...
 
@@ -160,4 +160,4 @@ def test_past_25_languages_the_settings_offer_them_by_autocomplete() -> None:
     assert "language" in decorated.__discord_app_commands_param_autocomplete__  # type: ignore[attr-defined]
     assert matching_languages("pol", many) == [("Polski", "pl")]
     assert ("Deutsch", "de") in matching_languages("de", many)
-    assert len(matching_languages("", many)) == LIMITS.choices
+    assert len(matching_languages("", many)) == DISCORD_LIMITS.choices

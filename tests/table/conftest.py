@@ -13,6 +13,7 @@ from PIL import Image
 
 import db
 import i18n
+from launch import DISCORD_LIMITS
 from table import Commands, Ctx, Post, Renderer, Tables
 from table.posting.announce import RecordingOutlet
 from tests.table.gates import Gate
@@ -89,6 +90,7 @@ def renderers() -> tuple[FakeRenderer, FakeRenderer]:
 def make_tables(store: db.Store, renderers: tuple[Renderer, Renderer]) -> Tables:
     return Tables(
         store,
+        limits=DISCORD_LIMITS,
         render=renderers[0],
         render_private=renderers[1],
         games=lookup,

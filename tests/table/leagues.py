@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import db
+from launch import DISCORD_LIMITS
 from table.core.clock import ManualClock
 from table.core.posts import Ctx, Post
 from table.core.tables import Tables
@@ -119,7 +120,13 @@ class Hall:
 async def hall(tmp_path: Path, *, forum: bool = False, events: bool = True) -> AsyncIterator[Hall]:
     store = await db.open_store(tmp_path / "league.sqlite3")
     seeds = iter(range(1000, 100000))
-    tables = Tables(store, render=tiny_png, render_private=tiny_png, seed_source=lambda: next(seeds))
+    tables = Tables(
+        store,
+        limits=DISCORD_LIMITS,
+        render=tiny_png,
+        render_private=tiny_png,
+        seed_source=lambda: next(seeds),
+    )
     clock = ManualClock(T0)
     outlet = RecordingOutlet()
     announcer = Announcer(tables, outlet, clock=clock, coalesce=0)

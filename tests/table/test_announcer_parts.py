@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import asyncio
 
-from table.core.limits import LIMITS
+from launch import DISCORD_LIMITS
+from table.core.clock import system_clock
 from table.core.posts import Post
+from table.core.wording import Wording
 from table.posting.folding import Folding
 from table.posting.planning import Planner
+
+PLANNER = Planner(Wording(), system_clock, DISCORD_LIMITS)
+"""Cuts a post to Discord's length of a message."""
 
 
 class Clock:
@@ -70,15 +75,15 @@ async def test_the_end_of_a_game_ends_the_wait_of_its_edit() -> None:
 
 
 def test_a_long_post_goes_as_several_messages_the_board_and_the_ping_with_the_last() -> None:
-    line = "x" * (LIMITS.text // 2 - 1)  # two to a message
+    line = "x" * (DISCORD_LIMITS.text // 2 - 1)  # two to a message
     text = "\n".join([line] * 5)
     post = Post(text, image=b"png", mentions=("42",), nonce="g1.v3.active")
-    pieces = Planner.pieces(post)
+    pieces = PLANNER.pieces(post)
     assert len(pieces) == 3
     assert "\n".join(p.text for p in pieces) == text
-    assert all(len(p.text) <= LIMITS.text for p in pieces)
+    assert all(len(p.text) <= DISCORD_LIMITS.text for p in pieces)
     *lead, last = pieces
     assert last.image == b"png" and last.mentions == ("42",) and last.nonce == "g1.v3.active"
     assert [p.nonce for p in lead] == ["g1.v3.active.s.0", "g1.v3.active.s.1"]
     assert not any(p.image or p.mentions for p in lead)
-    assert Planner.pieces(Post("short", nonce=None)) == [Post("short", nonce=None)]
+    assert PLANNER.pieces(Post("short", nonce=None)) == [Post("short", nonce=None)]

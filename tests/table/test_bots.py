@@ -19,6 +19,7 @@ import db
 import engine
 import i18n
 from cogs.markup import discord_text
+from launch import DISCORD_LIMITS
 from table import Commands, Ctx, Post
 from table.bots.players import stand_ins
 from table.bots.thinkers import ProcessThinker, ThreadThinker
@@ -71,6 +72,7 @@ class Table:
         self.outlet = RecordingOutlet()
         self.tables = Tables(
             store,
+            limits=DISCORD_LIMITS,
             render=FakeRenderer((1, 2, 3)),
             render_private=FakeRenderer((3, 2, 1)),
             games=lookup,

@@ -14,6 +14,7 @@ from PIL import Image
 import engine
 import i18n
 from engine.errors import GameError, StaleAction
+from launch import DISCORD_LIMITS
 from table import Commands, Post, Tables
 from table.core.errors import TableError
 from table.core.replay import replay_game
@@ -123,7 +124,9 @@ async def test_the_details_go_to_whoever_asks_by_button_or_command(
     """The board post offers "Details" (the tables, rosters or tracks a phone's board leaves out):
     the real details image, to the one who asked, from the command or the button, during the game
     and after it; the board itself stays in the channel."""
-    commands = Commands(Tables(store, render=FakeRenderer((9, 9, 9)), seed_source=lambda: 11))
+    commands = Commands(
+        Tables(store, limits=DISCORD_LIMITS, render=FakeRenderer((9, 9, 9)), seed_source=lambda: 11)
+    )
     await open_game(commands, ctx, name, "")
     table = await current(commands)
     assert "details" in [b.action for b in (await last_post(commands)).buttons]
@@ -419,7 +422,14 @@ def heap_picture(view: dict[str, Any], *, names: dict[str, str], locale: str) ->
 
 
 async def test_a_replay_is_an_animation_with_a_frame_per_handover(store: Any, ctx: CtxFactory) -> None:
-    tables = Tables(store, render=heap_picture, games=lookup, known_games=("nim",), seed_source=lambda: 3)
+    tables = Tables(
+        store,
+        limits=DISCORD_LIMITS,
+        render=heap_picture,
+        games=lookup,
+        known_games=("nim",),
+        seed_source=lambda: 3,
+    )
     commands = Commands(tables)
     await start_nim(commands, ctx, options="heap=7")
     while (table := await current(commands)).record.status == "active":

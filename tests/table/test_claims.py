@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import db
+from launch import DISCORD_LIMITS
 from table import Post
 from table.core.clock import ManualClock
 from table.core.errors import TableError
@@ -269,8 +270,10 @@ async def test_every_post_names_what_it_announces_in_a_nonce_of_its_own(
         assert len(set(nonces)) == len(nonces), nonces
         assert nonces[0] == f"g{table.record.id}.v0.active"
         assert len(svc.reminders()) >= 3 and all(p.nonce and ".r" in p.nonce for p in svc.reminders())
-        assert post_nonce("g1", "x" * 40) == post_nonce("g1", "x" * 40)
-        assert len(post_nonce("g1", "x" * 40)) <= 22
+        assert post_nonce("g1", "x" * 40, limits=DISCORD_LIMITS) == post_nonce(
+            "g1", "x" * 40, limits=DISCORD_LIMITS
+        )
+        assert len(post_nonce("g1", "x" * 40, limits=DISCORD_LIMITS)) <= 22
     finally:
         await svc.commands.announcer.drain()
         await store.close()

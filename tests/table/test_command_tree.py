@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import i18n
-from table.core.limits import LIMITS
+from launch import DISCORD_LIMITS
 from table.play.command_tree import CONSOLE, DISCORD, commands_for, help_pages, help_sections
 
 GAMES = ["War Chest", "Batailles", "Cry Havoc"]
@@ -13,7 +13,7 @@ GAMES = ["War Chest", "Batailles", "Cry Havoc"]
 
 @pytest.mark.parametrize("front", [DISCORD, CONSOLE])
 @pytest.mark.parametrize("lang", i18n.LOCALES)
-@pytest.mark.parametrize("limit", [LIMITS.text, 700, 300])
+@pytest.mark.parametrize("limit", [DISCORD_LIMITS.text, 700, 300])
 def test_pages_keep_every_line_within_the_limit(front: str, lang: str, limit: int) -> None:
     whole = help_pages(front, lang, GAMES, limit=100_000)
     assert len(whole) == 1
@@ -35,8 +35,8 @@ def test_a_section_starts_a_page_when_it_does_not_fit_the_previous_one(lang: str
 
 
 def test_the_console_lists_its_own_commands_and_discord_does_not() -> None:
-    console = help_pages(CONSOLE, "en", GAMES)
-    discord = help_pages(DISCORD, "en", GAMES)
+    console = help_pages(CONSOLE, "en", GAMES, DISCORD_LIMITS.text)
+    discord = help_pages(DISCORD, "en", GAMES, DISCORD_LIMITS.text)
     assert "/clock advance <by>: " in "".join(console) and "/press <button>: " in "".join(console)
     assert "/clock" not in "".join(discord) and "/press" not in "".join(discord)
     assert "[map_file]" in "".join(discord) and "map_file" not in "".join(console)

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import db
+from launch import DISCORD_LIMITS
 from table import Commands, Tables
 from table.core.drawing import ProcessDrawer, ThreadDrawer, default_workers, workers_from_env
 from table.posting.announce import Announcer, RecordingOutlet
@@ -28,7 +29,7 @@ async def test_a_dead_drawing_worker_is_replaced_and_the_move_still_announced(
     drawer = ProcessDrawer(workers=1)
     try:
         outlet = RecordingOutlet()
-        tables = Tables(store, drawer=drawer, seed_source=lambda: 5)
+        tables = Tables(store, limits=DISCORD_LIMITS, drawer=drawer, seed_source=lambda: 5)
         commands = Commands(tables, Announcer(tables, outlet, coalesce=0))
         await commands.new(ctx("alice"), "warchest")
         await commands.join(ctx("bob"))
@@ -54,7 +55,9 @@ async def test_a_dead_drawing_worker_is_replaced_and_the_move_still_announced(
 async def seated_nim(store: db.Store, drawer: Any, ctx: CtxFactory) -> tuple[Commands, RecordingOutlet]:
     """A Nim table of 40 drawn by ``drawer``, Alice and Bob seated, not yet started."""
     outlet = RecordingOutlet()
-    tables = Tables(store, drawer=drawer, games=lookup, known_games=("nim",), seed_source=lambda: 1)
+    tables = Tables(
+        store, limits=DISCORD_LIMITS, drawer=drawer, games=lookup, known_games=("nim",), seed_source=lambda: 1
+    )
     commands = Commands(tables, Announcer(tables, outlet, coalesce=0))
     await commands.new(ctx("alice"), "nim", options="heap=40 max=3")
     await commands.join(ctx("bob"))
@@ -173,7 +176,7 @@ async def test_a_real_games_replay_is_drawn_in_the_worker_pool(tmp_path: Path, c
     store = await db.open_store(tmp_path / "replay.sqlite3")
     drawer = ProcessDrawer(workers=1)
     try:
-        tables = Tables(store, drawer=drawer, seed_source=lambda: 21)
+        tables = Tables(store, limits=DISCORD_LIMITS, drawer=drawer, seed_source=lambda: 21)
         commands = Commands(tables, Announcer(tables, RecordingOutlet(), coalesce=0))
         await commands.new(ctx("alice"), "cryhavoc")
         await commands.join(ctx("bob"))
@@ -292,7 +295,14 @@ async def test_a_stale_board_is_not_drawn_when_a_newer_version_is_queued(
 
         drawer = ThreadDrawer({"board": board}, workers=1)
         outlet = RecordingOutlet()
-        tables = Tables(store, drawer=drawer, games=lookup, known_games=("nim",), seed_source=lambda: 1)
+        tables = Tables(
+            store,
+            limits=DISCORD_LIMITS,
+            drawer=drawer,
+            games=lookup,
+            known_games=("nim",),
+            seed_source=lambda: 1,
+        )
         commands = Commands(tables, Announcer(tables, outlet, coalesce=0))
         await start_nim(commands, ctx, "heap=40 max=3", channel="a")
         await start_nim(commands, ctx, "heap=10 max=3", channel="b")

@@ -1,8 +1,8 @@
 """A handover post longer than Discord takes keeps what it is for.
 
 The post's summary of the actions since the last handover can be as long as the game makes it; the
-post itself must stay within ``LIMITS.text`` (under Discord's 2,000 characters). What goes is the oldest
-summary lines, never the line that says who must act and pings them, nor the end of the game and
+post itself must stay within ``DISCORD_LIMITS.text`` (under Discord's 2,000 characters). What goes is
+the oldest summary lines, never the line that says who must act and pings them, nor the end of the game and
 its ratings, nor the line opening a new game. A seeded generator makes the posts: summaries of 0 to
 300 lines of 1 to 400 characters in Latin, accented French, CJK, Arabic and emoji, 2 to 4 seats with
 random snowflakes, active and ended games, in English, French and the test catalog's Polish (whose
@@ -25,8 +25,8 @@ import i18n
 from db import GameRecord, Seat
 from engine.contract import Result
 from engine.text import Msg, PlayerRef
+from launch import DISCORD_LIMITS
 from table import Commands, Ctx
-from table.core.limits import LIMITS
 from table.core.marks import OPEN, WHOLE, mention, moment
 from table.core.tables import Table
 from table.core.text import clip, pings
@@ -136,10 +136,10 @@ def marker(count: int, locale: str) -> str:
 
 def check(case: Case) -> None:
     lines, locale = case.lines, case.locale
-    fitted = fit(lines, locale)
+    fitted = fit(lines, locale, DISCORD_LIMITS.text)
     text = fitted.text
     shown = text.split("\n")
-    assert len(text) <= LIMITS.text < 2000
+    assert len(text) <= DISCORD_LIMITS.text < 2000
     assert not fitted.squeezed, "the lines that stay fit whatever the summary"
     for player in case.pinged:
         assert mention(player) in text
@@ -149,7 +149,7 @@ def check(case: Case) -> None:
     summary = [*lines.summary, *lines.in_turn]
     header = [i18n.t("svc.turn_in_progress", locale)] if lines.in_turn else []
     whole = "\n".join([*lines.opening, *lines.summary, *header, *lines.in_turn, *lines.closing])
-    if len(whole) <= LIMITS.text:
+    if len(whole) <= DISCORD_LIMITS.text:
         assert (text, fitted.left_out) == (whole, 0)
         return
     left_out = fitted.left_out
@@ -165,7 +165,7 @@ def check(case: Case) -> None:
         longer = len(whole) - sum(len(line) + 1 for line in summary[:fewer])
         if fewer:
             longer += len(marker(fewer, locale)) + 1
-        assert longer > LIMITS.text
+        assert longer > DISCORD_LIMITS.text
 
 
 @pytest.mark.usefixtures("translators_folders")
@@ -199,27 +199,29 @@ def test_a_long_french_summary_keeps_the_turn_line_that_pings() -> None:
     summary = tuple(
         f"• Alice prend {n % 3 + 1}, il en reste {90 - n} dans le tas, au milieu." for n in range(80)
     )
-    fitted = fit(PostLines(summary=summary, closing=(FRENCH_TURN,)), "fr")
-    assert fitted.text.endswith("\n" + FRENCH_TURN) and len(fitted.text) <= LIMITS.text
+    fitted = fit(PostLines(summary=summary, closing=(FRENCH_TURN,)), "fr", DISCORD_LIMITS.text)
+    assert fitted.text.endswith("\n" + FRENCH_TURN) and len(fitted.text) <= DISCORD_LIMITS.text
     assert fitted.text.startswith(marker(fitted.left_out, "fr") + "\n• Alice")
 
 
 def test_one_summary_line_too_long_alone_is_shortened_rather_than_anything_else() -> None:
     started = "La partie de War Chest commence ! Places : Alice, Bob."
     line = "• " + "Alice déplace son archer et attaque. " * 80 + "Elle gagne."
-    fitted = fit(PostLines((started,), (line,), (), (FRENCH_TURN,)), "fr")
+    fitted = fit(PostLines((started,), (line,), (), (FRENCH_TURN,)), "fr", DISCORD_LIMITS.text)
     first, shortened, last = fitted.text.split("\n")
     assert (first, last, fitted.left_out) == (started, FRENCH_TURN, 0)
     head, tail = shortened.split("…")
     assert line.startswith(head) and line.endswith(tail) and 0 < len(tail) < len(head)
-    assert LIMITS.text - 5 < len(fitted.text) <= LIMITS.text
+    assert DISCORD_LIMITS.text - 5 < len(fitted.text) <= DISCORD_LIMITS.text
 
 
 def test_lines_that_stay_too_long_alone_lose_words_never_a_mention() -> None:
     over = f"({mention('1')}, {mention('2')} : la partie est terminée.)"
     ending = "Partie terminée ! " + "Une très longue raison. " * 100 + over
-    fitted = fit(PostLines((), ("• a",), (), (ending, "📈 Classement : Alice 25,3 (+1,2)")), "fr")
-    assert len(fitted.text) <= LIMITS.text and fitted.squeezed
+    fitted = fit(
+        PostLines((), ("• a",), (), (ending, "📈 Classement : Alice 25,3 (+1,2)")), "fr", DISCORD_LIMITS.text
+    )
+    assert len(fitted.text) <= DISCORD_LIMITS.text and fitted.squeezed
     assert fitted.text.endswith(f"raison. {over}\n📈 Classement : Alice 25,3 (+1,2)")
 
 
@@ -261,7 +263,7 @@ async def test_a_catch_up_of_many_moves_in_french_pings_and_says_how_many_were_l
         assert await commands.announcer.catch_up() == 1
     pieces = (await channel_posts(commands))[shown:]
     assert 1 < len(pieces) <= SPILL, "a catch-up may run over a few messages, no more"
-    assert all(len(piece.text) <= LIMITS.text for piece in pieces)
+    assert all(len(piece.text) <= DISCORD_LIMITS.text for piece in pieces)
     turn = f"À vous de jouer : {mention(waiting)}."
     assert pieces[-1].text.endswith("\n" + turn) and pieces[-1].mentions == (waiting,)
     assert not any(piece.mentions for piece in pieces[:-1]), "one ping, with the board"

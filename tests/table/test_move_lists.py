@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine.errors import BadInput
-from table.core.limits import LIMITS
+from launch import DISCORD_LIMITS
 from table.core.text import lexicon
 from table.play.commands import Commands, Ctx
 from tests.discord.support import stand_in_commands
@@ -48,7 +48,7 @@ async def listed(commands: Commands, user: str, typed: str = "", locale: str = "
     (post,) = await (
         commands.play(ctx(user, locale), typed) if typed else commands.legal_moves(ctx(user, locale))
     )
-    assert post.ephemeral and len(post.text) <= LIMITS.text
+    assert post.ephemeral and len(post.text) <= DISCORD_LIMITS.text
     return post.text, [said for said, _label in ROW.findall(post.text)]
 
 
@@ -96,7 +96,7 @@ async def test_the_royal_coin_s_moves_are_listed_among_many(commands: Commands) 
     user = table.to_act()[0]
     moves = await legal(commands, user)
     text, _rows = await listed(commands, user)
-    if len(moves) > LIMITS.choices:
+    if len(moves) > DISCORD_LIMITS.choices:
         assert "grouped by first words" in text
     assert await reached(commands, user) == moves
 
@@ -121,7 +121,7 @@ async def test_a_list_that_leaves_moves_out_says_so_and_typing_reaches_them(comm
     assert len(t30) == 16 and all(row.startswith("deploy t30 ") for row in t30)
 
     choices = await commands.autocomplete(ctx("alice"), "")
-    assert len(choices) == LIMITS.choices
+    assert len(choices) == DISCORD_LIMITS.choices
     label, value = choices[-1]
     assert re.fullmatch(r"\d+ more moves: type more words to narrow", label), label
     assert value == "…"
@@ -138,7 +138,7 @@ async def test_autocomplete_groups_reach_every_move(commands: Commands) -> None:
     waiting = [""]
     while waiting:
         choices = await commands.autocomplete(ctx("alice"), waiting.pop())
-        assert 0 < len(choices) <= LIMITS.choices
+        assert 0 < len(choices) <= DISCORD_LIMITS.choices
         for _label, value in choices:
             (waiting.append(value) if value.endswith(" …") else found.add(value.split(":", 1)[1]))
     assert found == await legal(commands, "alice")

@@ -15,6 +15,7 @@ import pytest
 
 import db
 from cogs.markup import discord_text
+from launch import DISCORD_LIMITS
 from table import Commands, Ctx, Post, Tables
 from table.bots.thinkers import ThreadThinker
 from table.core.clock import ManualClock
@@ -49,6 +50,7 @@ class World:
         self.board = FakeRenderer((9, 9, 9))
         self.tables = Tables(
             store,
+            limits=DISCORD_LIMITS,
             render=self.board,
             render_private=FakeRenderer((8, 8, 8)),
             games=lookup,

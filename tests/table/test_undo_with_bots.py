@@ -12,6 +12,7 @@ import pytest
 
 import db
 import engine
+from launch import DISCORD_LIMITS
 from table import Commands
 from table.bots.thinkers import ThreadThinker
 from table.core.clock import ManualClock
@@ -45,6 +46,7 @@ class BotTable:
         self.outlet = RecordingOutlet()
         self.tables = Tables(
             store,
+            limits=DISCORD_LIMITS,
             render=FakeRenderer((1, 2, 3)),
             render_private=FakeRenderer((3, 2, 1)),
             known_games=tuple(engine.GAMES),

@@ -7,6 +7,7 @@ from typing import Any
 
 import engine
 from cogs.markup import discord_text
+from launch import DISCORD_LIMITS
 from table import Commands, Tables, replay_game
 from tests.table.conftest import CtxFactory, FakeRenderer, current, last_post, png_size
 
@@ -24,7 +25,7 @@ async def test_lobby_to_first_moves_with_the_real_renderer(db_path: Any, ctx: Ct
 
     store = await db.open_store(db_path)
     try:
-        commands = Commands(Tables(store, seed_source=lambda: 99))
+        commands = Commands(Tables(store, limits=DISCORD_LIMITS, seed_source=lambda: 99))
         await open_warchest(commands, ctx, ["alice", "bob"], options="armies=first")
         table = await current(commands)
         assert table.record.options == {"armies": "first"}

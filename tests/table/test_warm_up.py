@@ -19,7 +19,7 @@ import pytest
 import db
 import engine
 from console import run_console
-from launch import Settings
+from launch import DISCORD_LIMITS, Settings
 from table import Commands, Tables
 from table.core import drawing, workers
 from table.core.drawing import ProcessDrawer
@@ -63,7 +63,7 @@ async def test_a_board_asked_for_during_the_warm_up_is_drawn_by_a_worker_not_war
         board = await asyncio.wait_for(drawer.draw("board", view, names={}, locale="en"), HANG_LIMIT)
         assert png_size(board)[0] > 300
         outlet = RecordingOutlet()
-        tables = Tables(store, drawer=drawer, seed_source=lambda: 4)
+        tables = Tables(store, limits=DISCORD_LIMITS, drawer=drawer, seed_source=lambda: 4)
         commands = Commands(tables, Announcer(tables, outlet, coalesce=0))
         await commands.new(ctx("alice"), "batailles")
         await commands.join(ctx("bob"))

@@ -23,6 +23,7 @@ import engine
 import i18n
 import render
 from engine.errors import GameError, StaleAction
+from launch import DISCORD_LIMITS
 from render.text import recording
 from table import Commands, Ctx, Post, Tables
 from table.core.text import lexicon
@@ -102,6 +103,7 @@ async def _play(name: str, count: int, lang: str, path: Path) -> tuple[list[tupl
     store = await db.open_store(path)
     tables = Tables(
         store,
+        limits=DISCORD_LIMITS,
         render=_recorded("board", seen),
         render_private=_recorded("private", seen),
         seed_source=lambda: 5 + count,
@@ -282,7 +284,9 @@ async def _lobby_to_log(name: str, lang: str, path: Path) -> list[str]:
     def picture(view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
         return b""
 
-    tables = Tables(store, render=picture, render_private=picture, seed_source=lambda: 11)
+    tables = Tables(
+        store, limits=DISCORD_LIMITS, render=picture, render_private=picture, seed_source=lambda: 11
+    )
     commands = Commands(tables)
     game = engine.get_game(name)
 
