@@ -26,8 +26,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from launch import DISCORD_LIMITS
-
 FORMATS = (
     ("warchest", 2),
     ("warchest", 4),
@@ -106,10 +104,12 @@ async def commands_over(
     Commands = table_module("table.play.commands", "table.commands").Commands
 
     wanted = inspect.signature(Tables).parameters
+    # the front end's limits, which the table layer was handed from a revision on
+    given = {"limits": importlib.import_module("launch").DISCORD_LIMITS} if "limits" in wanted else {}
     if "drawer" in wanted:
-        tables = Tables(store, limits=DISCORD_LIMITS, drawer=_NoDrawer(), seed_source=seed_source)
+        tables = Tables(store, **given, drawer=_NoDrawer(), seed_source=seed_source)
     else:
-        tables = Tables(store, limits=DISCORD_LIMITS, render=_no_image, render_private=_no_image)
+        tables = Tables(store, **given, render=_no_image, render_private=_no_image)
     if len(inspect.signature(Commands).parameters) > 1:
         Announcer = table_module("table.posting.announce", "table.announce").Announcer
         return Commands(tables, Announcer(tables, _NoOutlet(message_id), coalesce=0))
