@@ -73,7 +73,7 @@ _BUDGETS: dict[str, dict[str, Budget]] = {
     "batailles": {
         "easy": Budget(iterations=40, rollout=6),
         "normal": Budget(iterations=250, rollout=10),
-        "hard": Budget(iterations=900, rollout=10, greedy=0.5, settle=False),
+        "hard": Budget(iterations=900, rollout=10, greedy=0.5, settle=False, unsettled=0.25),
     },
     "cryhavoc": {
         "easy": Budget(iterations=40, rollout=6),
@@ -85,7 +85,7 @@ _BUDGETS: dict[str, dict[str, Budget]] = {
 
 _TURNS: dict[str, dict[str, tuple[int, int]]] = {
     "warchest": {"easy": (240, 30), "normal": (1600, 200)},
-    "batailles": {"easy": (160, 20), "normal": (1400, 40)},
+    "batailles": {"easy": (160, 20), "normal": (1400, 40), "hard": (7200, 450)},
     "cryhavoc": {"easy": (160, 20), "normal": (1000, 40)},
 }
 """Per turn: the iterations of the whole turn and the least a decision gets (``TurnBudget``). ``hard``
