@@ -169,3 +169,14 @@ def test_the_league_bench_pairs_a_swiss_round_and_counts_its_standings(capsys: A
     main(["20", "3", "1"])
     out = capsys.readouterr().out
     assert "Swiss of 20 players, round 4" in out and "rematches: 0; players with two byes: 0" in out
+
+
+def test_decision_times_turns_files_a_batailles_deployment_apart() -> None:
+    """``--turns`` times seat 0's runs of decisions: the run that places its troops is a deployment,
+    the runs of play are turns, and every searched decision is counted within them."""
+    from bench.decision_times import waits
+
+    found = waits("batailles", 2, "easy", 1, 0)
+    assert len(found["deployment"]) == 1 and len(found["turn"]) == 1
+    assert found["decision"], "an easy turn searches its decisions"
+    assert sum(found["decision"]) <= found["turn"][0] + found["deployment"][0] + 1e-9
