@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from dataclasses import replace
 from typing import Any
 
 from ai.explain import weighed
@@ -66,7 +67,7 @@ def search(
 
     A decision with one candidate, or one the game settles without search (``settled`` in its
     heuristics: a Batailles deployment) when ``plan.settle`` allows it, is answered at once with no
-    iteration.
+    iteration; when it does not, such a decision searches ``plan.unsettled`` of the iterations.
     """
     m = model(game_name)
     game = m.game
@@ -81,14 +82,23 @@ def search(
     legal = m.candidates(state, seat, everything)
     if len(legal) == 1:
         return Outcome(legal[0], 0, {str(legal[0]): 0})
-    quick = m.settled(state, seat, everything) if plan.settle else None
+    quick = m.settled(state, seat, everything)
     if quick is not None:
-        return Outcome(quick, 0, {str(quick): 0})
+        if plan.settle:
+            return Outcome(quick, 0, {str(quick): 0})
+        plan = _unsettled(plan)
     observation = m.observe(state, seat)
     del state  # from here on, only what the seat knows
     start = time.monotonic()
     stop_at = None if deadline is None else start + deadline
     return Search(m, observation, seat, plan, Rng(seed)).run(legal, time.monotonic, stop_at)
+
+
+def _unsettled(plan: Budget) -> Budget:
+    """The budget of a decision the game would settle, searched all the same (``Budget.unsettled``)."""
+    if plan.unsettled >= 1.0:
+        return plan
+    return replace(plan, iterations=max(1, round(plan.iterations * plan.unsettled)))
 
 
 def choose(

@@ -16,7 +16,14 @@ that a player waits little for a whole turn: ``bench/bot_turns.py`` (through the
 two-core machine at load 2.4 to 3.7) gave a ``normal`` Batailles turn 3.9 s at the median and 4.2 s
 at the slowest of five, where it took 24.6 and 30.6 s, a deployment of ten troops 0.1 s (27.2 s), and
 a Cry Havoc table of three with two bots back to the person in 1.8 s (3.1 s at the slowest; 27.7 s
-before). ``hard`` takes its time: every decision searches its whole budget. With these budgets
+before). ``hard`` takes more time, within limits (``bench/decision_times.py --turns``): every War
+Chest and Cry Havoc decision searches its whole budget, while a Batailles turn searches its first
+five decisions in full and its later ones (a troop's follow-ups, the later activations) with half,
+and a deployment a quarter of that (``Budget.unsettled``): where a turn took 17 to 18 s and a
+deployment up to 39 s at load below 1, they search 69 % and 20 % of the iterations (measured alike
+at load 7 to 15: a deployment 0.14 to 0.21 and a turn 0.67 to 0.76 of the time, which makes
+them about 8 and 13 s quiet), and ``hard`` won 27 of 40 decided games against ``normal``
+(68 %, 95 % interval 52-80, a quarter of the iterations). With these budgets
 (``bench/ai_levels.py``, a quarter or a tenth of the iterations, a few games per pairing) ``normal``
 won every game against ``greedy``, and ``hard`` led ``normal`` in War Chest and Cry Havoc (6 of 6,
 6 of 6, 6 of 8 and 5 of 6). In Batailles it did not while both placed their troops with the policy
@@ -78,10 +85,11 @@ class Levels:
 
     ``budgets``, per decision: the rollouts, and the iterations of a turn's first decisions
     (``TurnBudget.most``). ``turns``, per turn: the iterations of the whole turn and the least a
-    decision gets (``TurnBudget``). ``hard`` is not listed there: every decision of its turns searches
-    its whole budget. Shared out like ``normal``'s (a fifth of its iterations left for the later
-    decisions), it won 1 of 11 decided Batailles games against ``normal`` (``bench/ai_levels.py`` at a
-    quarter of the iterations), where it won 60 %.
+    decision gets (``TurnBudget``). ``hard`` is listed for Batailles alone (War Chest and Cry Havoc
+    decisions search their whole budget): its first five decisions in full, the later ones never under
+    half. Shared out like ``normal``'s (a fifth of its iterations left for the later decisions) it had
+    won 1 of 11 decided Batailles games against ``normal`` (``bench/ai_levels.py`` at a quarter of the
+    iterations), where it won 60 %.
     """
 
     budgets: Mapping[str, Budget]

@@ -96,6 +96,11 @@ class Budget:
     settle: bool = True
     """Take the decisions the game settles without search (``settled`` in its heuristics) at once;
     ``False`` searches them too, for a level that can afford the time."""
+    unsettled: float = 1.0
+    """The share of ``iterations`` such a decision searches when ``settle`` is ``False``. A Batailles
+    deployment's search spreads its iterations evenly over its zones (their rollouts differ little
+    in value), so a quarter of them still samples each zone a dozen times, where a player waited
+    for ten full searches before the first shot."""
 
 
 class Node:

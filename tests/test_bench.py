@@ -201,3 +201,14 @@ async def test_the_burst_deals_each_bot_games_of_its_own_tree_with_the_moves_to_
                 assert str(game.parse_action(state, table.to_act.id, action)) == action
     finally:
         await store.close()
+
+
+def test_decision_times_turns_files_a_batailles_deployment_apart() -> None:
+    """``--turns`` times seat 0's runs of decisions: the run that places its troops is a deployment,
+    the runs of play are turns, and every searched decision is counted within them."""
+    from bench.decision_times import waits
+
+    found = waits("batailles", 2, "easy", 1, 0)
+    assert len(found["deployment"]) == 1 and len(found["turn"]) == 1
+    assert found["decision"], "an easy turn searches its decisions"
+    assert sum(found["decision"]) <= found["turn"][0] + found["deployment"][0] + 1e-9

@@ -182,6 +182,7 @@ def weights(st: State, seat: int, legal: Sequence[Any]) -> list[float]:
     here = acting[0].zone if acting else None
     reach = min((t.range for t in acting), default=0)
     mine: dict[str, Troop] = {}
+    crowds: dict[Zone, int] | None = None
     out: list[float] = []
     for a in legal:
         if isinstance(a, Attack):
@@ -218,8 +219,9 @@ def weights(st: State, seat: int, legal: Sequence[Any]) -> list[float]:
             w = 3.0 if a.facing == FORWARD[seat] else 0.05
             if a.zone[1] == st.board.front_row(seat):
                 w *= 2.0
-            crowd = sum(1 for t in st.troops if t.zone == a.zone and not t.lost)
-            w /= 1.0 + crowd
+            if crowds is None:  # once per position: a deployment weighs one action per zone
+                crowds = {zone: len(troops) for zone, troops in _zone_troops(st).items()}
+            w /= 1.0 + crowds.get(a.zone, 0)
         else:
             w = FIXED.get(type(a), 1.0)
         out.append(w)

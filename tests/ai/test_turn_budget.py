@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 import pytest
 
@@ -22,13 +23,18 @@ GAMES = ("warchest", "batailles", "cryhavoc")
 def test_a_turns_decisions_share_its_budget(name: str, level: str) -> None:
     """The first decision searches like a decision alone; the later ones get less and less, never
     under the least; a long turn spends the turn's iterations and the least for each decision more.
-    ``hard`` takes its time: every decision gets its whole budget."""
+    ``hard`` takes its time: every decision gets its whole budget, or in Batailles, whose turns run
+    to fifteen decisions, at least half of it."""
     plan = turn_budget(name, level)
     shares = [plan.iterations(step) for step in range(40)]
     assert shares[0] == plan.most == budget(name, level).iterations
     assert all(later <= earlier for earlier, later in itertools.pairwise(shares))
     assert shares[-1] == plan.least <= plan.most
-    assert (plan.least < plan.most) == (level != "hard"), "hard searches every decision in full"
+    if level == "hard":
+        assert plan.least * 2 >= plan.most, "hard searches every decision with half its budget or more"
+        assert (plan.least < plan.most) == (name == "batailles")
+    else:
+        assert plan.least < plan.most
     for n in (1, 6, 17, 40):
         assert sum(shares[:n]) <= plan.turn + plan.least * n
     assert [budget(name, level, step=step).iterations for step in range(40)] == shares
@@ -83,3 +89,27 @@ def test_a_hard_batailles_deployment_is_searched() -> None:
     assert isinstance(action, Deploy) and action.facing == FORWARD[seat]
     assert action in game.legal_actions(state, game.to_act(state)[0])
     assert str(ai.search("batailles", dump, seat, plan, seed=5).action) == str(action)
+
+
+def test_a_hard_batailles_turn_keeps_its_first_activations_in_full() -> None:
+    """A ``hard`` Batailles turn searches its first five decisions (its first activations: which
+    troop, where it goes, what it shoots) in full and the later follow-ups with half, a function of
+    the step alone: a fifteen-decision turn searches about two thirds of what it did in full."""
+    shares = [budget("batailles", "hard", step=step).iterations for step in range(15)]
+    assert shares[:5] == [900] * 5
+    assert shares[5:8] == [675, 506, 450]
+    assert shares[8:] == [450] * 7
+    assert sum(shares) <= 0.7 * 15 * 900
+
+
+def test_a_hard_batailles_deployment_searches_a_quarter() -> None:
+    """A ``hard`` deployment searches a quarter of its decision's iterations (``Budget.unsettled``),
+    a decision of play its whole share; both repeat their choice for the same seed."""
+    dump, seat = deployment(2)
+    plan = budget("batailles", "hard", scale=0.1)
+    assert plan.unsettled == 0.25
+    outcome = ai.search("batailles", dump, seat, plan, seed=3)
+    assert outcome.iterations == round(plan.iterations * plan.unsettled)
+    assert ai.search("batailles", dump, seat, plan, seed=3).action == outcome.action
+    full = ai.search("batailles", dump, seat, replace(plan, unsettled=1.0), seed=3)
+    assert full.iterations == plan.iterations
