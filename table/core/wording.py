@@ -180,19 +180,3 @@ class Wording:
             if own.get("private"):
                 lines.append(describe("private", own, table.names, loc))
         return Post("\n".join(line for line in lines if line), ephemeral=True)
-
-    # The command handlers and the leagues still inherit these words, under the names they call.
-    _t = t
-    _t_value = t_value
-    _game = game
-    _seats = seats
-    _options = options
-    _progress = progress
-    _turn = turn
-    _closing = closing
-    _result_text = result_text
-    _action_line = action_line
-    _game_line = game_line
-    _waiting_names = waiting_names
-    _stored_result = stored_result
-    _text_board_post = text_board_post

@@ -70,13 +70,14 @@ def claim_key(league_id: int) -> str:
     return f"league:{league_id}"
 
 
-class Leagues(Wording):
+class Leagues:
     """The ``/league`` commands and the leagues' timed work, over ``commands``' tables and announcer."""
 
     def __init__(self, commands: Commands, places: Places, *, clock: Clock | None = None) -> None:
         self.commands = commands
         self.tables = commands.tables
         self.announcer = commands.announcer
+        self.words: Wording = commands.words
         self.places = places
         self.clock = clock or self.announcer.clock
         self.announcer.timed.append(self.tick)
@@ -101,13 +102,13 @@ class Leagues(Wording):
         return self.tables.game(league.game)
 
     def _title(self, league: LeagueRecord, locale: str) -> str:
-        return self._t_value(game_title(league.game), locale)
+        return self.words.t_value(game_title(league.game), locale)
 
     def _format(self, book: Book, locale: str) -> str:
         rules = book.rules
-        shown = self._t(f"league.format.{rules.format}", locale)
+        shown = self.words.t(f"league.format.{rules.format}", locale)
         if rules.format == "round_robin" and (rules.rounds or 1) >= 2:
-            shown = self._t("league.format.double", locale)
+            shown = self.words.t("league.format.double", locale)
         return shown
 
     async def _locale(self, ctx: Ctx) -> str:
@@ -148,7 +149,7 @@ class Leagues(Wording):
         if kind != "swiss" and size != 2:
             raise TableError(
                 "league.error.format_needs_two",
-                format=self._t(f"league.format.{kind}", ctx.locale),
+                format=self.words.t(f"league.format.{kind}", ctx.locale),
                 game=game_title(chosen.name),
                 players=size,
             )
@@ -164,7 +165,7 @@ class Leagues(Wording):
         text = " ".join(filter(None, [format_options(dict(table_options)), pace.describe()]))
         rules = replace(rules, options=text, rated=pace.rated, seed=seed)
         locale = await self._locale(ctx)
-        title = (name or "").strip()[:NAME_LENGTH] or self._t(
+        title = (name or "").strip()[:NAME_LENGTH] or self.words.t(
             "league.default_name", locale, game=game_title(chosen.name)
         )
         home = await self.places.home(ctx.channel_id)
@@ -182,53 +183,53 @@ class Leagues(Wording):
         except LeagueBusy as busy:
             raise TableError("league.error.busy", name=busy.name or "?") from None
         await self._signup_card(league, book)
-        return [Post(self._t("league.created", ctx.locale, name=title), ephemeral=True)]
+        return [Post(self.words.t("league.created", ctx.locale, name=title), ephemeral=True)]
 
     def _signup_text(self, league: LeagueRecord, book: Book) -> str:
         loc = book.locale
         rules = book.rules
         lines = [
-            self._t(
+            self.words.t(
                 "league.card.title",
                 loc,
                 name=league.name,
                 game=self._title(league, loc),
                 format=self._format(book, loc),
             ),
-            self._t(
+            self.words.t(
                 "league.card.rules",
                 loc,
                 rounds=self._rounds_text(book, loc),
                 length=format_duration(timedelta(seconds=rules.round_seconds)),
                 size=rules.size,
-                unfinished=self._t(f"league.unfinished.{rules.unfinished}", loc),
+                unfinished=self.words.t(f"league.unfinished.{rules.unfinished}", loc),
             ),
         ]
         if rules.options:
-            lines.append(self._t("league.card.options", loc, options=rules.options))
+            lines.append(self.words.t("league.card.options", loc, options=rules.options))
         if not rules.rated:
-            lines.append(self._t("rating.lobby.unrated", loc))
+            lines.append(self.words.t("rating.lobby.unrated", loc))
         names = [e.name for e in book.players]
-        lines.append(self._t("league.card.players", loc, count=len(names), players=names or ["—"]))
+        lines.append(self.words.t("league.card.players", loc, count=len(names), players=names or ["—"]))
         if league.status == "signup":
-            lines.append(self._t("league.card.open", loc))
+            lines.append(self.words.t("league.card.open", loc))
         return clip("\n".join(lines), self.tables.limits.text)
 
     def _rounds_text(self, book: Book, loc: str) -> str:
         rules = book.rules
         if rules.format == "swiss":
-            return str(rules.rounds) if rules.rounds else self._t("league.rounds.auto", loc)
+            return str(rules.rounds) if rules.rounds else self.words.t("league.rounds.auto", loc)
         if rules.format == "round_robin":
-            return self._t("league.rounds.all", loc)
-        return self._t("league.rounds.groups", loc, size=rules.group, advance=rules.advance)
+            return self.words.t("league.rounds.all", loc)
+        return self.words.t("league.rounds.groups", loc, size=rules.group, advance=rules.advance)
 
     def _signup_buttons(self, league: LeagueRecord, book: Book) -> tuple[Button, ...]:
         if league.status != "signup":
             return ()
         loc = book.locale
         return (
-            Button("join", self._t("league.button.join", loc), league.id, style="primary", scope="l"),
-            Button("leave", self._t("league.button.leave", loc), league.id, scope="l"),
+            Button("join", self.words.t("league.button.join", loc), league.id, style="primary", scope="l"),
+            Button("leave", self.words.t("league.button.leave", loc), league.id, scope="l"),
         )
 
     async def _signup_card(self, league: LeagueRecord, book: Book) -> None:
@@ -312,8 +313,8 @@ class Leagues(Wording):
         else:
             await self._standings_card(league, book)
         key = "league.joined_late" if late else "league.joined"
-        missed = self._t(f"league.late.{book.rules.late}", loc)
-        return [Post(self._t(key, loc, name=league.name, missed=missed), ephemeral=True)]
+        missed = self.words.t(f"league.late.{book.rules.late}", loc)
+        return [Post(self.words.t(key, loc, name=league.name, missed=missed), ephemeral=True)]
 
     async def leave(self, ctx: Ctx) -> list[Post]:
         league, book = await self._open(ctx)
@@ -345,10 +346,10 @@ class Leagues(Wording):
         loc = ctx.locale
         key = "league.kicked" if kicked else "league.left"
         name = book.names.get(player, player)
-        posts = [Post(self._t(key, loc, name=league.name, player=name), ephemeral=True)]
+        posts = [Post(self.words.t(key, loc, name=league.name, player=name), ephemeral=True)]
         if league.status == "running":
             public = await self._locale(ctx)
-            text = self._t("league.dropped", public, player=name, name=league.name)
+            text = self.words.t("league.dropped", public, player=name, name=league.name)
             posts.append(Post(text))
         return posts
 
@@ -409,7 +410,7 @@ class Leagues(Wording):
         league, book = written
         await self._signup_card(league, book)
         await self.step(league.id)
-        return [Post(self._t("league.started", ctx.locale, name=league.name), ephemeral=True)]
+        return [Post(self.words.t("league.started", ctx.locale, name=league.name), ephemeral=True)]
 
     def _paired(self, league: LeagueRecord, book: Book, now: datetime) -> Book | None:
         """The book with the next round paired and begun at ``now``; None when the league is done."""
@@ -520,7 +521,7 @@ class Leagues(Wording):
     def _heading(self, key: str, league: LeagueRecord, book: Book, loc: str) -> str:
         """A round's heading: the league, the round of how many, and its end as a Discord timestamp."""
         ends = parse_stamp(book.ends or stamp(self.clock()))
-        return self._t(
+        return self.words.t(
             key,
             loc,
             name=league.name,
@@ -548,7 +549,7 @@ class Leagues(Wording):
         written = await self._write(league.id, lambda lg, bk: replace(bk, cards={**bk.cards, posted: sent}))
         if written is not None:
             book = written[1]
-        name = clip(self._t("league.event", loc, name=league.name, round=book.round), THREAD_NAME_LIMIT)
+        name = clip(self.words.t("league.event", loc, name=league.name, round=book.round), THREAD_NAME_LIMIT)
         try:
             start = max(self.clock(), parse_stamp(book.started or stamp(self.clock())))
             ends = parse_stamp(book.ends or stamp(self.clock()))
@@ -566,12 +567,12 @@ class Leagues(Wording):
     def _table_line(self, book: Book, table: LeagueTable, loc: str) -> str:
         names = book.names
         if table.bye:
-            return self._t("league.round.bye", loc, player=names.get(table.players[0], table.players[0]))
+            return self.words.t("league.round.bye", loc, player=names.get(table.players[0], table.players[0]))
         players = [names.get(p, p) for p in table.players]
         where = channel_link(table.thread) if table.thread else "…"
         if table.stage == KNOCKOUT:
-            return self._t("league.round.match", loc, players=players, where=where, number=table.number)
-        return self._t("league.round.table", loc, players=players, where=where)
+            return self.words.t("league.round.match", loc, players=players, where=where, number=table.number)
+        return self.words.t("league.round.table", loc, players=players, where=where)
 
     # ---- the league's work: games made, results read, rounds ended -------------------------------
 
@@ -678,7 +679,7 @@ class Leagues(Wording):
         if table.thread is None:
             names = book.names
             players = [names.get(p, p) for p in table.players]
-            thread_name = self._t("league.thread", loc, round=table.round, players=players)
+            thread_name = self.words.t("league.thread", loc, round=table.round, players=players)
             if table.stage == KNOCKOUT and table.number > 1:
                 thread_name += f" ({table.number})"
             intro = self._intro(league, book, table)
@@ -706,7 +707,7 @@ class Leagues(Wording):
         loc = book.locale
         ends = parse_stamp(book.ends or stamp(self.clock()))
         key = "league.intro.match" if table.stage == KNOCKOUT else "league.intro"
-        text = self._t(
+        text = self.words.t(
             key,
             loc,
             players=mentions(table.players),
@@ -724,7 +725,7 @@ class Leagues(Wording):
         return Post(text, mentions=pings(table.players), nonce=nonce)
 
     def _tags(self, book: Book, state: str) -> list[str]:
-        return [self._t(f"league.tag.{state}", book.locale)]
+        return [self.words.t(f"league.tag.{state}", book.locale)]
 
     async def _seat_game(
         self, league: LeagueRecord, book: Book, table: LeagueTable, channel: str
@@ -924,7 +925,7 @@ class Leagues(Wording):
         measured = any(t.measure for t in book.tables)
         tiebreaks = tiebreak_names(book.rules.format == "swiss", measured)
         lines = [
-            self._t(
+            self.words.t(
                 "league.standings.title",
                 locale,
                 name=league.name,
@@ -934,7 +935,7 @@ class Leagues(Wording):
         ]
         for row in rows:
             lines.append(
-                self._t(
+                self.words.t(
                     "league.standings.row",
                     locale,
                     place=row.place,
@@ -944,11 +945,11 @@ class Leagues(Wording):
                     draws=row.draws,
                     losses=row.losses,
                 )
-                + (" " + self._t("league.standings.dropped", locale) if row.dropped else "")
+                + (" " + self.words.t("league.standings.dropped", locale) if row.dropped else "")
             )
         if tiebreaks:
-            shown = [self._t(f"league.tb.{n}", locale) for n in tiebreaks]
-            lines.append(self._t("league.standings.tiebreaks", locale, tiebreaks=shown))
+            shown = [self.words.t(f"league.tb.{n}", locale) for n in tiebreaks]
+            lines.append(self.words.t("league.standings.tiebreaks", locale, tiebreaks=shown))
         return clip("\n".join(lines), self.tables.limits.text)
 
     def standings_view(self, league: LeagueRecord, book: Book, locale: str) -> dict[str, Any]:
@@ -958,21 +959,23 @@ class Leagues(Wording):
         measured = any(t.measure for t in book.tables)
         tiebreaks = tiebreak_names(book.rules.format == "swiss", measured)
         return {
-            "title": self._t(
+            "title": self.words.t(
                 "league.standings.title_plain",
                 locale,
                 name=league.name,
                 round=book.round,
                 total=book.total or "?",
             ),
-            "columns": [self._t(f"league.col.{c}", locale) for c in ("place", "player", "points", "record")]
-            + [self._t(f"league.tb_short.{n}", locale) for n in tiebreaks],
+            "columns": [
+                self.words.t(f"league.col.{c}", locale) for c in ("place", "player", "points", "record")
+            ]
+            + [self.words.t(f"league.tb_short.{n}", locale) for n in tiebreaks],
             "rows": [
                 {
                     "place": str(row.place),
                     "name": names.get(row.player, row.player),
                     "points": _points(row.points, locale),
-                    "record": self._t(
+                    "record": self.words.t(
                         "league.standings.record", locale, wins=row.wins, draws=row.draws, losses=row.losses
                     ),
                     "tiebreaks": [_points(v, locale) for v in row.tiebreaks],
@@ -980,10 +983,10 @@ class Leagues(Wording):
                 }
                 for row in rows
             ],
-            "note": self._t(
+            "note": self.words.t(
                 "league.standings.tiebreaks",
                 locale,
-                tiebreaks=[self._t(f"league.tb.{n}", locale) for n in tiebreaks],
+                tiebreaks=[self.words.t(f"league.tb.{n}", locale) for n in tiebreaks],
             )
             if tiebreaks
             else "",
@@ -1023,7 +1026,7 @@ class Leagues(Wording):
         loc = book.locale
         names = book.names
         winners = [names.get(p, p) for p in book.winner] or ["—"]
-        text = self._t("league.final", loc, name=league.name, winners=winners)
+        text = self.words.t("league.final", loc, name=league.name, winners=winners)
         post = await self._standings_post(league, book, loc)
         post = replace(
             post,
@@ -1066,7 +1069,7 @@ class Leagues(Wording):
         lines = [self._heading("league.status.title", league, book, loc)]
         if league.status == "over":
             winners = [book.names.get(p, p) for p in book.winner] or ["—"]
-            lines = [self._t("league.final", loc, name=league.name, winners=winners)]
+            lines = [self.words.t("league.final", loc, name=league.name, winners=winners)]
         for table in book.current():
             line = self._table_line(book, table, loc)
             state = await self._state(table, loc)
@@ -1077,17 +1080,17 @@ class Leagues(Wording):
         if table.bye:
             return ""
         if table.done:
-            return self._t(f"league.state.{table.how or 'played'}", loc)
+            return self.words.t(f"league.state.{table.how or 'played'}", loc)
         if table.game is None:
-            return self._t("league.state.making", loc)
+            return self.words.t("league.state.making", loc)
         record = await self.store.get_game(table.game)
         if record is None:
             return ""
         live: Table = self.tables.table(record)
         waiting = live.to_act()
         if not waiting:
-            return self._t("league.state.making", loc)
-        return self._t("league.state.waiting", loc, players=mentions(waiting, live.names))
+            return self.words.t("league.state.making", loc)
+        return self.words.t("league.state.waiting", loc, players=mentions(waiting, live.names))
 
     # ---- /league end and /league history ---------------------------------------------------------
 
@@ -1104,20 +1107,20 @@ class Leagues(Wording):
         league, book = written
         await self._signup_card(league, book)
         await self._final(league, book)
-        return [Post(self._t("league.ended", ctx.locale, name=league.name), ephemeral=True)]
+        return [Post(self.words.t("league.ended", ctx.locale, name=league.name), ephemeral=True)]
 
     async def history(self, ctx: Ctx) -> list[Post]:
         """The server's finished leagues, newest first, each with its winner."""
         done = list(reversed(await self.store.leagues(("over",), guild=ctx.guild_id)))
         loc = ctx.locale
         if not done:
-            return [Post(self._t("league.history.none", loc), ephemeral=True)]
-        lines = [self._t("league.history.title", loc)]
+            return [Post(self.words.t("league.history.none", loc), ephemeral=True)]
+        lines = [self.words.t("league.history.title", loc)]
         for league in done[:20]:
             book = Book.load(league.doc)
             winners = [book.names.get(p, p) for p in book.winner] or ["—"]
             lines.append(
-                self._t(
+                self.words.t(
                     "league.history.line",
                     loc,
                     name=league.name,

@@ -89,7 +89,7 @@ class ClickCommands(ServiceCommands):
         """Said in public whenever the creator chose the seed: whoever knows it knows every draw."""
         if table.record.settings.get(FIXED_SEED) != "yes":
             return ""
-        return self._t("svc.lobby.fixed_seed", locale, seed=table.record.seed)
+        return self.words.t("svc.lobby.fixed_seed", locale, seed=table.record.seed)
 
     def _ready(self, record: GameRecord, locale: str) -> tuple[str, tuple[str, ...]]:
         """Once the last seat is taken, the call to start the game and whom it pings: the people seated,
@@ -98,7 +98,7 @@ class ClickCommands(ServiceCommands):
         people = pings(record.player_ids) if len(record.seats) == record.players else ()
         if not people:
             return "", ()
-        return self._t("table.ready", locale, players=mentions(people)), people
+        return self.words.t("table.ready", locale, players=mentions(people)), people
 
     def _lobby_buttons(self, table: Table, locale: str) -> tuple[Any, ...]:
         slots = team_slots(table.game, table.record.players, table.record.options)
@@ -176,7 +176,7 @@ class ClickCommands(ServiceCommands):
                 return await self.replay(ctx)
             return await self.rematch(ctx, game_id)
         if not table.record.is_open:
-            raise TableError("svc.error.button_over", game=self._game(table, ctx.locale))
+            raise TableError("svc.error.button_over", game=self.words.game(table, ctx.locale))
         if name == "hand":
             return await self.hand(ctx)
         if name == "moves":
@@ -202,7 +202,7 @@ class ClickCommands(ServiceCommands):
 
     def _moved_on(self, ctx: Ctx, table: Table, version: int) -> Post:
         return Post(
-            self._t("svc.menu.moved_on", ctx.locale, given=version, current=table.record.version),
+            self.words.t("svc.menu.moved_on", ctx.locale, given=version, current=table.record.version),
             ephemeral=True,
         )
 
@@ -217,18 +217,18 @@ class ClickCommands(ServiceCommands):
             started = await self.tables.store.get_game(table.record.id)
             assert started is not None
             loc = await self._public(ctx)
-            text = self._t(
+            text = self.words.t(
                 "svc.lobby.started",
                 loc,
-                game=self._game(table, loc),
-                seats=self._seats(self.tables.table(started), loc),
+                game=self.words.game(table, loc),
+                seats=self.words.seats(self.tables.table(started), loc),
             )
             return [Post(text, update=True), *posts]
         fresh = await self.tables.store.get_game(table.record.id)
         assert fresh is not None
         loc = await self._public(ctx)
         first, *rest = posts
-        seats = self._t("svc.lobby.seats", loc, seats=self._seats(self.tables.table(fresh), loc))
+        seats = self.words.t("svc.lobby.seats", loc, seats=self.words.seats(self.tables.table(fresh), loc))
         said = first.text.split("\n")[0]  # the lobby post shows who is seated; the call to start follows
         ready, people = self._ready(fresh, loc)
         return [
@@ -246,7 +246,7 @@ class ClickCommands(ServiceCommands):
             raise TableError("svc.error.not_your_turn_menu", waiting=waiting)
         assert table.state is not None
         labels = {
-            str(a): self._t(table.game.label(table.state, a), ctx.locale, names=table.names) or str(a)
+            str(a): self.words.t(table.game.label(table.state, a), ctx.locale, names=table.names) or str(a)
             for a in table.game.legal_actions(table.state, ctx.user_id)
         }
         menu = moves_menu(table, ctx.user_id, ctx.locale, labels, self.tables.limits, prefix, page)
@@ -284,7 +284,7 @@ class ClickCommands(ServiceCommands):
                 raise TableError("svc.error.no_draw_offer" if kind == "draw" else "svc.error.no_abort_vote")
             await self.tables.store.clear_votes(table.record.id, kind)
         loc = await self._public(ctx)
-        return [Post(self._t(f"svc.{kind}.declined", loc, player=ctx.user_name), update=True)]
+        return [Post(self.words.t(f"svc.{kind}.declined", loc, player=ctx.user_name), update=True)]
 
     # ---- undo by consent -----------------------------------------------------------------------------
 
@@ -346,8 +346,8 @@ class ClickCommands(ServiceCommands):
         loc = await self._public(ctx)
         if not others:
             await self._announce(ctx, self.tables.table(record))
-            return [Post(self._t("svc.undo.done", loc, names=table.named, steps=steps))]
-        text = self._t(
+            return [Post(self.words.t("svc.undo.done", loc, names=table.named, steps=steps))]
+        text = self.words.t(
             "svc.undo.asked",
             loc,
             names=table.named,
@@ -386,11 +386,11 @@ class ClickCommands(ServiceCommands):
             agreed = {table.side_of(p) for p in request.accepted}
             if not others <= agreed:
                 loc = await self._public(ctx)
-                return [Post(self._t("svc.undo.accepted_one", loc, player=ctx.user_name))]
+                return [Post(self.words.t("svc.undo.accepted_one", loc, player=ctx.user_name))]
             record, steps = await self._take_back(table, request.player, request.first)
         await self._announce(ctx, self.tables.table(record))
         loc = await self._public(ctx)
-        return [Post(self._t("svc.undo.done", loc, names=table.named, steps=steps), update=True)]
+        return [Post(self.words.t("svc.undo.done", loc, names=table.named, steps=steps), update=True)]
 
     async def _take_back(self, table: Table, player: str, first: int) -> tuple[GameRecord, list[Msg]]:
         """Store the taking back of the moves from ``first`` on, in one transaction: they stay in the
@@ -432,7 +432,7 @@ class ClickCommands(ServiceCommands):
                 raise TableError("svc.error.undo_own_side")
             await self.tables.store.clear_undo(table.record.id)
         loc = await self._public(ctx)
-        return [Post(self._t("svc.undo.declined", loc, player=ctx.user_name), update=True)]
+        return [Post(self.words.t("svc.undo.declined", loc, player=ctx.user_name), update=True)]
 
     # ---- replay --------------------------------------------------------------------------------------
 
@@ -454,7 +454,9 @@ class ClickCommands(ServiceCommands):
             step = (len(frames) - 1) / (MAX_FRAMES - 1)
             frames = [frames[round(i * step)] for i in range(MAX_FRAMES)]
         picture = await self.tables.picture("replay", {"frames": frames}, table.names, ctx.locale)
-        text = self._t("svc.replay.ready", ctx.locale, game=self._game(table, ctx.locale), frames=len(frames))
+        text = self.words.t(
+            "svc.replay.ready", ctx.locale, game=self.words.game(table, ctx.locale), frames=len(frames)
+        )
         return [Post(text, filename="replay.gif", ephemeral=True, **pictured(picture))]
 
     async def final_board(self, ctx: Ctx, table: Table) -> list[Post]:
@@ -463,11 +465,11 @@ class ClickCommands(ServiceCommands):
         loc = ctx.locale
         picture = await self.tables.board_image(table, loc)
         rec = table.record
-        lines = [self._t("rating.history.final_ready", loc, game=self._game(table, loc), id=rec.id)]
+        lines = [self.words.t("rating.history.final_ready", loc, game=self.words.game(table, loc), id=rec.id)]
         if rec.status == "over":
-            lines.append(self._result_text(table, self._stored_result(table), loc))
+            lines.append(self.words.result_text(table, self.words.stored_result(table), loc))
         elif rec.status == "aborted":
-            lines.append(self._t("rating.history.aborted_board", loc))
+            lines.append(self.words.t("rating.history.aborted_board", loc))
         return [Post("\n".join(lines), ephemeral=True, **pictured(picture))]
 
     # ---- rematch -------------------------------------------------------------------------------------
@@ -497,7 +499,7 @@ class ClickCommands(ServiceCommands):
                 )
             except Exception as exc:  # another game opened here meanwhile
                 raise TableError(
-                    "table.error.channel_busy", game=self._game(self.tables.table(record), ctx.locale)
+                    "table.error.channel_busy", game=self.words.game(self.tables.table(record), ctx.locale)
                 ) from exc
             for seat in record.seats:
                 if seat.player != ctx.user_id:
@@ -505,5 +507,8 @@ class ClickCommands(ServiceCommands):
         started = await lobby.start(self.tables, ctx)
         await self._announce(ctx, started)
         return [
-            Post(self._t("svc.rematch.ack", ctx.locale, game=self._game(started, ctx.locale)), ephemeral=True)
+            Post(
+                self.words.t("svc.rematch.ack", ctx.locale, game=self.words.game(started, ctx.locale)),
+                ephemeral=True,
+            )
         ]

@@ -40,6 +40,7 @@ from table.core.text import (
     pings,
     shorten,
 )
+from table.core.wording import Wording
 from table.play import command_tree, endings, listing, lobby
 from table.play.clicks import ClickCommands
 from table.play.explain import Explanations
@@ -104,14 +105,15 @@ class Commands(ClickCommands):
 
     def __init__(self, tables: Tables, announcer: Announcer | None = None) -> None:
         self.tables = tables
+        self.words = Wording()
         # Without a front end's announcer, posts are kept in memory, each as soon as it is due.
         self._announcer = announcer or Announcer(tables, RecordingOutlet(), coalesce=0)
         self.explanations = Explanations(tables)
         self.refusals = Refusals(tables, self._announcer)
         self.why, self.hint = self.explanations.why, self.explanations.hint
-        self.own_times = OwnTime(tables, self._announcer)
+        self.own_times = OwnTime(tables, self._announcer, self.words)
         self.away, self.timezone_autocomplete = self.own_times.away, self.own_times.timezone_autocomplete
-        self.standings = Standings(tables)
+        self.standings = Standings(tables, self.words)
         self.leaderboard, self.history = self.standings.leaderboard, self.standings.history
         self.stats, self.unrate = self.standings.stats, self.standings.unrate
         refusals = self.refusals
@@ -132,25 +134,25 @@ class Commands(ClickCommands):
         pace = TableSettings.of(table.record)
         shown = pace.to_options()
         remind = (
-            self._t("svc.remind.off", locale)
+            self.words.t("svc.remind.off", locale)
             if pace.remind is None
-            else self._t("svc.remind.every", locale, every=shown["remind"])
+            else self.words.t("svc.remind.every", locale, every=shown["remind"])
         )
         deadline = (
-            self._t("svc.deadline.none", locale)
+            self.words.t("svc.deadline.none", locale)
             if pace.deadline is None
-            else self._t(
+            else self.words.t(
                 "svc.deadline.after",
                 locale,
                 after=shown["deadline"],
-                policy=self._t(f"svc.policy.{pace.on_deadline}", locale),
+                policy=self.words.t(f"svc.policy.{pace.on_deadline}", locale),
             )
         )
-        lines = [self._t("svc.lobby.pace", locale, remind=remind, deadline=deadline)]
+        lines = [self.words.t("svc.lobby.pace", locale, remind=remind, deadline=deadline)]
         if not pace.rated:
-            lines.append(self._t("rating.lobby.unrated", locale))
+            lines.append(self.words.t("rating.lobby.unrated", locale))
         if not pace.auto:
-            lines.append(self._t("svc.lobby.auto_off", locale))
+            lines.append(self.words.t("svc.lobby.auto_off", locale))
         return " ".join(lines)
 
     # ---- lobby ---------------------------------------------------------------------------
@@ -168,14 +170,14 @@ class Commands(ClickCommands):
         table = await lobby.create(self.tables, ctx, game, players, options, bots, level)
         self._listed(table.record)
         loc = await self._public(ctx)
-        text = self._t(
+        text = self.words.t(
             "table.new",
             loc,
             player=ctx.user_name,
-            game=self._game(table, loc),
+            game=self.words.game(table, loc),
             seated=len(table.record.seats),
             players=table.record.players,
-            options=self._options(table, loc),
+            options=self.words.options(table, loc),
         )
         lines = [
             text,
@@ -185,7 +187,7 @@ class Commands(ClickCommands):
         ]
         seated_bots = [s.name for s in table.record.seats if is_bot(s.player)]
         if seated_bots:
-            lines.append(self._t("table.bots_seated", loc, bots=seated_bots))
+            lines.append(self.words.t("table.bots_seated", loc, bots=seated_bots))
         lines += await self.own_times.away_lines(table, loc)
         return [self._lobby_post(table, loc, *lines)]
 
@@ -203,11 +205,11 @@ class Commands(ClickCommands):
         self._listed(table.record)
         loc = await self._public(ctx)
         rec = table.record
-        text = self._t(
+        text = self.words.t(
             "table.joined",
             loc,
             player=seat.name,
-            game=self._game(table, loc),
+            game=self.words.game(table, loc),
             seated=len(rec.seats),
             players=rec.players,
         )
@@ -220,13 +222,13 @@ class Commands(ClickCommands):
         rec = table.record
         params: dict[str, Any] = {
             "player": ctx.user_name,
-            "game": self._game(table, loc),
+            "game": self.words.game(table, loc),
             "seated": len(rec.seats),
         }
         if team is None:
-            text = self._t("table.joined", loc, players=rec.players, **params)
+            text = self.words.t("table.joined", loc, players=rec.players, **params)
         else:
-            text = self._t("table.joined_team", loc, players=rec.players, team=team, **params)
+            text = self.words.t("table.joined_team", loc, players=rec.players, team=team, **params)
         return [self._lobby_post(table, loc, text, *await self.own_times.away_lines(table, loc))]
 
     async def leave(self, ctx: Ctx) -> list[Post]:
@@ -235,9 +237,9 @@ class Commands(ClickCommands):
         loc = await self._public(ctx)
         rec = left.table.record
         if left.closed:
-            text = self._t("table.left_closed", loc, player=ctx.user_name)
+            text = self.words.t("table.left_closed", loc, player=ctx.user_name)
         elif left.new_creator is not None:
-            text = self._t(
+            text = self.words.t(
                 "table.left_new_creator",
                 loc,
                 player=ctx.user_name,
@@ -246,7 +248,7 @@ class Commands(ClickCommands):
                 players=rec.players,
             )
         else:
-            text = self._t(
+            text = self.words.t(
                 "table.left", loc, player=ctx.user_name, seated=len(rec.seats), players=rec.players
             )
         return [Post(text, buttons=self._lobby_buttons(left.table, loc))]
@@ -256,7 +258,10 @@ class Commands(ClickCommands):
         table = await lobby.start(self.tables, ctx)
         await self._announce(ctx, table)
         return [
-            Post(self._t("svc.started_ack", ctx.locale, game=self._game(table, ctx.locale)), ephemeral=True)
+            Post(
+                self.words.t("svc.started_ack", ctx.locale, game=self.words.game(table, ctx.locale)),
+                ephemeral=True,
+            )
         ]
 
     # ---- looking -------------------------------------------------------------------------
@@ -272,15 +277,15 @@ class Commands(ClickCommands):
         table = await self._latest(ctx.channel_id)
         loc = ctx.locale
         rec = table.record
-        common: dict[str, Any] = {"game": self._game(table, loc), "seats": self._seats(table, loc)}
+        common: dict[str, Any] = {"game": self.words.game(table, loc), "seats": self.words.seats(table, loc)}
         if rec.status == "lobby":
-            text = self._t(
+            text = self.words.t(
                 "table.status.lobby",
                 loc,
                 seated=len(rec.seats),
                 players=rec.players,
                 creator=table.name(rec.creator),
-                options=self._options(table, loc),
+                options=self.words.options(table, loc),
                 **common,
             )
             away = await self.own_times.away_lines(table, loc)
@@ -290,15 +295,15 @@ class Commands(ClickCommands):
                 )
             )
         elif table.unreadable:
-            text = self._t(Unreadable(game=game_title(rec.game)).msg, loc)
+            text = self.words.t(Unreadable(game=game_title(rec.game)).msg, loc)
         elif rec.status == "active":
             lines = [
-                self._t(
+                self.words.t(
                     "table.status.active",
                     loc,
-                    progress=self._progress(table, loc),
+                    progress=self.words.progress(table, loc),
                     waiting=named(table.to_act(), table.names),
-                    options=self._options(table, loc),
+                    options=self.words.options(table, loc),
                     **common,
                 )
             ]
@@ -306,16 +311,16 @@ class Commands(ClickCommands):
                 votes = await self.tables.store.votes(rec.id, kind)
                 if votes:
                     lines.append(
-                        self._t(f"table.status.votes_{kind}", loc, players=named(votes, table.names))
+                        self.words.t(f"table.status.votes_{kind}", loc, players=named(votes, table.names))
                     )
             lines.append(self._fixed_seed(table, loc))
             lines += await self.own_times.away_lines(table, loc)
             text = "\n".join(filter(None, lines))
         else:
-            text = self._t(
+            text = self.words.t(
                 "table.status.finished",
                 loc,
-                result=self._result_text(table, self._stored_result(table), loc),
+                result=self.words.result_text(table, self.words.stored_result(table), loc),
                 **common,
             )
         return [Post(self._clip(text), ephemeral=True)]
@@ -334,11 +339,13 @@ class Commands(ClickCommands):
         picture = await self.tables.board_image(
             table, loc, away=await self.own_times.away_of(rec, rec.player_ids)
         )
-        lines = [self._t("table.board", loc, progress=self._progress(table, loc))]
+        lines = [self.words.t("table.board", loc, progress=self.words.progress(table, loc))]
         if rec.status == "active":
-            lines.append(self._t("table.status.waiting", loc, players=named(table.to_act(), table.names)))
+            lines.append(
+                self.words.t("table.status.waiting", loc, players=named(table.to_act(), table.names))
+            )
         else:
-            lines.append(self._result_text(table, self._stored_result(table), loc))
+            lines.append(self.words.result_text(table, self.words.stored_result(table), loc))
         posts = [Post(self._clip("\n".join(lines)), **pictured(picture))]
         if details:
             posts += await self.details(ctx)
@@ -354,14 +361,14 @@ class Commands(ClickCommands):
             raise TableError(
                 "table.error.not_started", seated=len(table.record.seats), players=table.record.players
             )
-        return [self._text_board_post(table, ctx.user_id, ctx.locale)]
+        return [self.words.text_board_post(table, ctx.user_id, ctx.locale)]
 
     async def _text_board_if_asked(self, ctx: Ctx, table: Table) -> list[Post]:
         """The text board for a caller who asked for it with every board (``/notify text:``), else
         nothing: a screen-reader user reads the position after each move without asking each time."""
         if table.state is None or table.unreadable or not await self.tables.store.text_board(ctx.user_id):
             return []
-        return [self._text_board_post(table, ctx.user_id, ctx.locale)]
+        return [self.words.text_board_post(table, ctx.user_id, ctx.locale)]
 
     async def details(self, ctx: Ctx) -> list[Post]:
         """What the board image leaves out for a phone's first look (War Chest's unit tables,
@@ -370,7 +377,7 @@ class Commands(ClickCommands):
         table = await self._shown(ctx)
         loc = ctx.locale
         picture = await self.tables.details_image(table, loc)
-        text = self._t("table.details", loc, progress=self._progress(table, loc))
+        text = self.words.t("table.details", loc, progress=self.words.progress(table, loc))
         return [Post(text, filename="details.png", ephemeral=True, **pictured(picture))]
 
     async def _shown(self, ctx: Ctx) -> Table:
@@ -397,18 +404,20 @@ class Commands(ClickCommands):
         notes = [n for n in await store.notes(rec.id) if not is_explanation(n.event)]
         lines += [self._note_line(n.event, table, loc) for n in notes if n.version == 0]
         for entry in await store.actions(rec.id):
-            lines.append(self._action_line(table, entry, loc, numbered=True))
+            lines.append(self.words.action_line(table, entry, loc, numbered=True))
             lines += [self._note_line(n.event, table, loc) for n in notes if n.version == entry.seq]
         pages = log_pages(lines, self.tables.limits.text - LOG_HEADER_ROOM)
         if not 1 <= page <= len(pages):
             raise TableError("table.error.bad_page", page=page, pages=len(pages))
-        header = self._t("table.log.header", loc, game=self._game(table, loc), page=page, pages=len(pages))
+        header = self.words.t(
+            "table.log.header", loc, game=self.words.game(table, loc), page=page, pages=len(pages)
+        )
         if not lines:
-            return [Post(header + "\n" + self._t("table.log.empty", loc), ephemeral=True)]
+            return [Post(header + "\n" + self.words.t("table.log.empty", loc), ephemeral=True)]
         return [Post(self._clip("\n".join([header, *pages[page - 1]])), ephemeral=True)]
 
     def _note_line(self, event: dict[str, Any], table: Table, loc: str) -> str:
-        return "   ⚑ " + self._t(decode_msg(event), loc, names=table.named)
+        return "   ⚑ " + self.words.t(decode_msg(event), loc, names=table.named)
 
     async def rules(self, ctx: Ctx, game: str | None = None, topic: str | None = None) -> list[Post]:
         """A page of a game's rules, or one topic (a unit, a card...), privately in the reader's language."""
@@ -422,7 +431,7 @@ class Commands(ClickCommands):
 
     async def help(self, ctx: Ctx, front: str = command_tree.DISCORD) -> list[Post]:
         """Every command ``front`` offers, a line each, privately, in as many messages as it takes."""
-        games = [self._t_value(game_title(g), ctx.locale) for g in self.tables.known_games]
+        games = [self.words.t_value(game_title(g), ctx.locale) for g in self.tables.known_games]
         pages = command_tree.help_pages(front, ctx.locale, games, limit=self.tables.limits.text)
         return [Post(page, ephemeral=True) for page in pages]
 
@@ -437,7 +446,10 @@ class Commands(ClickCommands):
         """Post the game's end in its channel; the player who ended it is told so privately."""
         await self._announce(ctx, table)
         return [
-            Post(self._t("svc.ended_ack", ctx.locale, game=self._game(table, ctx.locale)), ephemeral=True)
+            Post(
+                self.words.t("svc.ended_ack", ctx.locale, game=self.words.game(table, ctx.locale)),
+                ephemeral=True,
+            )
         ]
 
     async def draw(self, ctx: Ctx, *, answering: bool = False) -> list[Post]:
@@ -446,7 +458,7 @@ class Commands(ClickCommands):
         if vote.done:
             return await self._ended(ctx, vote.table)
         loc = await self._public(ctx)
-        text = self._t(
+        text = self.words.t(
             "table.draw.offered",
             loc,
             player=vote.table.name(ctx.user_id),
@@ -458,13 +470,13 @@ class Commands(ClickCommands):
         """Cancel the game or vote to; ``answering``, the vote's Accept button, only agrees to one."""
         vote = await endings.abort(self.tables, ctx, answering=answering)
         loc = await self._public(ctx)
-        game = self._game(vote.table, loc)
+        game = self.words.game(vote.table, loc)
         if vote.done and vote.table.state is None:
             self._listed(vote.table.record)
-            return [Post(self._t("table.abort.lobby", loc, player=ctx.user_name, game=game))]
+            return [Post(self.words.t("table.abort.lobby", loc, player=ctx.user_name, game=game))]
         if vote.done:
             return await self._ended(ctx, vote.table)
-        text = self._t(
+        text = self.words.t(
             "table.abort.vote",
             loc,
             player=vote.table.name(ctx.user_id),
@@ -509,7 +521,9 @@ class Commands(ClickCommands):
             rec.id, rec.version, ctx.user_id, encode_msg(returned_note(ctx.user_id))
         )
         loc = await self._public(ctx)
-        text = self._t("svc.bot.back", loc, player=table.name(ctx.user_id), game=self._game(table, loc))
+        text = self.words.t(
+            "svc.bot.back", loc, player=table.name(ctx.user_id), game=self.words.game(table, loc)
+        )
         try:
             nonce = post_nonce(
                 f"g{rec.id}", f"v{rec.version}", "back", ctx.user_id, limits=self.tables.limits
@@ -556,16 +570,16 @@ class Commands(ClickCommands):
         await self._announce(ctx, moved.table)
         after = moved.table
         loc = ctx.locale
-        lines = [self._t(e, loc, names=after.named) for e in moved.events]
+        lines = [self.words.t(e, loc, names=after.named) for e in moved.events]
         for step in moved.forced:  # what the rules then left without a choice, played at once
-            said = " ".join(self._t(e, loc, names=after.named) for e in step.events) or self._t(
+            said = " ".join(self.words.t(e, loc, names=after.named) for e in step.events) or self.words.t(
                 "table.log.silent", loc, player=after.name(step.player), action=str(step.action)
             )
-            lines.append(self._t("svc.log.auto", loc, line=said))
+            lines.append(self.words.t("svc.log.auto", loc, line=said))
         if after.record.status == "active" and ctx.user_id in after.to_act():
-            lines.append(self._t("svc.still_your_turn", loc))
-        text = self._t(
-            "svc.played", loc, events=" ".join(filter(None, lines)) or self._t("svc.nothing_shown", loc)
+            lines.append(self.words.t("svc.still_your_turn", loc))
+        text = self.words.t(
+            "svc.played", loc, events=" ".join(filter(None, lines)) or self.words.t("svc.nothing_shown", loc)
         )
         return [Post(self._clip(text), ephemeral=True), *await self._text_board_if_asked(ctx, after)]
 
@@ -575,14 +589,16 @@ class Commands(ClickCommands):
         loc = ctx.locale
         view, picture = await self.tables.private_image(table, ctx.user_id, loc)
         private = view.get("private") or {}
-        lines = [self._t("table.hand.header", loc, game=self._game(table, loc))]
+        lines = [self.words.t("table.hand.header", loc, game=self.words.game(table, loc))]
         shown = {k: v for k, v in private.items() if k != "seat"}
         if not shown:
-            lines.append(self._t("table.hand.none", loc))
+            lines.append(self.words.t("table.hand.none", loc))
         for key, value in shown.items():
-            label = self._t(f"table.private.{key}", loc) if has_key(f"table.private.{key}") else key
+            label = self.words.t(f"table.private.{key}", loc) if has_key(f"table.private.{key}") else key
             lines.append(
-                self._t("table.hand.line", loc, what=label, items=self._items(table.record.game, value, loc))
+                self.words.t(
+                    "table.hand.line", loc, what=label, items=self._items(table.record.game, value, loc)
+                )
             )
         hand = Post(self._clip("\n".join(lines)), filename="hand.png", ephemeral=True, **pictured(picture))
         return [hand, *await self._text_board_if_asked(ctx, table)]
@@ -591,7 +607,7 @@ class Commands(ClickCommands):
         entry = registry.find(game)
         for prefix in (*(entry.item_keys if entry is not None else ()), f"{game}.item."):
             if has_key(prefix + str(item)):
-                return self._t(prefix + str(item), loc)
+                return self.words.t(prefix + str(item), loc)
         return str(item)
 
     def _items(self, game: str, value: Any, loc: str) -> str:
@@ -601,7 +617,7 @@ class Commands(ClickCommands):
             parts = [self._item(game, v, loc) for v in value]
         else:
             return str(value)
-        return ", ".join(parts) if parts else self._t("table.hand.empty", loc)
+        return ", ".join(parts) if parts else self.words.t("table.hand.empty", loc)
 
     async def legal_moves(self, ctx: Ctx, typed: str = "") -> list[Post]:
         """The caller's legal moves matching ``typed`` (all of them for nothing), privately, each as the
@@ -614,7 +630,10 @@ class Commands(ClickCommands):
         acting = table.to_act()
         if ctx.user_id not in acting:
             return [
-                Post(self._t("error.not_your_turn", loc, waiting=named(acting, table.names)), ephemeral=True)
+                Post(
+                    self.words.t("error.not_your_turn", loc, waiting=named(acting, table.names)),
+                    ephemeral=True,
+                )
             ]
         _version, rest = split_version(typed)
         words = listing.group_words(rest)
@@ -622,22 +641,22 @@ class Commands(ClickCommands):
         entries = self._moves_listed(table, ctx.user_id, loc, rest)
         if not entries:
             key = "svc.list.none" if shown_typed else "svc.list.no_moves"
-            return [Post(self._t(key, loc, typed=shown_typed), ephemeral=True)]
+            return [Post(self.words.t(key, loc, typed=shown_typed), ephemeral=True)]
         head = (
-            self._t("svc.list.matching", loc, typed=shown_typed)
+            self.words.t("svc.list.matching", loc, typed=shown_typed)
             if shown_typed
-            else self._t("svc.list.all", loc)
+            else self.words.t("svc.list.all", loc)
         )
         for limit in range(self.tables.limits.choices, 0, -1):
             shown, left = listing.grouped(entries, limit, self._group_name(loc))
             lines = [head]
             if any(entry.group for entry in shown):
-                lines.append(self._t("svc.list.grouped", loc, count=len(entries)))
+                lines.append(self.words.t("svc.list.grouped", loc, count=len(entries)))
             for entry in shown:
                 said = f"{entry.said} {listing.GROUP_MARK}" if entry.group else entry.said
                 lines.append(f"  {said}  —  {entry.label}")
             if left:
-                lines.append(self._t("svc.list.more", loc, count=left))
+                lines.append(self.words.t("svc.list.more", loc, count=left))
             text = "\n".join(lines)
             if len(text) <= self.tables.limits.text:
                 break
@@ -650,7 +669,7 @@ class Commands(ClickCommands):
 
     def _group_name(self, locale: str) -> Callable[[str, int], str]:
         """How a group of moves is named in ``locale``: what their labels share, and how many they are."""
-        return lambda what, count: self._t("svc.menu.group", locale, what=what, count=count)
+        return lambda what, count: self.words.t("svc.menu.group", locale, what=what, count=count)
 
     def _moves_listed(self, table: Table, player: str, locale: str, typed: str) -> list[listing.Entry]:
         """``player``'s legal moves that fit ``typed``, in ``locale``'s words: those a group's words begin
@@ -663,7 +682,7 @@ class Commands(ClickCommands):
             if words is not None and not listing.starts(words, said):
                 continue
             text = str(act)
-            label = self._t(game.label(state, act), locale, names=table.names) or text
+            label = self.words.t(game.label(state, act), locale, names=table.names) or text
             if words is not None or listing.matches(typed, label, text, said):
                 entries.append(listing.Entry(label, said, text))
         if not entries and words:  # words typed before a "…" that begin no move: as if typed alone
@@ -697,7 +716,7 @@ class Commands(ClickCommands):
         if typed_act is not None:
             text = str(typed_act)
             if len(f"v{rec.version}:{text}") <= limits.choice:
-                label = self._t(game.label(state, typed_act), ctx.locale, names=table.names) or text
+                label = self.words.t(game.label(state, typed_act), ctx.locale, names=table.names) or text
                 said = self._said(game, typed_act, ctx.locale) if in_words else text
                 choices.append((self._clip(label, limits.choice), f"v{rec.version}:{said}"))
                 offered.add(text)
@@ -715,7 +734,7 @@ class Commands(ClickCommands):
             if len(value) <= limits.choice:
                 choices.append((self._clip(entry.label, limits.choice), value))
         if left:
-            more = self._t("svc.list.more_choice", ctx.locale, count=left)
+            more = self.words.t("svc.list.more_choice", ctx.locale, count=left)
             choices.append(
                 (
                     self._clip(more, limits.choice),
@@ -728,7 +747,7 @@ class Commands(ClickCommands):
         """``act`` as a reader of ``locale`` types it: the game's ``typed`` words without their
         backquotes, else the action text (a game without words of its own, such as Batailles)."""
         typed = getattr(game, "typed", None)
-        return self._t(typed(act), locale).strip("`") if typed is not None else str(act)
+        return self.words.t(typed(act), locale).strip("`") if typed is not None else str(act)
 
 
 def _typed_action(table: Table, player: str, typed: str) -> Any | None:

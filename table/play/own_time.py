@@ -34,13 +34,14 @@ TABLE_PACE = ("table", "default", "défaut", "defaut")
 """``/notify remind:`` words that go back to each table's pace."""
 
 
-class OwnTime(Wording):
+class OwnTime:
     """``/away``, ``/notify timezone: quiet: remind:``, and the away marks of what players read: the
     store's player settings through the tables, the time and the waits through the announcer."""
 
-    def __init__(self, tables: Tables, announcer: Announcer) -> None:
+    def __init__(self, tables: Tables, announcer: Announcer, words: Wording | None = None) -> None:
         self.tables = tables
         self.announcer = announcer
+        self.words = words or Wording()
 
     @property
     def time_off(self) -> TimeOff:
@@ -57,9 +58,9 @@ class OwnTime(Wording):
         if length is None or not length.strip():
             period = await self.time_off.now_away(ctx.user_id, guild, now)
             if period is None:
-                return [Post(self._t("svc.away.not_away", loc), ephemeral=True)]
+                return [Post(self.words.t("svc.away.not_away", loc), ephemeral=True)]
             back = moment(parse_stamp(period.until), "f")
-            return [Post(self._t("svc.away.state", loc, until=back), ephemeral=True)]
+            return [Post(self.words.t("svc.away.state", loc, until=back), ephemeral=True)]
         try:
             chosen = parse_away_for(length)
         except ValueError as why:
@@ -68,17 +69,17 @@ class OwnTime(Wording):
         records = [record for record, _shown in await self.tables.store.games_of(ctx.user_id, ctx.guild_id)]
         if chosen is None:
             if await self.time_off.back(ctx.user_id, guild, now) is None:
-                return [Post(self._t("svc.away.not_away", loc), ephemeral=True)]
+                return [Post(self.words.t("svc.away.not_away", loc), ephemeral=True)]
             await self.time_off.returned(ctx.user_id, records, now)
-            return [Post(self._t("svc.away.back", loc), ephemeral=True)]
+            return [Post(self.words.t("svc.away.back", loc), ephemeral=True)]
         until = now + chosen
         await self.tables.store.add_away(ctx.user_id, guild, stamp(now), stamp(until))
         await self.time_off.gone(ctx.user_id, records, until)
-        lines = [self._t("svc.away.set", loc, until=moment(until, "f"))]
+        lines = [self.words.t("svc.away.set", loc, until=moment(until, "f"))]
         if records:
-            lines.append(self._t("svc.away.games", loc, count=len(records)))
+            lines.append(self.words.t("svc.away.games", loc, count=len(records)))
         else:
-            lines.append(self._t("svc.away.no_tables", loc))
+            lines.append(self.words.t("svc.away.no_tables", loc))
         return [Post("\n".join(lines), ephemeral=True)]
 
     async def back_by_move(self, ctx: Ctx, record: GameRecord) -> bool:
@@ -122,21 +123,21 @@ class OwnTime(Wording):
         loc = ctx.locale
         now = self.announcer.clock()
         local = now.astimezone(mine.tz).strftime("%H:%M")
-        lines = [self._t("svc.notify.zone", loc, zone=mine.zone, local=local) if chosen else ""]
+        lines = [self.words.t("svc.notify.zone", loc, zone=mine.zone, local=local) if chosen else ""]
         if not chosen:
-            lines[0] = self._t("svc.notify.zone_none", loc)
+            lines[0] = self.words.t("svc.notify.zone_none", loc)
         period = mine.next_period(now)
         if mine.quiet is None or period is None:
-            lines.append(self._t("svc.notify.quiet_none", loc))
+            lines.append(self.words.t("svc.notify.quiet_none", loc))
         else:
             start, end = (moment(at, "f") for at in period)
-            lines.append(self._t("svc.notify.quiet", loc, hours=str(mine.quiet), start=start, end=end))
+            lines.append(self.words.t("svc.notify.quiet", loc, hours=str(mine.quiet), start=start, end=end))
         if not mine.own_pace:
-            lines.append(self._t("svc.notify.remind_table", loc))
+            lines.append(self.words.t("svc.notify.remind_table", loc))
         elif mine.pace is None:
-            lines.append(self._t("svc.notify.remind_own_off", loc))
+            lines.append(self.words.t("svc.notify.remind_own_off", loc))
         else:
-            lines.append(self._t("svc.notify.remind_own", loc, every=format_duration(mine.pace)))
+            lines.append(self.words.t("svc.notify.remind_own", loc, every=format_duration(mine.pace)))
         return lines
 
     async def timezone_autocomplete(self, ctx: Ctx, typed: str) -> list[tuple[str, str]]:
@@ -154,7 +155,7 @@ class OwnTime(Wording):
         """A line per seated player who is away now: "Alice is away until <date>"."""
         away = await self.away_of(table.record, table.record.player_ids)
         return [
-            self._t("svc.away.status", locale, player=table.name(p), until=moment(until, "f"))
+            self.words.t("svc.away.status", locale, player=table.name(p), until=moment(until, "f"))
             for p, until in away.items()
         ]
 
@@ -163,9 +164,9 @@ class OwnTime(Wording):
         for ``pause`` without a deadline to pause)."""
         pace = TableSettings.of(table.record)
         if pace.away == "bot":
-            return self._t("svc.lobby.away.bot", locale)
+            return self.words.t("svc.lobby.away.bot", locale)
         if pace.away == "pause" and pace.deadline is not None and pace.away_max > timedelta(0):
-            return self._t("svc.lobby.away.pause", locale, max=format_duration(pace.away_max))
+            return self.words.t("svc.lobby.away.pause", locale, max=format_duration(pace.away_max))
         return ""
 
 

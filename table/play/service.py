@@ -35,12 +35,13 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class ServiceCommands(Wording):
+class ServiceCommands:
     """``/games`` (and a player's card of all their games), ``/notify``, ``/settings`` (and a server's
     list of games), ``/game kick`` and ``/game end`` (and ``/away``)."""
 
     tables: Tables
     announcer: Announcer
+    words: Wording
     own_times: OwnTime
 
     async def _public(self, ctx: Ctx) -> str:
@@ -85,18 +86,18 @@ class ServiceCommands(Wording):
         owner, store = player_owner(ctx.user_id), self.tables.store
         if not on:
             await store.drop_listing(owner)
-            return self._t("svc.card.off", ctx.locale)
+            return self.words.t("svc.card.off", ctx.locale)
         listing = await store.put_listing(owner, channel=None, locale=ctx.locale)
         listings = self.announcer.listings
         if listing.message is not None:
             listings.touch(owner)  # the card stands: edited in its turn
-            return self._t("svc.card.on", ctx.locale)
+            return self.words.t("svc.card.on", ctx.locale)
         try:
             if await listings.refresh(owner) is None:
-                return self._t("svc.card.unreachable", ctx.locale)
+                return self.words.t("svc.card.unreachable", ctx.locale)
         except OutletError as exc:  # kept behind: the timed loop sends it
             log.warning("sending the card of %s failed: %s", ctx.user_id, exc)
-        return self._t("svc.card.on", ctx.locale)
+        return self.words.t("svc.card.on", ctx.locale)
 
     async def _games(self, ctx: Ctx) -> list[Post]:
         loc = ctx.locale
@@ -111,13 +112,13 @@ class ServiceCommands(Wording):
         for record, current in found:
             table = self.tables.table(record)
             where = channel_link(record.channel)
-            line = self._game_line(table, current, loc, where=where, reader=ctx.user_id, away=away)
+            line = self.words.game_line(table, current, loc, where=where, reader=ctx.user_id, away=away)
             (mine if ctx.user_id in table.to_act() else others).append(line)
         if not mine and not others:
-            return [Post(self._t("svc.games.none", loc), ephemeral=True)]
-        lines = [self._t("svc.games.header", loc, count=len(mine))]
+            return [Post(self.words.t("svc.games.none", loc), ephemeral=True)]
+        lines = [self.words.t("svc.games.header", loc, count=len(mine))]
         if ctx.user_id in away:
-            lines.append(self._t("svc.away.me", loc, until=moment(away[ctx.user_id], "f")))
+            lines.append(self.words.t("svc.away.me", loc, until=moment(away[ctx.user_id], "f")))
         lines += [f"• {line}" for line in mine + others]
         return [Post(clip("\n".join(lines), self.tables.limits.text), ephemeral=True)]
 
@@ -144,7 +145,7 @@ class ServiceCommands(Wording):
             await store.set_text_board(ctx.user_id, text)
         key = "svc.notify.on" if await store.notify(ctx.user_id) else "svc.notify.off"
         text_key = "svc.notify.text_on" if await store.text_board(ctx.user_id) else "svc.notify.text_off"
-        lines = [self._t(key, ctx.locale), self._t(text_key, ctx.locale), *own]
+        lines = [self.words.t(key, ctx.locale), self.words.t(text_key, ctx.locale), *own]
         return [Post("\n".join(lines), ephemeral=True)]
 
     # ---- server settings -------------------------------------------------------------------------
@@ -187,20 +188,20 @@ class ServiceCommands(Wording):
             await store.set_guild_settings(ctx.guild_id, current)
         shown = await store.guild_settings(ctx.guild_id)
         pace = await server_defaults(store, ctx.guild_id)
-        text = self._t(
+        text = self.words.t(
             "svc.settings.show",
             ctx.locale,
-            language=shown.get(LANGUAGE) or self._t("svc.settings.language_default", ctx.locale),
+            language=shown.get(LANGUAGE) or self.words.t("svc.settings.language_default", ctx.locale),
             pace=pace.describe(),
         )
         kept = await store.listings([server_owner(ctx.guild_id)])
         if kept and kept[0].channel is not None:
             where = channel_link(kept[0].channel)
-            text += "\n" + self._t("svc.settings.games_channel", ctx.locale, channel=where)
+            text += "\n" + self.words.t("svc.settings.games_channel", ctx.locale, channel=where)
         else:
-            text += "\n" + self._t("svc.settings.no_games_channel", ctx.locale)
+            text += "\n" + self.words.t("svc.settings.no_games_channel", ctx.locale)
         if wanted or listing:
-            text = self._t("svc.settings.saved", ctx.locale) + "\n" + text
+            text = self.words.t("svc.settings.saved", ctx.locale) + "\n" + text
         return [Post(text, ephemeral=True)]
 
     async def _games_list(self, ctx: Ctx, guild: str, channel: str | None, on: bool | None) -> None:
@@ -259,11 +260,13 @@ class ServiceCommands(Wording):
             await self.tables.store.add_note(record.id, record.version, ctx.user_id, encode_msg(note))
         self._listed(record, player)
         loc = await self._public(ctx)
-        text = self._t(note, loc, names={ctx.user_id: ctx.user_name})
+        text = self.words.t(note, loc, names={ctx.user_id: ctx.user_name})
         if record.status == "aborted":
-            text += " " + self._t("table.left_closed", loc, player=name)
+            text += " " + self.words.t("table.left_closed", loc, player=name)
         else:
-            text += " " + self._t("svc.seats_left", loc, seated=len(record.seats), players=record.players)
+            text += " " + self.words.t(
+                "svc.seats_left", loc, seated=len(record.seats), players=record.players
+            )
         return [Post(text)]
 
     async def removebot(self, ctx: Ctx) -> list[Post]:
@@ -304,5 +307,8 @@ class ServiceCommands(Wording):
         ended: Table = self.tables.table(record)
         await self._announce(ctx, ended)
         return [
-            Post(self._t("svc.ended_ack", ctx.locale, game=self._game(ended, ctx.locale)), ephemeral=True)
+            Post(
+                self.words.t("svc.ended_ack", ctx.locale, game=self.words.game(ended, ctx.locale)),
+                ephemeral=True,
+            )
         ]

@@ -81,12 +81,13 @@ def _guild(ctx: Ctx) -> str:
     return ctx.guild_id or NO_GUILD
 
 
-class Standings(Wording):
+class Standings:
     """``/leaderboard``, ``/history``, ``/stats`` and ``/game unrate``: they read (and unrate changes)
     only what the store keeps of finished games, so the tables are all they need."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, words: Wording | None = None) -> None:
         self.tables = tables
+        self.words = words or Wording()
 
     # ---- /leaderboard ----------------------------------------------------------------------------
 
@@ -103,7 +104,7 @@ class Standings(Wording):
             if standings or chosen:
                 boards.append(self._board(pool, standings, page, loc))
         if not boards:
-            return [Post(self._t("rating.board.none", loc), ephemeral=True)]
+            return [Post(self.words.t("rating.board.none", loc), ephemeral=True)]
         text = clip("\n\n".join(self._board_text(board, loc) for board in boards), self.tables.limits.text)
         shown = [s.player for board in boards for _rank, s in board.rows]
         names = await self.tables.store.player_names(_guild(ctx), shown)
@@ -117,17 +118,17 @@ class Standings(Wording):
         rows: list[tuple[int | None, Standing]] = [(i, s) for i, s in enumerate(ranked, start=1)]
         rows += [(None, s) for s in newcomers]
         start, pages = _page(page, len(rows))
-        title = self._t("rating.board.title", loc, pool=pool_title(pool, loc), page=page, pages=pages)
+        title = self.words.t("rating.board.title", loc, pool=pool_title(pool, loc), page=page, pages=pages)
         return Board(title, rows[start : start + PAGE_SIZE])
 
     def _board_text(self, board: Board, loc: str) -> str:
         lines = [f"**{board.title}**"]
         if not board.rows:
-            lines.append(self._t("rating.board.empty", loc))
+            lines.append(self.words.t("rating.board.empty", loc))
         shown_apart = False
         for rank, standing in board.rows:
             if rank is None and not shown_apart:
-                lines.append(self._t("rating.board.provisional", loc, games=PROVISIONAL))
+                lines.append(self.words.t("rating.board.provisional", loc, games=PROVISIONAL))
                 shown_apart = True
             lines.append(self._row(rank, standing, loc))
         return "\n".join(lines)
@@ -140,25 +141,25 @@ class Standings(Wording):
                 "rank": f"{rank}." if rank is not None else "",
                 "name": names.get(s.player, s.player),
                 "rating": points(s.rating.ordinal, loc),
-                "record": self._t("rating.board.record", loc, games=s.games, wins=s.wins),
+                "record": self.words.t("rating.board.record", loc, games=s.games, wins=s.wins),
             }
 
         return {
             "title": board.title,
             "rows": [row(rank, s) for rank, s in board.rows if rank is not None],
-            "apart": self._t("rating.board.provisional", loc, games=PROVISIONAL).strip("_"),
+            "apart": self.words.t("rating.board.provisional", loc, games=PROVISIONAL).strip("_"),
             "apart_rows": [row(rank, s) for rank, s in board.rows if rank is None],
-            "empty": "" if board.rows else self._t("rating.board.empty", loc),
+            "empty": "" if board.rows else self.words.t("rating.board.empty", loc),
         }
 
     def _row(self, rank: int | None, s: Standing, loc: str) -> str:
-        return self._t(
+        return self.words.t(
             "rating.board.row",
             loc,
             rank=f"{rank}." if rank is not None else "•",
             player=mention(s.player),
             rating=points(s.rating.ordinal, loc),
-            record=self._t("rating.board.record", loc, games=s.games, wins=s.wins),
+            record=self.words.t("rating.board.record", loc, games=s.games, wins=s.wins),
         )
 
     # ---- /history --------------------------------------------------------------------------------
@@ -172,17 +173,21 @@ class Standings(Wording):
         store = self.tables.store
         found = await store.results(_guild(ctx), pool=pool, player=player)
         if not found:
-            return [Post(self._t("rating.history.none", loc), ephemeral=True)]
+            return [Post(self.words.t("rating.history.none", loc), ephemeral=True)]
         start, pages = _page(page, len(found))
-        title = self._t("rating.history.title", loc, page=page, pages=pages)
+        title = self.words.t("rating.history.title", loc, page=page, pages=pages)
         if player is not None:
-            title = self._t("rating.history.title_of", loc, player=mention(player), page=page, pages=pages)
+            title = self.words.t(
+                "rating.history.title_of", loc, player=mention(player), page=page, pages=pages
+            )
         lines = [f"**{title}**"]
         shown = found[start : start + PAGE_SIZE]
         for result in shown:
             lines.append(await self._history_line(result, loc))
         buttons = tuple(
-            Button(f"{kind}:{r.game_id}", self._t(f"rating.history.{kind}", loc, id=r.game_id), r.game_id)
+            Button(
+                f"{kind}:{r.game_id}", self.words.t(f"rating.history.{kind}", loc, id=r.game_id), r.game_id
+            )
             for r in shown
             for kind in ("replay", "final")
         )
@@ -194,11 +199,11 @@ class Standings(Wording):
         when = moment(parse_stamp(result.finished_at), "d")
         if record is not None and record.status == "aborted":
             players = ", ".join(names.get(p.player, p.player) for p in result.places)
-            outcome_text = self._t("rating.history.aborted", loc, players=players)
+            outcome_text = self.words.t("rating.history.aborted", loc, players=players)
         else:
             ordered = sorted(result.places, key=lambda p: (p.rank, p.side))
             outcome_text = " · ".join(
-                self._t(
+                self.words.t(
                     "rating.history.place",
                     loc,
                     rank=p.rank,
@@ -207,11 +212,11 @@ class Standings(Wording):
                 )
                 for p in ordered
             )
-        unrated = "" if result.rated else " " + self._t("rating.history.unrated", loc)
+        unrated = "" if result.rated else " " + self.words.t("rating.history.unrated", loc)
         label = record.settings.get("label") if record is not None else None
         if label:  # a league's game: its name
-            unrated += " " + self._t("rating.history.label", loc, label=label)
-        return self._t(
+            unrated += " " + self.words.t("rating.history.label", loc, label=label)
+        return self.words.t(
             "rating.history.line",
             loc,
             id=result.game_id,
@@ -242,7 +247,7 @@ class Standings(Wording):
         note = msg("rating.note.unrated", player=PlayerRef(ctx.user_id))
         await store.add_note(game, record.version if record else 0, ctx.user_id, encode_msg(note))
         loc = await server_locale(store, ctx.guild_id, ctx.channel_locale)
-        return [Post(self._t("rating.unrated", loc, id=game, pool=pool_title(found.pool, loc)))]
+        return [Post(self.words.t("rating.unrated", loc, id=game, pool=pool_title(found.pool, loc)))]
 
     # ---- /stats ----------------------------------------------------------------------------------
 
@@ -270,23 +275,25 @@ class Standings(Wording):
                 line = _series(who, pool_title(pool, loc), results)
                 series.append({**line, "summary": self._summary(who, standing, results, loc)})
         if not sections:
-            sections = [self._t("rating.stats.none", loc, player=mention(who))]
-        head = self._t("rating.stats.title", loc, player=mention(who))
+            sections = [self.words.t("rating.stats.none", loc, player=mention(who))]
+        head = self.words.t("rating.stats.title", loc, player=mention(who))
         text = clip("\n\n".join([f"**{head}**", *sections]), self.tables.limits.text)
         picture = None
         if series:  # the card names the player as they last sat down here (an image shows no mention)
             name = (await store.player_names(_guild(ctx), [who])).get(who, who)
             view = {
-                "title": self._t("rating.chart.title", loc, player=name),
+                "title": self.words.t("rating.chart.title", loc, player=name),
                 "series": series,
-                "caption": self._t("rating.chart.caption", loc, games=sum(len(s["points"]) for s in series)),
+                "caption": self.words.t(
+                    "rating.chart.caption", loc, games=sum(len(s["points"]) for s in series)
+                ),
             }
             picture = await self.tables.picture("chart", view, {}, loc)
         return [Post(text, filename="rating.png", ephemeral=not public, **pictured(picture))]
 
     def _record(self, standing: Standing, loc: str) -> str:
         losses = standing.games - standing.wins - standing.draws
-        return self._t(
+        return self.words.t(
             "rating.stats.record",
             loc,
             games=standing.games,
@@ -298,7 +305,7 @@ class Standings(Wording):
     def _streak(self, outcomes: list[str], loc: str) -> str:
         """The current run of equal outcomes (``outcomes`` newest first)."""
         run = len(outcomes) - len(list(_after_run(outcomes)))
-        return self._t(f"rating.stats.streak.{outcomes[0]}", loc, count=run)
+        return self.words.t(f"rating.stats.streak.{outcomes[0]}", loc, count=run)
 
     def _summary(self, who: str, standing: Standing | None, results: list[ResultRecord], loc: str) -> str:
         """A game's line on the card image: rating, record and streak."""
@@ -321,7 +328,7 @@ class Standings(Wording):
     ) -> str:
         title = f"__{pool_title(pool, loc)}__"
         if standing is None or not results:
-            return "\n".join([title, self._t("rating.stats.unrated", loc)])
+            return "\n".join([title, self.words.t("rating.stats.unrated", loc)])
         outcomes: list[str] = []
         sides: Counter[str] = Counter()
         side_wins: Counter[str] = Counter()
@@ -336,7 +343,7 @@ class Standings(Wording):
                 side_wins[side] += result_of_player == "win"
         lines = [
             title,
-            self._t(
+            self.words.t(
                 "rating.stats.rating",
                 loc,
                 rating=points(standing.rating.ordinal, loc),
@@ -347,22 +354,22 @@ class Standings(Wording):
         ]
         last = results[0].change_of(who)
         if last is not None:
-            lines.append(self._t("rating.stats.last", loc, change=points(last.delta, loc, signed=True)))
+            lines.append(self.words.t("rating.stats.last", loc, change=points(last.delta, loc, signed=True)))
         if outcomes:
             lines.append(self._streak(outcomes, loc))
         length = average_length([lengths[r.game_id] for r in results if r.game_id in lengths], loc)
         if length:
             lines.append(length)
         if sides:
-            lines.append(self._t(f"rating.stats.sides.{pool}", loc))
+            lines.append(self.words.t(f"rating.stats.sides.{pool}", loc))
             # most won first, then most played, then by name: the same card for the same games
             named = sorted(sides, key=lambda side: (-side_wins[side], -sides[side], side))
             for side in named[:SIDES_SHOWN]:
                 lines.append(
-                    self._t(
+                    self.words.t(
                         "rating.stats.side",
                         loc,
-                        side=self._t(side_key(pool, side), loc),
+                        side=self.words.t(side_key(pool, side), loc),
                         games=sides[side],
                         wins=side_wins[side],
                     )

@@ -34,7 +34,7 @@ async def test_an_unreadable_game_refuses_play_and_says_how_to_close_it(
     ):
         with pytest.raises(Unreadable) as err:
             await attempt
-        assert "/game abort" in commands._t(err.value.msg, "en")
+        assert "/game abort" in commands.words.t(err.value.msg, "en")
     (status,) = await commands.status(ctx("bob"))
     assert status.ephemeral and "cannot be read" in status.text
     assert await commands.autocomplete(ctx("alice"), "") == []
