@@ -23,23 +23,27 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Protocol
 
 from db import ActionRecord, GameRecord, Seat, VoteKind
-from engine.errors import GameError, StaleAction
+from engine.errors import StaleAction
 from engine.text import Msg, PlayerRef, msg
 from table.core.errors import NoGame, NotSeated, TableError
 from table.core.events import decode_msg, encode_msg
 from table.core.marks import mention
 from table.core.posts import Ctx, Post, is_bot, pictured
 from table.core.replay import handovers, played, replay
-from table.core.settings import POLICIES
-from table.core.tables import Table, ended_view
-from table.core.text import find_game, mentions, named, pings
+from table.core.tables import Table, Tables, ended_view
+from table.core.text import named
+from table.core.wording import Wording
 from table.play import lobby
-from table.play.lobby import FIXED_SEED, guard, team_slots
-from table.play.service import ServiceCommands
-from table.posting.menus import lobby_buttons, moves_menu, vote_buttons
+from table.play.finishing import Finishing
+from table.play.lobby import FIXED_SEED, guard
+from table.play.looking import Looking
+from table.play.playing import Playing
+from table.play.seating import Seating
+from table.play.service import Service
+from table.posting.menus import moves_menu, vote_buttons
 
 MAX_FRAMES = 240
 """A replay longer than this shows evenly spread handovers (the first and last always)."""
@@ -61,83 +65,33 @@ class _Why(Protocol):
     def __call__(self, ctx: Ctx, upto: int | None = None) -> Awaitable[list[Post]]: ...
 
 
-class ClickCommands(ServiceCommands):
-    """``press`` and ``pick`` for buttons and menus, ``undo``, ``rematch``; and the lobby's buttons."""
+class Clicks:
+    """``press`` and ``pick`` for buttons and menus, ``undo``, ``rematch``, the replay and the final board.
 
-    if TYPE_CHECKING:
-        # A press does what the typed command does: these handlers come from ``Commands``, the class
-        # that joins this one with the rest. Declared here so that a press is checked against them.
-        async def join(self, ctx: Ctx, team: int | None = None) -> list[Post]: ...
-        async def leave(self, ctx: Ctx) -> list[Post]: ...
-        async def start(self, ctx: Ctx) -> list[Post]: ...
-        async def details(self, ctx: Ctx) -> list[Post]: ...
+    A press does what the typed command does, so this is built from the groups whose handlers the
+    buttons stand for (``Seating``, ``Looking``, ``Finishing``, ``Playing``, and ``why``), with the
+    tables, the service and the words."""
 
-        why: _Why
-
-        async def log(self, ctx: Ctx, page: int = 1) -> list[Post]: ...
-        async def rules(self, ctx: Ctx, game: str | None = None, topic: str | None = None) -> list[Post]: ...
-        async def draw(self, ctx: Ctx, *, answering: bool = False) -> list[Post]: ...
-        async def abort(self, ctx: Ctx, *, answering: bool = False) -> list[Post]: ...
-        async def play(self, ctx: Ctx, action: str) -> list[Post]: ...
-        async def hand(self, ctx: Ctx) -> list[Post]: ...
-        async def _running(self, ctx: Ctx, *, reclaim: bool = True) -> Table: ...
-        async def _latest(self, channel: str) -> Table: ...
-
-    # ---- what posts carry ----------------------------------------------------------------------------
-
-    def _fixed_seed(self, table: Table, locale: str) -> str:
-        """Said in public whenever the creator chose the seed: whoever knows it knows every draw."""
-        if table.record.settings.get(FIXED_SEED) != "yes":
-            return ""
-        return self.words.t("svc.lobby.fixed_seed", locale, seed=table.record.seed)
-
-    def _ready(self, record: GameRecord, locale: str) -> tuple[str, tuple[str, ...]]:
-        """Once the last seat is taken, the call to start the game and whom it pings: the people seated,
-        never a computer player (it is neither asked nor mentioned; it has no Discord account to
-        mention). ``("", ())`` while a seat is free. The lobby's post and its Join button say it alike."""
-        people = pings(record.player_ids) if len(record.seats) == record.players else ()
-        if not people:
-            return "", ()
-        return self.words.t("table.ready", locale, players=mentions(people)), people
-
-    def _lobby_buttons(self, table: Table, locale: str) -> tuple[Any, ...]:
-        slots = team_slots(table.game, table.record.players, table.record.options)
-        teams = max(slots) + 1 if slots and len(set(slots)) < len(slots) else None
-        seated = [seat.team for seat in table.record.seats]
-        room = frozenset(t + 1 for t in set(slots or ()) if seated.count(t) < (slots or []).count(t))
-        return lobby_buttons(table, locale, teams, room)
-
-    def options_autocomplete(self, ctx: Ctx, game: str, typed: str) -> list[tuple[str, str]]:
-        """What ``/game new``'s options field can become as the user types: the last word completed to
-        an option name (``arm`` -> ``armies=``) or to one of its values (``armies=dr`` -> ``armies=draft``),
-        the words before it kept. Table options (seed, reminders, deadline) are offered too."""
-        if not game:
-            return []
-        try:
-            specs = find_game(game, self.tables.known_games, self.tables.game).option_specs
-        except GameError:
-            return []
-        choices = {spec.name: tuple(spec.choices) for spec in specs}
-        choices.update(
-            {"seed": (), "remind": ("12h", "24h", "2d", "off"), "deadline": ("1d", "3d", "1w", "none")}
-        )
-        choices["on_deadline"] = POLICIES
-        words = typed.split(" ")
-        head, last = " ".join(words[:-1]), words[-1] if words else ""
-        used = {w.split("=", 1)[0] for w in words[:-1] if "=" in w}
-        key, sep, value = last.partition("=")
-        if sep:
-            endings = [f"{key}={v}" for v in choices.get(key, ()) if v.startswith(value)] or (
-                [last] if last else []
-            )
-        else:
-            endings = [f"{name}=" for name in choices if name.startswith(key) and name not in used]
-        out = []
-        for ending in endings:
-            text = f"{head} {ending}".strip()
-            if len(text) <= 100:
-                out.append((text, text))
-        return out[: self.tables.limits.choices]
+    def __init__(
+        self,
+        tables: Tables,
+        service: Service,
+        words: Wording,
+        *,
+        seating: Seating,
+        looking: Looking,
+        finishing: Finishing,
+        playing: Playing,
+        why: _Why,
+    ) -> None:
+        self.tables = tables
+        self.service = service
+        self.words = words
+        self.seating = seating
+        self.looking = looking
+        self.finishing = finishing
+        self.playing = playing
+        self.why = why
 
     # ---- presses -------------------------------------------------------------------------------------
 
@@ -167,26 +121,26 @@ class ClickCommands(ServiceCommands):
             if name == "why":
                 return await self.why(ctx, upto=version)
             if name == "details":
-                return await self.details(ctx)
+                return await self.looking.details(ctx)
             if name == "rules":
-                return await self.rules(ctx, table.record.game)
+                return await self.looking.rules(ctx, table.record.game)
             if name == "log":
-                return await self.log(ctx)
+                return await self.looking.log(ctx)
             if name == "replay":
                 return await self.replay(ctx)
             return await self.rematch(ctx, game_id)
         if not table.record.is_open:
             raise TableError("svc.error.button_over", game=self.words.game(table, ctx.locale))
         if name == "hand":
-            return await self.hand(ctx)
+            return await self.playing.hand(ctx)
         if name == "moves":
             posts = [] if version == table.record.version else [self._moved_on(ctx, table, version)]
             return [*posts, await self.moves(ctx)]
         if name in ("draw_accept", "abort_accept"):
             self._check_version(table, version)
             if name == "draw_accept":
-                return await self.draw(ctx, answering=True)
-            return await self.abort(ctx, answering=True)
+                return await self.finishing.draw(ctx, answering=True)
+            return await self.finishing.abort(ctx, answering=True)
         if name in ("draw_decline", "abort_decline"):
             self._check_version(table, version)
             return await self.decline(ctx, "draw" if name == "draw_decline" else "abort")
@@ -209,14 +163,14 @@ class ClickCommands(ServiceCommands):
     async def _press_lobby(self, ctx: Ctx, table: Table, name: str, arg: str) -> list[Post]:
         """Join, leave or start from the lobby post, which is then shown anew (the seats)."""
         if name == "join":
-            posts = await self.join(ctx, int(arg) if arg.isdigit() else None)
+            posts = await self.seating.join(ctx, int(arg) if arg.isdigit() else None)
         elif name == "leave":
-            posts = await self.leave(ctx)
+            posts = await self.seating.leave(ctx)
         else:
-            posts = await self.start(ctx)
+            posts = await self.seating.start(ctx)
             started = await self.tables.store.get_game(table.record.id)
             assert started is not None
-            loc = await self._public(ctx)
+            loc = await self.service.public(ctx)
             text = self.words.t(
                 "svc.lobby.started",
                 loc,
@@ -226,11 +180,11 @@ class ClickCommands(ServiceCommands):
             return [Post(text, update=True), *posts]
         fresh = await self.tables.store.get_game(table.record.id)
         assert fresh is not None
-        loc = await self._public(ctx)
+        loc = await self.service.public(ctx)
         first, *rest = posts
         seats = self.words.t("svc.lobby.seats", loc, seats=self.words.seats(self.tables.table(fresh), loc))
         said = first.text.split("\n")[0]  # the lobby post shows who is seated; the call to start follows
-        ready, people = self._ready(fresh, loc)
+        ready, people = self.seating.ready(fresh, loc)
         return [
             dataclasses.replace(first, text=f"{said}\n{seats}", update=True, mentions=()),
             *rest,
@@ -240,7 +194,7 @@ class ClickCommands(ServiceCommands):
 
     async def moves(self, ctx: Ctx, prefix: str = "", page: int = 0) -> Post:
         """The caller's legal moves as a menu (privately); why not, when they may not act."""
-        table = await self._running(ctx)
+        table = await self.playing.running(ctx)
         if ctx.user_id not in table.to_act():
             waiting = [table.name(p) for p in table.to_act()]
             raise TableError("svc.error.not_your_turn_menu", waiting=waiting)
@@ -268,7 +222,7 @@ class ClickCommands(ServiceCommands):
         if kind != "a":
             raise TableError("svc.error.unknown_button")
         try:
-            posts = await self.play(ctx, f"v{version}:{rest}")
+            posts = await self.playing.play(ctx, f"v{version}:{rest}")
         except StaleAction:
             return [self._moved_on(ctx, table, version), await self.moves(ctx)]
         return [dataclasses.replace(post, update=True) for post in posts[:1]] + posts[1:]
@@ -278,12 +232,12 @@ class ClickCommands(ServiceCommands):
     async def decline(self, ctx: Ctx, kind: VoteKind) -> list[Post]:
         """Refuse a standing draw offer or abort vote: it is withdrawn, and the channel is told."""
         async with self.tables.lock(ctx.channel_id):
-            table = await self._running(ctx)
+            table = await self.playing.running(ctx)
             votes = await self.tables.store.votes(table.record.id, kind)
             if not votes:
                 raise TableError("svc.error.no_draw_offer" if kind == "draw" else "svc.error.no_abort_vote")
             await self.tables.store.clear_votes(table.record.id, kind)
-        loc = await self._public(ctx)
+        loc = await self.service.public(ctx)
         return [Post(self.words.t(f"svc.{kind}.declined", loc, player=ctx.user_name), update=True)]
 
     # ---- undo by consent -----------------------------------------------------------------------------
@@ -320,7 +274,7 @@ class ClickCommands(ServiceCommands):
         """Ask to take back one's last action (one more each time); the other people accept or decline.
         Against computer players only, it is taken back at once, with the bots' replies since."""
         async with self.tables.lock(ctx.channel_id):
-            table = await self._running(ctx)
+            table = await self.playing.running(ctx)
             if table.record.seat_of(ctx.user_id) is None:
                 raise NotSeated()
             others = self._deciders(table, ctx.user_id)
@@ -343,9 +297,9 @@ class ClickCommands(ServiceCommands):
                 )
             else:
                 record, steps = await self._take_back(table, ctx.user_id, span[0].seq)
-        loc = await self._public(ctx)
+        loc = await self.service.public(ctx)
         if not others:
-            await self._announce(ctx, self.tables.table(record))
+            await self.service.announce(ctx, self.tables.table(record))
             return [Post(self.words.t("svc.undo.done", loc, names=table.named, steps=steps))]
         text = self.words.t(
             "svc.undo.asked",
@@ -373,7 +327,7 @@ class ClickCommands(ServiceCommands):
 
     async def accept_undo(self, ctx: Ctx, version: int) -> list[Post]:
         async with self.tables.lock(ctx.channel_id):
-            table = await self._running(ctx)
+            table = await self.playing.running(ctx)
             request = await self.tables.store.undo_request(table.record.id)
             if request is None or request.version != version or request.version != table.record.version:
                 raise TableError("svc.error.no_undo_request")
@@ -385,11 +339,11 @@ class ClickCommands(ServiceCommands):
             others = {table.side_of(p) for p in self._deciders(table, request.player)}
             agreed = {table.side_of(p) for p in request.accepted}
             if not others <= agreed:
-                loc = await self._public(ctx)
+                loc = await self.service.public(ctx)
                 return [Post(self.words.t("svc.undo.accepted_one", loc, player=ctx.user_name))]
             record, steps = await self._take_back(table, request.player, request.first)
-        await self._announce(ctx, self.tables.table(record))
-        loc = await self._public(ctx)
+        await self.service.announce(ctx, self.tables.table(record))
+        loc = await self.service.public(ctx)
         return [Post(self.words.t("svc.undo.done", loc, names=table.named, steps=steps), update=True)]
 
     async def _take_back(self, table: Table, player: str, first: int) -> tuple[GameRecord, list[Msg]]:
@@ -422,7 +376,7 @@ class ClickCommands(ServiceCommands):
 
     async def decline_undo(self, ctx: Ctx, version: int) -> list[Post]:
         async with self.tables.lock(ctx.channel_id):
-            table = await self._running(ctx)
+            table = await self.playing.running(ctx)
             request = await self.tables.store.undo_request(table.record.id)
             if request is None or request.version != version:
                 raise TableError("svc.error.no_undo_request")
@@ -431,7 +385,7 @@ class ClickCommands(ServiceCommands):
             if ctx.user_id == request.player:
                 raise TableError("svc.error.undo_own_side")
             await self.tables.store.clear_undo(table.record.id)
-        loc = await self._public(ctx)
+        loc = await self.service.public(ctx)
         return [Post(self.words.t("svc.undo.declined", loc, player=ctx.user_name), update=True)]
 
     # ---- replay --------------------------------------------------------------------------------------
@@ -440,7 +394,7 @@ class ClickCommands(ServiceCommands):
         """The whole game as an animation, for the caller: a frame at the start and at each handover,
         rebuilt from the seed and the log (the public view only: nothing hidden is drawn). The
         channel's latest game, or ``table``'s."""
-        table = table or await self._latest(ctx.channel_id)
+        table = table or await self.looking.latest(ctx.channel_id)
         if table.state is None:
             raise TableError(
                 "table.error.not_started", seated=len(table.record.seats), players=table.record.players
@@ -505,7 +459,7 @@ class ClickCommands(ServiceCommands):
                 if seat.player != ctx.user_id:
                     await self.tables.store.add_seat(created.id, Seat(seat.player, seat.name, seat.team))
         started = await lobby.start(self.tables, ctx)
-        await self._announce(ctx, started)
+        await self.service.announce(ctx, started)
         return [
             Post(
                 self.words.t("svc.rematch.ack", ctx.locale, game=self.words.game(started, ctx.locale)),

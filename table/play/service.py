@@ -1,9 +1,11 @@
 """The commands of a play-by-post service around the games: where it is my turn, notifications,
 server settings, and moderation.
 
-``Commands`` inherits these handlers; like every handler they take a ``Ctx`` and return ``Post``
-values, refuse with a ``GameError`` and change nothing when they refuse. Every moderation act is
-posted publicly and kept in the game's log (a note), so nobody's game ends in silence.
+``Service`` also holds what every group of handlers shares: the channel's language, the listings
+and the announcer, and the length of a message. Like every handler these take a ``Ctx`` and
+return ``Post`` values, refuse with a ``GameError`` and change nothing when they refuse. Every
+moderation act is posted publicly and kept in the game's log (a note), so nobody's game ends in
+silence.
 """
 
 from __future__ import annotations
@@ -35,16 +37,23 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class ServiceCommands:
+class Service:
     """``/games`` (and a player's card of all their games), ``/notify``, ``/settings`` (and a server's
-    list of games), ``/game kick`` and ``/game end`` (and ``/away``)."""
+    list of games), ``/game kick`` and ``/game end``: built from the tables, the announcer, the
+    players' own time and the words."""
 
-    tables: Tables
-    announcer: Announcer
-    words: Wording
-    own_times: OwnTime
+    def __init__(self, tables: Tables, announcer: Announcer, own_times: OwnTime, words: Wording) -> None:
+        self.tables = tables
+        self.announcer = announcer
+        self.own_times = own_times
+        self.words = words
 
-    async def _public(self, ctx: Ctx) -> str:
+    def clip(self, text: str, limit: int | None = None) -> str:
+        """``text`` cut to ``limit`` characters, by default to what one of the front end's messages
+        holds."""
+        return clip(text, self.tables.limits.text if limit is None else limit)
+
+    async def public(self, ctx: Ctx) -> str:
         """The language of public posts here: the server's setting, else what the front end says."""
         return await server_locale(self.tables.store, ctx.guild_id, ctx.channel_locale)
 
@@ -57,13 +66,13 @@ class ServiceCommands:
         if ctx.channel_locale and ctx.channel_locale != record.locale:
             await store.set_locale(record.id, ctx.channel_locale)
 
-    def _listed(self, record: GameRecord, *left: str) -> None:
+    def listed(self, record: GameRecord, *left: str) -> None:
         """A lobby changed (opened, a seat taken or left, closed): the cards of its people (and of
         those who ``left``) and its server's list of games show it in their turn. A running game's
         changes reach them through its posts."""
         self.announcer.listings.changed(record, *left)
 
-    async def _announce(self, ctx: Ctx, table: Table) -> None:
+    async def announce(self, ctx: Ctx, table: Table) -> None:
         """Have the channel shown what the store now holds (a handover post, or the board in place)."""
         await self._adopt(ctx, table.record)
         self.announcer.poke(table)
@@ -216,7 +225,7 @@ class ServiceCommands:
             channel = kept[0].channel if kept else None
             if channel is None:
                 raise TableError("svc.error.games_list_channel")
-        listing = await store.put_listing(owner, channel=channel, locale=await self._public(ctx))
+        listing = await store.put_listing(owner, channel=channel, locale=await self.public(ctx))
         listings = self.announcer.listings
         if listing.message is not None:
             listings.touch(owner)
@@ -258,8 +267,8 @@ class ServiceCommands:
             record = await guard(self.tables.store.remove_seat(record.id, player, heir=heir))
             note = msg("svc.kicked", actor=PlayerRef(ctx.user_id), player=name)
             await self.tables.store.add_note(record.id, record.version, ctx.user_id, encode_msg(note))
-        self._listed(record, player)
-        loc = await self._public(ctx)
+        self.listed(record, player)
+        loc = await self.public(ctx)
         text = self.words.t(note, loc, names={ctx.user_id: ctx.user_name})
         if record.status == "aborted":
             text += " " + self.words.t("table.left_closed", loc, player=name)
@@ -305,7 +314,7 @@ class ServiceCommands:
             )
             await self.tables.store.add_note(record.id, record.version, ctx.user_id, encode_msg(reason))
         ended: Table = self.tables.table(record)
-        await self._announce(ctx, ended)
+        await self.announce(ctx, ended)
         return [
             Post(
                 self.words.t("svc.ended_ack", ctx.locale, game=self.words.game(ended, ctx.locale)),
