@@ -26,3 +26,38 @@ async def test_the_front_ends_call_the_concerns_through_the_one_object(commands:
     assert commands.notices == commands.refusals.notices
     assert commands.away == commands.own_times.away
     assert commands.leaderboard == commands.standings.leaderboard
+
+
+async def test_the_handler_groups_share_the_tables_and_one_wording(
+    commands: Commands, tables: Tables
+) -> None:
+    groups = (
+        commands.service,
+        commands.seating,
+        commands.looking,
+        commands.finishing,
+        commands.playing,
+        commands.clicks,
+    )
+    for group in groups:
+        assert group.tables is tables
+        assert group.words is commands.words
+    assert commands.own_times.words is commands.standings.words is commands.words
+    other = Announcer(tables, RecordingOutlet(), coalesce=0)
+    commands.announcer = other
+    assert commands.service.announcer is other
+
+
+async def test_a_group_calls_the_other_groups_commands_offers(commands: Commands) -> None:
+    clicks = commands.clicks
+    assert clicks.seating is commands.seating and clicks.looking is commands.looking
+    assert clicks.finishing is commands.finishing and clicks.playing is commands.playing
+    assert clicks.why == commands.why
+    assert commands.playing.looking is commands.looking
+    assert commands.looking.seating is commands.seating
+    assert commands.new == commands.seating.new
+    assert commands.status == commands.looking.status
+    assert commands.play == commands.playing.play
+    assert commands.resign == commands.finishing.resign
+    assert commands.press == commands.clicks.press
+    assert commands.settings == commands.service.settings

@@ -92,6 +92,7 @@ async def test_bad_requests_are_refused_and_change_nothing(tmp_path: Path) -> No
         with pytest.raises(GameError):
             await h.leagues.new(h.ctx("ann"), "warchest", format="ladder")
         assert await h.store.leagues(("signup", "running", "over")) == []
+        assert h.leagues.words is h.commands.words  # a league speaks as the table's commands do
         await h.leagues.new(h.ctx("ann"), "warchest")
         with pytest.raises(GameError) as refused:
             await h.leagues.join(h.ctx("ann"))
