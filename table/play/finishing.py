@@ -23,8 +23,6 @@ class Finishing:
         self.service = service
         self.words = words
 
-    # ---- ending --------------------------------------------------------------------------
-
     async def resign(self, ctx: Ctx) -> list[Post]:
         """The caller's side loses; the result (with the board) is posted to the channel."""
         table, _result = await endings.resign(self.tables, ctx)

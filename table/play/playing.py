@@ -61,8 +61,6 @@ class Playing:
         self.own_times = own_times
         self.words = words
 
-    # ---- playing -------------------------------------------------------------------------
-
     async def running(self, ctx: Ctx, *, reclaim: bool = True) -> Table:
         """The channel's running game, the caller seated in it. A caller a bot was playing for takes
         their seat back (``reclaim``): any command of theirs in the game says they are here."""
