@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from db.errors import Conflict
+from db.errors import Conflict, GameEnded, StaleVersion
 from db.ratings import Change, Place, Rating, Standing
 from db.records import (
     ActionRecord,
@@ -29,7 +29,6 @@ from db.records import (
     Seat,
     UndoRequest,
 )
-from engine.errors import GameOver, StaleAction
 
 
 def now_text() -> str:
@@ -42,21 +41,15 @@ def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
-def ended() -> Exception:
-    """The refusal of a write to a game that no longer takes any. The store's refusals are the
-    engine's errors (``GameOver``, ``StaleAction``), which every layer above shows the player as they
-    are; this module and ``refusal`` are the one place the store makes them."""
-    return GameOver()
-
-
 def refusal(game_id: int, status: str | None, current: int, given: int) -> Exception:
     """Why a write against version ``given`` was refused: no such game, the game ended, or it moved on
-    (a lobby game counts as version 0, which no move may be applied to)."""
+    (a lobby game counts as version 0, which no move may be applied to). The table layer shows the
+    last two to the player as the engine's ``GameOver`` and ``StaleAction``."""
     if status is None:
         return Conflict(f"no game #{game_id}")
     if status in ("over", "aborted"):
-        return ended()
-    return StaleAction(given=given, current=current)
+        return GameEnded(game_id)
+    return StaleVersion(game_id, given=given, current=current)
 
 
 def game_from_row(row: Any, seats: tuple[Seat, ...]) -> GameRecord:

@@ -34,7 +34,6 @@ from db.encoding import (
     announcing_from_rows,
     away_from_row,
     dumps,
-    ended,
     fault_from_row,
     fault_values,
     game_from_row,
@@ -52,7 +51,7 @@ from db.encoding import (
     standing_from_row,
     undo_request_from_row,
 )
-from db.errors import ChannelBusy, Conflict, LeagueBusy
+from db.errors import ChannelBusy, Conflict, GameEnded, LeagueBusy
 from db.ratings import Place, Standing
 from db.records import (
     ActionRecord,
@@ -406,7 +405,7 @@ def add_vote(d: Dialect, game_id: int, kind: VoteKind, player: str, version: int
     if row is None:
         raise Conflict(f"no game #{game_id}")
     if row["status"] != "active":
-        raise ended() if row["status"] in ("over", "aborted") else Conflict("game not started")
+        raise GameEnded(game_id) if row["status"] in ("over", "aborted") else Conflict("game not started")
     yield Count(
         "INSERT INTO votes (game_id, kind, player, version, created_at) VALUES (?, ?, ?, ?, ?)"
         " ON CONFLICT (game_id, kind, player) DO UPDATE SET version = excluded.version,"
@@ -423,7 +422,7 @@ def request_undo(d: Dialect, game_id: int, player: str, first: int, version: int
     if row is None:
         raise Conflict(f"no game #{game_id}")
     if row["status"] != "active":
-        raise ended()
+        raise GameEnded(game_id)
     if row["version"] != version:
         raise refusal(game_id, row["status"], row["version"], version)
     yield Count(
@@ -811,7 +810,7 @@ class RulesStore:
         once, marked automatic); the game moves to ``version + 1 + len(forced)`` atomically, ``state``
         being the position after all of them.
 
-        Raises ``StaleAction`` when the game is no longer at ``version`` and ``GameOver``
+        Raises ``StaleVersion`` when the game is no longer at ``version`` and ``GameEnded``
         when it has ended; in both cases nothing is written. A standing draw offer lapses.
         """
         if status not in ("active", "over"):
