@@ -25,7 +25,7 @@ from contextlib import asynccontextmanager, closing
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeAlias, TypeVar
+from typing import TypeAlias, TypeVar
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
@@ -36,7 +36,7 @@ from db.reads import OPEN, QUICK_POOL_SIZE, Reads, StoreReads
 from db.records import GameRecord
 from db.rules import Count, Dialect, Done, Many, Rows, Rule, RulesStore, advance, game_query, record_of
 from db.transfer import TABLES, Table, batches, not_empty
-from db.values import Cell, Param, Row
+from db.values import Answer, Cell, Param, Row
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations_pg"
 MIGRATION_LOCK = 7_461_226_301
@@ -149,7 +149,7 @@ async def open_store(url: str, *, pool_size: int = POOL_SIZE) -> PostgresStore:
 
 async def drive(conn: Connection, rule: Rule[T], store: PostgresStore) -> T:
     """Run ``rule``'s statements on ``conn``, inside the transaction its caller opened; its answer."""
-    value: Any = None
+    value: Answer = None
     with closing(rule):
         while not isinstance(step := advance(rule, value), Done):
             value = None

@@ -74,7 +74,7 @@ from db.records import (
     VoteKind,
 )
 from db.sides import sides_played
-from db.values import JSON, Param, Row
+from db.values import JSON, Answer, Param, Row
 
 T = TypeVar("T")
 
@@ -129,7 +129,7 @@ class Done(Generic[T]):
     value: T
 
 
-def advance(rule: Rule[T], value: Any) -> Step | Done[T]:
+def advance(rule: Rule[T], value: Answer) -> Step | Done[T]:
     """Send ``rule`` what its last statement gave; the next statement it asks for, or its answer."""
     try:
         return rule.send(value)

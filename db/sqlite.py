@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager, closing
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import aiosqlite
 
@@ -29,7 +29,7 @@ from db.reads import OPEN, Reads, StoreReads
 from db.records import GameRecord
 from db.rules import Count, Dialect, Done, Many, Rows, Rule, RulesStore, advance, game_query, record_of
 from db.transfer import TABLES, Table, batches, not_empty
-from db.values import Cell, Param, Row
+from db.values import Answer, Cell, Param, Row
 
 BUSY_TIMEOUT_MS = 5000
 T = TypeVar("T")
@@ -117,7 +117,7 @@ async def open_store(path: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS
 
 def drive(conn: sqlite3.Connection, rule: Rule[T], hook: Callable[[str], None]) -> T:
     """Run ``rule``'s statements on ``conn``, on the connection's own thread; its answer."""
-    value: Any = None
+    value: Answer = None
     with closing(rule):
         while not isinstance(step := advance(rule, value), Done):
             value = None

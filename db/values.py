@@ -28,4 +28,8 @@ class Row(Protocol):
     def __getitem__(self, key: str | int, /) -> Cell: ...
 
 
-__all__ = ["JSON", "Cell", "Param", "Row"]
+Answer: TypeAlias = Sequence[Row] | int | None
+"""What a store sends a rule (``db.rules``) back for its last step: a read's rows, a write's count, or
+nothing."""
+
+__all__ = ["JSON", "Answer", "Cell", "Param", "Row"]
