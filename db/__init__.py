@@ -6,8 +6,8 @@ providing the same methods with the same guarantees:
 
 - at most one game in the lobby or running per channel;
 - ``apply_action`` writes the action row, the new version and the new state atomically and
-  only if the game is still at the expected version (else ``engine.errors.StaleAction``);
-- a finished game (``over`` / ``aborted``) accepts no more writes (``engine.errors.GameOver``).
+  only if the game is still at the expected version (else ``db.errors.StaleVersion``);
+- a finished game (``over`` / ``aborted``) accepts no more writes (``db.errors.GameEnded``).
 
 The interface is the union of one protocol per concern (``db.protocols``); the rules both stores
 follow are written once (``db.rules``), each store adding only what its database does its own way.
@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import os
 
-from db.errors import ChannelBusy, Conflict, LeagueBusy, StoreError
+from db.errors import ChannelBusy, Conflict, GameEnded, LeagueBusy, StaleVersion, StoreError
 from db.protocols import (
     Announcements,
     Channels,
@@ -100,6 +100,7 @@ __all__ = [
     "Claims",
     "Conflict",
     "Forced",
+    "GameEnded",
     "GameLength",
     "GameRecord",
     "Games",
@@ -119,6 +120,7 @@ __all__ = [
     "Seat",
     "Settings",
     "SqliteStore",
+    "StaleVersion",
     "Standing",
     "Status",
     "Store",

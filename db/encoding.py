@@ -10,9 +10,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any
 
-from db.errors import Conflict
+from db.errors import Conflict, GameEnded, StaleVersion
 from db.ratings import Change, Place, Rating, Standing
 from db.records import (
     ActionRecord,
@@ -29,7 +28,7 @@ from db.records import (
     Seat,
     UndoRequest,
 )
-from engine.errors import GameOver, StaleAction
+from db.values import JSON, Param, Row
 
 
 def now_text() -> str:
@@ -37,29 +36,23 @@ def now_text() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-def dumps(value: Any) -> str:
+def dumps(value: JSON) -> str:
     """The canonical JSON text of ``value``."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
-def ended() -> Exception:
-    """The refusal of a write to a game that no longer takes any. The store's refusals are the
-    engine's errors (``GameOver``, ``StaleAction``), which every layer above shows the player as they
-    are; this module and ``refusal`` are the one place the store makes them."""
-    return GameOver()
-
-
 def refusal(game_id: int, status: str | None, current: int, given: int) -> Exception:
     """Why a write against version ``given`` was refused: no such game, the game ended, or it moved on
-    (a lobby game counts as version 0, which no move may be applied to)."""
+    (a lobby game counts as version 0, which no move may be applied to). The table layer shows the
+    last two to the player as the engine's ``GameOver`` and ``StaleAction``."""
     if status is None:
         return Conflict(f"no game #{game_id}")
     if status in ("over", "aborted"):
-        return ended()
-    return StaleAction(given=given, current=current)
+        return GameEnded(game_id)
+    return StaleVersion(game_id, given=given, current=current)
 
 
-def game_from_row(row: Any, seats: tuple[Seat, ...]) -> GameRecord:
+def game_from_row(row: Row, seats: tuple[Seat, ...]) -> GameRecord:
     """The record of a ``games`` row (read by column name, from either store) and its seats."""
     return GameRecord(
         id=row["id"],
@@ -89,7 +82,7 @@ def heir_of(record: GameRecord, heir: str | None) -> str:
     return heir if heir in seated else seated[0]
 
 
-def action_from_row(row: Any) -> ActionRecord:
+def action_from_row(row: Row) -> ActionRecord:
     """The record of an ``actions`` row, from either store (``events`` is JSON text)."""
     return ActionRecord(
         row["game_id"],
@@ -104,7 +97,7 @@ def action_from_row(row: Any) -> ActionRecord:
     )
 
 
-def listing_from_row(row: Any) -> Listing:
+def listing_from_row(row: Row) -> Listing:
     """The record of a ``listings`` row, from either store."""
     return Listing(
         row["owner"],
@@ -117,11 +110,11 @@ def listing_from_row(row: Any) -> Listing:
     )
 
 
-def note_from_row(row: Any) -> Note:
+def note_from_row(row: Row) -> Note:
     return Note(row["game_id"], row["version"], row["actor"], json.loads(row["event"]), row["created_at"])
 
 
-def league_from_row(row: Any) -> LeagueRecord:
+def league_from_row(row: Row) -> LeagueRecord:
     """The record of a ``leagues`` row, from either store."""
     return LeagueRecord(
         id=row["id"],
@@ -138,13 +131,13 @@ def league_from_row(row: Any) -> LeagueRecord:
     )
 
 
-def fault_from_row(row: Any) -> ChannelFault:
+def fault_from_row(row: Row) -> ChannelFault:
     """The record of a ``channel_faults`` row, from either store."""
     missing = tuple(str(m) for m in json.loads(row["missing"]))
     return ChannelFault(row["channel"], row["kind"], missing, row["since"], row["tries"], row["next_try"])
 
 
-def fault_values(fault: ChannelFault) -> tuple[Any, ...]:
+def fault_values(fault: ChannelFault) -> tuple[Param, ...]:
     """A fault's columns in the order both stores write them: kind, missing, since, tries, next_try,
     channel."""
     return (fault.kind, dumps(list(fault.missing)), fault.since, fault.tries, fault.next_try, fault.channel)
@@ -161,11 +154,11 @@ def merged_settings(stored: str | None, changes: Mapping[str, str | None]) -> di
     return settings
 
 
-def away_from_row(row: Any) -> Away:
+def away_from_row(row: Row) -> Away:
     return Away(row["id"], row["player"], row["guild"], row["since"], row["until"])
 
 
-def notice_from_row(row: Any) -> Notice:
+def notice_from_row(row: Row) -> Notice:
     return Notice(row["id"], row["player"], row["channel"], json.loads(row["event"]), row["created_at"])
 
 
@@ -173,8 +166,8 @@ def announcing_from_rows(
     game: GameRecord,
     shown: Announcement | None,
     after: int,
-    log: Iterable[Any],
-    notes: Iterable[Any],
+    log: Iterable[Row],
+    notes: Iterable[Row],
     settings: str | None,
 ) -> Announcing:
     """``Store.announcing``'s answer from its rows (both stores read the same columns)."""
@@ -188,13 +181,13 @@ def announcing_from_rows(
     )
 
 
-def undo_request_from_row(row: Any) -> UndoRequest:
+def undo_request_from_row(row: Row) -> UndoRequest:
     """The record of an ``undo_requests`` row, from either store (``accepted`` is JSON text)."""
     accepted = tuple(json.loads(row["accepted"]))
     return UndoRequest(row["game_id"], row["player"], row["first"], row["version"], accepted)
 
 
-def announcement_from_row(row: Any) -> Announcement:
+def announcement_from_row(row: Row) -> Announcement:
     """The record of an ``announcements`` row, from either store."""
     return Announcement(
         game_id=row["game_id"],
@@ -215,7 +208,7 @@ def announcement_from_row(row: Any) -> Announcement:
     )
 
 
-def announcement_values(new: Announcement) -> tuple[Any, ...]:
+def announcement_values(new: Announcement) -> tuple[Param, ...]:
     """The columns an announcement write sets, in the order both stores' statements name them:
     version, status, message, since, summary_from, to_act, posted_at, waiting_since, reminders,
     next_reminder, deadline, deadline_done, timing, then the game id."""
@@ -237,7 +230,7 @@ def announcement_values(new: Announcement) -> tuple[Any, ...]:
     )
 
 
-def result_from_row(row: Any, changes: Iterable[Any] = ()) -> ResultRecord:
+def result_from_row(row: Row, changes: Iterable[Row] = ()) -> ResultRecord:
     """The record of a ``results`` row and its ``rating_changes`` rows, from either store (``places``
     is JSON text); the changes come in the order of the places."""
     places = tuple(Place.from_json(p) for p in json.loads(row["places"]))
@@ -260,7 +253,7 @@ def result_from_row(row: Any, changes: Iterable[Any] = ()) -> ResultRecord:
     )
 
 
-def standing_from_row(row: Any) -> Standing:
+def standing_from_row(row: Row) -> Standing:
     """A ``ratings`` row as the player's standing in its pool."""
     return Standing(row["player"], Rating(row["mu"], row["sigma"]), row["games"], row["wins"], row["draws"])
 
@@ -275,7 +268,7 @@ def sides_text(sides: Mapping[str, Sequence[str]]) -> str:
     return dumps({p: list(s) for p, s in sides.items()})
 
 
-def sides_from(value: Any) -> dict[str, tuple[str, ...]] | None:
+def sides_from(value: JSON) -> dict[str, tuple[str, ...]] | None:
     """The ``sides`` column read back (JSON text in both stores); None while it is not known yet."""
     if value is None:
         return None

@@ -1,7 +1,9 @@
 """Store failures that the table layer turns into player-facing messages.
 
-A stale version is not here: it raises ``engine.errors.StaleAction`` directly, because
-the player-facing meaning (choose again on the latest board) is the same at every layer.
+The store knows no game and imports nothing of the engine, so its refusals are its own: a write
+against a version that is no longer the game's (``StaleVersion``) and a write to a finished game
+(``GameEnded``) carry what the player's message needs, and the table layer
+(``table.core.errors.player_facing``) raises the engine's ``StaleAction`` and ``GameOver`` from them.
 """
 
 from __future__ import annotations
@@ -33,3 +35,22 @@ class LeagueBusy(StoreError):
 
 class Conflict(StoreError):
     """The game changed under the caller (status or seats no longer what was expected)."""
+
+
+class StaleVersion(StoreError):
+    """A write chosen against version ``given`` came when the game was at ``current`` (a lobby game
+    counts as version 0, which no move may be applied to): nothing was written."""
+
+    def __init__(self, game_id: int, given: int, current: int) -> None:
+        super().__init__(f"game #{game_id} is at version {current}, not {given}")
+        self.game_id = game_id
+        self.given = given
+        self.current = current
+
+
+class GameEnded(StoreError):
+    """The game is over or aborted and takes no more writes: nothing was written."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"game #{game_id} has ended")
+        self.game_id = game_id

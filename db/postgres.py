@@ -25,7 +25,7 @@ from contextlib import asynccontextmanager, closing
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeAlias, TypeVar
+from typing import TypeAlias, TypeVar
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
@@ -36,6 +36,7 @@ from db.reads import OPEN, QUICK_POOL_SIZE, Reads, StoreReads
 from db.records import GameRecord
 from db.rules import Count, Dialect, Done, Many, Rows, Rule, RulesStore, advance, game_query, record_of
 from db.transfer import TABLES, Table, batches, not_empty
+from db.values import Answer, Cell, Param, Row
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations_pg"
 MIGRATION_LOCK = 7_461_226_301
@@ -148,7 +149,7 @@ async def open_store(url: str, *, pool_size: int = POOL_SIZE) -> PostgresStore:
 
 async def drive(conn: Connection, rule: Rule[T], store: PostgresStore) -> T:
     """Run ``rule``'s statements on ``conn``, inside the transaction its caller opened; its answer."""
-    value: Any = None
+    value: Answer = None
     with closing(rule):
         while not isinstance(step := advance(rule, value), Done):
             value = None
@@ -206,7 +207,7 @@ class PostgresStore(RulesStore):
         async with self._tx(write=write) as c:
             return await drive(c, rule, self)
 
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+    async def _read(self, sql: str, params: Sequence[Param] = ()) -> list[Row]:
         """One statement reads one snapshot: no transaction of its own (two round trips fewer)."""
         return list(await self._pool.fetch(numbered(sql), *params))
 
@@ -251,14 +252,14 @@ class PostgresStore(RulesStore):
         """The number of the database's last migration."""
         return int(await self._pool.fetchval("SELECT coalesce(max(version), 0) FROM schema_migrations"))
 
-    async def export_rows(self) -> AsyncIterator[tuple[Table, tuple[Any, ...]]]:
+    async def export_rows(self) -> AsyncIterator[tuple[Table, tuple[Cell, ...]]]:
         """Every row of every table, table by table in key order, from one snapshot."""
         async with self._tx(write=False) as c:
             for table in TABLES:
                 async for row in c.cursor(table.select, prefetch=500):
                     yield table, tuple(row.values())
 
-    async def import_rows(self, rows: Iterable[tuple[Table, tuple[Any, ...]]]) -> None:
+    async def import_rows(self, rows: Iterable[tuple[Table, tuple[Cell, ...]]]) -> None:
         """Store a dump's rows, ids included, in one transaction; the database must hold no rows yet.
         The ids the store generates afterwards follow the imported ones."""
         async with self._tx() as c:

@@ -8,7 +8,7 @@ keeps each concern's guarantees next to its methods; ``db.Store`` stays the one 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from db.ratings import Place, Standing
 from db.records import (
@@ -31,6 +31,7 @@ from db.records import (
     UndoRequest,
     VoteKind,
 )
+from db.values import JSON
 
 
 class Games(Protocol):
@@ -76,7 +77,7 @@ class Lobby(Protocol):
         self,
         game_id: int,
         *,
-        state: Mapping[str, Any],
+        state: Mapping[str, JSON],
         seats: Sequence[Seat] | None = None,
         forced: Sequence[Forced] = (),
     ) -> GameRecord:
@@ -95,17 +96,17 @@ class Moves(Protocol):
         version: int,
         player: str,
         action: str,
-        events: Sequence[Any],
-        state: Mapping[str, Any],
+        events: Sequence[JSON],
+        state: Mapping[str, JSON],
         status: Status,
-        result: Mapping[str, Any] | None = None,
+        result: Mapping[str, JSON] | None = None,
         forced: Sequence[Forced] = (),
     ) -> GameRecord:
         """One action and the ``forced`` ones it led to (marked automatic), in one transaction."""
         ...
 
     async def finish_game(
-        self, game_id: int, *, version: int, status: Status, result: Mapping[str, Any] | None
+        self, game_id: int, *, version: int, status: Status, result: Mapping[str, JSON] | None
     ) -> GameRecord: ...
 
     async def actions(
@@ -146,8 +147,8 @@ class Votes(Protocol):
         version: int,
         player: str,
         undone: Sequence[int],
-        events: Sequence[Any],
-        state: Mapping[str, Any],
+        events: Sequence[JSON],
+        state: Mapping[str, JSON],
     ) -> GameRecord:
         """Take back ``undone`` (kept in the log, marked) with an 'undo' row at ``version + 1``."""
         ...
@@ -200,7 +201,7 @@ class Announcements(Protocol):
         ...
 
     async def add_note(
-        self, game_id: int, version: int, actor: str | None, event: Mapping[str, Any]
+        self, game_id: int, version: int, actor: str | None, event: Mapping[str, JSON]
     ) -> None: ...
 
     async def notes(self, game_id: int) -> list[Note]: ...
@@ -269,7 +270,7 @@ class Channels(Protocol):
         yet; whether it had one."""
         ...
 
-    async def add_notices(self, players: Sequence[str], channel: str, event: Mapping[str, Any]) -> None:
+    async def add_notices(self, players: Sequence[str], channel: str, event: Mapping[str, JSON]) -> None:
         """Keep ``event`` (an encoded message about ``channel``) for each of ``players``, to be told
         with their next answer."""
         ...
@@ -325,7 +326,7 @@ class Leagues(Protocol):
         name: str,
         game: str,
         creator: str,
-        doc: Mapping[str, Any],
+        doc: Mapping[str, JSON],
     ) -> LeagueRecord:
         """A new league signing up in ``channel``; ``LeagueBusy`` if the channel has one open."""
         ...

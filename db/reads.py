@@ -18,7 +18,7 @@ and announcements share, or a pool of two read-only PostgreSQL connections besid
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from db.records import GameRecord
@@ -46,14 +46,14 @@ class Reads(Protocol):
 class StoreReads:
     """The store's own reads, for a store without a separate read path."""
 
-    def __init__(self, store: Any) -> None:
+    def __init__(self, store: Reads) -> None:
         self._store = store
 
     async def open_game(self, channel: str) -> GameRecord | None:
-        return await self._store.open_game(channel)  # type: ignore[no-any-return]
+        return await self._store.open_game(channel)
 
     async def latest_game(self, channel: str) -> GameRecord | None:
-        return await self._store.latest_game(channel)  # type: ignore[no-any-return]
+        return await self._store.latest_game(channel)
 
     async def close(self) -> None:
         """Nothing of its own to close: the store closes its connections."""

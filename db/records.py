@@ -7,9 +7,10 @@ never see SQL types, and a different store implementation can build the same val
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from db.ratings import Change, Place
+from db.values import JSON
 
 Status = Literal["lobby", "active", "over", "aborted"]
 VoteKind = Literal["draw", "abort"]
@@ -40,8 +41,8 @@ class GameRecord:
     options: dict[str, str]
     seed: int
     version: int
-    state: dict[str, Any] | None
-    result: dict[str, Any] | None
+    state: dict[str, JSON] | None
+    result: dict[str, JSON] | None
     seats: tuple[Seat, ...]
     created_at: str
     updated_at: str
@@ -70,7 +71,7 @@ class ActionRecord:
     seq: int
     player: str
     action: str
-    events: list[Any]
+    events: list[JSON]
     created_at: str
     kind: str = "move"  # "move": an action of the game; "undo": an accepted undo of earlier moves
     undone: bool = False  # taken back by a later undo (kept in the log, skipped by replays)
@@ -84,7 +85,7 @@ class Forced:
 
     player: str
     action: str
-    events: list[Any]
+    events: list[JSON]
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,7 @@ class Announcement:
     deadline: str | None = None
     deadline_done: bool = False
     rev: int = 0
-    timing: dict[str, Any] = field(default_factory=dict)
+    timing: dict[str, JSON] = field(default_factory=dict)
     """Each waited-for player's part of the wait and the pauses of the game (``table.core.timing``)."""
 
 
@@ -147,7 +148,7 @@ class Note:
     game_id: int
     version: int
     actor: str | None
-    event: dict[str, Any]
+    event: dict[str, JSON]
     created_at: str
 
 
@@ -221,7 +222,7 @@ class Notice:
     id: int
     player: str
     channel: str
-    event: dict[str, Any]
+    event: dict[str, JSON]
     created_at: str
 
 
@@ -277,7 +278,7 @@ class LeagueRecord:
     game: str
     status: LeagueStatus
     creator: str
-    doc: dict[str, Any]
+    doc: dict[str, JSON]
     rev: int
     created_at: str
     updated_at: str

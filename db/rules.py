@@ -34,7 +34,6 @@ from db.encoding import (
     announcing_from_rows,
     away_from_row,
     dumps,
-    ended,
     fault_from_row,
     fault_values,
     game_from_row,
@@ -52,7 +51,7 @@ from db.encoding import (
     standing_from_row,
     undo_request_from_row,
 )
-from db.errors import ChannelBusy, Conflict, LeagueBusy
+from db.errors import ChannelBusy, Conflict, GameEnded, LeagueBusy
 from db.ratings import Place, Standing
 from db.records import (
     ActionRecord,
@@ -75,6 +74,7 @@ from db.records import (
     VoteKind,
 )
 from db.sides import sides_played
+from db.values import JSON, Answer, Param, Row
 
 T = TypeVar("T")
 
@@ -91,7 +91,7 @@ class Rows:
     """Run one statement; the rule is sent its rows (by column name or position)."""
 
     sql: str
-    params: Sequence[Any] = ()
+    params: Sequence[Param] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +99,7 @@ class Count:
     """Run one writing statement; the rule is sent the number of rows it changed."""
 
     sql: str
-    params: Sequence[Any] = ()
+    params: Sequence[Param] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +107,7 @@ class Many:
     """Run one statement once per row of parameters; the rule is sent None."""
 
     sql: str
-    rows: Sequence[Sequence[Any]]
+    rows: Sequence[Sequence[Param]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +129,7 @@ class Done(Generic[T]):
     value: T
 
 
-def advance(rule: Rule[T], value: Any) -> Step | Done[T]:
+def advance(rule: Rule[T], value: Answer) -> Step | Done[T]:
     """Send ``rule`` what its last statement gave; the next statement it asks for, or its answer."""
     try:
         return rule.send(value)
@@ -137,9 +137,9 @@ def advance(rule: Rule[T], value: Any) -> Step | Done[T]:
         return Done(done.value)
 
 
-def one(sql: str, params: Sequence[Any] = ()) -> Rule[list[Any]]:
+def one(sql: str, params: Sequence[Param] = ()) -> Rule[list[Row]]:
     """The rule of a single statement: its rows."""
-    rows: list[Any] = yield Rows(sql, params)
+    rows: list[Row] = yield Rows(sql, params)
     return rows
 
 
@@ -171,11 +171,11 @@ class Dialect:
     settings_lock: str | None = None
     """A statement that changes one player's own settings one change at a time (``?``: the player)."""
 
-    def among(self, column: str, values: Sequence[Any], kind: str = "text") -> tuple[str, list[Any]]:
+    def among(self, column: str, values: Sequence[str | int], kind: str = "text") -> tuple[str, list[Param]]:
         """The condition that ``column`` is one of ``values`` (of SQL type ``kind``), and its parameters."""
         if self.arrays:
             return f"{column} = ANY(?::{kind}[])", [list(values)]
-        return f"{column} IN ({', '.join('?' for _ in values)})", list(values)
+        return f"{column} IN ({', '.join('?' for _ in values)})", [*values]
 
 
 GAME_COLUMNS = (
@@ -205,13 +205,13 @@ def game_query(d: Dialect, where: str, order: str = "id DESC LIMIT 1") -> str:
     return f"SELECT {GAME_COLUMNS}, {d.seats} AS seats_json FROM games WHERE {where} ORDER BY {order}"
 
 
-def record_of(row: Any) -> GameRecord:
+def record_of(row: Row) -> GameRecord:
     """The record of a row of ``game_query``."""
     seats = tuple(Seat(p, n, t) for _i, p, n, t in sorted(json.loads(row["seats_json"] or "[]")))
     return game_from_row(row, seats)
 
 
-def find_game(d: Dialect, where: str, params: Sequence[Any]) -> Rule[GameRecord | None]:
+def find_game(d: Dialect, where: str, params: Sequence[Param]) -> Rule[GameRecord | None]:
     """The newest game matching ``where``."""
     rows = yield Rows(game_query(d, where), params)
     return record_of(rows[0]) if rows else None
@@ -224,14 +224,14 @@ def require(d: Dialect, game_id: int) -> Rule[GameRecord]:
     return rec
 
 
-def games(d: Dialect, where: str, params: Sequence[Any], order: str = "id") -> Rule[list[GameRecord]]:
+def games(d: Dialect, where: str, params: Sequence[Param], order: str = "id") -> Rule[list[GameRecord]]:
     """Every game matching ``where``, in ``order``."""
     rows = yield Rows(game_query(d, where, order), params)
     return [record_of(r) for r in rows]
 
 
 def with_waits(
-    d: Dialect, where: str, params: Sequence[Any]
+    d: Dialect, where: str, params: Sequence[Param]
 ) -> Rule[list[tuple[GameRecord, Announcement | None]]]:
     """Every game matching ``where``, oldest first, each with its announcement."""
     found = yield from games(d, where, params)
@@ -241,7 +241,7 @@ def with_waits(
     return [(g, waits.get(g.id)) for g in found]
 
 
-def lock(d: Dialect, game_id: int) -> Rule[Any]:
+def lock(d: Dialect, game_id: int) -> Rule[Row | None]:
     """The game's row as a writer decides on it; other writers of the game wait until this one ends."""
     rows = yield Rows(
         f"SELECT status, version, players, creator FROM games WHERE id = ?{d.for_update}", (game_id,)
@@ -249,12 +249,12 @@ def lock(d: Dialect, game_id: int) -> Rule[Any]:
     return rows[0] if rows else None
 
 
-def refused(row: Any, game_id: int, version: int) -> Exception:
+def refused(row: Row | None, game_id: int, version: int) -> Exception:
     """Why a write against ``version`` of the game whose locked row is ``row`` is refused."""
     return refusal(game_id, None if row is None else row["status"], row["version"] if row else 0, version)
 
 
-def forced_rows(game_id: int, after: int, forced: Sequence[Forced], now: str) -> list[tuple[Any, ...]]:
+def forced_rows(game_id: int, after: int, forced: Sequence[Forced], now: str) -> list[tuple[Param, ...]]:
     """The log rows of ``forced`` actions played one after the other from version ``after``."""
     return [
         (game_id, after + n, f.player, f.action, dumps(list(f.events)), now, True)
@@ -265,7 +265,7 @@ def forced_rows(game_id: int, after: int, forced: Sequence[Forced], now: str) ->
 # ---- the lobby ---------------------------------------------------------------------------------------
 
 
-def create_game(d: Dialect, values: Sequence[Any], creator: Seat, channel: str) -> Rule[GameRecord]:
+def create_game(d: Dialect, values: Sequence[Param], creator: Seat, channel: str) -> Rule[GameRecord]:
     rows = yield Rows(
         "INSERT INTO games (channel, game, status, creator, players, options, seed, created_at, updated_at,"
         " guild, locale, settings) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -280,7 +280,7 @@ def create_game(d: Dialect, values: Sequence[Any], creator: Seat, channel: str) 
     return (yield from require(d, game_id))
 
 
-def lock_lobby(d: Dialect, game_id: int) -> Rule[Any]:
+def lock_lobby(d: Dialect, game_id: int) -> Rule[Row]:
     """Lock a game that must be in the lobby, and mark it changed."""
     row = yield from lock(d, game_id)
     if row is None or row["status"] != "lobby":
@@ -321,7 +321,11 @@ def remove_seat(d: Dialect, game_id: int, player: str, heir: str | None) -> Rule
 
 
 def start_game(
-    d: Dialect, game_id: int, state: Mapping[str, Any], seats: Sequence[Seat] | None, forced: Sequence[Forced]
+    d: Dialect,
+    game_id: int,
+    state: Mapping[str, JSON],
+    seats: Sequence[Seat] | None,
+    forced: Sequence[Forced],
 ) -> Rule[GameRecord]:
     """Lobby -> active at version 0, or at the version of the ``forced`` actions played at once;
     ``seats``, when given, is the final seat order and teams."""
@@ -350,7 +354,7 @@ def apply_action(
     d: Dialect,
     game_id: int,
     version: int,
-    log: Sequence[tuple[Any, ...]],
+    log: Sequence[tuple[Param, ...]],
     state_text: str,
     status: Status,
     result_text: str | None,
@@ -384,7 +388,7 @@ def lapse(game_id: int, kind: VoteKind | str) -> Rule[None]:
 
 
 def finish_game(
-    d: Dialect, game_id: int, version: int, status: Status, result: Mapping[str, Any] | None
+    d: Dialect, game_id: int, version: int, status: Status, result: Mapping[str, JSON] | None
 ) -> Rule[GameRecord]:
     """End a lobby or running game outside the engine (resign, agreed draw, abort): every vote lapses."""
     row = yield from lock(d, game_id)
@@ -406,7 +410,7 @@ def add_vote(d: Dialect, game_id: int, kind: VoteKind, player: str, version: int
     if row is None:
         raise Conflict(f"no game #{game_id}")
     if row["status"] != "active":
-        raise ended() if row["status"] in ("over", "aborted") else Conflict("game not started")
+        raise GameEnded(game_id) if row["status"] in ("over", "aborted") else Conflict("game not started")
     yield Count(
         "INSERT INTO votes (game_id, kind, player, version, created_at) VALUES (?, ?, ?, ?, ?)"
         " ON CONFLICT (game_id, kind, player) DO UPDATE SET version = excluded.version,"
@@ -423,7 +427,7 @@ def request_undo(d: Dialect, game_id: int, player: str, first: int, version: int
     if row is None:
         raise Conflict(f"no game #{game_id}")
     if row["status"] != "active":
-        raise ended()
+        raise GameEnded(game_id)
     if row["version"] != version:
         raise refusal(game_id, row["status"], row["version"], version)
     yield Count(
@@ -453,8 +457,8 @@ def apply_undo(
     version: int,
     player: str,
     undone: Sequence[int],
-    events: Sequence[Any],
-    state: Mapping[str, Any],
+    events: Sequence[JSON],
+    state: Mapping[str, JSON],
 ) -> Rule[GameRecord]:
     """Take back the moves ``undone``: they stay in the log marked undone, an 'undo' row records the
     taking back at ``version + 1``, the state becomes ``state``; the request and a draw offer lapse."""
@@ -552,12 +556,12 @@ def due(d: Dialect, now: str) -> Rule[list[tuple[GameRecord, Announcement]]]:
 # ---- results and ratings -----------------------------------------------------------------------------
 
 
-def results_where(d: Dialect, where: str, params: Sequence[Any]) -> Rule[list[ResultRecord]]:
+def results_where(d: Dialect, where: str, params: Sequence[Param]) -> Rule[list[ResultRecord]]:
     """The results matching ``where`` with their rating changes."""
     rows = yield Rows(f"SELECT * FROM results WHERE {where}", params)
     if not rows:
         return []
-    changes: dict[int, list[Any]] = {r["id"]: [] for r in rows}
+    changes: dict[int, list[Row]] = {r["id"]: [] for r in rows}
     among, values = d.among("result_id", list(changes), "bigint")
     for ch in (yield Rows(f"SELECT * FROM rating_changes WHERE {among}", values)):
         changes[ch["result_id"]].append(ch)
@@ -694,7 +698,7 @@ class RulesStore:
     async def _run(self, rule: Rule[T], *, write: bool = True) -> T:
         raise NotImplementedError
 
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+    async def _read(self, sql: str, params: Sequence[Param] = ()) -> list[Row]:
         raise NotImplementedError
 
     def _before_state_update(self) -> None:
@@ -703,13 +707,13 @@ class RulesStore:
         Does nothing; it exists so tests can inject a failure at the most awkward moment.
         """
 
-    async def _write(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+    async def _write(self, sql: str, params: Sequence[Param] = ()) -> list[Row]:
         """One writing statement as a transaction of its own; the rows it returns."""
         return await self._run(one(sql, params))
 
     # ---- games -----------------------------------------------------------------------------------
 
-    async def _game(self, where: str, params: Sequence[Any]) -> GameRecord | None:
+    async def _game(self, where: str, params: Sequence[Param]) -> GameRecord | None:
         rows = await self._read(game_query(self.dialect, where), params)
         return record_of(rows[0]) if rows else None
 
@@ -786,7 +790,7 @@ class RulesStore:
         self,
         game_id: int,
         *,
-        state: Mapping[str, Any],
+        state: Mapping[str, JSON],
         seats: Sequence[Seat] | None = None,
         forced: Sequence[Forced] = (),
     ) -> GameRecord:
@@ -801,17 +805,17 @@ class RulesStore:
         version: int,
         player: str,
         action: str,
-        events: Sequence[Any],
-        state: Mapping[str, Any],
+        events: Sequence[JSON],
+        state: Mapping[str, JSON],
         status: Status,
-        result: Mapping[str, Any] | None = None,
+        result: Mapping[str, JSON] | None = None,
         forced: Sequence[Forced] = (),
     ) -> GameRecord:
         """Record one action against ``version``, and the ``forced`` actions it led to (played at
         once, marked automatic); the game moves to ``version + 1 + len(forced)`` atomically, ``state``
         being the position after all of them.
 
-        Raises ``StaleAction`` when the game is no longer at ``version`` and ``GameOver``
+        Raises ``StaleVersion`` when the game is no longer at ``version`` and ``GameEnded``
         when it has ended; in both cases nothing is written. A standing draw offer lapses.
         """
         if status not in ("active", "over"):
@@ -826,7 +830,7 @@ class RulesStore:
         return await self._run(rule)
 
     async def finish_game(
-        self, game_id: int, *, version: int, status: Status, result: Mapping[str, Any] | None
+        self, game_id: int, *, version: int, status: Status, result: Mapping[str, JSON] | None
     ) -> GameRecord:
         if status not in ("over", "aborted"):
             raise ValueError(f"a game finishes over or aborted, not {status}")
@@ -862,8 +866,8 @@ class RulesStore:
         version: int,
         player: str,
         undone: Sequence[int],
-        events: Sequence[Any],
-        state: Mapping[str, Any],
+        events: Sequence[JSON],
+        state: Mapping[str, JSON],
     ) -> GameRecord:
         return await self._run(apply_undo(self.dialect, game_id, version, player, undone, events, state))
 
@@ -934,7 +938,9 @@ class RulesStore:
         )
         return await self._run(games(self.dialect, where, (pattern, pattern)), write=False)
 
-    async def add_note(self, game_id: int, version: int, actor: str | None, event: Mapping[str, Any]) -> None:
+    async def add_note(
+        self, game_id: int, version: int, actor: str | None, event: Mapping[str, JSON]
+    ) -> None:
         await self._write(
             "INSERT INTO notes (game_id, version, actor, event, created_at) VALUES (?, ?, ?, ?, ?)",
             (game_id, version, actor, dumps(dict(event)), now_text()),
@@ -1095,7 +1101,7 @@ class RulesStore:
 
         return await self._run(write())
 
-    async def add_notices(self, players: Sequence[str], channel: str, event: Mapping[str, Any]) -> None:
+    async def add_notices(self, players: Sequence[str], channel: str, event: Mapping[str, JSON]) -> None:
         text, now = dumps(dict(event)), now_text()
 
         def write() -> Rule[None]:
@@ -1175,7 +1181,7 @@ class RulesStore:
         name: str,
         game: str,
         creator: str,
-        doc: Mapping[str, Any],
+        doc: Mapping[str, JSON],
     ) -> LeagueRecord:
         now = now_text()
 
@@ -1259,7 +1265,7 @@ class RulesStore:
         limit: int | None = None,
     ) -> list[ResultRecord]:
         """The server's results, newest first; only ``pool``'s, only those ``player`` played, when given."""
-        where, params = "guild = ?", list[Any]([guild])
+        where, params = "guild = ?", list[Param]([guild])
         if pool is not None:
             where += " AND pool = ?"
             params.append(pool)

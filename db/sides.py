@@ -14,11 +14,12 @@ The stores know no game: the rules' reading (``engine.contract.Game.sides``) is 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+
+from db.values import JSON
 
 Sides = dict[str, tuple[str, ...]]
 
-SidesReader = Callable[[str, Mapping[str, Any]], Sequence[Sequence[str]]]
+SidesReader = Callable[[str, Mapping[str, JSON]], Sequence[Sequence[str]]]
 """``(game, state) -> each seat's side``; raises ``ValueError`` (or ``KeyError``, ``TypeError``,
 ``AttributeError``) for a state it cannot read."""
 
@@ -31,7 +32,7 @@ def read_sides_with(reader: SidesReader | None) -> None:
     _reader = reader
 
 
-def sides_played(game: str, state: Mapping[str, Any] | None, players: Sequence[str]) -> Sides:
+def sides_played(game: str, state: Mapping[str, JSON] | None, players: Sequence[str]) -> Sides:
     """Each player's side in a game of ``game`` whose engine dump is ``state`` (players in seat
     order); empty when there is no state, no reader or the reader cannot read it, so a broken save is
     recorded as unknown rather than retried at every start."""

@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager, closing
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import aiosqlite
 
@@ -29,6 +29,7 @@ from db.reads import OPEN, Reads, StoreReads
 from db.records import GameRecord
 from db.rules import Count, Dialect, Done, Many, Rows, Rule, RulesStore, advance, game_query, record_of
 from db.transfer import TABLES, Table, batches, not_empty
+from db.values import Answer, Cell, Param, Row
 
 BUSY_TIMEOUT_MS = 5000
 T = TypeVar("T")
@@ -116,7 +117,7 @@ async def open_store(path: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS
 
 def drive(conn: sqlite3.Connection, rule: Rule[T], hook: Callable[[str], None]) -> T:
     """Run ``rule``'s statements on ``conn``, on the connection's own thread; its answer."""
-    value: Any = None
+    value: Answer = None
     with closing(rule):
         while not isinstance(step := advance(rule, value), Done):
             value = None
@@ -189,7 +190,7 @@ class SqliteStore(RulesStore):
                     await conn.execute("ROLLBACK")
                 raise
 
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+    async def _read(self, sql: str, params: Sequence[Param] = ()) -> list[Row]:
         """The rows of one SELECT on the read connection, in one trip to its thread.
 
         A single statement outside a transaction reads one snapshot, the last commit (WAL), so a
@@ -256,7 +257,7 @@ class SqliteStore(RulesStore):
             row = await cur.fetchone()
         return int(row[0]) if row and row[0] is not None else 0
 
-    async def export_rows(self) -> AsyncIterator[tuple[Table, tuple[Any, ...]]]:
+    async def export_rows(self) -> AsyncIterator[tuple[Table, tuple[Cell, ...]]]:
         """Every row of every table, table by table in key order, from one snapshot."""
         async with self._tx(write=False) as c:
             for table in TABLES:
@@ -264,7 +265,7 @@ class SqliteStore(RulesStore):
                     async for row in cur:
                         yield table, tuple(row)
 
-    async def import_rows(self, rows: Iterable[tuple[Table, tuple[Any, ...]]]) -> None:
+    async def import_rows(self, rows: Iterable[tuple[Table, tuple[Cell, ...]]]) -> None:
         """Store a dump's rows, ids included, in one transaction; the database must hold no rows yet."""
         async with self._tx() as c:
             for table in TABLES:

@@ -19,10 +19,11 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
 from db.encoding import dumps
 from db.errors import StoreError
+from db.values import JSON, Cell
 
 FORMAT = "tabletop-bot dump"
 VERSION = 1
@@ -272,15 +273,15 @@ class Dumpable(Protocol):
 
     async def schema(self) -> int: ...
 
-    def export_rows(self) -> AsyncIterator[tuple[Table, tuple[Any, ...]]]: ...
+    def export_rows(self) -> AsyncIterator[tuple[Table, tuple[Cell, ...]]]: ...
 
-    async def import_rows(self, rows: Iterable[tuple[Table, tuple[Any, ...]]]) -> None: ...
+    async def import_rows(self, rows: Iterable[tuple[Table, tuple[Cell, ...]]]) -> None: ...
 
 
-def decode(table: Table, stored: Iterable[Any]) -> dict[str, Any]:
+def decode(table: Table, stored: Iterable[Cell]) -> dict[str, JSON]:
     """A stored row (values in ``table.columns`` order, as either store returns them) as the dump's
     object: JSON text decoded, SQLite's 0/1 flags as booleans."""
-    row: dict[str, Any] = {}
+    row: dict[str, JSON] = {}
     for (name, kind), value in zip(table.columns, stored, strict=True):
         if value is not None and kind == "json":
             value = json.loads(value)
@@ -290,7 +291,7 @@ def decode(table: Table, stored: Iterable[Any]) -> dict[str, Any]:
     return row
 
 
-def encode(table: Table, row: dict[str, Any]) -> tuple[Any, ...]:
+def encode(table: Table, row: dict[str, JSON]) -> tuple[Cell, ...]:
     """The dump's object as the values to store, in ``table.columns`` order (JSON as canonical text).
 
     A row with a column missing, or one the table does not have, is refused.
@@ -316,11 +317,11 @@ def not_empty(table: str, rows: int) -> str:
     )
 
 
-def header(schema: int) -> dict[str, Any]:
+def header(schema: int) -> dict[str, JSON]:
     return {"format": FORMAT, "version": VERSION, "schema": schema}
 
 
-def line(record: dict[str, Any]) -> str:
+def line(record: dict[str, JSON]) -> str:
     return json.dumps(record, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
 
 
@@ -329,7 +330,7 @@ def no_rows() -> dict[str, int]:
 
 
 async def dump_lines(
-    schema: int, rows: AsyncIterator[tuple[Table, tuple[Any, ...]]], counts: dict[str, int]
+    schema: int, rows: AsyncIterator[tuple[Table, tuple[Cell, ...]]], counts: dict[str, int]
 ) -> AsyncIterator[str]:
     """The dump's lines: the header, one line per row, then the row counts (also added to ``counts``)."""
     yield line(header(schema))
@@ -341,7 +342,7 @@ async def dump_lines(
 
 def parse_dump(
     lines: Iterable[str], expected_schema: int, counts: dict[str, int]
-) -> Iterator[tuple[Table, tuple[Any, ...]]]:
+) -> Iterator[tuple[Table, tuple[Cell, ...]]]:
     """The rows of a dump (counted in ``counts``), checked as they are read: its header first (before
     any row is given), every row's table and columns, then the counts of its last line (after the
     last row: an importer that stores rows as they come is inside a transaction this error rolls back)."""
@@ -387,11 +388,11 @@ def parse_dump(
 
 
 def batches(
-    rows: Iterable[tuple[Table, tuple[Any, ...]]], size: int = 500
-) -> Iterator[tuple[Table, list[tuple[Any, ...]]]]:
+    rows: Iterable[tuple[Table, tuple[Cell, ...]]], size: int = 500
+) -> Iterator[tuple[Table, list[tuple[Cell, ...]]]]:
     """Consecutive rows of one table, ``size`` at the most, for one multi-row insert each."""
     table: Table | None = None
-    batch: list[tuple[Any, ...]] = []
+    batch: list[tuple[Cell, ...]] = []
     for row_table, values in rows:
         if batch and (row_table is not table or len(batch) >= size):
             assert table is not None

@@ -20,9 +20,10 @@ PRODUCT = ("engine", "ai", "render", "table", "db", "cogs", "console")
 are left out: their fakes are typed loosely on purpose."""
 TOP = ("bot.py", "launch.py")
 
-BOUND = 13.0
+BOUND = 10.5
 """Lines naming ``Any`` per 1,000 product lines: 16.9 before the typed contract and views, 12.4
-after, plus half a line (rounded to the half), which lets work under way elsewhere land."""
+after; 12.9 before the store's rows, SQL parameters and JSON columns were typed (``db.values``), 10.5
+after."""
 
 
 def _sources() -> list[Path]:

@@ -53,6 +53,7 @@ from engine.errors import GameOver, NotYourTurn, StaleAction
 from engine.forced import ForcedStep, forced_steps
 from engine.text import Msg
 from table.core.drawing import Drawer, Outdated, ThreadDrawer, draw_now, shared_drawer
+from table.core.errors import player_facing
 from table.core.events import decode_result, encode_msg, encode_result
 from table.core.limits import Limits
 from table.core.marks import mention
@@ -320,7 +321,8 @@ class Tables:
         """Parse and apply ``text`` for ``player`` and persist it; the caller holds the lock.
 
         Raises the engine's errors (and ``StaleAction`` when ``version`` is not the game's: an older
-        one, or one it never reached) before anything is written.
+        one, or one it never reached) before anything is written; the store's refusal of a game another
+        writer moved on or ended meanwhile is raised as the same errors (``player_facing``).
         """
         record, game, state = table.record, table.game, table.state
         if record.status in ("over", "aborted") or state is None or game.is_over(state):
@@ -343,16 +345,18 @@ class Tables:
             new_state = forced[-1].after
         over = game.is_over(new_state)
         result = game.result(new_state) if over else None
-        saved = await self.store.apply_action(
-            record.id,
-            version=record.version,
-            player=player,
-            action=str(action),
-            events=[encode_msg(e) for e in events],
-            state=game.dump(new_state),
-            status="over" if over else "active",
-            result=None if result is None else encode_result(result),
-            forced=stored(forced),
+        saved = await player_facing(
+            self.store.apply_action(
+                record.id,
+                version=record.version,
+                player=player,
+                action=str(action),
+                events=[encode_msg(e) for e in events],
+                state=game.dump(new_state),
+                status="over" if over else "active",
+                result=None if result is None else encode_result(result),
+                forced=stored(forced),
+            )
         )
         self._remember(saved, new_state)
         moved = Table(saved, game, new_state)

@@ -28,7 +28,7 @@ from typing import Protocol
 from db import ActionRecord, GameRecord, Seat, VoteKind
 from engine.errors import StaleAction
 from engine.text import Msg, PlayerRef, msg
-from table.core.errors import NoGame, NotSeated, TableError
+from table.core.errors import NoGame, NotSeated, TableError, player_facing
 from table.core.events import decode_msg, encode_msg
 from table.core.marks import mention
 from table.core.posts import Ctx, Post, is_bot, pictured
@@ -292,8 +292,10 @@ class Clicks:
             if why is not None:
                 raise TableError(why.key, **why.params)
             if others:
-                await self.tables.store.request_undo(
-                    table.record.id, ctx.user_id, first=span[0].seq, version=table.record.version
+                await player_facing(
+                    self.tables.store.request_undo(
+                        table.record.id, ctx.user_id, first=span[0].seq, version=table.record.version
+                    )
                 )
             else:
                 record, steps = await self._take_back(table, ctx.user_id, span[0].seq)
@@ -335,7 +337,9 @@ class Clicks:
                 raise NotSeated()
             if table.side_of(ctx.user_id) == table.side_of(request.player):
                 raise TableError("svc.error.undo_own_side")
-            request = await self.tables.store.accept_undo(table.record.id, ctx.user_id, version=version)
+            request = await player_facing(
+                self.tables.store.accept_undo(table.record.id, ctx.user_id, version=version)
+            )
             others = {table.side_of(p) for p in self._deciders(table, request.player)}
             agreed = {table.side_of(p) for p in request.accepted}
             if not others <= agreed:

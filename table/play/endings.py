@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from engine.contract import Result
 from engine.errors import GameOver
 from engine.text import PlayerRef, msg
-from table.core.errors import NoGame, TableError, Unreadable
+from table.core.errors import NoGame, TableError, Unreadable, player_facing
 from table.core.events import encode_msg, encode_result
 from table.core.posts import Ctx
 from table.core.tables import Table, Tables
@@ -82,7 +82,9 @@ async def draw(tables: Tables, ctx: Ctx, *, answering: bool = False) -> Vote:
         if mine in agreed:
             others = [p for side, players in sides.items() if side not in agreed for p in players]
             raise TableError("table.error.draw_already_offered", waiting=[table.name(p) for p in others])
-        votes = await tables.store.add_vote(record.id, "draw", ctx.user_id, version=record.version)
+        votes = await player_facing(
+            tables.store.add_vote(record.id, "draw", ctx.user_id, version=record.version)
+        )
         agreed = {table.side_of(p) for p in votes}
         # computer players agree to what the people at the table agree on
         waiting = pings(p for side, players in sides.items() if side not in agreed for p in players)
@@ -127,7 +129,9 @@ async def abort(tables: Tables, ctx: Ctx, *, answering: bool = False) -> Vote:
         if ctx.user_id in before:
             others = [p for p in record.player_ids if p not in before]
             raise TableError("table.error.already_voted_abort", waiting=[table.name(p) for p in others])
-        votes = await tables.store.add_vote(record.id, "abort", ctx.user_id, version=record.version)
+        votes = await player_facing(
+            tables.store.add_vote(record.id, "abort", ctx.user_id, version=record.version)
+        )
         waiting = pings(p for p in record.player_ids if p not in votes)
         if waiting:
             return Vote(table, tuple(votes), waiting, None, False)

@@ -21,7 +21,7 @@ from db import ChannelBusy, Conflict, GameRecord, Seat
 from engine.contract import Game
 from engine.errors import GameError
 from table.bots.players import MAX_BOTS, bot_id, bot_name, bot_number, parse_level
-from table.core.errors import NoGame, NotSeated, TableError
+from table.core.errors import NoGame, NotSeated, TableError, player_facing
 from table.core.options import parse_options, take_seed
 from table.core.posts import Ctx, is_bot
 from table.core.settings import KEYS as SETTING_KEYS
@@ -308,6 +308,6 @@ def adopt_engine_teams(game: Game, state: Any, seats: list[Seat]) -> list[Seat]:
 async def guard(write: Awaitable[GameRecord]) -> GameRecord:
     """Await a store write, turning a concurrent change into a 'try again' refusal."""
     try:
-        return await write
+        return await player_facing(write)
     except Conflict:
         raise TableError("table.error.conflict") from None

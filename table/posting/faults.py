@@ -37,7 +37,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 import i18n
-from db import Announcement, ChannelFault, Conflict, GameRecord, Store
+from db import Announcement, ChannelFault, Conflict, GameEnded, GameRecord, StaleVersion, Store
 from engine.contract import Result
 from engine.errors import GameError
 from engine.text import Msg, msg
@@ -210,7 +210,7 @@ class Faults:
                 closed = await self.store.finish_game(
                     record.id, version=record.version, status="aborted", result=encode_result(why)
                 )
-            except (GameError, Conflict):
+            except (GameError, Conflict, GameEnded, StaleVersion):
                 continue  # a move landed meanwhile: read it again
             await self._shown(closed)
             await settle(self.store, closed)

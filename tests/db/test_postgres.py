@@ -19,10 +19,10 @@ import pytest
 
 import db
 from db import Announcement, Conflict, Seat
+from db.errors import StaleVersion
 from db.migrate import MIGRATIONS_DIR as SQLITE_MIGRATIONS
 from db.migrate import Migration, discover
 from db.postgres import MIGRATIONS_DIR, PostgresStore, describe, migrate
-from engine.errors import StaleAction
 from tests.db.test_migrations import check_both_choices_kept
 from tests.postgres import run_sql
 
@@ -129,7 +129,7 @@ async def test_two_connections_applying_one_version_apply_it_once(
 
     one, two = await race(postgres_url, first, "move", move(first, 1), move(second, 2))
     assert not isinstance(one, Exception) and one.version == 1
-    assert isinstance(two, StaleAction) and two.msg.params == {"given": 0, "current": 1}
+    assert isinstance(two, StaleVersion) and (two.given, two.current) == (0, 1)
     assert [a.action for a in await second.actions(rec.id)] == ["take 1"]
     stored = await second.get_game(rec.id)
     assert stored is not None and stored.state == {"n": 1}

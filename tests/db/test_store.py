@@ -19,8 +19,8 @@ import pytest
 
 import db
 from db import ChannelBusy, Conflict, GameRecord, Seat
+from db.errors import GameEnded, StaleVersion
 from db.postgres import PostgresStore
-from engine.errors import GameOver, StaleAction
 from tests.fakediscord.world import HANG_LIMIT
 from tests.postgres import run_sql
 
@@ -123,10 +123,10 @@ async def test_a_move_writes_action_version_and_state_together(store: db.Store) 
 async def test_a_stale_version_is_refused_and_writes_nothing(store: db.Store) -> None:
     rec = await running(store)
     await move(store, rec, 1)
-    with pytest.raises(StaleAction) as err:
+    with pytest.raises(StaleVersion) as err:
         await move(store, rec, 2)  # still at version 0
-    assert err.value.msg.params == {"given": 0, "current": 1}
-    with pytest.raises(StaleAction):
+    assert (err.value.given, err.value.current) == (0, 1)
+    with pytest.raises(StaleVersion):
         await move(store, rec, 2, version=5)  # a version from the future
     now = await store.get_game(rec.id)
     assert now is not None and now.version == 1 and now.state == {"n": 1}
@@ -156,11 +156,11 @@ async def test_a_finished_game_accepts_no_more_moves(store: db.Store) -> None:
     rec = await running(store)
     over = await move(store, rec, 9, status="over", result={"winners": ["a"]})
     assert over.status == "over" and over.result == {"winners": ["a"]}
-    with pytest.raises(GameOver):
+    with pytest.raises(GameEnded):
         await move(store, over, 10)
-    with pytest.raises(GameOver):
+    with pytest.raises(GameEnded):
         await store.finish_game(rec.id, version=over.version, status="aborted", result=None)
-    with pytest.raises(GameOver):
+    with pytest.raises(GameEnded):
         await store.add_vote(rec.id, "draw", "a", version=1)
     assert await store.open_game("c") is None and await store.latest_game("c") == over
 
@@ -179,7 +179,7 @@ async def test_draw_offers_lapse_with_a_move_but_abort_votes_stay(store: db.Stor
 async def test_finishing_clears_votes_and_keeps_the_version(store: db.Store) -> None:
     rec = await move(store, await running(store), 1)
     await store.add_vote(rec.id, "abort", "a", version=1)
-    with pytest.raises(StaleAction):
+    with pytest.raises(StaleVersion):
         await store.finish_game(rec.id, version=0, status="over", result=None)
     done = await store.finish_game(rec.id, version=1, status="over", result={"winners": ["b"]})
     assert done.status == "over" and done.version == 1 and done.result == {"winners": ["b"]}
@@ -206,7 +206,7 @@ async def test_two_stores_on_one_database_never_apply_the_same_version_twice(
         seen_by_second = await second.get_game(rec.id)
         assert seen_by_second == rec
         await move(first, rec, 1)
-        with pytest.raises(StaleAction):
+        with pytest.raises(StaleVersion):
             await move(second, seen_by_second, 2)
         assert [a.action for a in await second.actions(rec.id)] == ["take 1"]
     finally:
@@ -365,7 +365,7 @@ async def test_a_sqlite_file_forgets_claims_when_opened(tmp_path: Path) -> None:
 async def test_an_undo_by_consent_keeps_the_log_and_lapses_with_the_next_move(store: db.Store) -> None:
     rec = await move(store, await running(store), 3)
     rec = await move(store, rec, 4)
-    with pytest.raises(StaleAction):
+    with pytest.raises(StaleVersion):
         await store.request_undo(rec.id, "a", first=2, version=1)
     asked = await store.request_undo(rec.id, "a", first=2, version=2)
     assert await store.undo_request(rec.id) == asked and asked.accepted == ()
@@ -382,7 +382,7 @@ async def test_an_undo_by_consent_keeps_the_log_and_lapses_with_the_next_move(st
         (3, "undo", False),
     ]
     assert await store.undo_request(rec.id) is None
-    with pytest.raises(StaleAction):
+    with pytest.raises(StaleVersion):
         await store.apply_undo(rec.id, version=2, player="a", undone=[2], events=[], state={"n": 0})
     await store.request_undo(rec.id, "a", first=3, version=3)
     await move(store, after, 5)
