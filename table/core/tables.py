@@ -27,7 +27,7 @@ forced=)``, ``start_game(..., forced=)``), each a row of the log of its own play
 like any move. The announcement then asks (and pings) whoever must really act; the summary, ``/game log``
 (``Wording._action_line``) and the mover's confirmation say "(automatic)"; a forced move played for a player
 the handover post did not ask does not count as the turn going round (the post is edited, nobody is pinged
-again). ``/game undo`` (``ClickCommands._takeback``) passes over forced moves as nobody's answer: one goes
+again). ``/game undo`` (``Clicks._takeback``) passes over forced moves as nobody's answer: one goes
 back with the action before it, whoever it was played for, under the same rule (``can_undo`` over the whole
 span). A table that says ``auto=off`` at ``/game new`` (``TableSettings.auto``, shown in the lobby) plays
 none.
