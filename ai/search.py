@@ -27,16 +27,16 @@ choice. The only exception is an optional deadline, which may cut a search short
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, cast
 
 from engine.contract import Game
 from engine.rng import Rng
 
-Observation = dict[str, Any]
-"""What a seat knows, as each game's ``ai/<game>/determinize.py`` writes it; the search reads only
-its ``view``'s seats, the players in seat order."""
+Observation = Mapping[str, Any]
+"""What a seat knows, as each game's ``ai/<game>/determinize.py`` types it (its ``Observation``);
+the search reads only its ``view``'s seats, the players in seat order."""
 S = TypeVar("S")
 """A game's state: the search hands it from the sampler to the game and the heuristics, never reads it."""
 A = TypeVar("A")
