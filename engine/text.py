@@ -64,7 +64,7 @@ def encode_value(value: object) -> Encoded:
     return str(value)
 
 
-def decode_value(value: Any) -> Any:
+def decode_value(value: object) -> object:
     if isinstance(value, dict):
         if "$msg" in value:
             return decode_msg(value["$msg"])
