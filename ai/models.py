@@ -13,41 +13,41 @@ from importlib import import_module
 from typing import Any, Generic, cast
 
 import engine
-from ai.search import A, Observation, S
+from ai.search import A, Obs, S
 from engine import registry
 from engine.contract import Game
 from engine.rng import Rng
 
 
 @dataclass(frozen=True)
-class GameModel(Generic[S, A]):
-    """One game as the search sees it (satisfies ``ai.search.Model``), over states ``S`` and actions
-    ``A``. A game without ``prepare`` samples from the observation itself, so what is prepared is
-    left as ``object`` here: only the game's own sampler reads it."""
+class GameModel(Generic[S, A, Obs]):
+    """One game as the search sees it (satisfies ``ai.search.Model``), over states ``S``, actions
+    ``A`` and observations ``Obs``. A game without ``prepare`` samples from the observation itself,
+    so what is prepared is left as ``object`` here: only the game's own sampler reads it."""
 
     game: Game[S, A]
-    observe_fn: Callable[[S, int], Observation]
-    determinize_fn: Callable[[Observation, Rng], S]
+    observe_fn: Callable[[S, int], Obs]
+    determinize_fn: Callable[[Obs, Rng], S]
     evaluate_fn: Callable[[S], list[float]]
     weights_fn: Callable[[S, int, Sequence[A]], list[float]]
     step_fn: Callable[[S, int, A], S]
     candidates_fn: Callable[[S, int, list[A]], list[A]] | None = None
-    prepare_fn: Callable[[Observation], object] | None = None
+    prepare_fn: Callable[[Obs], object] | None = None
     sample_fn: Callable[[object, Rng], S] | None = None
     settled_fn: Callable[[S, int, list[A]], A | None] | None = None
 
-    def observe(self, state: S, seat: int) -> Observation:
+    def observe(self, state: S, seat: int) -> Obs:
         return self.observe_fn(state, seat)
 
-    def determinize(self, observation: Observation, rng: Rng) -> S:
+    def determinize(self, observation: Obs, rng: Rng) -> S:
         return self.determinize_fn(observation, rng)
 
-    def prepare(self, observation: Observation) -> object:
+    def prepare(self, observation: Obs) -> object:
         return observation if self.prepare_fn is None else self.prepare_fn(observation)
 
     def sample(self, prepared: object, rng: Rng) -> S:
         if self.sample_fn is None:
-            return self.determinize_fn(cast(Observation, prepared), rng)  # no prepare_fn: the observation
+            return self.determinize_fn(cast(Obs, prepared), rng)  # no prepare_fn: the observation
         return self.sample_fn(prepared, rng)
 
     def evaluate(self, state: S) -> list[float]:
@@ -68,7 +68,7 @@ class GameModel(Generic[S, A]):
 
 
 @cache
-def model(name: str) -> GameModel[Any, Any]:
+def model(name: str) -> GameModel[Any, Any, Any]:
     """The model of game ``name`` (``BadInput`` for an unknown game, as ``engine.get_game``): its state
     and action types are the ones of the game registered under that name, known only at run time."""
     game = engine.get_game(name)

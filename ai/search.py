@@ -27,16 +27,39 @@ choice. The only exception is an optional deadline, which may cut a search short
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Generic, Protocol, TypedDict, TypeVar, cast
 
 from engine.contract import Game
 from engine.rng import Rng
 
-Observation = Mapping[str, Any]
-"""What a seat knows, as each game's ``ai/<game>/determinize.py`` types it (its ``Observation``);
-the search reads only its ``view``'s seats, the players in seat order."""
+if TYPE_CHECKING:
+    from typing_extensions import ReadOnly
+
+
+class SeatSeen(TypedDict):
+    """A seat as every game's view lists it: the search reads its player's id."""
+
+    id: ReadOnly[str]
+
+
+class ViewSeen(TypedDict):
+    """Every game's view as the search reads it: its seats, in seat order."""
+
+    seats: ReadOnly[Sequence[SeatSeen]]
+
+
+class Observation(TypedDict):
+    """What a seat knows, as the search reads it: the seat's view, whose seats name the players.
+    Each game's ``ai/<game>/determinize.py`` types its own (``Observation`` there), which holds
+    this and what the game's sampler reads besides."""
+
+    view: ReadOnly[ViewSeen]
+
+
+Obs = TypeVar("Obs", bound=Observation)
+"""A game's observation (its ``ai/<game>/determinize.py``'s ``Observation``)."""
 S = TypeVar("S")
 """A game's state: the search hands it from the sampler to the game and the heuristics, never reads it."""
 A = TypeVar("A")
@@ -48,22 +71,23 @@ ROOT_WIDTH = 30
 the nodes below it, so a deployment with hundreds of choices still starts from the likeliest."""
 
 
-class Model(Protocol[S, A, P]):
+class Model(Protocol[S, A, Obs, P]):
     """What the search needs from one game, beyond the engine contract: a game over states ``S`` and
-    actions ``A``, whose sampler prepares ``P`` once per decision."""
+    actions ``A``, whose sampler prepares ``P`` once per decision from a seat's observation
+    ``Obs``."""
 
     @property
     def game(self) -> Game[S, A, object]: ...
 
-    def observe(self, state: S, seat: int) -> Observation:
+    def observe(self, state: S, seat: int) -> Obs:
         """What ``seat`` knows: JSON-safe, free of anything hidden from it."""
         ...
 
-    def determinize(self, observation: Observation, rng: Rng) -> S:
+    def determinize(self, observation: Obs, rng: Rng) -> S:
         """A full state consistent with ``observation``, its hidden parts drawn from ``rng``."""
         ...
 
-    def prepare(self, observation: Observation) -> P:
+    def prepare(self, observation: Obs) -> P:
         """What every sample of ``observation`` shares, worked out once per decision."""
         ...
 
@@ -169,11 +193,11 @@ def heaviest(weights: Sequence[float]) -> int:
     return best
 
 
-class Search(Generic[S, A, P]):
+class Search(Generic[S, A, Obs, P]):
     """One decision: the tree, the sampler and the budget (see the module docstring)."""
 
     def __init__(
-        self, model: Model[S, A, P], observation: Observation, seat: int, budget: Budget, rng: Rng
+        self, model: Model[S, A, Obs, P], observation: Obs, seat: int, budget: Budget, rng: Rng
     ) -> None:
         self.model = model
         self.game = model.game
