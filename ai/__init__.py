@@ -25,6 +25,7 @@ from ai.explain import weighed
 from ai.levels import LEVELS, budget
 from ai.models import model
 from ai.search import Budget, Outcome, Search
+from engine.contract import JSON
 from engine.rng import Rng
 
 _MASK = (1 << 64) - 1
@@ -41,7 +42,7 @@ def seed_for(game_seed: int, version: int, seat: int) -> int:
     return rng.next_u64()
 
 
-def seed_at(game_seed: int, state_dump: dict[str, Any], seat: int) -> int:
+def seed_at(game_seed: int, state_dump: dict[str, JSON], seat: int) -> int:
     """The search seed of ``seat`` deciding in the position ``state_dump`` of a game started from
     ``game_seed``: ``seed_for`` with a digest of the position in place of the game's version.
 
@@ -57,12 +58,12 @@ def seed_at(game_seed: int, state_dump: dict[str, Any], seat: int) -> int:
 
 def search(
     game_name: str,
-    state_dump: dict[str, Any],
+    state_dump: dict[str, JSON],
     seat: int,
     plan: Budget,
     seed: int,
     deadline: float | None = None,
-) -> Outcome:
+) -> Outcome[object]:
     """Search the decision of ``seat`` with an explicit budget (``choose`` picks one by level).
 
     A decision with one candidate, or one the game settles without search (``settled`` in its
@@ -103,7 +104,7 @@ def _unsettled(plan: Budget) -> Budget:
 
 def choose(
     game_name: str,
-    state_dump: dict[str, Any],
+    state_dump: dict[str, JSON],
     seat: int,
     level: str,
     seed: int,
@@ -123,7 +124,7 @@ def choose(
 
 def decide(
     game_name: str,
-    state_dump: dict[str, Any],
+    state_dump: dict[str, JSON],
     seat: int,
     level: str,
     seed: int,

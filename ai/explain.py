@@ -32,7 +32,7 @@ HAND = "hand"
 PLACE = "place"
 
 
-def weighed(outcome: Outcome, top: int = WEIGHED) -> dict[str, Any]:
+def weighed(outcome: Outcome[object], top: int = WEIGHED) -> dict[str, Any]:
     """The explanation of ``outcome``, JSON-safe: ``action`` (its text), ``iterations``, and
     ``weighed``: the action played first, then the ``top`` others the search visited most (ties to
     the better mean, then to the order the search listed them), each as ``[text, value, share]``
@@ -41,7 +41,7 @@ def weighed(outcome: Outcome, top: int = WEIGHED) -> dict[str, Any]:
     total = sum(outcome.visits.values())
     order = {text: i for i, text in enumerate(outcome.visits)}
 
-    def entry(text: str) -> list[Any]:
+    def entry(text: str) -> list[str | float | None]:
         if total <= 0 or text not in outcome.values:
             return [text, None, None]
         return [text, round(outcome.values[text], 4), round(outcome.visits.get(text, 0) / total, 4)]
@@ -60,23 +60,23 @@ def weighed(outcome: Outcome, top: int = WEIGHED) -> dict[str, Any]:
 class Secrets(Protocol):
     """A game's ``ai/<game>/secrets.py``: what its explanations may not name yet, and when they may."""
 
-    def secret(self, state: Any, seat: int, action: Any, chosen: Any) -> str | None: ...
+    def secret(self, state: object, seat: int, action: object, chosen: object) -> str | None: ...
 
-    def masked(self, action: Any) -> Msg | None: ...
+    def masked(self, action: object) -> Msg | None: ...
 
-    def revealed(self, state: Any, kind: str) -> bool: ...
+    def revealed(self, state: object, kind: str) -> bool: ...
 
 
 class _NothingHidden:
     """A game with no ``ai/<game>/secrets.py`` keeps nothing from its explanations."""
 
-    def secret(self, state: Any, seat: int, action: Any, chosen: Any) -> str | None:
+    def secret(self, state: object, seat: int, action: object, chosen: object) -> str | None:
         return None
 
-    def masked(self, action: Any) -> Msg | None:
+    def masked(self, action: object) -> Msg | None:
         return None
 
-    def revealed(self, state: Any, kind: str) -> bool:
+    def revealed(self, state: object, kind: str) -> bool:
         return True
 
 
@@ -93,20 +93,20 @@ def _secrets(game: str) -> Secrets:
     return found
 
 
-def secret(game: str, state: Any, seat: int, action: Any, chosen: Any) -> str | None:
+def secret(game: str, state: object, seat: int, action: object, chosen: object) -> str | None:
     """What naming ``action`` (``chosen`` being the one the seat played) would show that the other
     seats may not know yet: ``"hand"``, ``"place"``, or None when it shows nothing hidden."""
     return _secrets(game).secret(state, seat, action, chosen)
 
 
-def masked(game: str, action: Any) -> Msg | None:
+def masked(game: str, action: object) -> Msg | None:
     """``action`` told without its secret, when the rest of it says something (a War Chest recruit,
     pass or initiative without the coin discarded face down; a Cry Havoc card kept without the
     card); None when nothing of it is left to tell."""
     return _secrets(game).masked(action)
 
 
-def revealed(game: str, state: Any, kind: str, over: bool) -> bool:
+def revealed(game: str, state: object, kind: str, over: bool) -> bool:
     """Whether a secret of ``kind`` may be told now, ``state`` being the game's position (``over``:
     the game has ended, by its rules or otherwise)."""
     return over or _secrets(game).revealed(state, kind)

@@ -10,61 +10,67 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
-from typing import Any
+from typing import Any, Generic, cast
 
 import engine
+from ai.search import A, Obs, S
 from engine import registry
 from engine.contract import Game
 from engine.rng import Rng
 
 
 @dataclass(frozen=True)
-class GameModel:
-    """One game as the search sees it (satisfies ``ai.search.Model``)."""
+class GameModel(Generic[S, A, Obs]):
+    """One game as the search sees it (satisfies ``ai.search.Model``), over states ``S``, actions
+    ``A`` and observations ``Obs``. A game without ``prepare`` samples from the observation itself,
+    so what is prepared is left as ``object`` here: only the game's own sampler reads it."""
 
-    game: Game
-    observe_fn: Callable[[Any, int], dict[str, Any]]
-    determinize_fn: Callable[[dict[str, Any], Rng], Any]
-    evaluate_fn: Callable[[Any], list[float]]
-    weights_fn: Callable[[Any, int, Sequence[Any]], list[float]]
-    step_fn: Callable[[Any, int, Any], Any]
-    candidates_fn: Callable[[Any, int, list[Any]], list[Any]] | None = None
-    prepare_fn: Callable[[dict[str, Any]], Any] | None = None
-    sample_fn: Callable[[Any, Rng], Any] | None = None
-    settled_fn: Callable[[Any, int, list[Any]], Any | None] | None = None
+    game: Game[S, A]
+    observe_fn: Callable[[S, int], Obs]
+    determinize_fn: Callable[[Obs, Rng], S]
+    evaluate_fn: Callable[[S], list[float]]
+    weights_fn: Callable[[S, int, Sequence[A]], list[float]]
+    step_fn: Callable[[S, int, A], S]
+    candidates_fn: Callable[[S, int, list[A]], list[A]] | None = None
+    prepare_fn: Callable[[Obs], object] | None = None
+    sample_fn: Callable[[object, Rng], S] | None = None
+    settled_fn: Callable[[S, int, list[A]], A | None] | None = None
 
-    def observe(self, state: Any, seat: int) -> dict[str, Any]:
+    def observe(self, state: S, seat: int) -> Obs:
         return self.observe_fn(state, seat)
 
-    def determinize(self, observation: dict[str, Any], rng: Rng) -> Any:
+    def determinize(self, observation: Obs, rng: Rng) -> S:
         return self.determinize_fn(observation, rng)
 
-    def prepare(self, observation: dict[str, Any]) -> Any:
+    def prepare(self, observation: Obs) -> object:
         return observation if self.prepare_fn is None else self.prepare_fn(observation)
 
-    def sample(self, prepared: Any, rng: Rng) -> Any:
-        return self.determinize_fn(prepared, rng) if self.sample_fn is None else self.sample_fn(prepared, rng)
+    def sample(self, prepared: object, rng: Rng) -> S:
+        if self.sample_fn is None:
+            return self.determinize_fn(cast(Obs, prepared), rng)  # no prepare_fn: the observation
+        return self.sample_fn(prepared, rng)
 
-    def evaluate(self, state: Any) -> list[float]:
+    def evaluate(self, state: S) -> list[float]:
         return self.evaluate_fn(state)
 
-    def weights(self, state: Any, seat: int, legal: Sequence[Any]) -> list[float]:
+    def weights(self, state: S, seat: int, legal: Sequence[A]) -> list[float]:
         return self.weights_fn(state, seat, legal)
 
-    def step(self, state: Any, seat: int, action: Any) -> Any:
+    def step(self, state: S, seat: int, action: A) -> S:
         return self.step_fn(state, seat, action)
 
-    def candidates(self, state: Any, seat: int, legal: list[Any]) -> list[Any]:
+    def candidates(self, state: S, seat: int, legal: list[A]) -> list[A]:
         return legal if self.candidates_fn is None else self.candidates_fn(state, seat, legal)
 
-    def settled(self, state: Any, seat: int, legal: list[Any]) -> Any | None:
+    def settled(self, state: S, seat: int, legal: list[A]) -> A | None:
         """The action to play without searching (a decision search buys nothing for), else None."""
         return None if self.settled_fn is None else self.settled_fn(state, seat, legal)
 
 
 @cache
-def model(name: str) -> GameModel:
-    """The model of game ``name`` (``BadInput`` for an unknown game, as ``engine.get_game``)."""
+def model(name: str) -> GameModel[Any, Any, Any]:
+    """The model of game ``name`` (``BadInput`` for an unknown game, as ``engine.get_game``): its state
+    and action types are the ones of the game registered under that name, known only at run time."""
     game = engine.get_game(name)
     package = _package(name)
     sampler = import_module(f"{package}.determinize")

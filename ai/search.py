@@ -29,52 +29,85 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Generic, Protocol, TypedDict, TypeVar, cast
 
 from engine.contract import Game
 from engine.rng import Rng
 
-Observation = dict[str, Any]
+if TYPE_CHECKING:
+    from typing_extensions import ReadOnly
+
+
+class SeatSeen(TypedDict):
+    """A seat as every game's view lists it: the search reads its player's id."""
+
+    id: ReadOnly[str]
+
+
+class ViewSeen(TypedDict):
+    """Every game's view as the search reads it: its seats, in seat order."""
+
+    seats: ReadOnly[Sequence[SeatSeen]]
+
+
+class Observation(TypedDict):
+    """What a seat knows, as the search reads it: the seat's view, whose seats name the players.
+    Each game's ``ai/<game>/determinize.py`` types its own (``Observation`` there), which holds
+    this and what the game's sampler reads besides."""
+
+    view: ReadOnly[ViewSeen]
+
+
+Obs = TypeVar("Obs", bound=Observation)
+"""A game's observation (its ``ai/<game>/determinize.py``'s ``Observation``)."""
+S = TypeVar("S")
+"""A game's state: the search hands it from the sampler to the game and the heuristics, never reads it."""
+A = TypeVar("A")
+"""A game's action: the search keys it by its text and plays it back."""
+P = TypeVar("P")
+"""What a game's sampler works out once per decision (``Model.prepare``) and samples from."""
 ROOT_WIDTH = 30
 """Root actions tried before any is tried twice; beyond that the root widens three times as fast as
 the nodes below it, so a deployment with hundreds of choices still starts from the likeliest."""
 
 
-class Model(Protocol):
-    """What the search needs from one game, beyond the engine contract."""
+class Model(Protocol[S, A, Obs, P]):
+    """What the search needs from one game, beyond the engine contract: a game over states ``S`` and
+    actions ``A``, whose sampler prepares ``P`` once per decision from a seat's observation
+    ``Obs``."""
 
     @property
-    def game(self) -> Game: ...
+    def game(self) -> Game[S, A, object]: ...
 
-    def observe(self, state: Any, seat: int) -> Observation:
+    def observe(self, state: S, seat: int) -> Obs:
         """What ``seat`` knows: JSON-safe, free of anything hidden from it."""
         ...
 
-    def determinize(self, observation: Observation, rng: Rng) -> Any:
+    def determinize(self, observation: Obs, rng: Rng) -> S:
         """A full state consistent with ``observation``, its hidden parts drawn from ``rng``."""
         ...
 
-    def prepare(self, observation: Observation) -> Any:
+    def prepare(self, observation: Obs) -> P:
         """What every sample of ``observation`` shares, worked out once per decision."""
         ...
 
-    def sample(self, prepared: Any, rng: Rng) -> Any:
+    def sample(self, prepared: P, rng: Rng) -> S:
         """``determinize`` from what ``prepare`` gave: the same state for the same ``rng``."""
         ...
 
-    def evaluate(self, state: Any) -> list[float]:
+    def evaluate(self, state: S) -> list[float]:
         """Per seat, how good the position is for it, in [0, 1] (about a win chance)."""
         ...
 
-    def weights(self, state: Any, seat: int, legal: Sequence[Any]) -> list[float]:
+    def weights(self, state: S, seat: int, legal: Sequence[A]) -> list[float]:
         """A non-negative preference per legal action: the rollout policy and the expansion order."""
         ...
 
-    def candidates(self, state: Any, seat: int, legal: list[Any]) -> list[Any]:
+    def candidates(self, state: S, seat: int, legal: list[A]) -> list[A]:
         """The legal actions worth searching (all of them, or a subset that loses nothing real)."""
         ...
 
-    def step(self, state: Any, seat: int, action: Any) -> Any:
+    def step(self, state: S, seat: int, action: A) -> S:
         """``apply`` for a state the search owns: may change ``state`` in place and return it."""
         ...
 
@@ -103,32 +136,33 @@ class Budget:
     for ten full searches before the first shot."""
 
 
-class Node:
-    """One action in the tree: visits, summed reward of the seat that chose it, availability."""
+class Node(Generic[A]):
+    """One action in the tree: visits, summed reward of the seat that chose it, availability. The
+    root alone stands for no action (None): the search never plays it."""
 
     __slots__ = ("action", "avail", "children", "mover", "total", "visits")
 
-    def __init__(self, mover: int, action: Any) -> None:
+    def __init__(self, mover: int, action: A | None) -> None:
         self.mover = mover
         self.action = action
         self.visits = 0
         self.avail = 0
         self.total = 0.0
-        self.children: dict[tuple[int, str], Node] = {}
+        self.children: dict[tuple[int, str], Node[A]] = {}
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Outcome(Generic[A]):
     """The search's answer: the action, how many iterations ran, the root's visit counts and, for each
     root action visited, its mean value for the deciding seat (about its chance of winning)."""
 
-    action: Any
+    action: A
     iterations: int
     visits: dict[str, int]
     values: dict[str, float] = field(default_factory=dict)
 
 
-def terminal_values(game: Game, state: Any, players: Sequence[str]) -> list[float]:
+def terminal_values(game: Game[S, A, object], state: S, players: Sequence[str]) -> list[float]:
     """1 for each winner, 0 for the others; a draw is worth one half to everyone."""
     result = game.result(state)
     if result is None or result.draw or not result.winners:
@@ -159,10 +193,12 @@ def heaviest(weights: Sequence[float]) -> int:
     return best
 
 
-class Search:
+class Search(Generic[S, A, Obs, P]):
     """One decision: the tree, the sampler and the budget (see the module docstring)."""
 
-    def __init__(self, model: Model, observation: Observation, seat: int, budget: Budget, rng: Rng) -> None:
+    def __init__(
+        self, model: Model[S, A, Obs, P], observation: Obs, seat: int, budget: Budget, rng: Rng
+    ) -> None:
         self.model = model
         self.game = model.game
         self.observation = observation
@@ -172,14 +208,14 @@ class Search:
         self.rng = rng
         self.players: tuple[str, ...] = tuple(s["id"] for s in observation["view"]["seats"])
         self.index = {p: i for i, p in enumerate(self.players)}
-        self.root = Node(-1, None)
+        self.root: Node[A] = Node(-1, None)
 
     def run(
         self,
-        root_legal: Sequence[Any],
+        root_legal: Sequence[A],
         clock: Callable[[], float] | None = None,
         stop_at: float | None = None,
-    ) -> Outcome:
+    ) -> Outcome[A]:
         """Search ``budget.iterations`` times (fewer if the choice is settled or ``stop_at`` passes)."""
         keys = [(self.seat, str(a)) for a in root_legal]
         done = 0
@@ -213,11 +249,11 @@ class Search:
                 best, best_key = i, score
         return best
 
-    def _iterate(self, root_legal: Sequence[Any], root_keys: list[tuple[int, str]]) -> None:
+    def _iterate(self, root_legal: Sequence[A], root_keys: list[tuple[int, str]]) -> None:
         game, budget, rng = self.game, self.budget, self.rng
         state = self.model.sample(self.prepared, rng)
         node = self.root
-        path: list[Node] = []
+        path: list[Node[A]] = []
         values: list[float] | None = None
         while True:
             if game.is_over(state):
@@ -233,7 +269,7 @@ class Search:
             if not legal:
                 break
             children = node.children
-            tried: list[tuple[int, Node]] = []
+            tried: list[tuple[int, Node[A]]] = []
             for i, k in enumerate(keys):
                 child = children.get(k)
                 if child is not None:
@@ -252,14 +288,14 @@ class Search:
                 path.append(child)
                 break
             log_c = budget.exploration
-            best_child: Node | None = None
+            best_child: Node[A] | None = None
             best_score = -math.inf
             for _, child in tried:
                 score = child.total / child.visits + log_c * math.sqrt(math.log(child.avail) / child.visits)
                 if score > best_score:
                     best_child, best_score = child, score
             assert best_child is not None
-            state = self.model.step(state, mover, best_child.action)
+            state = self.model.step(state, mover, cast(A, best_child.action))  # not the root: an action
             path.append(best_child)
             node = best_child
         if values is None:
@@ -269,7 +305,7 @@ class Search:
             n.visits += 1
             n.total += values[n.mover]
 
-    def _rollout(self, state: Any) -> list[float]:
+    def _rollout(self, state: S) -> list[float]:
         """``budget.rollout`` plies of the game's weighted policy, then the position's score."""
         game, rng = self.game, self.rng
         greedy = self.budget.greedy

@@ -35,7 +35,7 @@ language for ids, raw action texts, English words in French and "you" in public 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NotRequired, Protocol, TypedDict
 
@@ -95,13 +95,13 @@ class Result:
         }
 
 
-def _plain(params: dict[str, Any]) -> dict[str, Any]:
+def _plain(params: Mapping[str, object]) -> dict[str, object]:
     """JSON-safe parameters: players as their text form (``@id``, which the front ends replace by a
     name), lists item by item, so that a winning team reads "Alice and Carol", not a list's repr."""
     return {k: _plain_value(v) for k, v in params.items()}
 
 
-def _plain_value(value: Any) -> Any:
+def _plain_value(value: object) -> object:
     if isinstance(value, (list, tuple)):
         return [_plain_value(v) for v in value]
     return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)

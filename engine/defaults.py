@@ -9,10 +9,13 @@ to keep) has no default, and the table keeps waiting for its player.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TypeVar
+
+A = TypeVar("A")
+"""A game's action: only its text is read."""
 
 
-def neutral_default(legal: Sequence[Any], preferences: Sequence[str]) -> Any | None:
+def neutral_default(legal: Sequence[A], preferences: Sequence[str]) -> A | None:
     """The first legal action whose text is one of ``preferences`` (or that word followed by its
     arguments), the preferences tried in order; None when the decision has no neutral choice."""
     texts: list[str] = []  # each action's text, made once and only when first needed

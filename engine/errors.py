@@ -7,8 +7,6 @@ the message (ephemerally on Discord); anything else is a bug, never shown raw.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.text import Msg
 
 
@@ -17,7 +15,7 @@ class GameError(Exception):
 
     default_key = "error.generic"
 
-    def __init__(self, key: str | None = None, /, **params: Any) -> None:
+    def __init__(self, key: str | None = None, /, **params: object) -> None:
         self.msg = Msg(key or self.default_key, params)
         super().__init__(str(self.msg))
 

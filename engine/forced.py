@@ -17,37 +17,38 @@ player, and the golden transcripts mark them "(automatic)".
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Generic, NamedTuple
 
-from engine.contract import Game
+from engine.contract import A, Game, S
 from engine.text import Msg
 
 MAX_FORCED = 1000
 """The most forced actions played in a row: no game forces this many, so a loop is a bug, not a game."""
 
 
-class ForcedStep(NamedTuple):
-    """One action played for a player whom the rules left no other: who, what, and what it gave."""
+class ForcedStep(NamedTuple, Generic[S, A]):
+    """One action played for a player whom the rules left no other: who, what, and what it gave, in a
+    game over states ``S`` and actions ``A``."""
 
     player: str
-    action: Any
-    after: Any
+    action: A
+    after: S
     events: list[Msg]
 
 
-def forced_action(game: Game, state: Any, player: str) -> Any | None:
+def forced_action(game: Game[S, A, object], state: S, player: str) -> A | None:
     """The action the rules leave ``player``, when they leave exactly one; else None."""
     legal = game.legal_actions(state, player)
     return legal[0] if len(legal) == 1 else None
 
 
 def forced_steps(
-    game: Game, state: Any, *, plays: Callable[[str], bool] = lambda _player: True
-) -> list[ForcedStep]:
+    game: Game[S, A, object], state: S, *, plays: Callable[[str], bool] = lambda _player: True
+) -> list[ForcedStep[S, A]]:
     """The actions to play for the players to act from ``state`` on, one after the other, while one
     of them (among those ``plays`` says are played for: a computer player plays its own) has exactly
     one legal action; none when nobody's move is forced."""
-    steps: list[ForcedStep] = []
+    steps: list[ForcedStep[S, A]] = []
     while not game.is_over(state):
         found = next(
             (

@@ -9,37 +9,38 @@ playout never changes the dice and draws the game makes.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, NamedTuple
+from typing import Generic, NamedTuple
 
-from engine.contract import Game
+from engine.contract import A, Game, S
 from engine.forced import forced_steps
 from engine.rng import Rng
 from engine.text import Msg
 
 
-class Step(NamedTuple):
-    """One action of a playout: the position it was played in, by whom, and what it gave."""
+class Step(NamedTuple, Generic[S, A]):
+    """One action of a playout: the position it was played in, by whom, and what it gave, in a game
+    over states ``S`` and actions ``A``."""
 
-    before: Any
+    before: S
     player: str
-    action: Any
-    after: Any
+    action: A
+    after: S
     events: list[Msg]
     auto: bool = False
     """Played for its player, whom the rules left no other action (``engine.forced``)."""
 
 
 def random_steps(
-    game: Game,
+    game: Game[S, A, object],
     players: Sequence[str],
     seed: int,
     chooser: Rng,
     *,
     options: dict[str, str] | None = None,
     limit: int | None = None,
-    narrow: Callable[[list[Any]], list[Any]] | None = None,
+    narrow: Callable[[list[A]], list[A]] | None = None,
     auto: bool = False,
-) -> Iterator[Step]:
+) -> Iterator[Step[S, A]]:
     """The steps of a new game from ``seed`` until it ends (or ``limit`` actions): each time,
     ``chooser`` picks one of the players to act, then one of their legal actions (among those
     ``narrow`` keeps, when it keeps any). With ``auto``, a forced action is played without asking

@@ -7,6 +7,7 @@ A parameter may itself be a ``Msg`` (a unit name, a terrain...), rendered recurs
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +17,7 @@ class Msg:
     """A catalog key plus the values its template needs."""
 
     key: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: Mapping[str, object] = field(default_factory=dict)
 
     def __str__(self) -> str:
         if not self.params:
@@ -25,7 +26,7 @@ class Msg:
         return f"{self.key}({inner})"
 
 
-def msg(key: str, **params: Any) -> Msg:
+def msg(key: str, **params: object) -> Msg:
     """Shorthand used across the engine: ``msg("wc.unit.archer")``."""
     return Msg(key, params)
 
@@ -46,7 +47,12 @@ class PlayerRef:
 # keep a message this way too (Cry Havoc's last action, drawn in the reader's language).
 
 
-def encode_value(value: Any) -> Any:
+Encoded = str | int | float | bool | None | list["Encoded"] | dict[str, "Encoded"]
+"""A parameter in its JSON form (``encode_value``): a plain value, a tagged player or message, or a
+list of these."""
+
+
+def encode_value(value: object) -> Encoded:
     if isinstance(value, Msg):
         return {"$msg": encode_msg(value)}
     if isinstance(value, PlayerRef):
@@ -58,7 +64,7 @@ def encode_value(value: Any) -> Any:
     return str(value)
 
 
-def decode_value(value: Any) -> Any:
+def decode_value(value: object) -> object:
     if isinstance(value, dict):
         if "$msg" in value:
             return decode_msg(value["$msg"])
@@ -70,7 +76,7 @@ def decode_value(value: Any) -> Any:
     return value
 
 
-def encode_msg(message: Msg) -> dict[str, Any]:
+def encode_msg(message: Msg) -> dict[str, Encoded]:
     return {"key": message.key, "params": {k: encode_value(v) for k, v in message.params.items()}}
 
 

@@ -20,8 +20,8 @@ what counts, in its ``revealed`` function (``engine.<game>``), and in its rules 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
+from engine.contract import A, S
 from engine.text import Msg, msg
 
 RANDOM = "random"
@@ -29,21 +29,21 @@ RANDOM = "random"
 SHOWN = "shown"
 """Something hidden now seen by the asker or their team: ``svc.undo.shown``."""
 
-Step = tuple[str, Any]
+Step = tuple[str, A]
 """One step of the span: the player who acted and their action."""
 
-Revealed = Callable[[Any, Any, str, str], str | None]
+Revealed = Callable[[S, S, str, str], str | None]
 """``revealed(before, after, actor, asker)``: ``RANDOM``, ``SHOWN`` or None for one step."""
 
 
 def undo_refusal(
-    apply: Callable[[Any, str, Any], tuple[Any, list[Msg]]],
-    before: Any,
-    steps: Sequence[Step],
+    apply: Callable[[S, str, A], tuple[S, list[Msg]]],
+    before: S,
+    steps: Sequence[Step[A]],
     asker: str,
     *,
-    rng_of: Callable[[Any], Any],
-    revealed: Revealed,
+    rng_of: Callable[[S], object],
+    revealed: Revealed[S],
 ) -> Msg | None:
     """None when ``asker`` may take back ``steps`` (played in order from ``before``), else why not.
 
@@ -60,6 +60,6 @@ def undo_refusal(
     return None
 
 
-def nothing_hidden(_before: Any, _after: Any, _actor: str, _asker: str) -> str | None:
+def nothing_hidden(_before: object, _after: object, _actor: str, _asker: str) -> str | None:
     """The ``revealed`` of a game without hidden information (its randomness is its generator)."""
     return None

@@ -9,8 +9,8 @@ from ``view["game"]``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 import i18n
 from render import alt, chart
@@ -18,24 +18,24 @@ from render.catalog import tr
 from render.games import GameRenderer, drawn, renderer_of
 
 
-def render(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
+def render(view: Mapping[str, object], *, names: Mapping[str, str], locale: str) -> bytes:
     """The public board image of ``view`` (never uses ``view["private"]``), in ``locale``: what a
     player looks at first, sized to open whole on a phone."""
     return _pick(view).public(view, names=names, locale=locale)
 
 
-def render_details(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
+def render_details(view: Mapping[str, object], *, names: Mapping[str, str], locale: str) -> bytes:
     """The public details of ``view`` that the board image leaves out (supplies, troop lists,
     factions, tracks, the legend), for anyone who asks; never uses ``view["private"]``."""
     return _pick(view).details(view, names=names, locale=locale)
 
 
-def render_private(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> bytes:
+def render_private(view: Mapping[str, object], *, names: Mapping[str, str], locale: str) -> bytes:
     """The viewer's own hidden part of ``view`` (hand, bag), shown to that player alone."""
     return _pick(view).private(view, names=names, locale=locale)
 
 
-def describe(kind: str, view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> str:
+def describe(kind: str, view: Mapping[str, object], *, names: Mapping[str, str], locale: str) -> str:
     """The alt text of the image of ``kind`` (``board``, ``details``, ``private``, ``replay``,
     ``chart``, ``leaderboard``, ``standings``) drawn from ``view``, in ``locale``: what a sighted player
     takes from it first, at most 1,024 characters. Only ``private`` reads ``view["private"]``; a replay's
@@ -51,7 +51,9 @@ def describe(kind: str, view: Mapping[str, Any], *, names: Mapping[str, str], lo
         from render.standings import standings_words
 
         return standings_words(view, locale)
-    frames = list(view.get("frames") or []) if kind == "replay" else [view]
+    frames = (
+        list(cast(Sequence[Mapping[str, object]], view.get("frames") or [])) if kind == "replay" else [view]
+    )
     if any(renderer_of(frame.get("game")) is None for frame in frames):
         return ""
     if kind == "replay":
@@ -65,7 +67,7 @@ def describe(kind: str, view: Mapping[str, Any], *, names: Mapping[str, str], lo
     return alt.board_words(glance, locale)
 
 
-def text_board(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str) -> str:
+def text_board(view: Mapping[str, object], *, names: Mapping[str, str], locale: str) -> str:
     """The whole public position of ``view`` as lines a screen reader follows, in ``locale``
     (never uses ``view["private"]``); "" for a game without words here."""
     from render.board_text import text_board as board_text
@@ -77,7 +79,7 @@ def text_board(view: Mapping[str, Any], *, names: Mapping[str, str], locale: str
     return board_text(game.glance(view, names, locale), game.text_lines(view, names, locale), locale)
 
 
-def _pick(view: Mapping[str, Any]) -> GameRenderer:
+def _pick(view: Mapping[str, object]) -> GameRenderer[Any]:
     found = renderer_of(view.get("game"))
     if found is None:
         raise ValueError(f"no renderer for game {view.get('game')!r}; known: {', '.join(sorted(drawn()))}")

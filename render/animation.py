@@ -24,8 +24,8 @@ from __future__ import annotations
 import io
 import math
 import struct
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, cast
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TypeVar, cast
 
 from PIL import GifImagePlugin, Image, ImageChops
 
@@ -133,7 +133,7 @@ def _frame_bytes(indices: Image.Image, offset: tuple[int, int], duration: int, t
     and its image, compressed by Pillow's GIF encoder."""
     frame = indices.copy()
     frame.putpalette([0, 0, 0] * 256)  # the global table holds the colours; this one is not written
-    params: dict[str, Any] = {"duration": duration, "disposal": 1}
+    params: dict[str, int] = {"duration": duration, "disposal": 1}
     if transparent:
         params["transparency"] = TRANSPARENT
     return b"".join(GifImagePlugin.getdata(frame, offset, **params))
@@ -177,7 +177,10 @@ def encode(boards: Sequence[bytes], width: int, game: str | None = None) -> byte
     return b"".join(parts)
 
 
-def _thin(items: Sequence[Any], count: int) -> list[Any]:
+T = TypeVar("T")
+
+
+def _thin(items: Sequence[T], count: int) -> list[T]:
     """``count`` items spread evenly over ``items``, the first and the last always kept."""
     if count >= len(items):
         return list(items)
@@ -188,7 +191,7 @@ def _thin(items: Sequence[Any], count: int) -> list[Any]:
 
 
 def animate(
-    views: Sequence[dict[str, Any]],
+    views: Sequence[Mapping[str, object]],
     *,
     names: dict[str, str],
     locale: str,

@@ -15,7 +15,7 @@ import io
 import math
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any, cast
+from typing import TYPE_CHECKING, Generic, TypedDict, TypeVar, cast
 
 from PIL import Image, ImageDraw
 
@@ -250,7 +250,21 @@ def arrow(
     return sprite(w, h, paint), left, top
 
 
-def marked_actions(view: Mapping[str, Any], places: str) -> list[Mapping[str, Any]]:
+M = TypeVar("M", bound=Mapping[str, object])
+"""What a game's view marks of one action (its ``MarksView``)."""
+
+if TYPE_CHECKING:
+    from typing_extensions import ReadOnly
+
+    class Marking(TypedDict, Generic[M]):
+        """The part of every game's view that its board marks from: the actions since the players to
+        act last changed, and the last action (a ``MarksView`` with more, read only as one)."""
+
+        since: list[M]
+        last: ReadOnly[M | None]
+
+
+def marked_actions(view: Marking[M], places: str) -> list[M]:
     """The actions a board marks: every one that changed it since the players to act last changed
     (the view's ``since``), and the last action (``last``) when it is not one of them (a save from
     before the moves were kept); ``places`` names where an action's places are (``hexes``,

@@ -10,34 +10,45 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any
+from types import ModuleType
+from typing import Any, Generic, TypeVar
 
 from engine import registry
+from render.alt import Glance
+
+V = TypeVar("V", contravariant=True)
+"""The view of one game (``engine/<game>/view.py``'s ``TypedDict``), which its renderer reads."""
 
 Renderer = Callable[..., bytes]
 """``(view, *, names, locale) -> PNG bytes``."""
 
-Words = Callable[[Mapping[str, Any], Mapping[str, str], str], Any]
-"""``(view, names, locale) -> words``: a glance (``render.alt.Glance``) or a text."""
+Glancer = Callable[[V, Mapping[str, str], str], Glance]
+"""``(view, names, locale) -> glance``: what the board's alt texts are made of."""
 
-Lines = Callable[[Mapping[str, Any], Mapping[str, str], str], list[str]]
+Words = Callable[[V, Mapping[str, str], str], str]
+"""``(view, names, locale) -> text``: the viewer's own hidden part in words."""
+
+Lines = Callable[[V, Mapping[str, str], str], list[str]]
 """``(view, names, locale) -> lines``: the game's own part of the text board."""
 
 
 @dataclass(frozen=True)
-class GameRenderer:
-    """The drawing and the words of one game: its public board, the public details, a player's own
-    hidden part, the glance its alt texts are made of, the private part in words, the text board."""
+class GameRenderer(Generic[V]):
+    """The drawing and the words of one game over its views ``V``: its public board, the public
+    details, a player's own hidden part, the glance its alt texts are made of, the private part in
+    words, the text board."""
 
     public: Renderer
     details: Renderer
     private: Renderer
-    glance: Words
-    private_words: Words
-    text_lines: Lines
+    glance: Glancer[V]
+    private_words: Words[V]
+    text_lines: Lines[V]
 
     @classmethod
-    def of(cls, images: Any, *, glance: Words, private_words: Words, text_lines: Lines) -> GameRenderer:
+    def of(
+        cls, images: ModuleType, *, glance: Glancer[V], private_words: Words[V], text_lines: Lines[V]
+    ) -> GameRenderer[V]:
         """The renderer of a game whose ``images`` module draws its three pictures (``render``,
         ``render_details``, ``render_private``), as every game of the bot lays them out."""
         return cls(
@@ -45,12 +56,14 @@ class GameRenderer:
         )
 
 
-def renderer_of(game: Any) -> GameRenderer | None:
-    """The renderer of ``game`` (a view's ``"game"``), or None for a game drawn by nothing here."""
+def renderer_of(game: object) -> GameRenderer[Any] | None:
+    """The renderer of ``game`` (a view's ``"game"``), or None for a game drawn by nothing here. Its
+    views are the ones of the game of that name, known only at run time: the caller hands it the
+    view whose ``"game"`` it read."""
     entry = registry.find(game) if isinstance(game, str) else None
     if entry is None or entry.render is None:
         return None
-    found: GameRenderer = import_module(entry.render).RENDERER
+    found: GameRenderer[Any] = import_module(entry.render).RENDERER
     return found
 
 

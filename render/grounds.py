@@ -23,9 +23,12 @@ import math
 import weakref
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
-from typing import Any, cast
+from typing import TYPE_CHECKING, cast
 
 from PIL import Image
+
+if TYPE_CHECKING:
+    from render.text import Drawn
 
 Box = tuple[float, float, float, float]
 RGBA = tuple[int, int, int, int]
@@ -36,13 +39,13 @@ class _Pending:
     """One text of a layer: where its record is, its box in the layer's pixels, and the layer's own
     colour under it before it was drawn."""
 
-    records: list[Any]
+    records: list[Drawn]
     index: int
     box: Box
     under: RGBA
 
 
-RECORDS: ContextVar[list[Any] | None] = ContextVar("render_text_records", default=None)
+RECORDS: ContextVar[list[Drawn] | None] = ContextVar("render_text_records", default=None)
 """The records of the recorder listening (``render.text.recording``), None when none is."""
 
 _LAYERS: dict[int, list[_Pending]] = {}
@@ -61,7 +64,7 @@ def _keep(image: Image.Image, texts: list[_Pending]) -> None:
     _LAYERS[key] = texts
 
 
-def note(image: Image.Image, records: list[Any], index: int, box: Box) -> None:
+def note(image: Image.Image, records: list[Drawn], index: int, box: Box) -> None:
     """``records[index]`` is a text about to be drawn in ``box`` of ``image``, a layer whose colour
     there is not opaque: its ground is worked out when the layer is pasted."""
     under = most_common(image, box)

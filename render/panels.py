@@ -48,7 +48,7 @@ def status_height(sub: bool, extra: int = 0) -> int:
 Pill = tuple[str, RGB, RGB]
 
 
-def away_pill(seat: Mapping[str, Any], locale: str) -> tuple[Pill, ...]:
+def away_pill(seat: Mapping[str, object], locale: str) -> tuple[Pill, ...]:
     """The badge of a seat whose player is away (the view's ``away``: the UTC date they are back),
     "away → 8 Dec" in the seat's chip; none for the others."""
     back = seat.get("away")

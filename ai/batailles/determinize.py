@@ -13,17 +13,27 @@ opponent deployed.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from engine.batailles import rules
 from engine.batailles.actions import Action
 from engine.batailles.board import FACINGS, label
 from engine.batailles.state import State, dump, load
-from engine.batailles.view import build_view, hidden_seats
+from engine.batailles.view import BataillesView, build_view, hidden_seats
 from engine.rng import Rng
 
 
-def observation(st: State, seat: int) -> dict[str, Any]:
+class Observation(TypedDict):
+    """What a seat knows (``observation``): its view, the save it could write down from the moves
+    it saw, and the troops of the other army whose places it does not know."""
+
+    seat: int
+    view: BataillesView
+    public: dict[str, Any]
+    hidden: list[str]
+
+
+def observation(st: State, seat: int) -> Observation:
     """What ``seat`` knows: ``{"seat", "view", "public", "hidden"}``; ``public`` is the save without
     the dice and without the places of the troops ``seat`` may not see (``hidden``: their names, in
     army order; each is put back as a troop still to deploy), nor the places its deployments were
@@ -42,7 +52,7 @@ def observation(st: State, seat: int) -> dict[str, Any]:
     return {"seat": seat, "view": build_view(st, st.players[seat], None), "public": public, "hidden": hidden}
 
 
-def determinize(obs: dict[str, Any], rng: Rng) -> State:
+def determinize(obs: Observation, rng: Rng) -> State:
     """The observed state with a random generator (the same position, unknown dice to come), the
     troops whose places it does not know each placed at random where the rules let it deploy."""
     st = load({**obs["public"], "rng": rng.next_u64()})

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
 from engine.batailles import combat
 from engine.batailles.actions import (
+    Action,
     Activate,
     Attack,
     Deploy,
@@ -175,7 +175,7 @@ FIXED: dict[type, float] = {Morale: 2.0, Done: 0.5, EndTurn: 0.2}
 """Preferences that do not depend on the position; anything else not weighed below weighs 1."""
 
 
-def weights(st: State, seat: int, legal: Sequence[Any]) -> list[float]:
+def weights(st: State, seat: int, legal: Sequence[Action]) -> list[float]:
     """A preference per legal action: attack with many dice, close in, face the enemy, end turns late."""
     looks = _Looks(st, seat)
     acting: list[Troop] = group(st, st.activation) if st.activation is not None else []
@@ -228,7 +228,7 @@ def weights(st: State, seat: int, legal: Sequence[Any]) -> list[float]:
     return out
 
 
-def candidates(st: State, seat: int, legal: list[Any]) -> list[Any]:
+def candidates(st: State, seat: int, legal: list[Action]) -> list[Action]:
     """The actions worth searching: a deployment as ``_deployments`` narrows it, an activation's steps
     as ``_purposeful`` does, anything else as it is."""
     if not legal:
@@ -258,7 +258,7 @@ def _serves(t: Troop, zone: Zone, fighters: set[Zone]) -> bool:
     )
 
 
-def _deployments(st: State, seat: int, legal: list[Any]) -> list[Any]:
+def _deployments(st: State, seat: int, legal: list[Action]) -> list[Action]:
     """The deployments worth searching: one troop still to place, facing the enemy, in a zone that
     keeps the line spread and its general and supply within reach of it.
 
@@ -289,10 +289,11 @@ def _deployments(st: State, seat: int, legal: list[Any]) -> list[Any]:
         fighters = {t.zone for t in army if t.zone is not None and t.attack > 0}
         serving = [a for a in chosen if _serves(troop, a.zone, fighters)]
         chosen = serving or chosen
-    return chosen or legal
+    deployments: list[Action] = list(chosen)
+    return deployments or legal
 
 
-def _purposeful(st: State, seat: int, legal: list[Any]) -> list[Any]:
+def _purposeful(st: State, seat: int, legal: list[Action]) -> list[Action]:
     """An activation's steps that have a purpose: no step back to a zone one of its troops left this
     turn or the side's last, no facing with no enemy ahead, and no ending it before it did anything.
 
@@ -341,7 +342,7 @@ def _purposeful(st: State, seat: int, legal: list[Any]) -> list[Any]:
             return bottom < zone[1]
         return east > zone[0] if facing == "e" else west < zone[0]
 
-    kept: list[Any] = []
+    kept: list[Action] = []
     for a in legal:
         if isinstance(a, Move):
             dest = step(here, a.direction)
@@ -356,7 +357,7 @@ def _purposeful(st: State, seat: int, legal: list[Any]) -> list[Any]:
     return kept or legal
 
 
-def settled(st: State, seat: int, legal: list[Any]) -> Any | None:
+def settled(st: State, seat: int, legal: list[Action]) -> Action | None:
     """A decision that search buys nothing for, taken at once: a deployment, or None (search it).
 
     Where a troop stands at the start matters less than what it does next, and a search over the

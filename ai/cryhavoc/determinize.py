@@ -23,18 +23,27 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from engine.cryhavoc.actions import Act
 from engine.cryhavoc.content import FACTIONS, TERRAIN_DECKS, TERRAINS, TOKENS, deck_cards, kind_of
 from engine.cryhavoc.flow import acting_seat
 from engine.cryhavoc.game import play, public_record, remember
 from engine.cryhavoc.state import St, clone
-from engine.cryhavoc.view import view
+from engine.cryhavoc.view import CryHavocView, view
 from engine.rng import Rng
 
 
-def observation(st: St, seat: int) -> dict[str, Any]:
+class Observation(TypedDict):
+    """What a seat knows (``observation``): its view and the state without the generator, the
+    terrain decks, the other seats' hands and every deck's order."""
+
+    seat: int
+    view: CryHavocView
+    public: St
+
+
+def observation(st: St, seat: int) -> Observation:
     """What ``seat`` knows: ``{"seat", "view", "public"}``, JSON-safe and free of hidden parts."""
     public = clone(st)
     del public["rng"]
@@ -90,13 +99,13 @@ class Template:
     deals the cards, instead of copying the observation and sorting out which cards are unseen.
     """
 
-    obs: dict[str, Any]
+    obs: Observation
     public: str
     unseen: dict[str, list[str]]
     """The cards in nobody's sight, by kind, in the order the box lists them."""
 
 
-def prepare(obs: dict[str, Any]) -> Template:
+def prepare(obs: Observation) -> Template:
     """The parts of ``obs`` every sample shares (see ``Template``)."""
     public = obs["public"]
     pending = public["pending"]
@@ -112,7 +121,7 @@ def prepare(obs: dict[str, Any]) -> Template:
     return Template(obs, json.dumps(public), unseen)
 
 
-def determinize(obs: dict[str, Any], rng: Rng) -> St:
+def determinize(obs: Observation, rng: Rng) -> St:
     """A full state that shows ``obs["seat"]`` exactly its view, hidden parts dealt from ``rng``."""
     return sample(prepare(obs), rng)
 
@@ -125,7 +134,9 @@ def sample(template: Template, rng: Rng) -> St:
     st: St = json.loads(template.public)
     pending = st["pending"]
     pool = _Pool(template.unseen, rng)
-    own_hand = [pool.take(k) for k in v["private"]["hand"]]
+    private = v["private"]
+    assert private is not None, "a seat's own view shows its hand"
+    own_hand = [pool.take(k) for k in private["hand"]]
     faction_left = [pool.deal([c["kind"] for c in FACTIONS[f]["deck"]], 99) for f in st["factions"]]
     # terrain decks first, each from its own terrain; the pending draw of another seat likewise
     st["terrain"] = {t: pool.deal(_terrain_kinds(t), v["terrain_decks"][t]) for t in TERRAINS}

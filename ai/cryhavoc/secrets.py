@@ -6,8 +6,6 @@ secret is told once the game is over (``ai.explain``).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ai.explain import HAND
 from engine.text import Msg, msg
 
@@ -15,7 +13,7 @@ _CARD_VERBS = frozenset({"discard", "move", "recruit", "build", "pay", "keep", "
 """Verbs whose first word is a card of the hand."""
 
 
-def secret(state: Any, seat: int, action: Any, chosen: Any) -> str | None:
+def secret(state: object, seat: int, action: object, chosen: object) -> str | None:
     verb = getattr(action, "verb", None)
     if verb == "keep":
         return HAND
@@ -26,10 +24,10 @@ def secret(state: Any, seat: int, action: Any, chosen: Any) -> str | None:
     return None if spent and card == tuple(getattr(chosen, "args", ()))[:1] else HAND
 
 
-def masked(action: Any) -> Msg | None:
+def masked(action: object) -> Msg | None:
     """A card kept is told without the card."""
     return msg("why.ch.keep") if getattr(action, "verb", None) == "keep" else None
 
 
-def revealed(state: Any, kind: str) -> bool:
+def revealed(state: object, kind: str) -> bool:
     return False

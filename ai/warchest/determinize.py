@@ -18,7 +18,7 @@ Priest's drawn coin waiting to be played is one of its owner's hand.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypedDict
 
 from engine.jsonvalues import copy_json
 from engine.rng import Rng
@@ -27,12 +27,21 @@ from engine.warchest.actions import Action
 from engine.warchest.state import PendingKind, State
 from engine.warchest.trail import remember
 from engine.warchest.units import COINS, ROYAL
-from engine.warchest.view import view
+from engine.warchest.view import SeatView, UnitView, WarChestView, view
 
 HIDDEN_SEAT_FIELDS = ("bag", "hand", "discard_down")
 
 
-def observation(st: State, seat: int) -> dict[str, Any]:
+class Observation(TypedDict):
+    """What a seat knows (``observation``): its view, and the state's record without the generator
+    and without the coins out of its sight (``State.to_json``'s form, which ``prepare`` reads back)."""
+
+    seat: int
+    view: WarChestView
+    public: dict[str, Any]
+
+
+def observation(st: State, seat: int) -> Observation:
     """What ``seat`` knows: ``{"seat", "view", "public"}``, JSON-safe and free of hidden coins."""
     public = st.to_json()
     del public["rng"]
@@ -45,7 +54,7 @@ def observation(st: State, seat: int) -> dict[str, Any]:
     return {"seat": seat, "view": view(st, st.players[seat], None), "public": public}
 
 
-def hidden_coins(seat_view: dict[str, Any], seat_index: int, units: list[dict[str, Any]]) -> list[str]:
+def hidden_coins(seat_view: SeatView, seat_index: int, units: list[UnitView]) -> list[str]:
     """The coins a seat holds out of sight (bag, hand, face-down discard), from public counts only."""
     out: list[str] = []
     board: dict[str, int] = {}
@@ -92,7 +101,7 @@ class Template:
     """Per seat, how many hidden coins are in its hand and in its face-down discard."""
 
 
-def prepare(obs: dict[str, Any]) -> Template:
+def prepare(obs: Observation) -> Template:
     """The parts of ``obs`` every sample shares (see ``Template``)."""
     me = obs["seat"]
     v = obs["view"]
@@ -102,8 +111,10 @@ def prepare(obs: dict[str, Any]) -> Template:
     for i, (sd, sv) in enumerate(zip(d["seats"], v["seats"], strict=True)):
         pool = hidden_coins(sv, i, v["units"])
         if i == me:
-            hand = list(v["private"]["hand"])
-            bag = sorted(c for c, n in v["private"]["bag"].items() for _ in range(n))
+            private = v["private"]
+            assert private is not None, "a seat's own view shows its hand and bag"
+            hand = list(private["hand"])
+            bag = sorted(c for c, n in private["bag"].items() for _ in range(n))
             own = (tuple(hand), tuple(bag), tuple(_without(pool, hand + bag)))
             pool = []
         pools.append(tuple(pool))
@@ -140,7 +151,7 @@ def sample(template: Template, rng: Rng) -> State:
     return st
 
 
-def determinize(obs: dict[str, Any], rng: Rng) -> State:
+def determinize(obs: Observation, rng: Rng) -> State:
     """A full state that shows ``obs["seat"]`` exactly its view, hidden coins dealt from ``rng``."""
     return sample(prepare(obs), rng)
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from engine.warchest.actions import (
+    Action,
     Attack,
     Bolster,
     Control,
@@ -124,7 +124,7 @@ FIXED: dict[type, float] = {
 """Preferences that do not depend on the position; guard choices and draft picks weigh 1."""
 
 
-def weights(st: State, seat: int, legal: Sequence[Any]) -> list[float]:
+def weights(st: State, seat: int, legal: Sequence[Action]) -> list[float]:
     """A preference per legal action: control and attacks first, passing last."""
     bm = bmap(st)
     team = st.seats[seat].team
@@ -161,7 +161,7 @@ def open_nearby(st: State, team: int) -> bool:
     )
 
 
-def candidates(st: State, seat: int, legal: list[Any]) -> list[Any]:
+def candidates(st: State, seat: int, legal: list[Action]) -> list[Action]:
     """The legal actions worth searching: every one but a bolster that raises a unit above ``TALL``
     coins while a location lies open nearby (``open_nearby``).
 

@@ -6,15 +6,13 @@ with a coin discarded face down. Such a secret is told once the game is over (``
 
 from __future__ import annotations
 
-from typing import Any
-
 from ai.explain import HAND
 from engine.text import Msg, msg
-from engine.warchest.actions import FACE_DOWN, Initiative, Pass, Recruit, coin_of
+from engine.warchest.actions import FACE_DOWN, Action, Initiative, Pass, Recruit, coin_of
 from engine.warchest.rules import unit_name
 
 
-def secret(state: Any, seat: int, action: Any, chosen: Any) -> str | None:
+def secret(state: object, seat: int, action: Action, chosen: Action) -> str | None:
     if isinstance(action, FACE_DOWN):
         return HAND
     coin = coin_of(action)
@@ -24,7 +22,7 @@ def secret(state: Any, seat: int, action: Any, chosen: Any) -> str | None:
     return None if coin == shown else HAND
 
 
-def masked(action: Any) -> Msg | None:
+def masked(action: Action) -> Msg | None:
     """A recruit names the unit recruited, not the coin paid; a pass or the initiative, no coin."""
     if isinstance(action, Recruit):
         return msg("why.wc.recruit", unit=unit_name(action.unit))
@@ -35,5 +33,5 @@ def masked(action: Any) -> Msg | None:
     return None
 
 
-def revealed(state: Any, kind: str) -> bool:
+def revealed(state: object, kind: str) -> bool:
     return False

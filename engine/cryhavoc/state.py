@@ -22,7 +22,7 @@ the map marks) and ``handed`` (whether the last action changed who acts: the nex
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, TypeVar
 
 from engine.contract import EncodedMsg
 from engine.cryhavoc.content import BOARDS, Board, kind_of
@@ -224,7 +224,12 @@ def can_draw(st: St, seat: int) -> bool:
     return bool(s["deck"] or s["discard"])
 
 
-def shuffle(st: St, items: list[Any]) -> None:
+T = TypeVar("T")
+
+
+def shuffle(st: St, items: list[T]) -> None:
+    """Shuffle ``items`` in place with the generator kept in the state, so that a replay of the game
+    shuffles them alike."""
     rng = Rng(st["rng"])
     rng.shuffle(items)
     st["rng"] = rng.state

@@ -7,14 +7,14 @@ public view is read.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
+from engine.batailles.view import BataillesView
 from render.batailles.style import STATS, stat_letters
 from render.board_text import seat_name
 from render.catalog import tr
 
 
-def board_lines(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> list[str]:
+def board_lines(view: BataillesView, names: Mapping[str, str], locale: str) -> list[str]:
     """Each troop in play by zone (army, facing, characteristics), then the troops lost or waiting."""
     letters = stat_letters(locale)
     placed, others = [], []

@@ -7,15 +7,15 @@ public view is read.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
+from engine.cryhavoc.view import CryHavocView
 from render.alt import field
 from render.board_text import seat_name
 from render.catalog import player_name, tr
 from render.cryhavoc.style import faction_name, name_of, region_name
 
 
-def board_lines(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> list[str]:
+def board_lines(view: CryHavocView, names: Mapping[str, str], locale: str) -> list[str]:
     """Each region with something in it: units by side, control, crystals, structures, tokens."""
     lines = [tr("render.tb.regions", locale)]
     for region in view.get("regions") or []:

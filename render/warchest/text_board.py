@@ -7,15 +7,15 @@ public view is read.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
+from engine.warchest.view import WarChestView
 from render.alt import field
 from render.board_text import seat_name
 from render.catalog import player_name, tr
 from render.warchest.style import unit_name
 
 
-def board_lines(view: Mapping[str, Any], names: Mapping[str, str], locale: str) -> list[str]:
+def board_lines(view: WarChestView, names: Mapping[str, str], locale: str) -> list[str]:
     """Each unit by hex (type, owner, coins in the stack), then who holds which location."""
     lines = [tr("render.tb.units", locale)]
     for unit in view.get("units") or []:
@@ -31,7 +31,7 @@ def board_lines(view: Mapping[str, Any], names: Mapping[str, str], locale: str) 
         )
     if len(lines) == 1:
         lines.append(tr("render.tb.none", locale))
-    held: dict[Any, list[str]] = {}
+    held: dict[int | None, list[str]] = {}
     for location in (view.get("board") or {}).get("locations") or []:
         held.setdefault(location.get("team"), []).append(str(location.get("label")))
     lines.append(tr("render.tb.locations", locale))
