@@ -26,7 +26,8 @@ they searched 69 % and 20 %, took 9.2 s (11.2 s at the slowest of 12) and 3.1 s 
 won 27 of 40 decided games against ``normal`` (68 %, 95 % interval 52-80, a quarter of the
 iterations), short of 70 %; the new shares search 1.19 and 2.66 times those iterations (a turn of
 fifteen decisions, a deployment of ten troops), about 11 s (13 s at the slowest) and 8 s by those
-figures, within the 15 s and 10 s a player should wait, and ``hard`` won 32 of 41 decided games
+figures (measured: 10.0 s, 11.6 s at the slowest of 4, and 8.4 s at load 0.9), within the 15 s
+and 10 s a player should wait, and ``hard`` won 32 of 41 decided games
 (78 %, 95 % interval 63-88, a quarter of the iterations, 1 draw). With these budgets
 (``bench/ai_levels.py``, a quarter or a tenth of the iterations, a few games per pairing) ``normal``
 won every game against ``greedy``, and ``hard`` led ``normal`` in War Chest and Cry Havoc (6 of 6,
