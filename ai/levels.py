@@ -18,12 +18,17 @@ at the slowest of five, where it took 24.6 and 30.6 s, a deployment of ten troop
 a Cry Havoc table of three with two bots back to the person in 1.8 s (3.1 s at the slowest; 27.7 s
 before). ``hard`` takes more time, within limits (``bench/decision_times.py --turns``): every War
 Chest and Cry Havoc decision searches its whole budget, while a Batailles turn searches its first
-five decisions in full and its later ones (a troop's follow-ups, the later activations) with half,
-and a deployment a quarter of that (``Budget.unsettled``): where a turn took 17 to 18 s and a
-deployment up to 39 s at load below 1, they search 69 % and 20 % of the iterations (measured alike
-at load 7 to 15: a deployment 0.14 to 0.21 and a turn 0.67 to 0.76 of the time, which makes
-them about 8 and 13 s quiet), and ``hard`` won 27 of 40 decided games against ``normal``
-(68 %, 95 % interval 52-80, a quarter of the iterations). With these budgets
+five decisions in full and its later ones (a troop's follow-ups, the later activations) with at
+least 650 iterations of 900, and a deployment three fifths of that (``Budget.unsettled``): 82 % and
+52 % of the iterations a turn and a deployment searched in full. With half (450) and a quarter
+they searched 69 % and 20 %, took 9.2 s (11.2 s at the slowest of 12) and 3.1 s at load below 1
+(``bench/decision_times.py --turns 6 --games 2 --levels hard --tables batailles:2``), and ``hard``
+won 27 of 40 decided games against ``normal`` (68 %, 95 % interval 52-80, a quarter of the
+iterations), short of 70 %; the new shares search 1.19 and 2.66 times those iterations (a turn of
+fifteen decisions, a deployment of ten troops), about 11 s (13 s at the slowest) and 8 s by those
+figures (measured: 10.0 s, 11.6 s at the slowest of 4, and 8.4 s at load 0.9), within the 15 s
+and 10 s a player should wait, and ``hard`` won 32 of 41 decided games
+(78 %, 95 % interval 63-88, a quarter of the iterations, 1 draw). With these budgets
 (``bench/ai_levels.py``, a quarter or a tenth of the iterations, a few games per pairing) ``normal``
 won every game against ``greedy``, and ``hard`` led ``normal`` in War Chest and Cry Havoc (6 of 6,
 6 of 6, 6 of 8 and 5 of 6). In Batailles it did not while both placed their troops with the policy

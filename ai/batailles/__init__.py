@@ -11,7 +11,7 @@ LEVELS = Levels(
     budgets={
         "easy": Budget(iterations=40, rollout=6),
         "normal": Budget(iterations=250, rollout=10),
-        "hard": Budget(iterations=900, rollout=10, greedy=0.5, settle=False, unsettled=0.25),
+        "hard": Budget(iterations=900, rollout=10, greedy=0.5, settle=False, unsettled=0.6),
     },
-    turns={"easy": (160, 20), "normal": (1400, 40), "hard": (7200, 450)},
+    turns={"easy": (160, 20), "normal": (1400, 40), "hard": (7200, 650)},
 )
