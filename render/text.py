@@ -56,6 +56,7 @@ from PIL import Image, ImageDraw, ImageFont
 from render import faces, grounds
 from render.faces import BOLD, REGULAR
 from render.faces import FONT_DIR as FONT_DIR
+from render.grounds import Drawn as Drawn
 
 Color = tuple[int, int, int] | tuple[int, int, int, int] | tuple[int]
 
@@ -443,29 +444,6 @@ def shrink(text: str, size: int, max_width: float, smallest: int, *, bold: bool 
     while size > smallest and text_width(text, size, bold=bold) > max_width:
         size -= 1
     return size
-
-
-class Drawn(NamedTuple):
-    """One text as ``draw_text`` drew it: the text asked for, what was drawn (shortened or not), the
-    font size in pixels of the finished image, the role of the label (None for plain text), and the
-    width it had to fit in (None when it had no limit), in the pixels it was drawn at; its colour and
-    the colour most of its box had just before, for the contrast checks. A text on a transparent
-    layer gets its ground when the layer is pasted (``render.grounds``), one record per paste; None
-    while it is not pasted yet. ``box`` is where its letters went (left, top of the capitals, right,
-    baseline) and ``canvas`` the size of the picture or layer it was drawn on, both in the pixels of
-    that picture at its finished size (a supersampled sprite's divided by its factor), so that a
-    test sees a text reaching past the card, chip or panel it belongs to."""
-
-    text: str
-    shown: str
-    size: float
-    bold: bool
-    role: str | None
-    room: float | None
-    ink: tuple[int, int, int] | None = None
-    ground: tuple[int, int, int] | None = None
-    box: tuple[float, float, float, float] | None = None
-    canvas: tuple[float, float] | None = None
 
 
 _SCALE: ContextVar[float] = ContextVar("render_text_scale", default=1.0)
