@@ -33,15 +33,15 @@ RGBA = tuple[int, int, int, int]
 
 class Drawn(NamedTuple):
     """One text as ``render.text.draw_text`` drew it (declared here, below the text module, since the
-    grounds keep the records of a layer's texts until it is pasted): the text asked for, what was
-    drawn (shortened or not), the font size in pixels of the finished image, the role of the label
-    (None for plain text), and the width it had to fit in (None when it had no limit), in the pixels it was drawn at; its colour and
-    the colour most of its box had just before, for the contrast checks. A text on a transparent
-    layer gets its ground when the layer is pasted (below), one record per paste; None
-    while it is not pasted yet. ``box`` is where its letters went (left, top of the capitals, right,
-    baseline) and ``canvas`` the size of the picture or layer it was drawn on, both in the pixels of
-    that picture at its finished size (a supersampled sprite's divided by its factor), so that a
-    test sees a text reaching past the card, chip or panel it belongs to."""
+    grounds keep the records of a layer's texts until it is pasted): the text asked for, what was drawn
+    (shortened or not), the font size in pixels of the finished image, the role of the label (None for
+    plain text), and the width it had to fit in (None when it had no limit), in the pixels it was drawn
+    at; its colour and the colour most of its box had just before, for the contrast checks. A text on a
+    transparent layer gets its ground when the layer is pasted (below), one record per paste; None while
+    it is not pasted yet. ``box`` is where its letters went (left, top of the capitals, right, baseline)
+    and ``canvas`` the size of the picture or layer it was drawn on, both in the pixels of that picture at
+    its finished size (a supersampled sprite's divided by its factor), so that a test sees a text reaching
+    past the card, chip or panel it belongs to."""
 
     text: str
     shown: str
