@@ -900,8 +900,10 @@ class RulesStore:
         return await self._run(
             games(
                 self.dialect,
-                "state IS NOT NULL AND id NOT IN (SELECT a.game_id FROM announcements a"
-                " WHERE a.version = games.version AND a.status = games.status)",
+                # NOT EXISTS keyed on the game's id: a lookup in the announcements' key per game,
+                # where a NOT IN over a subquery that reads the game's columns scans them per game
+                "state IS NOT NULL AND NOT EXISTS (SELECT 1 FROM announcements a"
+                " WHERE a.game_id = games.id AND a.version = games.version AND a.status = games.status)",
                 (),
             ),
             write=False,
