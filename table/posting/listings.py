@@ -172,7 +172,8 @@ class Listings:
         fold into that one refresh)."""
         if self.stopped:
             return
-        if owner in self._tasks:
+        running = self._tasks.get(owner)
+        if running is not None and not running.done():
             self._again.add(owner)
             return
         task = asyncio.ensure_future(self._run(owner))
@@ -197,7 +198,7 @@ class Listings:
                 finally:
                     self._waiting.discard(owner)
             try:
-                await self.refresh(owner)
+                await self._refresh(owner, self._monotonic())
             except OutletError as exc:  # the store keeps it behind: a later tick tries again
                 log.warning("refreshing the listing %s failed: %s", owner, exc)
             except Exception:
@@ -212,6 +213,12 @@ class Listings:
         message when there is none yet or it was deleted; the listing as stored then (None when it is
         not kept). Nothing is sent when the message already shows every change. Raises
         ``OutletError`` when the front end refuses (the listing stays behind)."""
+        return await self._refresh(owner, self._monotonic())
+
+    async def _refresh(self, owner: str, at: float) -> Listing | None:
+        """``refresh``, counted in the pace as made ``at``, when it was decided: the minute a refresh
+        belongs to is the clock's when the change came, not when the store answered, so a change
+        meanwhile waits for the next minute however slow the store is."""
         async with self._locks.setdefault(owner, asyncio.Lock()):
             found = await self.store.listings([owner])
             if not found:
@@ -219,7 +226,7 @@ class Listings:
             listing = found[0]
             if listing.message is not None and not listing.behind:
                 return listing
-            self._last[owner] = self._monotonic()
+            self._last[owner] = at
             text = await self.text(listing)
             # a new message made again after a crash is the same one; one replacing a deleted one is new
             nonce = post_nonce(

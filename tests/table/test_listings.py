@@ -6,7 +6,8 @@ after a restart, and a listing left behind by a stop brought up to date by the n
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -177,6 +178,35 @@ async def test_a_storm_of_moves_edits_the_card_in_place_once_a_minute_showing_th
     await service.minute()
     assert len(service.outlet.cards("bob")) == 4, "and the next two a minute later, in one edit"
     assert [m for m, _ in service.outlet.cards("alice")] == ["d2"] * 4
+
+
+async def test_a_refresh_counts_in_the_minute_it_was_decided_in_however_slow_the_store(
+    service: Service, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a loaded machine the store may answer a refresh's read after the minute is over: the
+    refresh still belongs to the minute of the change that asked for it, so the next change is shown
+    as soon as that minute ends, whether the store answered before or after."""
+    await nim(service, "c1", "alice", "bob", "g1")
+    await service.commands.games(ctx("bob", "c1"), card=True)
+    await service.minute()
+    store = service.store
+    read, answer = store.listings, asyncio.Event()
+
+    async def slow(owners: Sequence[str]) -> list[db.Listing]:
+        if len(owners) == 1:  # a refresh's read (a change's read names every listing it concerns)
+            await answer.wait()
+        return await read(owners)
+
+    monkeypatch.setattr(store, "listings", slow)
+    await take(service, "c1")
+    await until(lambda: bool(service.announcer.listings.pending()), "the refresh is under way")
+    await service.timer.advance(60)  # the minute goes by while the store is slow to answer
+    answer.set()
+    await service.settle()
+    assert len(service.outlet.cards("bob")) == 2
+    await take(service, "c1")
+    await service.settle()
+    assert len(service.outlet.cards("bob")) == 3, "the edit's minute is over: this one goes at once"
 
 
 async def test_a_deleted_card_is_sent_anew_once_and_that_one_is_edited_from_then_on(service: Service) -> None:
