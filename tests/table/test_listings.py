@@ -190,16 +190,17 @@ async def test_a_refresh_counts_in_the_minute_it_was_decided_in_however_slow_the
     await service.commands.games(ctx("bob", "c1"), card=True)
     await service.minute()
     store = service.store
-    read, answer = store.listings, asyncio.Event()
+    read, asked, answer = store.listings, asyncio.Event(), asyncio.Event()
 
     async def slow(owners: Sequence[str]) -> list[db.Listing]:
         if len(owners) == 1:  # a refresh's read (a change's read names every listing it concerns)
+            asked.set()
             await answer.wait()
         return await read(owners)
 
     monkeypatch.setattr(store, "listings", slow)
     await take(service, "c1")
-    await until(lambda: bool(service.announcer.listings.pending()), "the refresh is under way")
+    await asyncio.wait_for(asked.wait(), 10)  # the refresh is decided, its read under way
     await service.timer.advance(60)  # the minute goes by while the store is slow to answer
     answer.set()
     await service.settle()
