@@ -24,8 +24,10 @@ from typing import TYPE_CHECKING
 from cogs.channels import ChannelCog
 from cogs.components import GameButton, GameMenu, LeagueButton
 from cogs.game import GameCog
+from cogs.glue import OFFERS, ORDER, completers, router
 from cogs.league import LeagueCog
 from cogs.service import ServiceCog
+from cogs.slash import build
 from cogs.translator import CatalogTranslator
 from cogs.tree import GameTree, OtherComponent
 
@@ -47,13 +49,16 @@ async def install(
     tick_seconds: float = 60.0,
     leagues: Leagues | None = None,
 ) -> GameCog:
-    """Add the game and service commands to ``bot`` and localise them through the catalog.
+    """Add the slash commands, made from the command tree, and the cogs to ``bot``, and localise
+    them through the catalog.
 
     ``scheduler`` (reminders, deadlines, catch-up posts) runs every ``tick_seconds`` once the bot
     is ready; without one (tests of the commands alone) nothing is timed.
     """
-    cog = GameCog(table, announcer)
+    cog = GameCog(table, announcer, leagues)
     await bot.add_cog(cog)
+    for made in build(router(cog), offers=OFFERS, completers=completers(cog), order=ORDER):
+        bot.tree.add_command(made)
     await bot.add_cog(LeagueCog(cog, leagues))
     bot.add_dynamic_items(GameButton, GameMenu, LeagueButton, OtherComponent)
     await bot.add_cog(ServiceCog(bot, cog, scheduler, tick_seconds=tick_seconds))

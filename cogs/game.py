@@ -1,10 +1,11 @@
-"""The slash commands: ``/game …``, ``/play`` and ``/hand``.
+"""How the slash commands, buttons and menus are answered.
 
-Thin adapters only: each command builds a ``Ctx`` from the interaction, calls the
-front-end-neutral ``table.play.commands.Commands`` and hands the returned posts to a
-``Responder``. No rule lives here. Every command answers within Discord's 3-second
-window: it is acknowledged (deferred) before any work starts (see ``GameCog._answer``).
-Names, descriptions and their translations come from the command tree (``cogs.slash``).
+Thin adapters only: every slash command (made from the command tree by ``cogs.slash``) reaches
+``GameCog.command``, which builds a ``Ctx`` from the interaction, calls the tree entry's handler of the
+front-end-neutral ``table.play.commands.Commands`` (or of the leagues) and hands the returned posts to
+a ``Responder``. No rule lives here. Every command answers within Discord's 3-second window: it is
+acknowledged (deferred) before any work starts (see ``GameCog._answer``). The few commands that need
+Discord's own glue (a thread, an attached file) are answered by ``cogs.glue``.
 """
 
 from __future__ import annotations
@@ -14,36 +15,34 @@ import dataclasses
 import io
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs.channels import bot_may, needed_for_a_table
+from cogs.channels import bot_may
 from cogs.replies import (
     GONE,
     PostLike,
     Responder,
     Undelivered,
     allowed_mentions,
-    offer_choices,
     responder_for,
     split_text,
 )
-from cogs.slash import command, group
 from cogs.translator import label
 from cogs.tree import error_text
 from engine import GameError, registry
-from engine.text import Msg
 from launch import DISCORD_LIMITS
-from table.bots.players import LEVELS, MAX_BOTS
+from table.bots.players import LEVELS
+from table.play.command_tree import CHANNEL, DISCORD, PLAYER, PRIVATE, QUIET, Command, Option
 from table.play.commands import Ctx
-from table.play.lobby import MAX_TEAMS
 from table.posting.outlet import OutletError
 
 if TYPE_CHECKING:
+    from table.leagues.service import Leagues
     from table.play.commands import Commands, Post
     from table.posting.announce import Announcer
 
@@ -60,20 +59,6 @@ def game_choices() -> list[app_commands.Choice[str]]:
     return [
         app_commands.Choice(name=label(f"cmd.choice.game.{g}", fallback=g), value=g) for g in registry.names()
     ]
-
-
-def offer_registered_games(group: app_commands.Group) -> None:
-    """Have ``group``'s commands offer the games registered now: the choices written on the class are
-    those registered when the module was imported, and a game registered after (before the bot builds
-    its commands) is offered too. Each command's parameters are replaced, not changed in place, so
-    the class's own stay as they were."""
-    for slash in group.commands:
-        if not isinstance(slash, app_commands.Command):
-            continue
-        param = slash._params.get("game")
-        if param is not None and param.choices:
-            offered = cast("list[app_commands.Choice[str | int | float]]", game_choices())
-            slash._params = {**slash._params, "game": dataclasses.replace(param, choices=offered)}
 
 
 def level_choices() -> list[app_commands.Choice[str]]:
@@ -120,6 +105,13 @@ def as_choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
     ]
 
 
+def discord_value(option: Option, value: object) -> object:
+    """An option's value as the handler takes it: a picked player or channel is its id."""
+    if value is not None and option.picks in (PLAYER, CHANNEL):
+        return str(getattr(value, "id", value))
+    return value
+
+
 def make_ctx(interaction: discord.Interaction) -> Ctx:
     """The table layer's view of who acts where, in which languages.
 
@@ -144,13 +136,13 @@ def make_ctx(interaction: discord.Interaction) -> Ctx:
 class GameCog(commands.Cog):
     """Every slash command of the bot, over one ``Commands`` instance."""
 
-    game = group("game", guild_only=True)
-
-    def __init__(self, table: Commands, announcer: Announcer | None = None) -> None:
+    def __init__(
+        self, table: Commands, announcer: Announcer | None = None, leagues: Leagues | None = None
+    ) -> None:
         self.table = table
         self.announcer = announcer
+        self.leagues = leagues
         self._undelivered = Undelivered()
-        offer_registered_games(self.game)
 
     async def _acknowledged(self, interaction: discord.Interaction, *, ephemeral: bool | None) -> bool:
         """Acknowledge the interaction now, before any store or engine work: Discord's 3 seconds run
@@ -294,45 +286,36 @@ class GameCog(commands.Cog):
     async def picked(self, interaction: discord.Interaction, game: int, version: int, value: str) -> None:
         await self._component(interaction, lambda ctx: self.table.pick(ctx, game, version, value))
 
-    # /game new ------------------------------------------------------------------------------------
+    # the slash commands ---------------------------------------------------------------------------------
 
-    @command("game.new")
-    @app_commands.choices(game=game_choices(), level=level_choices())
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        game: str,
-        players: app_commands.Range[int, 1, 8] | None = None,
-        options: app_commands.Range[str, 0, 200] | None = None,
-        thread: bool = False,
-        map_file: discord.Attachment | None = None,
-        bots: app_commands.Range[int, 0, MAX_BOTS] = 0,
-        level: str | None = None,
+    async def command(
+        self, interaction: discord.Interaction, entry: Command, values: dict[str, object]
     ) -> None:
-        missing = needed_for_a_table(interaction, new_thread=thread)
-        if missing:  # refused before anything is made: no table, no thread
-            raise GameError("cmd.reply.bot_needs", permissions=[Msg(f"perm.{name}") for name in missing])
-        if thread:
-            await self._new_in_thread(interaction, game, players, options or "", map_file, bots, level)
-            return
+        """Answer the slash command of the tree's ``entry`` with its handler (``cogs.slash`` made it),
+        given its options' values by option name: each passed on as the handler's parameter, a picked
+        player or channel as its id, and answered as the entry says (publicly, privately, or quietly
+        while the announcer shows the channel)."""
+        owner, name = entry.runs
+        arguments = {
+            option.argument: discord_value(option, values.get(option.name))
+            for option in entry.options_for(DISCORD)
+            if option.passed
+        }
+        private = entry.answer == PRIVATE and not (entry.public_with and values.get(entry.public_with))
 
         async def call(ctx: Ctx) -> list[Post]:
-            options_text = await with_map_file(options or "", map_file)
-            return await self.table.new(ctx, game, players, options_text, bots, level)
+            handler: Callable[..., Awaitable[list[Post]]] = getattr(self._handlers(owner), name)
+            return await handler(ctx, **arguments)
 
-        await self._answer(interaction, call)
+        await self._answer(interaction, call, private=private, quiet=entry.answer == QUIET)
 
-    @new.autocomplete("options")
-    async def options_autocomplete(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        """The game's option names and values as the user types them (``armies=dr`` -> ``armies=draft``)."""
-        game = str(getattr(interaction.namespace, "game", "") or "")
-        try:
-            pairs = self.table.options_autocomplete(make_ctx(interaction), game, current)
-        except GameError:
-            pairs = []
-        return await offer_choices(interaction, as_choices(pairs))
+    def _handlers(self, owner: str) -> object:
+        """The object whose method runs a command: the ``Commands``, or the leagues."""
+        if owner == "leagues":
+            if self.leagues is None:
+                raise GameError("league.error.none")
+            return self.leagues
+        return self.table
 
     async def _new_in_thread(
         self,
@@ -387,143 +370,6 @@ class GameCog(commands.Cog):
         await responder.send_text(opened, ephemeral=False)
         for post in private:
             await responder.send_post(post)
-
-    # lobby and game management ----------------------------------------------------------------------
-
-    @command("game.join")
-    async def join(
-        self, interaction: discord.Interaction, team: app_commands.Range[int, 1, MAX_TEAMS] | None = None
-    ) -> None:
-        await self._answer(interaction, lambda ctx: self.table.join(ctx, team))
-
-    @command("game.addbot")
-    @app_commands.choices(level=level_choices())
-    async def addbot(self, interaction: discord.Interaction, level: str | None = None) -> None:
-        await self._answer(interaction, lambda ctx: self.table.addbot(ctx, level))
-
-    @command("game.leave")
-    async def leave(self, interaction: discord.Interaction) -> None:
-        await self._answer(interaction, self.table.leave)
-
-    @command("game.start")
-    async def start(self, interaction: discord.Interaction) -> None:
-        await self._answer(interaction, self.table.start, quiet=True)
-
-    @command("game.status")
-    async def status(self, interaction: discord.Interaction) -> None:
-        await self._answer(interaction, self.table.status)
-
-    @command("game.board")
-    async def board(
-        self, interaction: discord.Interaction, details: bool = False, text: bool | None = None
-    ) -> None:
-        await self._answer(interaction, lambda ctx: self.table.board(ctx, details, text))
-
-    @command("game.log")
-    async def log(
-        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] = 1
-    ) -> None:
-        await self._answer(interaction, lambda ctx: self.table.log(ctx, page))
-
-    @command("game.resign")
-    async def resign(self, interaction: discord.Interaction) -> None:
-        await self._answer(interaction, self.table.resign, quiet=True)
-
-    @command("game.abort")
-    async def abort(self, interaction: discord.Interaction) -> None:
-        await self._answer(interaction, self.table.abort, quiet=True)
-
-    @command("game.removebot")
-    async def removebot(self, interaction: discord.Interaction) -> None:
-        await self._answer(interaction, self.table.removebot)
-
-    @command("game.kick")
-    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
-        await self._answer(interaction, lambda ctx: self.table.kick(ctx, str(player.id)))
-
-    @command("game.unrate")
-    async def unrate(self, interaction: discord.Interaction, game: app_commands.Range[int, 1]) -> None:
-        await self._answer(interaction, lambda ctx: self.table.unrate(ctx, game))
-
-    @command("game.end")
-    async def end(self, interaction: discord.Interaction, winner: discord.User | None = None) -> None:
-        chosen = None if winner is None else str(winner.id)
-        await self._answer(interaction, lambda ctx: self.table.end(ctx, chosen), quiet=True)
-
-    @command("game.draw")
-    async def draw(self, interaction: discord.Interaction) -> None:
-        await self._answer(interaction, self.table.draw, quiet=True)
-
-    @command("game.replay")
-    async def replay(self, interaction: discord.Interaction) -> None:
-        await self._answer(interaction, self.table.replay, private=True)
-
-    @command("game.why")
-    async def why(self, interaction: discord.Interaction) -> None:
-        await self._answer(interaction, self.table.why, private=True)
-
-    @command("game.hint")
-    async def hint(self, interaction: discord.Interaction) -> None:
-        await self._answer(interaction, self.table.hint, private=True)
-
-    @command("game.undo")
-    async def undo(self, interaction: discord.Interaction) -> None:
-        await self._answer(interaction, self.table.undo)
-
-    @command("game.rules")
-    @app_commands.choices(game=game_choices())
-    async def rules(
-        self,
-        interaction: discord.Interaction,
-        game: str | None = None,
-        topic: app_commands.Range[str, 1, 100] | None = None,
-    ) -> None:
-        await self._answer(interaction, lambda ctx: self.table.rules(ctx, game, topic), private=True)
-
-    @rules.autocomplete("topic")
-    async def rules_autocomplete(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        """The rules topics matching what the reader typed, for the game chosen in the other option."""
-        chosen = getattr(interaction.namespace, "game", None)
-        try:
-            pairs = await self.table.rules_autocomplete(
-                make_ctx(interaction), current, chosen if isinstance(chosen, str) else None
-            )
-        except Exception:
-            log.exception("rules autocomplete failed for %r", current)
-            pairs = []
-        return await offer_choices(interaction, as_choices(pairs))
-
-    @command("game.help")
-    async def help(self, interaction: discord.Interaction) -> None:
-        await self._answer(interaction, self.table.help, private=True)
-
-    # playing --------------------------------------------------------------------------------------------
-
-    @command("play")
-    @app_commands.guild_only()
-    async def play(self, interaction: discord.Interaction, action: app_commands.Range[str, 1, 200]) -> None:
-        await self._answer(interaction, lambda ctx: self.table.play(ctx, action), quiet=True)
-
-    @play.autocomplete("action")
-    async def play_autocomplete(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        """The caller's legal moves matching what they typed; nothing rather than an error."""
-        try:
-            pairs = await self.table.autocomplete(make_ctx(interaction), current)
-        except GameError:
-            pairs = []
-        except Exception:
-            log.exception("autocomplete failed for %r", current)
-            pairs = []
-        return await offer_choices(interaction, as_choices(pairs))
-
-    @command("hand")
-    @app_commands.guild_only()
-    async def hand(self, interaction: discord.Interaction) -> None:
-        await self._answer(interaction, self.table.hand, private=True)
 
 
 async def send_to_channel(channel: discord.abc.Messageable, post: PostLike) -> None:

@@ -1,5 +1,5 @@
-"""The play-by-post service on Discord: ``/games`` (and a player's card of all their games),
-``/notify``, ``/settings`` (and a server's list of games) and the timed loop.
+"""The play-by-post service on Discord: the timed loop (``/games``, ``/notify`` and ``/settings`` are
+made from the command tree, ``cogs.slash``, and answered by their handlers).
 
 The loop (discord.py's ``tasks.loop``) runs the table layer's scheduler: catch-up posts for games
 whose last move was stored but not posted, reminders and deadlines. Everything it must not repeat
@@ -13,17 +13,9 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
-import discord
-from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs.game import as_choices, make_ctx
-from cogs.replies import offer_choices
-from cogs.slash import command
-from cogs.translator import label, offer_languages
-from engine.registry import pools
 from table.core.collector import Collector
-from table.core.settings import POLICIES
 from table.core.tables import load_describer
 
 if TYPE_CHECKING:
@@ -32,12 +24,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-_POOL_CHOICES = [app_commands.Choice(name=label(f"cmd.choice.pool.{pool}"), value=pool) for pool in pools()]
-"""The rating pools offered by ``/leaderboard``, ``/history`` and ``/stats``."""
-
 
 class ServiceCog(commands.Cog):
-    """Commands about a player's games and a server's settings, and the scheduler's loop."""
+    """The scheduler's loop."""
 
     def __init__(
         self, bot: commands.Bot, game: GameCog, scheduler: Scheduler | None, *, tick_seconds: float
@@ -90,110 +79,3 @@ class ServiceCog(commands.Cog):
         if not self.scheduler.announcer.busy():
             # an idle moment: the collector walks now what a busy minute would have stopped for
             self.collector.idle()
-
-    @command("games")
-    @app_commands.guild_only()
-    async def games(self, interaction: discord.Interaction, card: bool | None = None) -> None:
-        await self.game._answer(interaction, lambda ctx: self.game.table.games(ctx, card), private=True)
-
-    @command("leaderboard")
-    @app_commands.guild_only()
-    @app_commands.choices(game=_POOL_CHOICES)
-    async def leaderboard(
-        self,
-        interaction: discord.Interaction,
-        game: str | None = None,
-        page: app_commands.Range[int, 1, 10000] = 1,
-    ) -> None:
-        await self.game._answer(interaction, lambda ctx: self.game.table.leaderboard(ctx, game, page))
-
-    @command("history")
-    @app_commands.guild_only()
-    @app_commands.choices(game=_POOL_CHOICES)
-    async def history(
-        self,
-        interaction: discord.Interaction,
-        player: discord.User | None = None,
-        game: str | None = None,
-        page: app_commands.Range[int, 1, 10000] = 1,
-    ) -> None:
-        who = None if player is None else str(player.id)
-        await self.game._answer(interaction, lambda ctx: self.game.table.history(ctx, who, game, page))
-
-    @command("stats")
-    @app_commands.guild_only()
-    @app_commands.choices(game=_POOL_CHOICES)
-    async def stats(
-        self,
-        interaction: discord.Interaction,
-        player: discord.User | None = None,
-        game: str | None = None,
-        public: bool = False,
-    ) -> None:
-        who = None if player is None else str(player.id)
-        await self.game._answer(
-            interaction, lambda ctx: self.game.table.stats(ctx, who, game, public), private=not public
-        )
-
-    @command("notify")
-    async def notify(
-        self,
-        interaction: discord.Interaction,
-        dm: bool | None = None,
-        text: bool | None = None,
-        timezone: app_commands.Range[str, 1, 64] | None = None,
-        quiet: app_commands.Range[str, 1, 20] | None = None,
-        remind: app_commands.Range[str, 1, 10] | None = None,
-    ) -> None:
-        await self.game._answer(
-            interaction,
-            lambda ctx: self.game.table.notify(ctx, dm, text, timezone, quiet, remind),
-            private=True,
-        )
-
-    @notify.autocomplete("timezone")
-    async def timezone_autocomplete(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        """Time zone names matching what the player typed (a city is enough)."""
-        pairs = await self.game.table.timezone_autocomplete(make_ctx(interaction), current)
-        return await offer_choices(interaction, as_choices(pairs))
-
-    @command("away")
-    @app_commands.guild_only()
-    async def away(
-        self, interaction: discord.Interaction, for_: app_commands.Range[str, 1, 20] | None = None
-    ) -> None:
-        await self.game._answer(interaction, lambda ctx: self.game.table.away(ctx, for_), private=True)
-
-    @command("settings")
-    @app_commands.guild_only()
-    @app_commands.default_permissions(manage_guild=True)
-    @offer_languages("language")
-    @app_commands.choices(
-        on_deadline=[app_commands.Choice(name=label(f"cmd.choice.policy.{p}"), value=p) for p in POLICIES],
-    )
-    async def settings(
-        self,
-        interaction: discord.Interaction,
-        language: str | None = None,
-        remind: app_commands.Range[str, 1, 10] | None = None,
-        deadline: app_commands.Range[str, 1, 10] | None = None,
-        on_deadline: str | None = None,
-        games_channel: discord.TextChannel | discord.Thread | None = None,
-        games_list: bool | None = None,
-    ) -> None:
-        chosen = None if games_channel is None else str(games_channel.id)
-        await self.game._answer(
-            interaction,
-            lambda ctx: self.game.table.settings(
-                ctx,
-                games_channel=chosen,
-                games_list=games_list,
-                language=language,
-                remind=remind,
-                deadline=deadline,
-                on_deadline=on_deadline,
-            ),
-            private=True,
-        )

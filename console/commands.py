@@ -1,19 +1,23 @@
-"""What each console command does: one handler per command of the command tree.
+"""What each console command does: dispatch generated from the command tree.
 
-``HANDLERS`` maps each command path the console offers (``table.play.command_tree``) to the call that
-answers it, with the line's options read as that call wants them (``Options``). A handler returns the
-posts to show in the line's channel (then whatever the command set going is announced), or None when
-it showed what it had to itself. A handler for a command the tree does not give the console fails at
-import, and a test holds the handlers to the tree, so a command added to the tree without a handler
-(or the reverse) fails the suite instead of answering "unknown command".
+A typed line (``console.parse``) is a command path and its option values; ``HANDLERS`` maps each path
+the console offers (``table.play.command_tree``) to the call that answers it, made from the tree's
+entry: the entry's handler of ``Commands`` (or of the leagues), given each option the tree passes it,
+read as the tree describes it (``Options.value``: its kind, its default, a player's name typed with
+its ``@``). A handler returns the posts to show in the line's channel (then whatever the command set
+going is announced), or None when it showed what it had to itself. No path is mapped by hand: only the
+commands that need the console's own glue are, in ``GLUE`` (a thread it does not have, a ``/play``
+without an action that lists the moves, the console's help, and its own ``/press`` and ``/clock``),
+and a glue for a command the tree does not give the console fails at import.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
-from table.play.command_tree import CONSOLE, find
+from table.play.command_tree import CHANNEL, CONSOLE, PLAYER, Command, Option, commands_for, find
 
 if TYPE_CHECKING:
     from table.core.posts import Ctx, Post
@@ -73,10 +77,21 @@ class Options:
         value = self.values.get(name)
         return value if isinstance(value, bool) else None
 
-    def channel(self, name: str) -> str | None:
-        """A channel as typed (``console``, ``#console``): its id, which is its name in the console."""
-        value = self.values.get(name)
-        return str(value).strip().lstrip("#") or None if value not in (None, "") else None
+    def value(self, option: Option) -> object:
+        """The option's value as its handler takes it: the tree's default when left out (or empty), a
+        player's name without its ``@``, a channel as typed (``console``, ``#console``) as its id,
+        which is its name in the console; an optional text also without an ``@``."""
+        value = self.values.get(option.name)
+        if option.kind is int:
+            return value if isinstance(value, int) and not isinstance(value, bool) else option.default
+        if option.kind is bool:
+            return value if isinstance(value, bool) else option.default
+        if value in (None, ""):
+            return option.default
+        text = str(value)
+        if option.picks == CHANNEL:
+            return text.strip().lstrip("#") or None
+        return text.lstrip("@") if option.picks == PLAYER or not option.required else text
 
 
 Handler = Callable[["Console", "Ctx", Options], Awaitable["list[Post] | None"]]
@@ -87,15 +102,11 @@ def _leagues(console: Console) -> Leagues:
     return console.leagues
 
 
-async def _new(console: Console, ctx: Ctx, o: Options) -> list[Post]:
+async def _new(console: Console, ctx: Ctx, o: Options) -> list[Post] | None:
+    """The console has a single channel: ``thread:`` is read, and said to be left aside."""
     if o.flag("thread"):
         console.say(console.t("console.thread_ignored"))
-    bots: dict[str, Any] = {}  # only those the line asks for: the table's defaults otherwise
-    if (count := o.number("bots")) is not None:
-        bots["bots"] = count
-    if (level := o.word("level")) is not None:
-        bots["level"] = level
-    return await console.table.new(ctx, o.text("game"), o.number("players"), o.text("options", ""), **bots)
+    return await _run(find("game.new", CONSOLE), console, ctx, o)
 
 
 async def _play(console: Console, ctx: Ctx, o: Options) -> list[Post] | None:
@@ -107,17 +118,9 @@ async def _play(console: Console, ctx: Ctx, o: Options) -> list[Post] | None:
     return None
 
 
-async def _league_new(console: Console, ctx: Ctx, o: Options) -> list[Post]:
-    return await _leagues(console).new(
-        ctx,
-        o.text("game"),
-        format=o.word("format") or "swiss",
-        rounds=o.number("rounds"),
-        round_length=o.word("round_length"),
-        players=o.number("players"),
-        options=o.text("options", ""),
-        name=o.word("name"),
-    )
+async def _help(console: Console, ctx: Ctx, o: Options) -> list[Post]:
+    """The help lists the console's commands, as the console types them."""
+    return await console.table.help(ctx, CONSOLE)
 
 
 async def _press(console: Console, ctx: Ctx, o: Options) -> None:
@@ -138,64 +141,44 @@ async def _clock_set(console: Console, ctx: Ctx, o: Options) -> None:
     await console.set_clock(o.text("at"))
 
 
-_BY_NAME: dict[str, Handler] = {
-    "game.new": _new,
-    "game.join": lambda c, ctx, o: c.table.join(ctx, o.number("team")),
-    "game.leave": lambda c, ctx, o: c.table.leave(ctx),
-    "game.addbot": lambda c, ctx, o: c.table.addbot(ctx, o.word("level")),
-    "game.removebot": lambda c, ctx, o: c.table.removebot(ctx),
-    "game.kick": lambda c, ctx, o: c.table.kick(ctx, o.player("player")),
-    "game.start": lambda c, ctx, o: c.table.start(ctx),
-    "play": _play,
-    "hand": lambda c, ctx, o: c.table.hand(ctx),
-    "game.undo": lambda c, ctx, o: c.table.undo(ctx),
-    "game.board": lambda c, ctx, o: c.table.board(ctx, bool(o.flag("details")), o.flag("text")),
-    "game.status": lambda c, ctx, o: c.table.status(ctx),
-    "game.log": lambda c, ctx, o: c.table.log(ctx, o.number("page") or 1),
-    "game.replay": lambda c, ctx, o: c.table.replay(ctx),
-    "game.why": lambda c, ctx, o: c.table.why(ctx),
-    "game.hint": lambda c, ctx, o: c.table.hint(ctx),
-    "game.draw": lambda c, ctx, o: c.table.draw(ctx),
-    "game.resign": lambda c, ctx, o: c.table.resign(ctx),
-    "game.abort": lambda c, ctx, o: c.table.abort(ctx),
-    "game.end": lambda c, ctx, o: c.table.end(ctx, o.word("winner")),
-    "game.unrate": lambda c, ctx, o: c.table.unrate(ctx, o.text("game")),
-    "league.new": _league_new,
-    "league.join": lambda c, ctx, o: _leagues(c).join(ctx),
-    "league.leave": lambda c, ctx, o: _leagues(c).leave(ctx),
-    "league.start": lambda c, ctx, o: _leagues(c).start(ctx),
-    "league": lambda c, ctx, o: _leagues(c).show(ctx),
-    "league.status": lambda c, ctx, o: _leagues(c).show(ctx),
-    "league.standings": lambda c, ctx, o: _leagues(c).standings(ctx),
-    "league.kick": lambda c, ctx, o: _leagues(c).kick(ctx, o.player("player")),
-    "league.end": lambda c, ctx, o: _leagues(c).end(ctx),
-    "league.history": lambda c, ctx, o: _leagues(c).history(ctx),
-    "game.rules": lambda c, ctx, o: c.table.rules(ctx, o.word("game"), o.word("topic")),
-    "game.help": lambda c, ctx, o: c.table.help(ctx, CONSOLE),
-    "games": lambda c, ctx, o: c.table.games(ctx, o.flag("card")),
-    "leaderboard": lambda c, ctx, o: c.table.leaderboard(ctx, o.word("game"), o.number("page") or 1),
-    "history": lambda c, ctx, o: c.table.history(
-        ctx, o.word("player"), o.word("game"), o.number("page") or 1
-    ),
-    "stats": lambda c, ctx, o: c.table.stats(ctx, o.word("player"), o.word("game"), bool(o.flag("public"))),
-    "notify": lambda c, ctx, o: c.table.notify(
-        ctx, o.flag("dm"), o.flag("text"), o.word("timezone"), o.word("quiet"), o.word("remind")
-    ),
-    "away": lambda c, ctx, o: c.table.away(ctx, o.word("for")),
-    "settings": lambda c, ctx, o: c.table.settings(
-        ctx,
-        games_channel=o.channel("games_channel"),
-        games_list=o.flag("games_list"),
-        **{k: o.word(k) for k in ("language", "remind", "deadline", "on_deadline")},
-    ),
-    "press": _press,
-    "clock": _clock,
-    "clock.advance": _clock_advance,
-    "clock.set": _clock_set,
-}
+async def _run(command: Command, console: Console, ctx: Ctx, o: Options) -> list[Post] | None:
+    """``command``'s handler, given each option the tree passes it."""
+    owner, name = command.runs
+    handlers: object = _leagues(console) if owner == "leagues" else console.table
+    arguments = {option.argument: o.value(option) for option in command.options_for(CONSOLE) if option.passed}
+    run: Callable[..., Awaitable[list[Post]]] = getattr(handlers, name)
+    return await run(ctx, **arguments)
 
-HANDLERS: dict[tuple[str, ...], Handler] = {find(name, CONSOLE).path: run for name, run in _BY_NAME.items()}
+
+def handler(command: Command) -> Handler:
+    """The console's call for a command of the tree: its glue, if it has some, else its handler."""
+    glue = GLUE.get(command.path)
+    return glue if glue is not None else partial(_run, command)
+
+
+GLUE: dict[tuple[str, ...], Handler] = {
+    find(name, CONSOLE).path: glue
+    for name, glue in {
+        "game.new": _new,
+        "play": _play,
+        "game.help": _help,
+        "press": _press,
+        "clock": _clock,
+        "clock.advance": _clock_advance,
+        "clock.set": _clock_set,
+    }.items()
+}
+"""The commands the console answers with glue of its own."""
+
+
+def handlers(tree: Sequence[Command] | None = None) -> dict[tuple[str, ...], Handler]:
+    """The console's handler of each command path it offers, in ``tree`` (the bot's by default)."""
+    offered = commands_for(CONSOLE) if tree is None else [c for c in tree if CONSOLE in c.fronts]
+    return {command.path: handler(command) for command in offered}
+
+
+HANDLERS = handlers()
 """The console's handler of each command path it offers."""
 
 
-__all__ = ["HANDLERS", "Handler", "Options"]
+__all__ = ["GLUE", "HANDLERS", "Handler", "Options", "handler", "handlers"]

@@ -1,14 +1,16 @@
 """The bot's commands, described once for both front ends.
 
 Discord's slash commands (``cogs/``) and the console's lines (``console/``) are two ways of typing the
-same commands. This module says which commands there are, in what order, with which options, and which
-front end offers each; the catalog keys of their names and descriptions follow from their paths
-(``cmd.game.new.name``, ``cmd.game.new.desc``, ``cmd.game.new.players.name``). It is the one source of
-a command: the cogs name, describe and localise each slash command and its options from its entry
-(``cogs.slash.command("game.new")``), the console reads its lines with it and finds each line's handler
-by its path (``console.commands``), and ``/game help`` and the console's help are written from it.
-Adding a command is an entry here (and its catalog keys) and a handler in each front end that offers
-it; a handler without an entry fails at import, an entry without a handler fails the suite.
+same commands. This module says which commands there are, in what order, with which options (their
+kind, range, choices, completion and default), how each is answered, which front end offers each, and
+which handler of ``table.play.commands.Commands`` (or of the leagues) runs it; the catalog keys of their
+names and descriptions follow from their paths (``cmd.game.new.name``, ``cmd.game.new.desc``,
+``cmd.game.new.players.name``). Both front ends are generated from it: the cogs build each slash
+command, its typed options and its route to the handler from its entry (``cogs.slash``), the console
+reads its lines with it and calls the same handler (``console.commands``), and ``/game help`` and the
+console's help are written from it. Adding a command is an entry here (and its catalog keys) and its
+handler; only the few commands that need a front end's own glue (a thread, an attached file, the
+console's clock) name it in that front end's one place for glue.
 
 It lives in the table layer, below both front ends, and imports nothing of Discord.
 """
@@ -19,28 +21,62 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import i18n
+from table.bots.players import MAX_BOTS
 from table.core.text import split
+from table.play.lobby import MAX_TEAMS
 
 DISCORD = "discord"
 CONSOLE = "console"
 FRONTS = frozenset({DISCORD, CONSOLE})
 
+PUBLIC = "public"
+PRIVATE = "private"
+QUIET = "quiet"
+"""How a command is answered: in the channel, to the caller alone, or to the caller alone while the
+announcer shows the channel what it did (a move)."""
+
 SECTIONS = ("lobby", "play", "end", "league", "more", "console")
 """The help's sections, in the order shown (catalog keys ``help.section.<id>``)."""
 
 
+PLAYER = "player"
+FILE = "file"
+CHANNEL = "channel"
+"""What an option may pick rather than take as typed text: a player, an attached file, a channel of
+the server (Discord offers each as a picker; the console reads its name)."""
+
+
 @dataclass(frozen=True)
 class Option:
-    """One option of a command: the console converts its value to ``kind`` (``str``, ``int`` or ``bool``);
-    Discord's own types (a user, an attached file) are the cogs' business. ``optional_in`` names the
-    front ends where a ``required`` option may be left out (the console lists the legal moves for a
-    ``/play`` without an action)."""
+    """One option of a command: the console converts its value to ``kind`` (``str``, ``int`` or
+    ``bool``), a front end with typed options asks for ``typed_as`` where it differs (a game's number,
+    which the console also reads as ``#12``). ``least`` and ``most`` bound a number, or a text's
+    length; ``default`` is the value a left-out option has; ``picks`` names what it is picked from;
+    ``choices`` and ``complete`` name the list of values offered and the handler that completes what
+    is typed (each front end knows them by these names). ``param`` is the handler's parameter when
+    its name is not the option's, and an option the handler does not take (``passed=False``) is read
+    by a front end's glue. ``optional_in`` names the front ends where a ``required`` option may be
+    left out (the console lists the legal moves for a ``/play`` without an action)."""
 
     name: str
     kind: type = str
     required: bool = False
     fronts: frozenset[str] = FRONTS
     optional_in: frozenset[str] = frozenset()
+    typed_as: type | None = None
+    least: int | None = None
+    most: int | None = None
+    default: object = None
+    picks: str = ""
+    choices: str = ""
+    complete: str = ""
+    param: str = ""
+    passed: bool = True
+
+    @property
+    def argument(self) -> str:
+        """The handler's parameter this option's value is passed as."""
+        return self.param or self.name
 
 
 @dataclass(frozen=True)
@@ -52,6 +88,21 @@ class Command:
     options: tuple[Option, ...] = ()
     section: str = "more"
     fronts: frozenset[str] = FRONTS
+    answer: str = PUBLIC
+    public_with: str = ""
+    """A flag option that makes a ``PRIVATE`` answer public (``/stats public:true``)."""
+    server_only: bool = False
+    managers: bool = False
+    """Offered by default to a server's managers only (Discord's default permissions)."""
+    handler: str = ""
+    """The handler's name: a method of ``Commands`` (``"new"``), or ``"leagues.<method>"``; by default
+    the path's last word."""
+
+    @property
+    def runs(self) -> tuple[str, str]:
+        """Whose handler runs the command (``""``: the ``Commands``, or ``"leagues"``) and its name."""
+        owner, _, name = (self.handler or self.path[-1]).rpartition(".")
+        return owner, name
 
     def key(self, suffix: str) -> str:
         """The catalog key ``cmd.<path>.<suffix>``: ``name``, ``desc``, or ``<option>.name``."""
@@ -69,84 +120,137 @@ class Command:
 _ONLY_DISCORD = frozenset({DISCORD})
 _ONLY_CONSOLE = frozenset({CONSOLE})
 
+_PAGE = Option("page", int, least=1, most=10000, default=1)
+_POOL = Option("game", choices="pools")
+
+
+def _lobby(*path: str, options: tuple[Option, ...] = (), answer: str = PUBLIC) -> Command:
+    return Command(path, options, section="lobby", answer=answer, server_only=True)
+
+
+def _game(
+    *path: str, options: tuple[Option, ...] = (), section: str = "play", answer: str = PUBLIC
+) -> Command:
+    return Command(path, options, section=section, answer=answer, server_only=True)
+
+
+def _league(name: str, options: tuple[Option, ...] = (), answer: str = PRIVATE, runs: str = "") -> Command:
+    path = ("league", name) if name else ("league",)
+    handler = "leagues." + (runs or name)
+    fronts = FRONTS if name else _ONLY_CONSOLE
+    return Command(path, options, "league", fronts, answer, server_only=True, handler=handler)
+
+
 COMMANDS: tuple[Command, ...] = (
-    Command(
-        ("game", "new"),
-        (
-            Option("game", required=True),
-            Option("players", int),
-            Option("options"),
-            Option("thread", bool),  # the console reads it and says it has a single channel
-            Option("map_file", fronts=_ONLY_DISCORD),  # an attached text file
-            Option("bots", int),
-            Option("level"),
+    _lobby(
+        "game",
+        "new",
+        options=(
+            Option("game", required=True, choices="games"),
+            Option("players", int, least=1, most=8),
+            Option("options", least=0, most=200, default="", complete="options"),
+            Option("thread", bool, default=False, passed=False),  # the console says it has one channel
+            Option("map_file", fronts=_ONLY_DISCORD, picks=FILE, passed=False),  # a text file
+            Option("bots", int, least=0, most=MAX_BOTS, default=0),
+            Option("level", choices="levels"),
         ),
-        section="lobby",
     ),
-    Command(("game", "join"), (Option("team", int),), section="lobby"),
-    Command(("game", "leave"), section="lobby"),
-    Command(("game", "addbot"), (Option("level"),), section="lobby"),
-    Command(("game", "removebot"), section="lobby"),
-    Command(("game", "kick"), (Option("player", required=True),), section="lobby"),
-    Command(("game", "start"), section="lobby"),
-    Command(("play",), (Option("action", required=True, optional_in=_ONLY_CONSOLE),), section="play"),
-    Command(("hand",), section="play"),
-    Command(("game", "undo"), section="play"),
-    Command(("game", "board"), (Option("details", bool), Option("text", bool)), section="play"),
-    Command(("game", "status"), section="play"),
-    Command(("game", "log"), (Option("page", int),), section="play"),
-    Command(("game", "replay"), section="play"),
-    Command(("game", "why"), section="play"),
-    Command(("game", "hint"), section="play"),
-    Command(("game", "draw"), section="end"),
-    Command(("game", "resign"), section="end"),
-    Command(("game", "abort"), section="end"),
-    Command(("game", "end"), (Option("winner"),), section="end"),
-    Command(("game", "unrate"), (Option("game", required=True),), section="end"),
+    _lobby("game", "join", options=(Option("team", int, least=1, most=MAX_TEAMS),)),
+    _lobby("game", "leave"),
+    _lobby("game", "addbot", options=(Option("level", choices="levels"),)),
+    _lobby("game", "removebot"),
+    _lobby("game", "kick", options=(Option("player", required=True, picks=PLAYER),)),
+    _lobby("game", "start", answer=QUIET),
     Command(
-        ("league", "new"),
-        (
-            Option("game", required=True),
-            Option("format"),
-            Option("rounds", int),
-            Option("round_length"),
-            Option("players", int),
-            Option("options"),
-            Option("name"),
-        ),
-        section="league",
+        ("play",),
+        (Option("action", required=True, optional_in=_ONLY_CONSOLE, least=1, most=200, complete="moves"),),
+        section="play",
+        answer=QUIET,
+        server_only=True,
     ),
-    Command(("league", "join"), section="league"),
-    Command(("league", "leave"), section="league"),
-    Command(("league", "start"), section="league"),
+    Command(("hand",), section="play", answer=PRIVATE, server_only=True),
+    _game("game", "undo"),
+    _game("game", "board", options=(Option("details", bool, default=False), Option("text", bool))),
+    _game("game", "status"),
+    _game("game", "log", options=(_PAGE,)),
+    _game("game", "replay", answer=PRIVATE),
+    _game("game", "why", answer=PRIVATE),
+    _game("game", "hint", answer=PRIVATE),
+    _game("game", "draw", section="end", answer=QUIET),
+    _game("game", "resign", section="end", answer=QUIET),
+    _game("game", "abort", section="end", answer=QUIET),
+    _game("game", "end", options=(Option("winner", picks=PLAYER),), section="end", answer=QUIET),
+    _game(
+        "game",
+        "unrate",
+        options=(Option("game", required=True, typed_as=int, least=1, param="typed"),),  # "12" or "#12"
+        section="end",
+    ),
+    _league(
+        "new",
+        (
+            Option("game", required=True, choices="games"),
+            Option("format", choices="league_formats", default="swiss"),
+            Option("rounds", int, least=0, most=30),
+            Option("round_length", least=1, most=10),
+            Option("players", int, least=1, most=8),
+            Option("options", least=0, most=200, default=""),
+            Option("name", least=1, most=80),
+        ),
+    ),
+    _league("join"),
+    _league("leave", answer=PUBLIC),
+    _league("start"),
     # Discord cannot run a group of subcommands by itself: there it is /league status.
-    Command(("league",), section="league", fronts=_ONLY_CONSOLE),
-    Command(("league", "status"), section="league"),
-    Command(("league", "standings"), section="league"),
-    Command(("league", "kick"), (Option("player", required=True),), section="league"),
-    Command(("league", "end"), section="league"),
-    Command(("league", "history"), section="league"),
-    Command(("game", "rules"), (Option("game"), Option("topic"))),
-    Command(("game", "help")),
-    Command(("games",), (Option("card", bool),)),
-    Command(("leaderboard",), (Option("game"), Option("page", int))),
-    Command(("history",), (Option("player"), Option("game"), Option("page", int))),
-    Command(("stats",), (Option("player"), Option("game"), Option("public", bool))),
+    _league("", runs="show"),
+    _league("status", runs="show"),
+    _league("standings"),
+    _league("kick", (Option("player", required=True, picks=PLAYER),), answer=PUBLIC),
+    _league("end"),
+    _league("history"),
+    _game(
+        "game",
+        "rules",
+        options=(Option("game", choices="games"), Option("topic", least=1, most=100, complete="topics")),
+        section="more",
+        answer=PRIVATE,
+    ),
+    _game("game", "help", section="more", answer=PRIVATE),
+    Command(("games",), (Option("card", bool),), answer=PRIVATE, server_only=True),
+    Command(("leaderboard",), (_POOL, _PAGE), server_only=True),
+    Command(("history",), (Option("player", picks=PLAYER), _POOL, _PAGE), server_only=True),
+    Command(
+        ("stats",),
+        (Option("player", picks=PLAYER), _POOL, Option("public", bool, default=False)),
+        answer=PRIVATE,
+        public_with="public",
+        server_only=True,
+    ),
     Command(
         ("notify",),
-        (Option("dm", bool), Option("text", bool), Option("timezone"), Option("quiet"), Option("remind")),
+        (
+            Option("dm", bool),
+            Option("text", bool),
+            Option("timezone", least=1, most=64, complete="timezones"),
+            Option("quiet", least=1, most=20),
+            Option("remind", least=1, most=10),
+        ),
+        answer=PRIVATE,
     ),
-    Command(("away",), (Option("for"),)),
+    Command(("away",), (Option("for", least=1, most=20, param="length"),), answer=PRIVATE, server_only=True),
     Command(
         ("settings",),
         (
-            Option("language"),
-            Option("remind"),
-            Option("deadline"),
-            Option("on_deadline"),
-            Option("games_channel"),  # a channel of the server (on Discord, picked as one)
+            Option("language", choices="languages"),
+            Option("remind", least=1, most=10),
+            Option("deadline", least=1, most=10),
+            Option("on_deadline", choices="policies"),
+            Option("games_channel", picks=CHANNEL),  # a channel of the server
             Option("games_list", bool),
         ),
+        answer=PRIVATE,
+        server_only=True,
+        managers=True,
     ),
     # The console's own: a button of the channel's latest posts, pressed by name (``/press undo_accept``),
     # and time, which moves only when told, so a reminder or a deadline can be seen at once.
@@ -242,10 +346,16 @@ def help_pages(front: str, locale: str, games: Sequence[object], limit: int) -> 
 
 
 __all__ = [
+    "CHANNEL",
     "COMMANDS",
     "CONSOLE",
     "DISCORD",
+    "FILE",
     "GROUPS",
+    "PLAYER",
+    "PRIVATE",
+    "PUBLIC",
+    "QUIET",
     "Command",
     "Option",
     "command_name",

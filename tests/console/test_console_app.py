@@ -35,7 +35,9 @@ class ScriptedCommands:
         self.calls: list[tuple[str, Ctx, tuple[Any, ...]]] = []
         self.announcer = NothingToAnnounce()
 
-    async def new(self, ctx: Ctx, game: str, players: int | None = None, options: str = "") -> list[Post]:
+    async def new(
+        self, ctx: Ctx, game: str, players: int | None = None, options: str = "", **bots: object
+    ) -> list[Post]:
         self.calls.append(("new", ctx, (game, players, options)))
         return [Post(f"{mention(ctx.user_id)} opened a {game} lobby", mentions=(ctx.user_id,))]
 
