@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 import i18n
-from console.commands import HANDLERS, Options
+from console.commands import Options, handlers
 from console.parse import Line, LineError, parse_line
 from engine import BadInput, GameError
 from table.core.clock import ManualClock, parse_duration
@@ -254,7 +254,7 @@ class Console:
         """Run the line's command (``console.commands``), show its answer in ``channel`` and let what
         it set going be announced."""
         ctx = self.ctx(line.user, channel)
-        posts = await HANDLERS[line.path](self, ctx, Options(line.options))
+        posts = await handlers()[line.path](self, ctx, Options(line.options))
         if posts is not None:
             self.show(line.user, posts, channel)
             await self.table.announcer.drain()

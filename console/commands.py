@@ -14,10 +14,11 @@ and a glue for a command the tree does not give the console fails at import.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from functools import partial
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any, Protocol
 
-from table.play.command_tree import CHANNEL, CONSOLE, PLAYER, Command, Option, commands_for, find
+from table.play import command_tree
+from table.play.command_tree import CHANNEL, CONSOLE, PLAYER, Command, Option, find
 
 if TYPE_CHECKING:
     from table.core.posts import Ctx, Post
@@ -171,10 +172,14 @@ GLUE: dict[tuple[str, ...], Handler] = {
 """The commands the console answers with glue of its own."""
 
 
-def handlers(tree: Sequence[Command] | None = None) -> dict[tuple[str, ...], Handler]:
-    """The console's handler of each command path it offers, in ``tree`` (the bot's by default)."""
-    offered = commands_for(CONSOLE) if tree is None else [c for c in tree if CONSOLE in c.fronts]
-    return {command.path: handler(command) for command in offered}
+def handlers() -> dict[tuple[str, ...], Handler]:
+    """The console's handler of each command path it offers, in the command tree as it is now."""
+    return _handlers_of(command_tree.COMMANDS)
+
+
+@cache
+def _handlers_of(tree: tuple[Command, ...]) -> dict[tuple[str, ...], Handler]:
+    return {command.path: handler(command) for command in tree if CONSOLE in command.fronts}
 
 
 HANDLERS = handlers()

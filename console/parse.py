@@ -15,13 +15,20 @@ from functools import cache
 
 import i18n
 from engine.text import Msg
-from table.play.command_tree import CONSOLE, Option, command_name, commands_for, option_name
+from table.play import command_tree
+from table.play.command_tree import CONSOLE, Command, Option, command_name, option_name
 
-COMMANDS: dict[tuple[str, ...], tuple[Option, ...]] = {
-    command.path: command.options_for(CONSOLE) for command in commands_for(CONSOLE)
-}
-"""Command path -> its options, in the order of the slash commands (the first may be given without its
-name): the commands the console offers, as ``table.play.command_tree`` describes them."""
+
+def commands() -> dict[tuple[str, ...], tuple[Option, ...]]:
+    """Command path -> its options, in the order of the slash commands (the first may be given without
+    its name): the commands the console offers, as ``table.play.command_tree`` describes them now."""
+    return _commands_of(command_tree.COMMANDS)
+
+
+@cache
+def _commands_of(tree: tuple[Command, ...]) -> dict[tuple[str, ...], tuple[Option, ...]]:
+    return {command.path: command.options_for(CONSOLE) for command in tree if CONSOLE in command.fronts}
+
 
 _TRUE = {"true", "yes", "oui", "vrai", "1", "on"}
 _FALSE = {"false", "no", "non", "faux", "0", "off"}
@@ -60,11 +67,15 @@ def _names(key: str, english: str) -> set[str]:
     return found
 
 
-@cache
 def _aliases() -> dict[tuple[str, ...], tuple[str, ...]]:
     """Spelling (as a tuple of words) -> canonical command path."""
+    return _aliases_of(command_tree.COMMANDS)
+
+
+@cache
+def _aliases_of(tree: tuple[Command, ...]) -> dict[tuple[str, ...], tuple[str, ...]]:
     table: dict[tuple[str, ...], tuple[str, ...]] = {}
-    for path in COMMANDS:
+    for path in _commands_of(tree):
         spellings: list[set[str]] = [
             _names("cmd." + ".".join(path[: i + 1]) + ".name", word) for i, word in enumerate(path)
         ]
@@ -76,18 +87,22 @@ def _aliases() -> dict[tuple[str, ...], tuple[str, ...]]:
     return table
 
 
-@cache
 def _option_aliases(path: tuple[str, ...]) -> dict[str, str]:
     """Spelling -> canonical option name, for one command."""
+    return _option_aliases_of(command_tree.COMMANDS, path)
+
+
+@cache
+def _option_aliases_of(tree: tuple[Command, ...], path: tuple[str, ...]) -> dict[str, str]:
     table: dict[str, str] = {}
-    for spec in COMMANDS[path]:
+    for spec in _commands_of(tree)[path]:
         for name in _names("cmd." + ".".join(path) + f".{spec.name}.name", spec.name):
             table[name] = spec.name
     return table
 
 
 def command_list(locale: str = i18n.DEFAULT) -> str:
-    return ", ".join(command_name(p, locale) for p in COMMANDS)
+    return ", ".join(command_name(p, locale) for p in commands())
 
 
 _COMMENT = re.compile(r"\s+#.*$")
@@ -132,7 +147,7 @@ def parse_line(text: str, locale: str = i18n.DEFAULT) -> Line:
 
 def parse_options(path: tuple[str, ...], text: str, locale: str = i18n.DEFAULT) -> dict[str, object]:
     """``key:value`` pairs (values run to the next known ``key:``), converted to their types."""
-    specs = {spec.name: spec for spec in COMMANDS[path]}
+    specs = {spec.name: spec for spec in commands()[path]}
     command = command_name(path, locale)
     if not text:
         return _check_required(path, {}, locale)
@@ -163,7 +178,7 @@ def parse_options(path: tuple[str, ...], text: str, locale: str = i18n.DEFAULT) 
 
 
 def _check_required(path: tuple[str, ...], values: dict[str, object], locale: str) -> dict[str, object]:
-    for spec in COMMANDS[path]:
+    for spec in commands()[path]:
         if spec.required and spec.name not in values:
             raise LineError(
                 "console.missing_option",

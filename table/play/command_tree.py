@@ -270,13 +270,11 @@ def commands_for(front: str) -> tuple[Command, ...]:
     return tuple(c for c in COMMANDS if front in c.fronts)
 
 
-_BY_PATH = {c.path: c for c in COMMANDS}
-
-
 def find(path: str, front: str) -> Command:
     """The command of dotted ``path`` (``"game.new"``) that ``front`` offers: how a front end's handler
     names the entry it implements, so a handler for a command the tree lacks fails at import."""
-    command = _BY_PATH.get(tuple(path.split(".")))
+    wanted = tuple(path.split("."))
+    command = next((c for c in COMMANDS if c.path == wanted), None)
     if command is None or front not in command.fronts:
         raise LookupError(f"/{path.replace('.', ' ')} is no {front} command of the command tree")
     return command

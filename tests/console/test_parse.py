@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from console.parse import COMMANDS, LineError, parse_line
+from console.parse import LineError, commands, parse_line
 
 
 def test_group_command_with_options() -> None:
@@ -74,7 +74,7 @@ def test_bad_lines_name_what_is_wrong(text: str, key: str) -> None:
 def test_every_console_command_has_catalog_names() -> None:
     import i18n
 
-    for path, specs in COMMANDS.items():
+    for path, specs in commands().items():
         base = "cmd." + ".".join(path)
         assert i18n.catalog("en")[base + ".name"] == path[-1]
         for spec in specs:
