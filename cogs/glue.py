@@ -19,6 +19,7 @@ gives it:
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable, Mapping
 
 import discord
@@ -36,6 +37,8 @@ from engine.text import Msg
 from table.core.posts import Ctx, Post
 from table.core.settings import POLICIES
 from table.play.command_tree import DISCORD, Command, find
+
+log = logging.getLogger(__name__)
 
 Choices = list[app_commands.Choice[str]]
 
@@ -90,6 +93,7 @@ def completers(cog: GameCog) -> dict[str, Complete]:
                 make_ctx(interaction), current, _chosen(interaction, "game")
             )
         except Exception:
+            log.exception("rules autocomplete failed for %r", current)
             pairs = []
         return await offer_choices(interaction, as_choices(pairs))
 
@@ -97,7 +101,10 @@ def completers(cog: GameCog) -> dict[str, Complete]:
         """The caller's legal moves matching what they typed."""
         try:
             pairs = await table.autocomplete(make_ctx(interaction), current)
+        except GameError:
+            pairs = []
         except Exception:
+            log.exception("autocomplete failed for %r", current)
             pairs = []
         return await offer_choices(interaction, as_choices(pairs))
 
