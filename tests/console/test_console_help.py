@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 import i18n
+from console import parse
 from console.app import Console
-from console.parse import COMMANDS, parse_line
 from table.play.commands import Commands
 from tests.discord.support import stand_in_commands
 from tests.help_lines import Entries, help_entries, mentioned, registered_payloads, tree_entries
@@ -67,9 +67,10 @@ async def test_the_help_lists_the_registered_commands_and_the_consoles_own(
     assert listed == console_expected(registered, locale)
     listing = text.replace(i18n.t("console.help", locale), "")  # the syntax notes name "/command"
     assert mentioned(listing) <= {path[0] for path in listed}
-    accepted = {parse_line(f"bob: /{' '.join(path)}" + " x" * ("<" in "".join(o)), locale).path
+    accepted = {parse.parse_line(f"bob: /{' '.join(path)}" + " x" * ("<" in "".join(o)), locale).path
                 for path, o in listed.items()}  # fmt: skip
-    assert accepted == set(COMMANDS), "every command listed is one the console reads, and the other way"
+    read = set(parse.commands())
+    assert accepted == read, "every command listed is one the console reads, and the other way"
 
 
 async def test_the_french_game_help_speaks_french(commands: Commands, tmp_path: Path) -> None:
