@@ -108,7 +108,7 @@ class Standings:
         text = clip("\n\n".join(self._board_text(board, loc) for board in boards), self.tables.limits.text)
         shown = [s.player for board in boards for _rank, s in board.rows]
         names = await self.tables.store.player_names(_guild(ctx), shown)
-        view = {"sections": [self._board_view(board, names, loc) for board in boards]}
+        view: dict[str, object] = {"sections": [self._board_view(board, names, loc) for board in boards]}
         picture = await self.tables.picture("leaderboard", view, {}, loc)
         return [Post(text, filename="leaderboard.png", **pictured(picture))]
 
@@ -281,7 +281,7 @@ class Standings:
         picture = None
         if series:  # the card names the player as they last sat down here (an image shows no mention)
             name = (await store.player_names(_guild(ctx), [who])).get(who, who)
-            view = {
+            view: dict[str, object] = {
                 "title": self.words.t("rating.chart.title", loc, player=name),
                 "series": series,
                 "caption": self.words.t(
