@@ -73,7 +73,7 @@ STATE_CACHE_SIZE = 256
 class Renderer(Protocol):
     """``render.render`` / ``render.render_private``: a view in, PNG bytes out."""
 
-    def __call__(self, view: Mapping[str, object], *, names: dict[str, str], locale: str) -> bytes: ...
+    def __call__(self, view: dict[str, object], *, names: dict[str, str], locale: str) -> bytes: ...
 
 
 @dataclass(frozen=True)
