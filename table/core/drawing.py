@@ -59,7 +59,7 @@ class Drawer(Protocol):
     async def draw(
         self,
         kind: str,
-        view: dict[str, Any],
+        view: dict[str, object],
         *,
         names: dict[str, str],
         locale: str,
@@ -119,7 +119,7 @@ class ThreadDrawer:
     async def draw(
         self,
         kind: str,
-        view: dict[str, Any],
+        view: dict[str, object],
         *,
         names: dict[str, str],
         locale: str,
@@ -242,7 +242,7 @@ class ProcessDrawer:
     async def draw(
         self,
         kind: str,
-        view: dict[str, Any],
+        view: dict[str, object],
         *,
         names: dict[str, str],
         locale: str,
