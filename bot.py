@@ -150,14 +150,17 @@ class GuildWait:
         """Per shard (None: the one connection of an unsharded client), the servers READY announced
         that have not arrived yet."""
 
-    def saw(self, event: str, args: Sequence[Any]) -> None:
+    def saw(self, event: str, args: Sequence[object]) -> None:
         """Follow one dispatched event (``Client.dispatch`` calls this before any handler)."""
         if event == "connect" and not self._sharded:
             self._connected(None)
-        elif event == "shard_connect" and self._sharded:
-            self._connected(int(args[0]))
-        elif event in ("guild_available", "guild_join") and args:
-            guild = args[0]
+        elif event == "shard_connect" and self._sharded and args and isinstance(args[0], int):
+            self._connected(args[0])
+        elif (
+            event in ("guild_available", "guild_join")
+            and args
+            and isinstance(guild := args[0], discord.Guild)
+        ):
             waiting = self._waiting.get(self._shard_of(guild))
             if waiting:
                 waiting.discard(guild.id)
@@ -231,7 +234,7 @@ class TabletopBot(commands.Bot):
         self._warm_locales: tuple[str, ...] = ()
         """The languages the drawing workers warm up in, once the gateway is ready (then emptied)."""
 
-    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+    def dispatch(self, event_name: str, /, *args: object, **kwargs: object) -> None:
         self._guild_wait.saw(event_name, args)
         super().dispatch(event_name, *args, **kwargs)
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, TypedDict, runtime_checkable
 
 import discord
 
@@ -46,8 +46,11 @@ STYLES = {
 }
 BUTTONS_PER_ROW = 5
 
+_Button = discord.ui.Button[discord.ui.View]
+_Item = discord.ui.Item[discord.ui.View]
 
-def _button(custom_id: str, label: str, style: Any) -> discord.ui.Button[Any]:
+
+def _button(custom_id: str, label: str, style: discord.ButtonStyle | None) -> _Button:
     """A persistent button as both kinds are drawn: its label cut to Discord's 80 characters."""
     return discord.ui.Button(
         label=label[: DISCORD_LIMITS.button],
@@ -56,23 +59,36 @@ def _button(custom_id: str, label: str, style: Any) -> discord.ui.Button[Any]:
     )
 
 
-def _looks(item: discord.ui.Item[Any]) -> dict[str, Any]:
+class _Looks(TypedDict):
+    label: str
+    style: discord.ButtonStyle | None
+
+
+def _looks(item: _Item) -> _Looks:
     """The label and style a pressed button came with, to draw it again the same (a menu given a
     button's custom id, a forged one, still gets a button that answers)."""
     button = item if isinstance(item, discord.ui.Button) else None
     return {"label": (button.label if button else None) or "…", "style": button.style if button else None}
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON):
+class GameButton(discord.ui.DynamicItem[_Button], template=BUTTON):
     """A button of a post: Join, My hand, Accept..."""
 
-    def __init__(self, game: int, version: int, action: str, *, label: str = "…", style: Any = None) -> None:
+    def __init__(
+        self,
+        game: int,
+        version: int,
+        action: str,
+        *,
+        label: str = "…",
+        style: discord.ButtonStyle | None = None,
+    ) -> None:
         super().__init__(_button(f"g:{game}:v{version}:{action}", label, style))
         self.game, self.version, self.action = game, version, action
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: _Item, match: re.Match[str]
     ) -> GameButton:
         return cls(int(match["game"]), int(match["version"]), match["action"], **_looks(item))
 
@@ -83,7 +99,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON
         await handler(interaction).pressed(interaction, self.game, self.version, self.action)
 
 
-class GameMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=MENU):
+class GameMenu(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=MENU):
     """The "My moves" menu: a group of moves, a page, or a move to play."""
 
     def __init__(
@@ -105,7 +121,7 @@ class GameMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=MENU):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: _Item, match: re.Match[str]
     ) -> GameMenu:
         options = list(item.options) if isinstance(item, discord.ui.Select) else []
         return cls(int(match["game"]), int(match["version"]), options=options or None)
@@ -118,16 +134,18 @@ class GameMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=MENU):
         await handler(interaction).picked(interaction, self.game, self.version, values[0] if values else "")
 
 
-class LeagueButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LEAGUE_BUTTON):
+class LeagueButton(discord.ui.DynamicItem[_Button], template=LEAGUE_BUTTON):
     """The sign-up card's Join and Leave: persistent, the league's id in the custom id."""
 
-    def __init__(self, league: int, action: str, *, label: str = "…", style: Any = None) -> None:
+    def __init__(
+        self, league: int, action: str, *, label: str = "…", style: discord.ButtonStyle | None = None
+    ) -> None:
         super().__init__(_button(f"l:{league}:{action}", label, style))
         self.league, self.action = league, action
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: _Item, match: re.Match[str]
     ) -> LeagueButton:
         return cls(int(match["league"]), match["action"], **_looks(item))
 
@@ -196,7 +214,7 @@ def menu_item(menu: Menu) -> GameMenu:
     return GameMenu(menu.game, menu.version, options=options, placeholder=menu.title)
 
 
-def view_for(post: Any) -> discord.ui.View | None:
+def view_for(post: object) -> discord.ui.View | None:
     """The components of a post (its buttons, then its menu on a row of its own), or None."""
     buttons = tuple(getattr(post, "buttons", ()) or ())
     menu = getattr(post, "menu", None)

@@ -17,8 +17,10 @@ traceback is logged and the store does not change.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Protocol
 
+import discord
 from discord import AppCommandOptionType, app_commands
 
 from cogs.translator import translate
@@ -40,30 +42,52 @@ RESOLVED = {
 SUBCOMMANDS = (AppCommandOptionType.subcommand.value, AppCommandOptionType.subcommand_group.value)
 
 
-def local_name(item: Any, locale: str) -> str:
+class _Named(Protocol):
+    """A command, group or option: what has a name to show."""
+
+    @property
+    def name(self) -> str: ...
+
+
+class _Placed(_Named, Protocol):
+    """A command or group, under its group if any."""
+
+    @property
+    def parent(self) -> _Placed | None: ...
+
+
+class _Leaf(_Placed, Protocol):
+    """A command a player runs, with its options."""
+
+    @property
+    def parameters(self) -> list[app_commands.Parameter]: ...
+
+
+def local_name(item: _Named, locale: str) -> str:
     """A command's, group's or option's name as the player's client shows it."""
     string = getattr(item, "locale_name", None) or getattr(item, "_locale_name", None)
     translated = translate(string, locale) if isinstance(string, app_commands.locale_str) else None
     return translated or str(getattr(item, "display_name", None) or item.name)
 
 
-def command_path(command: Any, locale: str) -> str:
+def command_path(command: _Placed, locale: str) -> str:
     """``game log`` (``partie historique`` in French): the words a player types after the slash."""
     words = []
-    while command is not None:
-        words.append(local_name(command, locale))
-        command = command.parent
+    step: _Placed | None = command
+    while step is not None:
+        words.append(local_name(step, locale))
+        step = step.parent
     return " ".join(reversed(words))
 
 
-def command_list(tree: app_commands.CommandTree[Any], locale: str) -> str:
+def command_list(tree: app_commands.CommandTree[discord.Client], locale: str) -> str:
     return ", ".join(f"/{local_name(command, locale)}" for command in tree.get_commands())
 
 
-def leaf_options(data: dict[str, Any]) -> tuple[list[str], list[Any]]:
+def leaf_options(data: Mapping[str, object]) -> tuple[list[str], list[object]]:
     """The (sub)command names the payload walks down, and the options it gives the last one."""
     path = [str(data.get("name", ""))]
-    options: Any = data.get("options") or []
+    options: object = data.get("options") or []
     while isinstance(options, list) and options:
         first = options[0]
         if not (isinstance(first, dict) and first.get("type") in SUBCOMMANDS):
@@ -73,9 +97,11 @@ def leaf_options(data: dict[str, Any]) -> tuple[list[str], list[Any]]:
     return path, options if isinstance(options, list) else [options]
 
 
-def find_command(tree: app_commands.CommandTree[Any], path: list[str], guild_id: int | None) -> Any:
+def find_command(
+    tree: app_commands.CommandTree[discord.Client], path: list[str], guild_id: int | None
+) -> _Leaf | None:
     """The command the path names, or None: unknown, or a group where a command must be."""
-    command: Any = tree.get_command(path[0], guild=None if guild_id is None else _Guild(guild_id))
+    command: object = tree.get_command(path[0], guild=None if guild_id is None else _Guild(guild_id))
     if command is None and guild_id is not None:
         command = tree.get_command(path[0])
     for name in path[1:]:
@@ -95,8 +121,8 @@ class _Guild:
 
 
 def refusal(
-    tree: app_commands.CommandTree[Any],
-    data: dict[str, Any],
+    tree: app_commands.CommandTree[discord.Client],
+    data: Mapping[str, object],
     locale: str,
     *,
     guild_id: int | None,
@@ -115,7 +141,7 @@ def refusal(
         )
     where = command_path(command, locale)
     parameters = {p.display_name: p for p in command.parameters}
-    given: dict[str, Any] = {}
+    given: dict[str, object] = {}
     for entry in options:
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
             return GameError("cmd.input.unknown_command", command=where, commands=command_list(tree, locale))
@@ -131,7 +157,7 @@ def refusal(
             continue
         given[name] = entry.get("value")
     found = data.get("resolved")
-    resolved: dict[str, Any] = found if isinstance(found, dict) else {}
+    resolved: Mapping[object, object] = found if isinstance(found, dict) else {}
     for name, parameter in parameters.items():
         if name not in given:
             if parameter.required and not autocomplete:
@@ -152,7 +178,11 @@ def refusal(
 
 
 def _value_problem(
-    parameter: app_commands.Parameter, value: Any, resolved: dict[str, Any], where: str, locale: str
+    parameter: app_commands.Parameter,
+    value: object,
+    resolved: Mapping[object, object],
+    where: str,
+    locale: str,
 ) -> GameError | None:
     kind = parameter.type
     option = local_name(parameter, locale)
@@ -163,14 +193,16 @@ def _value_problem(
         names = ", ".join(str(c.value) for c in choices)
         return GameError("cmd.input.not_a_choice", command=where, option=option, choices=names)
     low, high = parameter.min_value, parameter.max_value
-    if kind is AppCommandOptionType.string:
+    if kind is AppCommandOptionType.string and isinstance(value, str):
         size = len(value)
         if (low is not None and size < low) or (high is not None and size > high):
             return GameError(
                 "cmd.input.length", command=where, option=option, low=low or 0, high=high or size
             )
-    elif kind in (AppCommandOptionType.integer, AppCommandOptionType.number) and (
-        (low is not None and value < low) or (high is not None and value > high)
+    elif (
+        kind in (AppCommandOptionType.integer, AppCommandOptionType.number)
+        and isinstance(value, int | float)
+        and ((low is not None and value < low) or (high is not None and value > high))
     ):
         return GameError("cmd.input.out_of_range", command=where, option=option, low=low, high=high)
     return None
@@ -181,7 +213,7 @@ def _wrong_type(parameter: app_commands.Parameter, where: str, locale: str) -> G
     return GameError("cmd.input.wrong_type", command=where, option=local_name(parameter, locale), kind=kind)
 
 
-def _fits(kind: AppCommandOptionType, value: Any, resolved: dict[str, Any]) -> bool:
+def _fits(kind: AppCommandOptionType, value: object, resolved: Mapping[object, object]) -> bool:
     """Whether ``value`` is what Discord sends for an option of type ``kind``."""
     if kind is AppCommandOptionType.string:
         return isinstance(value, str)
@@ -196,11 +228,11 @@ def _fits(kind: AppCommandOptionType, value: Any, resolved: dict[str, Any]) -> b
         if not _snowflake(value):
             return False
         return any(
-            isinstance(resolved.get(block), dict) and value in resolved[block] for block in RESOLVED[kind]
+            isinstance(group := resolved.get(block), dict) and value in group for block in RESOLVED[kind]
         )
     return False
 
 
-def _snowflake(value: Any) -> bool:
+def _snowflake(value: object) -> bool:
     """Whether ``value`` is a Discord id as payloads carry them: a string of at most 20 digits."""
     return isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= SNOWFLAKE_DIGITS

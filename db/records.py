@@ -7,7 +7,7 @@ never see SQL types, and a different store implementation can build the same val
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, TypedDict
 
 from db.ratings import Change, Place
 from db.values import JSON
@@ -17,6 +17,26 @@ VoteKind = Literal["draw", "abort"]
 LeagueStatus = Literal["signup", "running", "over"]
 
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "active")
+
+
+class PlayerWaitJson(TypedDict, total=False):
+    """A player's part of a wait as an announcement stores it (``table.core.timing``): only what is set."""
+
+    next: str
+    ping: str
+    pace: int
+    told: str
+    reminded: int
+
+
+class TimingJson(TypedDict, total=False):
+    """The per-player part of an announcement as it is stored (``table.core.timing``): only what is set."""
+
+    players: dict[str, PlayerWaitJson]
+    paused: dict[str, int]
+    raw: str
+    accounted: str
+    last: bool
 
 
 @dataclass(frozen=True)
@@ -125,7 +145,7 @@ class Announcement:
     deadline: str | None = None
     deadline_done: bool = False
     rev: int = 0
-    timing: dict[str, JSON] = field(default_factory=dict)
+    timing: TimingJson = field(default_factory=TimingJson)
     """Each waited-for player's part of the wait and the pauses of the game (``table.core.timing``)."""
 
 

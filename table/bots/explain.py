@@ -23,7 +23,7 @@ caller's seat with the same seed and turn step a bot in that seat would get (``t
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable
+from collections.abc import Container, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import i18n
@@ -40,11 +40,11 @@ WHY = "why.note"
 """The key of an explanation note: never shown as a line of the log."""
 
 
-def is_explanation(event: dict[str, Any]) -> bool:
+def is_explanation(event: Mapping[str, object]) -> bool:
     return event.get("key") == WHY
 
 
-def explanation(table: Table, player: str, choice: Choice) -> dict[str, Any] | None:
+def explanation(table: Table, player: str, choice: Choice) -> dict[str, object] | None:
     """The note that explains ``choice``, ``player``'s move in ``table``'s position before it (None
     when the move cannot be read back, which a stored move always can)."""
     from ai.explain import masked, secret
@@ -56,7 +56,7 @@ def explanation(table: Table, player: str, choice: Choice) -> dict[str, Any] | N
     except Exception:
         return None
     weighed = choice.weighed or ((choice.action, None, None),)
-    entries = []
+    entries: list[dict[str, object]] = []
     for text, value, share in weighed:
         try:
             action = chosen if text == choice.action else game.parse_action(state, player, text)
@@ -65,7 +65,12 @@ def explanation(table: Table, player: str, choice: Choice) -> dict[str, Any] | N
             continue
         kept = secret(table.record.game, state, seat, action, chosen)
         told = masked(table.record.game, action) if kept else None
-        entry = {"label": encode_msg(label), "value": value, "share": share, "secret": kept}
+        entry: dict[str, object] = {
+            "label": encode_msg(label),
+            "value": value,
+            "share": share,
+            "secret": kept,
+        }
         if told is not None:
             entry["masked"] = encode_msg(told)
         entries.append(entry)
@@ -96,7 +101,7 @@ def explains_last(read: Announcing, version: int) -> bool:
     return last.kind == "move" and last.seq in explained
 
 
-def _percent(value: Any) -> int:
+def _percent(value: float) -> int:
     return round(float(value) * 100)
 
 

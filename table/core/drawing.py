@@ -40,7 +40,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
-from table.core.workers import CHECK_EVERY, Superseded, WorkerPool, fork_server_modules
+from table.core.workers import CHECK_EVERY, Superseded, WarmReport, WorkerPool, fork_server_modules
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,7 @@ class Drawer(Protocol):
     async def draw(
         self,
         kind: str,
-        view: dict[str, Any],
+        view: dict[str, object],
         *,
         names: dict[str, str],
         locale: str,
@@ -119,7 +119,7 @@ class ThreadDrawer:
     async def draw(
         self,
         kind: str,
-        view: dict[str, Any],
+        view: dict[str, object],
         *,
         names: dict[str, str],
         locale: str,
@@ -224,7 +224,7 @@ class ProcessDrawer:
         return self.pool.size
 
     @property
-    def warm_reports(self) -> list[dict[str, Any]]:
+    def warm_reports(self) -> list[WarmReport]:
         return self.pool.warm_reports
 
     @property
@@ -242,7 +242,7 @@ class ProcessDrawer:
     async def draw(
         self,
         kind: str,
-        view: dict[str, Any],
+        view: dict[str, object],
         *,
         names: dict[str, str],
         locale: str,
@@ -270,7 +270,7 @@ class ProcessDrawer:
         ``locales``), in the background: this returns at once."""
         self.pool.warm(function or warm_up, tuple(locales))
 
-    async def until_warm(self) -> list[dict[str, Any]]:
+    async def until_warm(self) -> list[WarmReport]:
         """Wait until every worker has reported the end of its warm-up (tests, benches)."""
         return await self.pool.until_warm()
 

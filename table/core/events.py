@@ -15,7 +15,7 @@ from engine.text import decode_msg, decode_value, encode_msg, encode_value
 __all__ = ["decode_msg", "decode_result", "decode_value", "encode_msg", "encode_result", "encode_value"]
 
 
-def encode_result(result: Result) -> dict[str, Any]:
+def encode_result(result: Result) -> dict[str, object]:
     """Like ``Result.to_json`` but keeps players in the reason as players, not as text."""
     return {
         "winners": list(result.winners),

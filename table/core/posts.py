@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from table.core.limits import Limits
 
@@ -126,9 +126,16 @@ class Picture:
     alt: str
 
 
-def pictured(picture: Picture | None) -> dict[str, Any]:
+class Pictured(TypedDict, total=False):
+    """A post's fields for its image."""
+
+    image: bytes
+    alt: str
+
+
+def pictured(picture: Picture | None) -> Pictured:
     """A post's ``image`` and ``alt`` from a drawn picture (none when the drawing failed)."""
-    return {} if picture is None else {"image": picture.data, "alt": picture.alt}
+    return Pictured() if picture is None else {"image": picture.data, "alt": picture.alt}
 
 
 BOT_PREFIX = "bot:"

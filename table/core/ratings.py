@@ -21,7 +21,6 @@ get what each played from their game's state at the next start's catch-up or rec
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 import engine
 import i18n
@@ -37,7 +36,7 @@ NO_GUILD = ""
 """The server name of games outside a server (the console, direct messages)."""
 
 
-def engine_sides(game: str, state: Mapping[str, Any]) -> Sequence[Sequence[str]]:
+def engine_sides(game: str, state: Mapping[str, object]) -> Sequence[Sequence[str]]:
     """What each seat played in ``game`` at ``state`` (an engine dump), by the game's rules; a state
     the rules cannot read is a ``ValueError``."""
     try:

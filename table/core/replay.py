@@ -9,20 +9,24 @@ from __future__ import annotations
 
 import collections
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
+from typing import TypeVar
 
 from db import ActionRecord, Store
 from engine.contract import Game
 from table.core.errors import NoGame
 
+S = TypeVar("S")
+A = TypeVar("A")
+V = TypeVar("V")
+
 
 def positions(
-    game: Game,
+    game: Game[S, A, V],
     players: Sequence[str],
     seed: int,
     options: dict[str, str],
     actions: Iterable[tuple[str, str]],
-) -> Iterator[Any]:
+) -> Iterator[S]:
     """The state of a new game, then the state after each ``(player, action text)`` in order."""
     state = game.new_game(list(players), seed, dict(options))
     yield state
@@ -32,17 +36,17 @@ def positions(
 
 
 def replay(
-    game: Game,
+    game: Game[S, A, V],
     players: Sequence[str],
     seed: int,
     options: dict[str, str],
     actions: Iterable[tuple[str, str]],
-) -> Any:
+) -> S:
     """The state after applying each ``(player, action text)`` in order to a new game."""
     return collections.deque(positions(game, players, seed, options, actions), maxlen=1)[0]
 
 
-async def replay_game(store: Store, games: Callable[[str], Game], game_id: int) -> Any:
+async def replay_game(store: Store, games: Callable[[str], Game], game_id: int) -> object:
     """Replay a stored game's whole log; ``NoGame`` if it does not exist or never started."""
     record = await store.get_game(game_id)
     if record is None or record.status == "lobby" or record.state is None:
@@ -53,15 +57,15 @@ async def replay_game(store: Store, games: Callable[[str], Game], game_id: int) 
 
 
 def handovers(
-    game: Game,
+    game: Game[S, A, V],
     players: Sequence[str],
     seed: int,
     options: dict[str, str],
     actions: Iterable[tuple[str, str]],
-) -> list[dict[str, Any]]:
+) -> list[V]:
     """The public views a replay shows: the start, then the position at each handover (when the
     players to act change) and at the end; what the channel's posts showed, move after move."""
-    frames: list[dict[str, Any]] = []
+    frames: list[V] = []
     waiting: set[str] | None = None
     for state in positions(game, players, seed, options, actions):
         if waiting is None or set(game.to_act(state)) != waiting or game.is_over(state):

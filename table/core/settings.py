@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Protocol, TypedDict
 
 import i18n
 from db import Announcement, GameRecord
@@ -33,6 +33,16 @@ YES = ("yes", "on", "oui", "true")
 KEYS = ("remind", "deadline", "on_deadline", "rated", "away", "away_max", "auto")
 LANGUAGE = "language"
 MIN_REMIND = timedelta(hours=1)
+
+
+class WaitFields(TypedDict):
+    """An announcement's wait, as a new one starts (``TableSettings.new_wait``)."""
+
+    waiting_since: str | None
+    reminders: int
+    next_reminder: str | None
+    deadline: str | None
+    deadline_done: bool
 
 
 class SettingsStore(Protocol):
@@ -119,7 +129,7 @@ class TableSettings:
     def describe(self) -> str:
         return " ".join(f"{k}={v}" for k, v in self.to_options().items())
 
-    def new_wait(self, now: datetime, *, active: bool) -> dict[str, Any]:
+    def new_wait(self, now: datetime, *, active: bool) -> WaitFields:
         """The wait fields of an announcement when new players start waiting (or nobody does)."""
         if not active:
             return {
@@ -137,7 +147,7 @@ class TableSettings:
             "deadline_done": False,
         }
 
-    def activity(self, now: datetime, current: Announcement) -> dict[str, Any]:
+    def activity(self, now: datetime, current: Announcement) -> dict[str, str]:
         """A player still on turn just acted: the next reminder counts from now, the deadline stays."""
         if self.remind is None or current.next_reminder is None:
             return {}

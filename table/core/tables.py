@@ -42,7 +42,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Protocol
 
 import engine
 from db import Forced, GameRecord, Store
@@ -73,7 +73,7 @@ STATE_CACHE_SIZE = 256
 class Renderer(Protocol):
     """``render.render`` / ``render.render_private``: a view in, PNG bytes out."""
 
-    def __call__(self, view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes: ...
+    def __call__(self, view: dict[str, object], *, names: dict[str, str], locale: str) -> bytes: ...
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ class Table:
 
     record: GameRecord
     game: Game
-    state: Any | None
+    state: object | None
     unreadable: bool = False
     """The stored state exists but this version of the engine cannot load it; the table can only be
     closed (``/game abort`` by any seated player or a moderator, no vote)."""
@@ -100,7 +100,7 @@ class Table:
         which Discord shows as the member's name."""
         return self.names.get(player) or mention(player)
 
-    def view(self, viewer: str | None = None) -> dict[str, Any]:
+    def view(self, viewer: str | None = None) -> dict[str, object]:
         """What ``viewer`` sees of the game (None: the public board), ended as the table ended it
         (``ended_view``)."""
         return ended_view(self.game.view(self.state, viewer), self.record, self.game.is_over(self.state))
@@ -125,7 +125,7 @@ class Table:
         return out
 
 
-def ended_view(view: dict[str, Any], record: GameRecord, engine_over: bool) -> dict[str, Any]:
+def ended_view(view: dict[str, object], record: GameRecord, engine_over: bool) -> dict[str, object]:
     """``view`` as the table ended the game. A resignation, an agreed draw, an abort, a moderator's end
     or a deadline's forfeit ends a game outside its rules: the engine's state stays the position it
     was left in, with a player still to act, and knows nothing of the end. The stored result then
@@ -162,7 +162,7 @@ class Decision:
     so that it crosses to a worker process as one value and a thinker's shape never grows with it."""
 
     game: str
-    state: dict[str, Any]
+    state: dict[str, object]
     seat: int
     level: str
     seed: int
@@ -244,7 +244,7 @@ class Tables:
         use_engine_sides()
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self._locks: dict[str, asyncio.Lock] = {}
-        self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        self._states: OrderedDict[int, tuple[int, object]] = OrderedDict()
 
     # ---- plumbing ------------------------------------------------------------------------
 
@@ -278,7 +278,7 @@ class Tables:
         self._remember(record, state)
         return Table(record, game, state)
 
-    def _remember(self, record: GameRecord, state: Any) -> None:
+    def _remember(self, record: GameRecord, state: object) -> None:
         """Cache a running game's state; finished games and the least recently used drop out."""
         if record.status != "active":
             self._states.pop(record.id, None)
@@ -362,7 +362,7 @@ class Tables:
         moved = Table(saved, game, new_state)
         return Moved(moved, player, str(action), list(events), result, tuple(forced))
 
-    def forced(self, record: GameRecord, game: Game, state: Any) -> list[ForcedStep]:
+    def forced(self, record: GameRecord, game: Game, state: object) -> list[ForcedStep]:
         """The actions to play at once from ``state`` for players whom the rules leave exactly one
         (``engine.forced``), stored with the action (or the start) that led to them: in one
         transaction, so no crash leaves a player pinged for a move that was never theirs to choose.
@@ -392,7 +392,7 @@ class Tables:
     async def picture(
         self,
         kind: str,
-        view: dict[str, Any],
+        view: dict[str, object],
         names: dict[str, str],
         locale: str,
         *,
@@ -446,7 +446,7 @@ class Tables:
 
     async def private_image(
         self, table: Table, player: str, locale: str
-    ) -> tuple[dict[str, Any], Picture | None]:
+    ) -> tuple[dict[str, object], Picture | None]:
         """The player's own view and the image of its hidden part (None if nothing is hidden).
 
         As for the board, a drawing failure is logged and leaves the text listing alone.
@@ -464,16 +464,17 @@ class Tables:
         return view, image
 
 
-def marked_away(view: dict[str, Any], away: Mapping[str, datetime]) -> dict[str, Any]:
+def marked_away(view: dict[str, object], away: Mapping[str, datetime]) -> dict[str, object]:
     """The view with the seat of each away player marked ``"away": "<UTC date they are back>"``,
     which the board draws as a badge by the name."""
     if not away:
         return view
+    found = view.get("seats") or []
     seats = [
         {**seat, "away": away[seat["id"]].astimezone(UTC).date().isoformat()}
         if isinstance(seat, dict) and seat.get("id") in away
         else seat
-        for seat in view.get("seats") or []
+        for seat in (found if isinstance(found, list) else [])
     ]
     return {**view, "seats": seats}
 
@@ -485,7 +486,7 @@ def load_describer() -> None:
     import render  # noqa: F401
 
 
-def describe(kind: str, view: dict[str, Any], names: dict[str, str], locale: str) -> str:
+def describe(kind: str, view: Mapping[str, object], names: dict[str, str], locale: str) -> str:
     """The alt text of an image (``render.describe``, imported when first needed like the renderer);
     a failure is logged and gives "", so the image is still posted."""
     try:
@@ -497,7 +498,7 @@ def describe(kind: str, view: dict[str, Any], names: dict[str, str], locale: str
         return ""
 
 
-def text_board(view: dict[str, Any], names: dict[str, str], locale: str) -> str:
+def text_board(view: Mapping[str, object], names: dict[str, str], locale: str) -> str:
     """The position as text (``render.text_board``); a failure is logged and gives ""."""
     try:
         import render

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Coroutine
-from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +26,7 @@ class GameTasks:
         found = self._tasks.get(game_id)
         return None if found is None or found[1].done() else found[1]
 
-    def start(self, game_id: int, channel: str, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+    def start(self, game_id: int, channel: str, work: Coroutine[object, None, None]) -> asyncio.Task[None]:
         """Run ``work`` as the game's task (the one ``get`` returns from now on)."""
         task = asyncio.ensure_future(work)
         self._tasks[game_id] = (channel, task)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
 
 import i18n
 from engine.contract import Game
@@ -56,7 +55,7 @@ def named(players: Iterable[str], names: Mapping[str, str]) -> list[str]:
     return [names.get(p, p) for p in players]
 
 
-def _resolve(value: Any, names: Mapping[str, str]) -> Any:
+def _resolve(value: object, names: Mapping[str, str]) -> object:
     if isinstance(value, PlayerRef):
         return names.get(value.id, value.id)
     if isinstance(value, Msg):

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from typing import Any
 
+from db.records import PlayerWaitJson, TimingJson
 from table.core.clock import parse_stamp, stamp
 
 
@@ -34,17 +34,22 @@ class PlayerWait:
     told: str | None = None
     """The end of the away period the channel was told of in this wait (told once)."""
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for key in ("next", "ping", "pace", "told"):
-            if getattr(self, key) is not None:
-                out[key] = getattr(self, key)
+    def to_json(self) -> PlayerWaitJson:
+        out: PlayerWaitJson = {}
+        if self.next is not None:
+            out["next"] = self.next
+        if self.ping is not None:
+            out["ping"] = self.ping
+        if self.pace is not None:
+            out["pace"] = self.pace
+        if self.told is not None:
+            out["told"] = self.told
         if self.reminded:
             out["reminded"] = self.reminded
         return out
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> PlayerWait:
+    def from_json(cls, data: PlayerWaitJson) -> PlayerWait:
         pace = data.get("pace")
         return cls(
             data.get("next"),
@@ -76,8 +81,8 @@ class Timing:
     """The players of this wait are the last of a phase everyone acted in at once: the others acted."""
 
     @classmethod
-    def of(cls, data: Mapping[str, Any] | None) -> Timing:
-        data = data or {}
+    def of(cls, data: TimingJson | None) -> Timing:
+        data = data or TimingJson()
         return cls(
             {str(p): PlayerWait.from_json(w) for p, w in (data.get("players") or {}).items()},
             {str(p): int(s) for p, s in (data.get("paused") or {}).items()},
@@ -86,15 +91,16 @@ class Timing:
             bool(data.get("last", False)),
         )
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+    def to_json(self) -> TimingJson:
+        out: TimingJson = {}
         if self.players:
             out["players"] = {p: w.to_json() for p, w in sorted(self.players.items())}
         if self.paused:
             out["paused"] = dict(sorted(self.paused.items()))
-        for key in ("raw", "accounted"):
-            if getattr(self, key) is not None:
-                out[key] = getattr(self, key)
+        if self.raw is not None:
+            out["raw"] = self.raw
+        if self.accounted is not None:
+            out["accounted"] = self.accounted
         if self.last:
             out["last"] = True
         return out

@@ -57,8 +57,9 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from multiprocessing.context import ForkServerContext, ForkServerProcess
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import NoReturn, NotRequired, TypedDict, TypeVar, TypeVarTuple, cast
 
 from table.core.priority import step_back, worker_nice
 
@@ -80,6 +81,19 @@ next step of the worker's warm-up (``function(*args)`` an iterator of steps, mad
 STEPPED, WARMED = "stepped", "warmed"
 """What a worker answers to a warm-up step: ``(STEPPED, label)``, or ``(WARMED, report)`` after the
 last (``{"pid", "steps", "seconds"}``, and ``"error"`` when it failed)."""
+
+
+T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
+
+
+class WarmReport(TypedDict):
+    """What a worker reports at the end of its warm-up."""
+
+    pid: int
+    steps: list[str]
+    seconds: float
+    error: NotRequired[str]
 
 
 IN_BACKGROUND: contextvars.ContextVar[bool] = contextvars.ContextVar("in_background", default=False)
@@ -121,13 +135,13 @@ def _serve(
     threading.Thread(target=_hold, args=(lifeline,), name="lifeline", daemon=True).start()
     step_back(nice)
     warming: Iterator[str] | None = None
-    report: dict[str, Any] = {}
+    report: WarmReport = {"pid": 0, "steps": [], "seconds": 0.0}
     while True:
         try:
             tag, function, args = conn.recv()
         except (EOFError, OSError):
             _gone()
-        reply: tuple[Any, Any]
+        reply: tuple[object, object]
         if tag == WARM:
             if warming is None:
                 warming, report = _steps(function, args), {"pid": os.getpid(), "steps": [], "seconds": 0.0}
@@ -155,12 +169,12 @@ def _hold(lifeline: multiprocessing.connection.Connection) -> None:
     _gone()
 
 
-def _steps(function: Callable[..., Iterator[str]], args: tuple[Any, ...]) -> Iterator[str]:
+def _steps(function: Callable[..., Iterator[str]], args: tuple[object, ...]) -> Iterator[str]:
     """The warm-up's steps, its very start included (a failure there is reported like any other)."""
     yield from function(*args)
 
 
-def _answer(conn: multiprocessing.connection.Connection, reply: tuple[Any, Any]) -> None:
+def _answer(conn: multiprocessing.connection.Connection, reply: tuple[object, object]) -> None:
     try:
         conn.send(reply)
     except (pickle.PicklingError, TypeError, AttributeError):
@@ -198,11 +212,11 @@ def fork_server_modules() -> list[str]:
 
 @dataclass(eq=False)
 class _Job:
-    function: Callable[..., Any]
-    args: tuple[Any, ...]
+    function: Callable[..., object]
+    args: tuple[object, ...]
     limit: float
     outdated: Callable[[], bool] | None
-    future: asyncio.Future[Any]
+    future: asyncio.Future[object]
     tries: int = 0
     background: bool = False
 
@@ -212,7 +226,7 @@ class _Worker:
     """One worker process and the pool's end of its pipe."""
 
     conn: multiprocessing.connection.Connection
-    process: Any  # multiprocessing's Process of the fork server's context
+    process: ForkServerProcess
     job: _Job | None = None
     stepping: bool = False
     began: float = 0.0
@@ -274,13 +288,13 @@ class WorkerPool:
         self._watch: asyncio.TimerHandle | None = None
         self._lifeline: multiprocessing.connection.Connection | None = None
         self._held: multiprocessing.connection.Connection | None = None
-        self._warm_job: tuple[Callable[..., Iterator[str]], tuple[Any, ...]] | None = None
+        self._warm_job: tuple[Callable[..., Iterator[str]], tuple[object, ...]] | None = None
         self._until_warm: list[asyncio.Future[None]] = []
         self._dispatching = self._again = False
         self._asked = -WARM_QUIET
         """When the last job was asked for (the pool's clock): the warm-up waits for quiet."""
         self._warm_later: asyncio.TimerHandle | None = None
-        self.warm_reports: list[dict[str, Any]] = []
+        self.warm_reports: list[WarmReport] = []
         self.calls = 0
         self.replaced = 0
         self.superseded = 0
@@ -289,23 +303,24 @@ class WorkerPool:
 
     async def run(
         self,
-        function: Callable[..., Any],
-        *args: Any,
+        function: Callable[[*Ts], T],
+        *args: *Ts,
         limit: float,
         outdated: Callable[[], bool] | None = None,
-    ) -> Any:
+    ) -> T:
         """``function(*args)`` in the next free worker, within ``limit`` seconds of worker time.
         Raises what the function raised, ``Superseded`` when ``outdated()`` says so as its turn
-        comes, ``WorkerDied`` when its workers keep ending under it."""
+        comes, ``WorkerDied`` when its workers keep ending under it. The answer crosses from the worker
+        pickled, so the checker cannot follow it: it is what ``function`` returned."""
         self._on_this_loop()
         self.calls += 1
         self._asked = self.clock()
-        future = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[object] = asyncio.get_running_loop().create_future()
         job = _Job(function, args, limit, outdated, future, background=IN_BACKGROUND.get())
         (self._later if job.background else self._queue).append(job)
         self._dispatch()
         try:
-            return await job.future
+            return cast(T, await job.future)
         except asyncio.CancelledError:
             job.future.cancel()  # waiting: never sent; running: its worker is free once it answers
             raise
@@ -374,7 +389,7 @@ class WorkerPool:
             return False
         return True
 
-    def _send(self, worker: _Worker, request: tuple[str, Any, Any], *, job: _Job | None = None) -> None:
+    def _send(self, worker: _Worker, request: tuple[str, object, object], *, job: _Job | None = None) -> None:
         self._idle.remove(worker)
         worker.job, worker.stepping, worker.began = job, job is None, self.clock()
         if job is not None:
@@ -490,7 +505,7 @@ class WorkerPool:
 
     # ---- starting workers -------------------------------------------------------------------------
 
-    def _context(self) -> Any:
+    def _context(self) -> ForkServerContext:
         # forkserver: workers are forked from a clean server process that imported what they need
         # once, never from the bot (its threads and sockets must not be copied)
         context = multiprocessing.get_context("forkserver")
@@ -547,7 +562,7 @@ class WorkerPool:
 
     # ---- warming up -------------------------------------------------------------------------------
 
-    def warm(self, function: Callable[..., Iterator[str]], *args: Any) -> None:
+    def warm(self, function: Callable[..., Iterator[str]], *args: object) -> None:
         """Start every worker now and warm each up with ``function(*args)``'s steps, in the background
         (this returns at once)."""
         self._on_this_loop()
@@ -579,7 +594,7 @@ class WorkerPool:
         self._warm_later = None
         self._dispatch()
 
-    def _warmed(self, report: dict[str, Any]) -> None:
+    def _warmed(self, report: WarmReport) -> None:
         self.warm_reports.append(report)
         if report.get("error"):
             log.warning("a %s worker's warm-up failed: %s", self.name, report["error"])
@@ -603,7 +618,7 @@ class WorkerPool:
                     done.set_result(None)
             self._until_warm.clear()
 
-    async def until_warm(self) -> list[dict[str, Any]]:
+    async def until_warm(self) -> list[WarmReport]:
         """Wait until every worker has reported the end of its warm-up; the reports, one each."""
         self._on_this_loop()
         while self._warming():
@@ -670,7 +685,9 @@ class WorkerPool:
         self._lifeline = self._held = None
 
 
-def _launch(context: Any, lifeline: multiprocessing.connection.Connection, nice: int, name: str) -> _Worker:
+def _launch(
+    context: ForkServerContext, lifeline: multiprocessing.connection.Connection, nice: int, name: str
+) -> _Worker:
     conn, child = context.Pipe(duplex=True)
     process = context.Process(target=_serve, args=(child, lifeline, nice), name=name, daemon=True)
     process.start()

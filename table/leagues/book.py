@@ -139,7 +139,7 @@ class Book:
 
     # ---- the stored form ------------------------------------------------------------------------
 
-    def dump(self) -> dict[str, Any]:
+    def dump(self) -> dict[str, object]:
         return asdict(self)
 
     @classmethod

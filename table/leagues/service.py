@@ -26,7 +26,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TypedDict, Unpack
 
 import i18n
 from db import ChannelBusy, GameRecord, LeagueBusy, LeagueRecord, LeagueStatus, Seat, Store
@@ -68,6 +68,23 @@ TRIES = 5
 
 def claim_key(league_id: int) -> str:
     return f"league:{league_id}"
+
+
+class _Fields(TypedDict, total=False):
+    """A round's table's fields beside its players, as the pairing sets them (``LeagueTable``)."""
+
+    bye: bool
+    points: dict[str, float]
+    how: str
+    stage: str
+    match: int
+
+
+class _Made(TypedDict, total=False):
+    """What a table is given once its thread or game is made (``LeagueTable``)."""
+
+    thread: str
+    game: int
 
 
 class Leagues:
@@ -426,12 +443,12 @@ class Leagues:
 
     def _pairing(
         self, league: LeagueRecord, book: Book, number: int
-    ) -> list[tuple[Sequence[str], dict[str, Any]]] | None:
+    ) -> list[tuple[Sequence[str], _Fields]] | None:
         """Round ``number``'s tables and byes: (players, the table's other fields)."""
         rules = book.rules
         active = [e.player for e in book.active]
-        bye = {"bye": True, "points": {}, "how": "bye"}
-        out: list[tuple[Sequence[str], dict[str, Any]]] = []
+        bye: _Fields = {"bye": True, "points": {}, "how": "bye"}
+        out: list[tuple[Sequence[str], _Fields]] = []
         if rules.format == "swiss":
             if number > book.total or len(active) < 2:
                 return None
@@ -471,13 +488,13 @@ class Leagues:
         self,
         found: pairing.Round,
         book: Book,
-        bye: dict[str, Any],
+        bye: _Fields,
         *,
         byes_score: bool = True,
-    ) -> list[tuple[Sequence[str], dict[str, Any]]]:
+    ) -> list[tuple[Sequence[str], _Fields]]:
         """A fixed schedule's round with the dropped players left out: their opponent has a bye."""
         dropped = {e.player for e in book.players if e.dropped is not None}
-        out: list[tuple[Sequence[str], dict[str, Any]]] = []
+        out: list[tuple[Sequence[str], _Fields]] = []
         for table in found.tables:
             kept = [p for p in table if p not in dropped]
             if len(kept) == len(table):
@@ -952,7 +969,7 @@ class Leagues:
             lines.append(self.words.t("league.standings.tiebreaks", locale, tiebreaks=shown))
         return clip("\n".join(lines), self.tables.limits.text)
 
-    def standings_view(self, league: LeagueRecord, book: Book, locale: str) -> dict[str, Any]:
+    def standings_view(self, league: LeagueRecord, book: Book, locale: str) -> dict[str, object]:
         """What the render layer draws (``render.standings``): words already in ``locale``."""
         rows = self._rows(book)
         names = book.names
@@ -992,7 +1009,9 @@ class Leagues:
             else "",
         }
 
-    async def _standings_post(self, league: LeagueRecord, book: Book, locale: str, **extra: Any) -> Post:
+    async def _standings_post(
+        self, league: LeagueRecord, book: Book, locale: str, *, ephemeral: bool = False
+    ) -> Post:
         view = self.standings_view(league, book, locale)
         try:
             picture = await self.tables.picture("standings", view, {}, locale)
@@ -1000,7 +1019,7 @@ class Leagues:
             log.exception("drawing the standings of league #%s failed", league.id)
             picture = None
         text = self.standings_text(league, book, locale)
-        return Post(text, filename="standings.png", **pictured(picture), **extra)
+        return Post(text, filename="standings.png", **pictured(picture), ephemeral=ephemeral)
 
     async def _standings_card(self, league: LeagueRecord, book: Book) -> None:
         """The standings card of the league's channel, edited in place (posted anew when it cannot be)."""
@@ -1241,7 +1260,7 @@ def _same(book: Book, table: LeagueTable) -> bool:
     return now is not None and not now.done and now.players == table.players
 
 
-def _set_table(book: Book, table: LeagueTable, **fields: Any) -> Book:
+def _set_table(book: Book, table: LeagueTable, **fields: Unpack[_Made]) -> Book:
     now = next(t for t in book.tables if t.key == table.key)
     return book.with_table(replace(now, **fields))
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from db import ChannelBusy, Conflict, GameRecord, Seat
 from engine.contract import Game
@@ -290,7 +289,7 @@ def seat_order(seats: Sequence[Seat], slots: Sequence[int] | None) -> list[Seat]
     return [replace(seat, team=team) for seat, team in zip(ordered, slots, strict=True)]
 
 
-def adopt_engine_teams(game: Game, state: Any, seats: list[Seat]) -> list[Seat]:
+def adopt_engine_teams(game: Game, state: object, seats: list[Seat]) -> list[Seat]:
     """Record the teams the engine formed, when it shows some team with several players.
 
     Resignation and draw offers count sides, so a teammate must share a side even when

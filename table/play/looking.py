@@ -5,7 +5,7 @@ the rules and the help. Nothing here changes a game; most answers are the caller
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from table.bots.explain import is_explanation
 from table.core.errors import NoGame, TableError, Unreadable
@@ -44,6 +44,13 @@ def log_pages(lines: Sequence[str], room: int) -> list[list[str]]:
     return pages
 
 
+class _Common(TypedDict):
+    """What every status line names: the game and its seats."""
+
+    game: str
+    seats: str
+
+
 class Looking:
     """The commands that read the channel's latest game: built from the tables, the service (the clip
     of a message), the lobby's words on a fixed seed, the away marks and the words."""
@@ -70,7 +77,7 @@ class Looking:
         table = await self.latest(ctx.channel_id)
         loc = ctx.locale
         rec = table.record
-        common: dict[str, Any] = {"game": self.words.game(table, loc), "seats": self.words.seats(table, loc)}
+        common: _Common = {"game": self.words.game(table, loc), "seats": self.words.seats(table, loc)}
         if rec.status == "lobby":
             text = self.words.t(
                 "table.status.lobby",

@@ -9,7 +9,6 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from engine import registry
 from engine.errors import BadInput, GameError, GameOver, IllegalAction
@@ -166,7 +165,7 @@ class Playing:
         view, picture = await self.tables.private_image(table, ctx.user_id, loc)
         private = view.get("private") or {}
         lines = [self.words.t("table.hand.header", loc, game=self.words.game(table, loc))]
-        shown = {k: v for k, v in private.items() if k != "seat"}
+        shown = {k: v for k, v in private.items() if k != "seat"} if isinstance(private, dict) else {}
         if not shown:
             lines.append(self.words.t("table.hand.none", loc))
         for key, value in shown.items():
@@ -181,14 +180,14 @@ class Playing:
         )
         return [hand, *await self.looking.text_board_if_asked(ctx, table)]
 
-    def _item(self, game: str, item: Any, loc: str) -> str:
+    def _item(self, game: str, item: object, loc: str) -> str:
         entry = registry.find(game)
         for prefix in (*(entry.item_keys if entry is not None else ()), f"{game}.item."):
             if has_key(prefix + str(item)):
                 return self.words.t(prefix + str(item), loc)
         return str(item)
 
-    def _items(self, game: str, value: Any, loc: str) -> str:
+    def _items(self, game: str, value: object, loc: str) -> str:
         if isinstance(value, Mapping):
             parts = [f"{self._item(game, k, loc)} ×{n}" for k, n in value.items() if n]
         elif isinstance(value, (list, tuple)):
@@ -316,14 +315,14 @@ class Playing:
             )
         return choices
 
-    def _said(self, game: Any, act: Any, locale: str) -> str:
+    def _said(self, game: object, act: object, locale: str) -> str:
         """``act`` as a reader of ``locale`` types it: the game's ``typed`` words without their
         backquotes, else the action text (a game without words of its own, such as Batailles)."""
         typed = getattr(game, "typed", None)
         return self.words.t(typed(act), locale).strip("`") if typed is not None else str(act)
 
 
-def _typed_action(table: Table, player: str, typed: str) -> Any | None:
+def _typed_action(table: Table, player: str, typed: str) -> object | None:
     """The action the caller typed in full, when it is legal now; else None.
 
     Autocomplete lists the legal actions a game enumerates, and some legal actions are
@@ -337,7 +336,7 @@ def _typed_action(table: Table, player: str, typed: str) -> Any | None:
         return None
     game = table.game
     try:
-        action = game.parse_action(table.state, player, typed, lexicon(game))
+        action: object = game.parse_action(table.state, player, typed, lexicon(game))
         game.apply(game.load(game.dump(table.state)), player, action)
     except (GameError, ValueError, IndexError):
         return None

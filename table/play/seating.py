@@ -6,11 +6,11 @@ The rules of seating are ``lobby``'s; these handlers word what they did for the 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from db import GameRecord
 from engine.errors import GameError
-from table.core.posts import Ctx, Post, is_bot
+from table.core.posts import Button, Ctx, Post, is_bot
 from table.core.settings import POLICIES, TableSettings
 from table.core.tables import Table, Tables
 from table.core.text import find_game, mentions, pings
@@ -20,6 +20,14 @@ from table.play.lobby import FIXED_SEED, team_slots
 from table.play.own_time import OwnTime
 from table.play.service import Service
 from table.posting.menus import lobby_buttons
+
+
+class _Joined(TypedDict):
+    """What the words of a join say: who, at which game, how many are seated."""
+
+    player: str
+    game: str
+    seated: int
 
 
 class Seating:
@@ -124,7 +132,7 @@ class Seating:
         self.service.listed(table.record)
         loc = await self.service.public(ctx)
         rec = table.record
-        params: dict[str, Any] = {
+        params: _Joined = {
             "player": ctx.user_name,
             "game": self.words.game(table, loc),
             "seated": len(rec.seats),
@@ -185,7 +193,7 @@ class Seating:
             return "", ()
         return self.words.t("table.ready", locale, players=mentions(people)), people
 
-    def _lobby_buttons(self, table: Table, locale: str) -> tuple[Any, ...]:
+    def _lobby_buttons(self, table: Table, locale: str) -> tuple[Button, ...]:
         slots = team_slots(table.game, table.record.players, table.record.options)
         teams = max(slots) + 1 if slots and len(set(slots)) < len(slots) else None
         seated = [seat.team for seat in table.record.seats]

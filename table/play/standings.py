@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 import i18n
 from db import GameLength, ResultRecord, Standing
@@ -108,7 +108,7 @@ class Standings:
         text = clip("\n\n".join(self._board_text(board, loc) for board in boards), self.tables.limits.text)
         shown = [s.player for board in boards for _rank, s in board.rows]
         names = await self.tables.store.player_names(_guild(ctx), shown)
-        view = {"sections": [self._board_view(board, names, loc) for board in boards]}
+        view: dict[str, object] = {"sections": [self._board_view(board, names, loc) for board in boards]}
         picture = await self.tables.picture("leaderboard", view, {}, loc)
         return [Post(text, filename="leaderboard.png", **pictured(picture))]
 
@@ -133,7 +133,7 @@ class Standings:
             lines.append(self._row(rank, standing, loc))
         return "\n".join(lines)
 
-    def _board_view(self, board: Board, names: dict[str, str], loc: str) -> dict[str, Any]:
+    def _board_view(self, board: Board, names: dict[str, str], loc: str) -> dict[str, object]:
         """A section of the leaderboard image (``render.leaderboard``): the same rows in words."""
 
         def row(rank: int | None, s: Standing) -> dict[str, str]:
@@ -263,7 +263,7 @@ class Standings:
         chosen = pool_named(game)
         store = self.tables.store
         sections = []
-        series: list[dict[str, Any]] = []
+        series: list[_Line] = []
         for pool in [chosen] if chosen else list(registry.pools()):
             results = [r for r in await store.results(_guild(ctx), pool=pool, player=who) if r.rated]
             if not results and not chosen:
@@ -281,7 +281,7 @@ class Standings:
         picture = None
         if series:  # the card names the player as they last sat down here (an image shows no mention)
             name = (await store.player_names(_guild(ctx), [who])).get(who, who)
-            view = {
+            view: dict[str, object] = {
                 "title": self.words.t("rating.chart.title", loc, player=name),
                 "series": series,
                 "caption": self.words.t(
@@ -401,7 +401,16 @@ def side_key(pool: str, side: str) -> str:
     return f"{entry.side_keys if entry is not None else registry.Entry.side_keys}{side}"
 
 
-def _series(who: str, label: str, results: list[ResultRecord]) -> dict[str, Any]:
+class _Line(TypedDict):
+    """One line of a rating chart (``render.chart``)."""
+
+    label: str
+    start: float
+    points: list[float]
+    summary: NotRequired[str]
+
+
+def _series(who: str, label: str, results: list[ResultRecord]) -> _Line:
     """One line of the chart: the player's conservative rating after each rated game of a pool
     (oldest first), from where it stood before the first."""
     changes = [c for r in reversed(results) if (c := r.change_of(who)) is not None]
