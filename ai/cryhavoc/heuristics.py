@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from engine.cryhavoc.actions import Act
 from engine.cryhavoc.content import CARDS, OBJECTIVES, STRUCTURES, TOKENS
-from engine.cryhavoc.state import Phase, St, n_players, trog_seat
+from engine.cryhavoc.state import Phase, St, battles_of, n_players, trog_seat
 
 CRYSTAL = 0.9
 """A crystal in a held region: one more scoring is certain (the final round), others are likely."""
@@ -42,10 +42,10 @@ TEMPERATURE = 2.5
 
 def _battle_winner(st: St, rid: str) -> int | None:
     """Who should win the Region Control of the unresolved battle in ``rid``, on unit numbers."""
-    for _num, region, att, dfn in st["battles"]:
+    for _num, region, att, dfn in battles_of(st):
         if region == rid:
             units = st["regions"][rid]["units"]
-            return int(att) if units[att] > units[dfn] else int(dfn)
+            return att if units[att] > units[dfn] else dfn
     return None
 
 

@@ -18,12 +18,15 @@ from engine.cryhavoc.state import (
     St,
     Step,
     add_crystals,
+    battle_parts,
     below,
     board,
     discard_from_hand,
     enemies_in,
+    fight_of,
     hand_kinds,
     n_players,
+    structure_parts,
 )
 from engine.cryhavoc.state import neighbours as next_to
 from engine.text import Msg, PlayerRef, msg
@@ -46,7 +49,7 @@ def _is_player(st: St, side: int) -> bool:
 
 def _sides(st: St) -> dict[str, Msg | PlayerRef]:
     """The fight's attacker and defender, for messages that give each side's strength."""
-    att, dfn = st["fight"]["sides"]
+    att, dfn = fight_of(st)["sides"]
     return {"attacker": _side_ref(st, att), "defender": _side_ref(st, dfn)}
 
 
@@ -59,13 +62,13 @@ def _trog_key(st: St, key: str, actor: int, target: int) -> str:
 
 def _start(st: St, ev: list[Msg]) -> None:
     st["battles"].sort()
-    num, rid, att, dfn = st["battles"].pop(0)
+    num, rid, att, dfn = battle_parts(st["battles"].pop(0))
     reg = st["regions"][rid]
     add_crystals(st, rid, 1)
     counts = [reg["units"][att], reg["units"][dfn]]
     reg["units"][att] = 0
     reg["units"][dfn] = 0
-    st["fight"] = {
+    fight: Fight = {
         "num": num,
         "region": rid,
         "sides": [att, dfn],
@@ -83,6 +86,7 @@ def _start(st: St, ev: list[Msg]) -> None:
         "kills": None,
         "kill_side": 0,
     }
+    st["fight"] = fight
     ev.append(
         msg(
             "ch.ev.battle_start",
@@ -97,7 +101,7 @@ def _start(st: St, ev: list[Msg]) -> None:
 
 
 def playable(st: St, seat: int) -> list[Act]:
-    f: Fight = st["fight"]
+    f = fight_of(st)
     me = f["sides"].index(seat)
     terrain = board(st).terrain(f["region"])
     out: list[Act] = []
@@ -159,7 +163,7 @@ def acting(st: St) -> int | None:
 
 
 def legal(st: St, seat: int) -> list[Act]:
-    f: Fight = st["fight"]
+    f = fight_of(st)
     step = f["step"]
     if step == Step.PLACE:
         return [act("place", o) for o in OBJECTIVES]
@@ -192,7 +196,7 @@ def retreat_options(st: St, seat: int, rid: str) -> list[str]:
 
 
 def apply(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
-    f: Fight = st["fight"]
+    f = fight_of(st)
     who = PlayerRef(st["players"][seat])
     v = a.verb
     if v == "place":
@@ -220,7 +224,7 @@ def apply(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
 
 
 def _play(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
-    f: Fight = st["fight"]
+    f = fight_of(st)
     me = f["sides"].index(seat)
     kind = a.args[0]
     discard_from_hand(st, seat, kind)
@@ -247,7 +251,7 @@ def _play(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
 
 def _remove(st: St, side: int, obj: str) -> None:
     """A unit leaves the battle board, killed: back to its owner's reserve (or the neutral pool)."""
-    f: Fight = st["fight"]
+    f = fight_of(st)
     f["slots"][side][OBJECTIVES.index(obj)] -= 1
     owner = f["sides"][side]
     if _is_player(st, owner):
@@ -257,7 +261,7 @@ def _remove(st: St, side: int, obj: str) -> None:
 
 
 def _capture(st: St, capturer: int, obj: str, ev: list[Msg]) -> None:
-    f: Fight = st["fight"]
+    f = fight_of(st)
     loser = 1 - capturer
     f["slots"][loser][OBJECTIVES.index(obj)] -= 1
     st["prisoners"][f["sides"][capturer]][f["sides"][loser]] += 1
@@ -272,7 +276,7 @@ def _capture(st: St, capturer: int, obj: str, ev: list[Msg]) -> None:
 
 
 def _kill(st: St, side: int, obj: str, ev: list[Msg]) -> None:
-    f: Fight = st["fight"]
+    f = fight_of(st)
     _remove(st, 1 - side, obj)
     _owed(f)[side] -= 1
     owner = f["sides"][side]
@@ -289,12 +293,12 @@ def _kill(st: St, side: int, obj: str, ev: list[Msg]) -> None:
 
 
 def _strength(st: St, side: int, obj: int) -> int:
-    f: Fight = st["fight"]
+    f = fight_of(st)
     s = int(f["slots"][side][obj] + f["bonus"][side][obj])
     if obj == 0:
         owner = f["sides"][side]
         reg = st["regions"][f["region"]]
-        s += sum(STRUCTURES[t]["guard"] for t, o in reg["structures"] if o == owner)
+        s += sum(STRUCTURES[t]["guard"] for t, o in map(structure_parts, reg["structures"]) if o == owner)
     return s
 
 
@@ -312,7 +316,7 @@ def _choice_matters(f: Fight, side: int) -> bool:
 
 
 def _resolve_control(st: St, ev: list[Msg]) -> None:
-    f: Fight = st["fight"]
+    f = fight_of(st)
     rid = f["region"]
     reg = st["regions"][rid]
     s0, s1 = _strength(st, 0, 0), _strength(st, 1, 0)
@@ -358,7 +362,7 @@ def spare_war_party(st: St) -> str | None:
 def advance(st: St, ev: list[Msg]) -> bool:
     """Run every automatic step; True once no battle is left, False when a player must decide."""
     while True:
-        f: Fight = st["fight"]
+        f = st["fight"]
         if f is None:
             if not st["battles"]:
                 return True
@@ -443,7 +447,7 @@ def advance(st: St, ev: list[Msg]) -> bool:
 
 def _end_battle(st: St, ev: list[Msg]) -> bool:
     """Survivors return; the loser of Region Control retreats. False if the loser must pick where."""
-    f: Fight = st["fight"]
+    f = fight_of(st)
     rid = f["region"]
     reg = st["regions"][rid]
     n = n_players(st)
@@ -479,7 +483,7 @@ def _end_battle(st: St, ev: list[Msg]) -> bool:
 
 
 def _retreat_to(st: St, seat: int, dst: str, ev: list[Msg]) -> None:
-    f: Fight = st["fight"]
+    f = fight_of(st)
     st["regions"][dst]["units"][seat] += f["retreating"]
     ev.append(
         msg(
@@ -489,7 +493,7 @@ def _retreat_to(st: St, seat: int, dst: str, ev: list[Msg]) -> None:
 
 
 def _finish(st: St, ev: list[Msg]) -> None:
-    f: Fight = st["fight"]
+    f = fight_of(st)
     st["regions"][f["region"]]["battle"] = None
     ev.append(msg("ch.ev.battle_end", number=f["num"], region=region_name(f["region"])))
     st["fight"] = None

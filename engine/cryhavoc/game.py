@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
 
 from engine.contract import Game, OptionSpec, Result
 from engine.cryhavoc import battle, flow, setup, turns
@@ -22,12 +21,12 @@ from engine.cryhavoc.actions import Act, act
 from engine.cryhavoc.content import SKILLS
 from engine.cryhavoc.labels import action_label
 from engine.cryhavoc.parse import WORDS, hints, match, typed
-from engine.cryhavoc.state import FORMAT, UPGRADES, Phase, Record, St, clone, n_players
+from engine.cryhavoc.state import FORMAT, UPGRADES, Phase, Record, St, clone, from_save, n_players, saved
 from engine.cryhavoc.view import CryHavocView, view
 from engine.defaults import neutral_default
 from engine.errors import BadInput, GameOver, IllegalAction, NotYourTurn
 from engine.lexicon import PLAIN, Lexicon, Sources
-from engine.saves import upgraded
+from engine.saves import Save, upgraded
 from engine.text import Msg, PlayerRef, encode_msg, msg
 from engine.undo import RANDOM, SHOWN, Step, undo_refusal
 
@@ -128,7 +127,7 @@ def remember(st: St, record: Record, acting: int | None) -> None:
     (``trail``), which the map marks; ``acting`` is who acted before it. The first action after a
     handover (``handed``) starts a new stretch."""
     st["last"] = record
-    trail = [] if st.get("handed", True) else list(st.get("trail") or [])
+    trail = [] if st["handed"] else list(st["trail"])
     if record.get("regions"):
         trail = [*trail, record][-TRAIL_MAX:]
     st["trail"] = trail
@@ -145,8 +144,8 @@ def touched_regions(before: St, seat: int, action: Act) -> list[str]:
     skill or the battle under way, and the headquarters that a recruitment fills. Cards, draws,
     passes, the end of an action and ransoms touch no region."""
     v, args = action.verb, action.args
-    fight = before.get("fight")
-    recruiting = v == "recruit" or (v == "pay" and (before.get("pending") or {}).get("kind") == "recruit")
+    fight, pending = before["fight"], before["pending"]
+    recruiting = v == "recruit" or (v == "pay" and pending is not None and pending["kind"] == "recruit")
     if v == "skill":
         named = [a for a in args[1:] if a in before["regions"]]
         recruits = any(e["do"] == "recruit" for e in SKILLS[args[0]])
@@ -255,18 +254,15 @@ class CryHavoc:
         result = self.result(state)
         return view(state, player, None if result is None else result.to_json())
 
-    def dump(self, state: St) -> dict[str, Any]:
-        return clone(state)
+    def dump(self, state: St) -> Save:
+        return saved(state)
 
-    def load(self, data: dict[str, Any]) -> St:
+    def load(self, data: Save) -> St:
         """The state of a save of any format up to ``FORMAT``, older ones upgraded step by step."""
         try:
             # A JSON round trip, not ``clone``: a save comes from outside, and what JSON cannot hold
             # is refused here (tuples become lists) rather than kept in the state.
-            st = upgraded(json.loads(json.dumps(data)), "fmt", FORMAT, UPGRADES, "ch")
-            if st["phase"] not in flow.PHASES:
-                raise ValueError(f"unknown phase {st['phase']!r}")
-            return st
+            return from_save(upgraded(json.loads(json.dumps(data)), "fmt", FORMAT, UPGRADES, "ch"))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise BadInput("ch.error.bad_save", error=str(exc)) from None
 

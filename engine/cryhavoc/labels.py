@@ -22,8 +22,8 @@ def action_label(st: St, a: Act) -> Msg:
     if v in ("move", "recruit", "build"):
         return msg(f"ch.label.{v}", card=_card(args[0]), n=CARDS[args[0]]["points"].get(v, 0))
     if v == "pay":
-        p = st.get("pending") or {}
-        kind = p.get("kind", "move")
+        p = st["pending"]
+        kind = "move" if p is None else p["kind"]
         return msg("ch.label.pay", card=_card(args[0]), n=CARDS[args[0]]["points"].get(kind, 0))
     if v in ("discard", "keep"):
         return msg(f"ch.label.{v}", card=_card(args[0]))

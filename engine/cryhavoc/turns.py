@@ -27,7 +27,9 @@ from engine.cryhavoc.state import (
     PendingKind,
     St,
     add_crystals,
+    battles_of,
     can_draw,
+    decision_of,
     discard_from_hand,
     draw_cards,
     enemies_in,
@@ -90,7 +92,7 @@ def may_leave(st: St, seat: int, src: str) -> bool:
     reg = st["regions"][src]
     if reg["battle"] is None:
         return bool(reg["units"][seat] > 0)
-    for _num, rid, att, dfn in st["battles"]:
+    for _num, rid, att, dfn in battles_of(st):
         if rid == src and dfn == seat:
             return bool(reg["units"][seat] > 2 * reg["units"][att])
     return False
@@ -120,7 +122,7 @@ def _start_battle(st: St, rid: str, attacker: int, defender: int, ev: list[Msg])
     num = st["tokens_used"]
     st["regions"][rid]["battle"] = num
     st["battles"].append([num, rid, attacker, defender])
-    st["pending"]["battles"].append(rid)
+    decision_of(st)["battles"].append(rid)
     ev.append(msg("ch.ev.battle", number=num, region=region_name(rid)))
 
 
@@ -128,6 +130,7 @@ def _resolve_token(st: St, rid: str, ev: list[Msg]) -> int:
     """Bring out the Trogs and crystals of the Trog token in ``rid``; returns how many Trogs came."""
     reg = st["regions"][rid]
     tok = reg["token"]
+    assert tok is not None, "no Trog token here"
     spec = WAR_PARTIES[tok["id"]] if tok["kind"] == "war_party" else TOKENS["nest"]
     side = trog_side(st)
     n = n_players(st)
@@ -144,7 +147,7 @@ def _resolve_token(st: St, rid: str, ev: list[Msg]) -> int:
 
 
 def _go(st: St, seat: int, src: str, dst: str, ev: list[Msg]) -> None:
-    p: Decision = st["pending"]
+    p = decision_of(st)
     regs = st["regions"]
     regs[src]["units"][seat] -= 1
     regs[dst]["units"][seat] += 1
@@ -177,9 +180,10 @@ def _go(st: St, seat: int, src: str, dst: str, ev: list[Msg]) -> None:
 
 def _end_move(st: St, seat: int, ev: list[Msg]) -> None:
     """Control and exploration resolve only where movement ended."""
-    for rid in sorted(st["pending"]["arrived"]):
+    arrived = decision_of(st)["arrived"]
+    for rid in sorted(arrived):
         reg = st["regions"][rid]
-        if st["pending"]["arrived"][rid] <= 0 or reg["units"][seat] <= 0 or reg["battle"] is not None:
+        if arrived[rid] <= 0 or reg["units"][seat] <= 0 or reg["battle"] is not None:
             continue
         if reg["control"] != seat:
             reg["control"] = seat
@@ -374,7 +378,7 @@ def _legal_pending(st: St, seat: int, p: Decision) -> list[Act]:
 
 def _pay(st: St, seat: int, kind: str, ptype: str, ev: list[Msg]) -> None:
     """Discard one card for its points of ``ptype`` and resolve its rarer symbols."""
-    p: Decision = st["pending"]
+    p = decision_of(st)
     card = CARDS[kind]
     discard_from_hand(st, seat, kind)
     pts = int(card["points"].get(ptype, 0))
@@ -401,21 +405,20 @@ def _pay(st: St, seat: int, kind: str, ptype: str, ev: list[Msg]) -> None:
 def apply(st: St, seat: int, a: Act, ev: list[Msg]) -> bool:
     """Play ``a``; returns True when one of the player's three actions is complete."""
     v = a.verb
-    p = st["pending"]
     who = _who(st, seat)
     if v in ("move", "recruit", "build"):
         st["pending"] = _new_pending(PendingKind(v), seat, 0, paid=True)
         _pay(st, seat, a.args[0], v, ev)
         return False
     if v == "pay":
-        _pay(st, seat, a.args[0], p["kind"], ev)
+        _pay(st, seat, a.args[0], decision_of(st)["kind"], ev)
         return False
     if v == "go":
         _go(st, seat, a.args[0], a.args[1], ev)
         return False
     if v == "construct":
         sid, rid = a.args
-        p["points"] -= STRUCTURES[sid]["build"]
+        decision_of(st)["points"] -= STRUCTURES[sid]["build"]
         st["regions"][rid]["structures"].append([sid, seat])
         st["seats"][seat]["built"][sid] += 1
         ev.append(
@@ -424,6 +427,7 @@ def apply(st: St, seat: int, a: Act, ev: list[Msg]) -> bool:
         return False
     if v == "activate":
         sid, rid = a.args
+        p = decision_of(st)
         p["points"] -= STRUCTURES[sid]["activate"]
         p["activated"].append([sid, rid])
         ev.append(
@@ -432,6 +436,7 @@ def apply(st: St, seat: int, a: Act, ev: list[Msg]) -> bool:
         apply_simple(st, seat, STRUCTURES[sid]["effect"], rid, ev)
         return False
     if v == "end":
+        p = decision_of(st)
         ev.append(msg("ch.ev.end", player=who, kind=msg(f"ch.points.{p['kind']}")))
         if p["kind"] == PendingKind.MOVE:
             _end_move(st, seat, ev)
@@ -454,6 +459,7 @@ def apply(st: St, seat: int, a: Act, ev: list[Msg]) -> bool:
         st["pending"] = pend
         return False
     if v == "keep":
+        p = decision_of(st)
         cards = list(p["cards"])
         kept = next(c for c in cards if kind_of(c) == a.args[0])
         cards.remove(kept)
