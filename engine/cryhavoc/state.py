@@ -8,17 +8,18 @@ Seats are indexes into ``players``; index ``n`` (the player count) stands for th
 wherever a per-side list is kept (``units`` of a region, rows of ``prisoners``).
 
 Keys: ``fmt`` version; ``players``; ``skills_opt`` (the skills option the game began with);
-``factions`` (per seat); ``side`` (map side); ``rng`` (the generator's integer); ``round``; ``phase`` (setup, discard, actions, battle, prisoners, scoring,
-over); ``final``; ``track`` (unrevealed event stacks: ``{"pos", "ids"}``, first is next);
-``revealed`` (ids, in order); ``init`` / ``upcoming`` (seats, first acts first); ``vp``; ``seats``
-(hand, deck, discard, reserve, skills, exhausted, built); ``regions`` (units, control, crystals,
-token, explore, tunnel, structures, battle); ``hq`` (region per seat); ``neutral`` (neutral Trogs in
-the pool); ``terrain`` (decks, top first); ``done`` (actions taken this round); ``pending`` (an
-action under way); ``scoring_by``; ``battles`` (unresolved ``[number, region, attacker,
-defender]``); ``tokens_used``; ``fight`` (the battle being resolved); ``prisoners`` (``[holder]
-[owner]`` counts); ``ransom`` (position in ``init`` of the player deciding ransoms); ``result``;
-``last``; ``trail`` (the moves that touched regions since the players to act last changed, which
-the map marks) and ``handed`` (whether the last action changed who acts: the next starts a trail).
+``factions`` (per seat); ``side`` (map side); ``rng`` (the generator's integer); ``round``;
+``phase`` (setup, discard, actions, battle, prisoners, scoring, over); ``final``; ``track``
+(unrevealed event stacks: ``{"pos", "ids"}``, first is next); ``revealed`` (ids, in order); ``init``
+/ ``upcoming`` (seats, first acts first); ``vp``; ``seats`` (hand, deck, discard, reserve, skills,
+exhausted, built); ``regions`` (units, control, crystals, token, explore, tunnel, structures,
+battle); ``hq`` (region per seat); ``neutral`` (neutral Trogs in the pool); ``terrain`` (decks, top
+first); ``done`` (actions taken this round); ``pending`` (an action under way); ``scoring_by``;
+``battles`` (unresolved ``[number, region, attacker, defender]``); ``tokens_used``; ``fight`` (the
+battle being resolved); ``prisoners`` (``[holder] [owner]`` counts); ``ransom`` (position in
+``init`` of the player deciding ransoms); ``result``; ``last``; ``trail`` (the moves that touched
+regions since the players to act last changed, which the map marks) and ``handed`` (whether the last
+action changed who acts: the next starts a trail).
 """
 
 from __future__ import annotations
