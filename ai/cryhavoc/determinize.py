@@ -25,7 +25,7 @@ import json
 from dataclasses import dataclass
 from typing import TypedDict, cast
 
-from engine.cryhavoc.actions import Act
+from engine.cryhavoc.actions import Action
 from engine.cryhavoc.content import FACTIONS, TERRAIN_DECKS, TERRAINS, TOKENS, deck_cards, kind_of
 from engine.cryhavoc.flow import acting_seat
 from engine.cryhavoc.game import play, public_record, remember
@@ -246,7 +246,7 @@ def sample(template: Template, rng: Rng) -> St:
     return cast("St", dealt)
 
 
-def step(st: St, seat: int, action: Act) -> St:
+def step(st: St, seat: int, action: Action) -> St:
     """``apply`` on a state the caller owns and will not look at again: ``st`` itself moves on.
 
     A search plays thousands of actions on its sampled states, each taken from ``legal_actions``;

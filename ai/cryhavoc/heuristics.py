@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from engine.cryhavoc.actions import Act
+from engine.cryhavoc.actions import Action, Activate, Discard, End, Go, Keep, Move, Place, Play, Recruit
 from engine.cryhavoc.content import CARDS, OBJECTIVES, STRUCTURES, TOKENS
 from engine.cryhavoc.state import Phase, St, battles_of, n_players, trog_seat
 
@@ -150,34 +150,34 @@ FIXED = {
 """Preferences that do not depend on the position; fold, capture, kill, retreat and done weigh 1."""
 
 
-def weights(st: St, seat: int, legal: Sequence[Act]) -> list[float]:
+def weights(st: St, seat: int, legal: Sequence[Action]) -> list[float]:
     """A preference per legal action (see the module docstring)."""
     p = st["pending"]
     out: list[float] = []
     for a in legal:
-        v = a.verb
-        if v == "discard":
-            w = 1.0 / (1.0 + _points(a.args[0]))
-        elif v == "move":
-            w = 2.5 + _printed(a.args[0], "move")
-        elif v == "recruit":
-            w = 1.2 + _printed(a.args[0], "recruit")
-        elif v == "go":
-            w = _step_weight(st, seat, a.args[0], a.args[1])
-        elif v == "end":
-            w = 4.0 if p is None or p["points"] <= 0 else 0.3
-        elif v == "keep":
-            w = 1.0 + _points(a.args[0])
-        elif v == "activate":
-            # a structure that pays VP first: building another while one stood ready to pay left
-            # its points unspent at the end of the turn
-            w = FIXED["activate"] + 3.0 * _paid_vp(a.args[0])
-        elif v == "play":
-            # a card played onto Region Control decides the 2 VP of the region's control token
-            w = FIXED["play"] + (1.5 if len(a.args) > 1 and a.args[-1] == OBJECTIVES[0] else 0.0)
-        elif v == "place":
-            w = 3.0 if a.args[0] == OBJECTIVES[0] else 1.5
-        else:
-            w = FIXED.get(v, 1.0)
+        match a:
+            case Discard(card):
+                w = 1.0 / (1.0 + _points(card))
+            case Move(card):
+                w = 2.5 + _printed(card, "move")
+            case Recruit(card):
+                w = 1.2 + _printed(card, "recruit")
+            case Go(origin, to):
+                w = _step_weight(st, seat, origin, to)
+            case End():
+                w = 4.0 if p is None or p["points"] <= 0 else 0.3
+            case Keep(card):
+                w = 1.0 + _points(card)
+            case Activate(structure):
+                # a structure that pays VP first: building another while one stood ready to pay left
+                # its points unspent at the end of the turn
+                w = FIXED["activate"] + 3.0 * _paid_vp(structure)
+            case Play(_, objectives):
+                # a card played onto Region Control decides the 2 VP of the region's control token
+                w = FIXED["play"] + (1.5 if objectives and objectives[-1] == OBJECTIVES[0] else 0.0)
+            case Place(objective):
+                w = 3.0 if objective == OBJECTIVES[0] else 1.5
+            case _:
+                w = FIXED.get(a.verb, 1.0)
         out.append(w)
     return out

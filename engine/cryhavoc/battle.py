@@ -10,7 +10,21 @@ defender]`` as seats, the neutral index standing for neutral Trogs.
 
 from __future__ import annotations
 
-from engine.cryhavoc.actions import Act, act
+from engine.cryhavoc.actions import (
+    FOLD,
+    Action,
+    Capture,
+    Fold,
+    Kill,
+    Place,
+    Play,
+    Retreat,
+    capture,
+    kill,
+    place,
+    play,
+    retreat,
+)
 from engine.cryhavoc.content import CARDS, OBJECTIVES, STRUCTURES, TOKENS
 from engine.cryhavoc.effects import region_name
 from engine.cryhavoc.state import (
@@ -100,11 +114,11 @@ def _start(st: St, ev: list[Msg]) -> None:
     )
 
 
-def playable(st: St, seat: int) -> list[Act]:
+def playable(st: St, seat: int) -> list[Action]:
     f = fight_of(st)
     me = f["sides"].index(seat)
     terrain = board(st).terrain(f["region"])
-    out: list[Act] = []
+    out: list[Action] = []
     for k in hand_kinds(st, seat):
         c = CARDS[k]
         e = c.get("battle")
@@ -113,21 +127,21 @@ def playable(st: St, seat: int) -> list[Act]:
         do = e["do"]
         if do == "bonus":
             objs = OBJECTIVES if e["objective"] == "any" else (e["objective"],)
-            out += [act("play", k, o) if e["objective"] == "any" else act("play", k) for o in objs]
+            out += [play(k, (o,)) if e["objective"] == "any" else play(k) for o in objs]
         elif do == "shift":
             for i, src in enumerate(OBJECTIVES):
                 if f["slots"][me][i] > 0:
-                    out += [act("play", k, src, dst) for dst in OBJECTIVES if dst != src]
+                    out += [play(k, (src, dst)) for dst in OBJECTIVES if dst != src]
         elif do == "reinforce":
             if st["seats"][seat]["reserve"] > 0:
-                out += [act("play", k, o) for o in OBJECTIVES]
+                out += [play(k, (o,)) for o in OBJECTIVES]
         elif do == "strike":
-            out += [act("play", k, o) for i, o in enumerate(OBJECTIVES) if f["slots"][1 - me][i] > 0]
+            out += [play(k, (o,)) for i, o in enumerate(OBJECTIVES) if f["slots"][1 - me][i] > 0]
         elif do == "reverse":
             if not f["reversed"]:
-                out.append(act("play", k))
+                out.append(play(k))
         elif do == "vp":
-            out.append(act("play", k))
+            out.append(play(k))
     return out
 
 
@@ -162,21 +176,21 @@ def acting(st: St) -> int | None:
     return None
 
 
-def legal(st: St, seat: int) -> list[Act]:
+def legal(st: St, seat: int) -> list[Action]:
     f = fight_of(st)
     step = f["step"]
     if step == Step.PLACE:
-        return [act("place", o) for o in OBJECTIVES]
+        return [place(o) for o in OBJECTIVES]
     if step == Step.CARDS:
-        return [*playable(st, seat), act("fold")]
+        return [*playable(st, seat), FOLD]
     if step == Step.CAPTURE:
         loser = 1 - _set(f["capturer"])
-        return [act("capture", o) for i, o in enumerate(OBJECTIVES) if f["slots"][loser][i] > 0]
+        return [capture(o) for i, o in enumerate(OBJECTIVES) if f["slots"][loser][i] > 0]
     if step == Step.KILL:
         other = 1 - f["kill_side"]
-        return [act("kill", o) for i, o in enumerate(OBJECTIVES) if f["slots"][other][i] > 0]
+        return [kill(o) for i, o in enumerate(OBJECTIVES) if f["slots"][other][i] > 0]
     if step == Step.RETREAT:
-        return [act("retreat", r) for r in retreat_options(st, seat, f["region"])]
+        return [retreat(r) for r in retreat_options(st, seat, f["region"])]
     return []
 
 
@@ -195,54 +209,55 @@ def retreat_options(st: St, seat: int, rid: str) -> list[str]:
     return out
 
 
-def apply(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
+def apply(st: St, seat: int, a: Action, ev: list[Msg]) -> None:
     f = fight_of(st)
     who = PlayerRef(st["players"][seat])
-    v = a.verb
-    if v == "place":
-        side = f["place_side"]
-        f["slots"][side][OBJECTIVES.index(a.args[0])] += 1
-        f["to_place"][side] -= 1
-        ev.append(msg("ch.ev.place", player=who, objective=msg(f"ch.objective.{a.args[0]}")))
-    elif v == "fold":
-        f["passed"][f["turn"]] = True
-        ev.append(msg("ch.ev.fold", player=who))
-        f["turn"] = 1 - f["turn"]
-    elif v == "play":
-        _play(st, seat, a, ev)
-        f["turn"] = 1 - f["turn"]
-    elif v == "capture":
-        _capture(st, _set(f["capturer"]), a.args[0], ev)
-        f["queue"].pop(0)
-        f["step"] = Step.RESOLVE.value
-    elif v == "kill":
-        _kill(st, f["kill_side"], a.args[0], ev)
-        f["step"] = Step.RESOLVE.value
-    elif v == "retreat":
-        _retreat_to(st, seat, a.args[0], ev)
-        _finish(st, ev)
+    match a:
+        case Place(objective):
+            side = f["place_side"]
+            f["slots"][side][OBJECTIVES.index(objective)] += 1
+            f["to_place"][side] -= 1
+            ev.append(msg("ch.ev.place", player=who, objective=msg(f"ch.objective.{objective}")))
+        case Fold():
+            f["passed"][f["turn"]] = True
+            ev.append(msg("ch.ev.fold", player=who))
+            f["turn"] = 1 - f["turn"]
+        case Play():
+            _play(st, seat, a, ev)
+            f["turn"] = 1 - f["turn"]
+        case Capture(objective):
+            _capture(st, _set(f["capturer"]), objective, ev)
+            f["queue"].pop(0)
+            f["step"] = Step.RESOLVE.value
+        case Kill(objective):
+            _kill(st, f["kill_side"], objective, ev)
+            f["step"] = Step.RESOLVE.value
+        case Retreat(region):
+            _retreat_to(st, seat, region, ev)
+            _finish(st, ev)
 
 
-def _play(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
+def _play(st: St, seat: int, a: Play, ev: list[Msg]) -> None:
     f = fight_of(st)
     me = f["sides"].index(seat)
-    kind = a.args[0]
+    kind = a.card
+    objectives = a.objectives
     discard_from_hand(st, seat, kind)
     e = CARDS[kind]["battle"]
     ev.append(msg("ch.ev.play", player=PlayerRef(st["players"][seat]), card=msg(f"ch.card.{kind}")))
     do = e["do"]
     if do == "bonus":
-        obj = a.args[1] if e["objective"] == "any" else e["objective"]
+        obj = objectives[0] if e["objective"] == "any" else e["objective"]
         f["bonus"][me][OBJECTIVES.index(obj)] += e["n"]
     elif do == "shift":
-        f["slots"][me][OBJECTIVES.index(a.args[1])] -= 1
-        f["slots"][me][OBJECTIVES.index(a.args[2])] += 1
+        f["slots"][me][OBJECTIVES.index(objectives[0])] -= 1
+        f["slots"][me][OBJECTIVES.index(objectives[1])] += 1
     elif do == "reinforce":
         k = min(e["n"], st["seats"][seat]["reserve"])
         st["seats"][seat]["reserve"] -= k
-        f["slots"][me][OBJECTIVES.index(a.args[1])] += k
+        f["slots"][me][OBJECTIVES.index(objectives[0])] += k
     elif do == "strike":
-        _remove(st, 1 - me, a.args[1])
+        _remove(st, 1 - me, objectives[0])
     elif do == "reverse":
         f["reversed"] = True
     elif do == "vp":

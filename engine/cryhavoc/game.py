@@ -17,7 +17,27 @@ from collections.abc import Sequence
 
 from engine.contract import Game, OptionSpec, Result
 from engine.cryhavoc import battle, flow, setup, turns
-from engine.cryhavoc.actions import Act, act
+from engine.cryhavoc.actions import (
+    DONE,
+    Action,
+    Activate,
+    Capture,
+    Construct,
+    Discard,
+    Done,
+    Fold,
+    Go,
+    Keep,
+    Kill,
+    Pay,
+    Place,
+    Play,
+    Ransom,
+    Recruit,
+    Retreat,
+    UseSkill,
+    ransom,
+)
 from engine.cryhavoc.content import SKILLS
 from engine.cryhavoc.labels import action_label
 from engine.cryhavoc.parse import WORDS, hints, match, typed
@@ -59,7 +79,7 @@ def revealed(before: St, after: St, _actor: str, asker: str) -> str | None:
     return None
 
 
-def legal_for(st: St, seat: int) -> list[Act]:
+def legal_for(st: St, seat: int) -> list[Action]:
     phase = st["phase"]
     if flow.acting_seat(st) != seat:
         return []
@@ -70,18 +90,19 @@ def legal_for(st: St, seat: int) -> list[Act]:
     if phase == Phase.BATTLE:
         return battle.legal(st, seat)
     if phase == Phase.PRISONERS:
-        out = []
+        out: list[Action] = []
         if flow.can_ransom(st, seat):
-            out = [act("ransom", faction_word(st, h)) for h in flow.holders_of(st, seat)]
-        return [*out, act("done")]
+            out = [ransom(faction_word(st, h)) for h in flow.holders_of(st, seat)]
+        return [*out, DONE]
     return []
 
 
-def play(st: St, seat: int, a: Act) -> list[Msg]:
+def play(st: St, seat: int, a: Action) -> list[Msg]:
     """Apply a legal action to ``st`` in place and run the automatic steps that follow."""
     ev: list[Msg] = []
     phase = st["phase"]
     if phase == Phase.DISCARD:
+        assert isinstance(a, Discard), a
         turns.apply_discard(st, seat, a, ev)
         flow.after_discard(st, ev)
     elif phase == Phase.ACTIONS:
@@ -92,22 +113,22 @@ def play(st: St, seat: int, a: Act) -> list[Msg]:
         battle.apply(st, seat, a, ev)
         flow.after_battle(st, ev)
     elif phase == Phase.PRISONERS:
-        if a.verb == "done":
+        if isinstance(a, Done):
             ev.append(msg("ch.ev.done", player=PlayerRef(st["players"][seat])))
             flow.ransom_done(st, ev)
-        else:
-            holder = next(h for h in flow.holders_of(st, seat) if faction_word(st, h) == a.args[0])
+        elif isinstance(a, Ransom):
+            holder = next(h for h in flow.holders_of(st, seat) if faction_word(st, h) == a.faction)
             flow.ransom(st, seat, holder, ev)
     return ev
 
 
-def public_record(before: St, seat: int, action: Act) -> Record:
+def public_record(before: St, seat: int, action: Action) -> Record:
     """What everyone learns of ``action`` (played by ``seat`` from ``before``): the state's ``last``.
 
     Its text (the action's own words) and its label in catalog terms, so the board says it in the
     reader's language. The card kept from a draw is hidden: the record leaves it out.
     """
-    if action.verb == "keep":
+    if isinstance(action, Keep):
         return {"seat": seat, "text": "keep", "label": encode_msg(msg("ch.label.keep_hidden")), "regions": []}
     return {
         "seat": seat,
@@ -134,32 +155,33 @@ def remember(st: St, record: Record, acting: int | None) -> None:
     st["handed"] = flow.acting_seat(st) != acting
 
 
-BATTLE_VERBS = frozenset({"place", "play", "fold", "capture", "kill"})
-"""Verbs of the battle under way: they touch its region."""
+BATTLE_ACTIONS = (Place, Play, Fold, Capture, Kill)
+"""Actions of the battle under way: they touch its region."""
 
 
-def touched_regions(before: St, seat: int, action: Act) -> list[str]:
+def touched_regions(before: St, seat: int, action: Action) -> list[str]:
     """The regions ``action`` touches, read from the state before it (the board frames them):
     a step's start and end, a retreat's battle region and refuge, the region of a structure, a
     skill or the battle under way, and the headquarters that a recruitment fills. Cards, draws,
     passes, the end of an action and ransoms touch no region."""
-    v, args = action.verb, action.args
     fight, pending = before["fight"], before["pending"]
-    recruiting = v == "recruit" or (v == "pay" and pending is not None and pending["kind"] == "recruit")
-    if v == "skill":
-        named = [a for a in args[1:] if a in before["regions"]]
-        recruits = any(e["do"] == "recruit" for e in SKILLS[args[0]])
-        return named or ([str(before["hq"][seat])] if recruits else [])
+    recruiting = isinstance(action, Recruit) or (
+        isinstance(action, Pay) and pending is not None and pending["kind"] == "recruit"
+    )
+    if isinstance(action, UseSkill):
+        named = [action.region] if action.region in before["regions"] else []
+        recruits = any(e["do"] == "recruit" for e in SKILLS[action.skill])
+        return named or ([before["hq"][seat]] if recruits else [])
     if recruiting:
-        return [str(before["hq"][seat])]
-    if v == "go":
-        return [args[0], args[1]]
-    if v in ("construct", "activate"):
-        return [args[1]]
-    if v == "retreat" and fight is not None:
-        return [str(fight["region"]), args[0]]
-    if v in BATTLE_VERBS and fight is not None:
-        return [str(fight["region"])]
+        return [before["hq"][seat]]
+    if isinstance(action, Go):
+        return [action.origin, action.to]
+    if isinstance(action, (Construct, Activate)):
+        return [action.region]
+    if isinstance(action, Retreat) and fight is not None:
+        return [fight["region"], action.region]
+    if isinstance(action, BATTLE_ACTIONS) and fight is not None:
+        return [fight["region"]]
     return []
 
 
@@ -188,11 +210,11 @@ class CryHavoc:
         """None when ``player`` may take back ``steps`` played from ``before`` (the module's rule)."""
         return undo_refusal(self.apply, before, steps, player, rng_of=lambda s: s["rng"], revealed=revealed)
 
-    def default_action(self, state: St, player: str) -> Act | None:
+    def default_action(self, state: St, player: str) -> Action | None:
         """What a deadline's ``skip`` plays for an absent player (see ``engine.defaults``)."""
         return neutral_default(self.legal_actions(state, player), ("fold", "done", "end", "pass"))
 
-    def legal_actions(self, state: St, player: str) -> list[Act]:
+    def legal_actions(self, state: St, player: str) -> list[Action]:
         seat = self._seat(state, player)
         return [] if seat is None else legal_for(state, seat)
 
@@ -208,7 +230,7 @@ class CryHavoc:
             )
         return seat
 
-    def apply(self, state: St, player: str, action: Act) -> tuple[St, list[Msg]]:
+    def apply(self, state: St, player: str, action: Action) -> tuple[St, list[Msg]]:
         seat = self._check_turn(state, player, str(action))
         legal = legal_for(state, seat)
         if action not in legal:
@@ -219,14 +241,14 @@ class CryHavoc:
         remember(new, last, flow.acting_seat(state))
         return new, events
 
-    def parse_action(self, state: St, player: str, text: str, lexicon: Lexicon = PLAIN) -> Act:
+    def parse_action(self, state: St, player: str, text: str, lexicon: Lexicon = PLAIN) -> Action:
         seat = self._check_turn(state, player, text)
         return match(text, legal_for(state, seat), lexicon)
 
-    def label(self, state: St, action: Act) -> Msg:
+    def label(self, state: St, action: Action) -> Msg:
         return action_label(state, action)
 
-    def typed(self, action: Act) -> Msg:
+    def typed(self, action: Action) -> Msg:
         """``action``'s text in the reader's words, in backquotes; it reads back as ``action``."""
         return typed(action)
 
@@ -268,4 +290,6 @@ class CryHavoc:
 
 
 GAME = CryHavoc()
-_CONFORMS: Game[St, Act, CryHavocView] = GAME  # mypy checks here that CryHavoc satisfies the engine contract
+_CONFORMS: Game[St, Action, CryHavocView] = (
+    GAME  # mypy checks here that CryHavoc satisfies the engine contract
+)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.cryhavoc.actions import Act
+from engine.cryhavoc import actions as acts
 from engine.cryhavoc.content import CARDS, STRUCTURES
 from engine.cryhavoc.effects import region_name
 from engine.cryhavoc.state import St
@@ -17,42 +17,42 @@ def _obj(o: str) -> Msg:
     return msg(f"ch.objective.{o}")
 
 
-def action_label(st: St, a: Act) -> Msg:
-    v, args = a.verb, a.args
-    if v in ("move", "recruit", "build"):
-        return msg(f"ch.label.{v}", card=_card(args[0]), n=CARDS[args[0]]["points"].get(v, 0))
-    if v == "pay":
-        p = st["pending"]
-        kind = "move" if p is None else p["kind"]
-        return msg("ch.label.pay", card=_card(args[0]), n=CARDS[args[0]]["points"].get(kind, 0))
-    if v in ("discard", "keep"):
-        return msg(f"ch.label.{v}", card=_card(args[0]))
-    if v == "go":
-        return msg("ch.label.go", src=region_name(args[0]), dst=region_name(args[1]))
-    if v in ("construct", "activate"):
-        cost = STRUCTURES[args[0]]["build" if v == "construct" else "activate"]
-        return msg(
-            f"ch.label.{v}", structure=msg(f"ch.structure.{args[0]}"), region=region_name(args[1]), n=cost
-        )
-    if v == "draw":
-        return msg("ch.label.draw", source=msg(f"ch.source.{args[0]}"))
-    if v == "skill":
-        if len(args) > 1:
-            return msg("ch.label.skill_at", skill=msg(f"ch.skill.{args[0]}"), region=region_name(args[1]))
-        return msg("ch.label.skill", skill=msg(f"ch.skill.{args[0]}"))
-    if v == "place" or v == "capture" or v == "kill":
-        return msg(f"ch.label.{v}", objective=_obj(args[0]))
-    if v == "play":
-        if len(args) == 3:
-            return msg("ch.label.play_shift", card=_card(args[0]), src=_obj(args[1]), dst=_obj(args[2]))
-        if len(args) == 2:
-            return msg("ch.label.play_on", card=_card(args[0]), objective=_obj(args[1]))
-        return msg("ch.label.play", card=_card(args[0]))
-    if v == "retreat":
-        return msg("ch.label.retreat", region=region_name(args[0]))
-    if v == "ransom":
-        return msg("ch.label.ransom", faction=msg(f"ch.faction.{args[0]}"))
-    return msg(f"ch.label.{v}")
+def action_label(st: St, a: acts.Action) -> Msg:
+    match a:
+        case acts.Move(card) | acts.Recruit(card) | acts.Build(card):
+            return msg(f"ch.label.{a.verb}", card=_card(card), n=CARDS[card]["points"].get(a.verb, 0))
+        case acts.Pay(card):
+            p = st["pending"]
+            kind = "move" if p is None else p["kind"]
+            return msg("ch.label.pay", card=_card(card), n=CARDS[card]["points"].get(kind, 0))
+        case acts.Discard(card) | acts.Keep(card):
+            return msg(f"ch.label.{a.verb}", card=_card(card))
+        case acts.Go(origin, to):
+            return msg("ch.label.go", src=region_name(origin), dst=region_name(to))
+        case acts.Construct(sid, rid) | acts.Activate(sid, rid):
+            cost = STRUCTURES[sid]["build" if isinstance(a, acts.Construct) else "activate"]
+            return msg(
+                f"ch.label.{a.verb}", structure=msg(f"ch.structure.{sid}"), region=region_name(rid), n=cost
+            )
+        case acts.Draw(source):
+            return msg("ch.label.draw", source=msg(f"ch.source.{source}"))
+        case acts.UseSkill(skill, None):
+            return msg("ch.label.skill", skill=msg(f"ch.skill.{skill}"))
+        case acts.UseSkill(skill, str(rid)):
+            return msg("ch.label.skill_at", skill=msg(f"ch.skill.{skill}"), region=region_name(rid))
+        case acts.Place(o) | acts.Capture(o) | acts.Kill(o):
+            return msg(f"ch.label.{a.verb}", objective=_obj(o))
+        case acts.Play(card, (src, dst)):
+            return msg("ch.label.play_shift", card=_card(card), src=_obj(src), dst=_obj(dst))
+        case acts.Play(card, (o,)):
+            return msg("ch.label.play_on", card=_card(card), objective=_obj(o))
+        case acts.Play(card):
+            return msg("ch.label.play", card=_card(card))
+        case acts.Retreat(rid):
+            return msg("ch.label.retreat", region=region_name(rid))
+        case acts.Ransom(faction):
+            return msg("ch.label.ransom", faction=msg(f"ch.faction.{faction}"))
+    return msg(f"ch.label.{a.verb}")
 
 
 def last_description(label: Msg) -> Msg:
