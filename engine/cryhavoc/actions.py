@@ -18,7 +18,9 @@ a region id; ``<objective>`` one of control, prisoners, attrition; ``<source>`` 
     capture <objective> | kill <objective> | retreat <region>
     ransom <faction> | done             buy a prisoner back for 2 VP | stop buying
 
-Each class names its verb (``verb``, a class constant, as hints group the legal actions by it).
+Each class names its verb (``verb``, a class constant of its own literal type): hints group the
+legal actions by it, and the rules that run at every step of a search tell the actions apart by it,
+the type check narrowing the action to its class as ``isinstance`` would, at a third of the cost.
 The rules build their actions through ``kept`` constructors, and ``act`` builds one from its verb
 and words: the search lists the same few hundred actions millions of times, and a value handed out
 again costs a cache look-up where a new one costs its construction.
@@ -28,7 +30,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from engine.errors import BadInput
 from engine.kept import ACTIONS_KEPT, kept
@@ -49,42 +51,42 @@ class Discard(_Card):
     """Down to the hand limit in the draw phase."""
 
     __slots__ = ()
-    verb = "discard"
+    verb: ClassVar[Literal["discard"]] = "discard"
 
 
 class Move(_Card):
     """Start a move, paying the card's movement points."""
 
     __slots__ = ()
-    verb = "move"
+    verb: ClassVar[Literal["move"]] = "move"
 
 
 class Recruit(_Card):
     """Start a recruitment, paying the card's recruit points."""
 
     __slots__ = ()
-    verb = "recruit"
+    verb: ClassVar[Literal["recruit"]] = "recruit"
 
 
 class Build(_Card):
     """Start building, paying the card's build points."""
 
     __slots__ = ()
-    verb = "build"
+    verb: ClassVar[Literal["build"]] = "build"
 
 
 class Pay(_Card):
     """One more card into the action under way."""
 
     __slots__ = ()
-    verb = "pay"
+    verb: ClassVar[Literal["pay"]] = "pay"
 
 
 class Keep(_Card):
     """The card kept of the two drawn."""
 
     __slots__ = ()
-    verb = "keep"
+    verb: ClassVar[Literal["keep"]] = "keep"
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +95,7 @@ class Go:
 
     origin: str
     to: str
-    verb: ClassVar[str] = "go"
+    verb: ClassVar[Literal["go"]] = "go"
 
     def __str__(self) -> str:
         return f"go {self.origin} {self.to}"
@@ -115,14 +117,14 @@ class Construct(_Structure):
     """Build a structure in a region the seat controls."""
 
     __slots__ = ()
-    verb = "construct"
+    verb: ClassVar[Literal["construct"]] = "construct"
 
 
 class Activate(_Structure):
     """Use a structure of the seat's for its effect."""
 
     __slots__ = ()
-    verb = "activate"
+    verb: ClassVar[Literal["activate"]] = "activate"
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +132,7 @@ class Draw:
     """Draw two cards from ``source`` (``deck``, or a terrain's deck) to keep one."""
 
     source: str
-    verb: ClassVar[str] = "draw"
+    verb: ClassVar[Literal["draw"]] = "draw"
 
     def __str__(self) -> str:
         return f"draw {self.source}"
@@ -142,7 +144,7 @@ class UseSkill:
 
     skill: str
     region: str | None = None
-    verb: ClassVar[str] = "skill"
+    verb: ClassVar[Literal["skill"]] = "skill"
 
     def __str__(self) -> str:
         return f"skill {self.skill}" if self.region is None else f"skill {self.skill} {self.region}"
@@ -154,7 +156,7 @@ class Play:
 
     card: str
     objectives: tuple[str, ...] = ()
-    verb: ClassVar[str] = "play"
+    verb: ClassVar[Literal["play"]] = "play"
 
     def __str__(self) -> str:
         return " ".join(("play", self.card, *self.objectives))
@@ -175,21 +177,21 @@ class Place(_Objective):
     """One unit of the battle onto an objective."""
 
     __slots__ = ()
-    verb = "place"
+    verb: ClassVar[Literal["place"]] = "place"
 
 
 class Capture(_Objective):
     """Take a prisoner from an objective."""
 
     __slots__ = ()
-    verb = "capture"
+    verb: ClassVar[Literal["capture"]] = "capture"
 
 
 class Kill(_Objective):
     """Kill a unit on an objective."""
 
     __slots__ = ()
-    verb = "kill"
+    verb: ClassVar[Literal["kill"]] = "kill"
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +199,7 @@ class Retreat:
     """Where the loser of Region Control withdraws."""
 
     region: str
-    verb: ClassVar[str] = "retreat"
+    verb: ClassVar[Literal["retreat"]] = "retreat"
 
     def __str__(self) -> str:
         return f"retreat {self.region}"
@@ -208,7 +210,7 @@ class Ransom:
     """Buy back a prisoner held by ``faction`` (``trogs`` for the neutral Trogs)."""
 
     faction: str
-    verb: ClassVar[str] = "ransom"
+    verb: ClassVar[Literal["ransom"]] = "ransom"
 
     def __str__(self) -> str:
         return f"ransom {self.faction}"
@@ -228,35 +230,35 @@ class Score(_Word):
     """Play the Enable Scoring card."""
 
     __slots__ = ()
-    verb = "score"
+    verb: ClassVar[Literal["score"]] = "score"
 
 
 class End(_Word):
     """Finish the action under way."""
 
     __slots__ = ()
-    verb = "end"
+    verb: ClassVar[Literal["end"]] = "end"
 
 
 class Pass(_Word):
     """Spend an action doing nothing."""
 
     __slots__ = ()
-    verb = "pass"
+    verb: ClassVar[Literal["pass"]] = "pass"
 
 
 class Fold(_Word):
     """Stop playing cards in this battle."""
 
     __slots__ = ()
-    verb = "fold"
+    verb: ClassVar[Literal["fold"]] = "fold"
 
 
 class Done(_Word):
     """Stop buying prisoners back."""
 
     __slots__ = ()
-    verb = "done"
+    verb: ClassVar[Literal["done"]] = "done"
 
 
 Action = (

@@ -13,12 +13,7 @@ from __future__ import annotations
 from engine.cryhavoc.actions import (
     FOLD,
     Action,
-    Capture,
-    Fold,
-    Kill,
-    Place,
     Play,
-    Retreat,
     capture,
     kill,
     place,
@@ -212,29 +207,28 @@ def retreat_options(st: St, seat: int, rid: str) -> list[str]:
 def apply(st: St, seat: int, a: Action, ev: list[Msg]) -> None:
     f = fight_of(st)
     who = PlayerRef(st["players"][seat])
-    match a:
-        case Place(objective):
-            side = f["place_side"]
-            f["slots"][side][OBJECTIVES.index(objective)] += 1
-            f["to_place"][side] -= 1
-            ev.append(msg("ch.ev.place", player=who, objective=msg(f"ch.objective.{objective}")))
-        case Fold():
-            f["passed"][f["turn"]] = True
-            ev.append(msg("ch.ev.fold", player=who))
-            f["turn"] = 1 - f["turn"]
-        case Play():
-            _play(st, seat, a, ev)
-            f["turn"] = 1 - f["turn"]
-        case Capture(objective):
-            _capture(st, _set(f["capturer"]), objective, ev)
-            f["queue"].pop(0)
-            f["step"] = Step.RESOLVE.value
-        case Kill(objective):
-            _kill(st, f["kill_side"], objective, ev)
-            f["step"] = Step.RESOLVE.value
-        case Retreat(region):
-            _retreat_to(st, seat, region, ev)
-            _finish(st, ev)
+    if a.verb == "place":
+        side = f["place_side"]
+        f["slots"][side][OBJECTIVES.index(a.objective)] += 1
+        f["to_place"][side] -= 1
+        ev.append(msg("ch.ev.place", player=who, objective=msg(f"ch.objective.{a.objective}")))
+    elif a.verb == "play":
+        _play(st, seat, a, ev)
+        f["turn"] = 1 - f["turn"]
+    elif a.verb == "fold":
+        f["passed"][f["turn"]] = True
+        ev.append(msg("ch.ev.fold", player=who))
+        f["turn"] = 1 - f["turn"]
+    elif a.verb == "capture":
+        _capture(st, _set(f["capturer"]), a.objective, ev)
+        f["queue"].pop(0)
+        f["step"] = Step.RESOLVE.value
+    elif a.verb == "kill":
+        _kill(st, f["kill_side"], a.objective, ev)
+        f["step"] = Step.RESOLVE.value
+    elif a.verb == "retreat":
+        _retreat_to(st, seat, a.region, ev)
+        _finish(st, ev)
 
 
 def _play(st: St, seat: int, a: Play, ev: list[Msg]) -> None:

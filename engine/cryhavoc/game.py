@@ -20,22 +20,10 @@ from engine.cryhavoc import battle, flow, setup, turns
 from engine.cryhavoc.actions import (
     DONE,
     Action,
-    Activate,
-    Capture,
-    Construct,
     Discard,
     Done,
-    Fold,
-    Go,
     Keep,
-    Kill,
-    Pay,
-    Place,
-    Play,
     Ransom,
-    Recruit,
-    Retreat,
-    UseSkill,
     ransom,
 )
 from engine.cryhavoc.content import SKILLS
@@ -155,34 +143,39 @@ def remember(st: St, record: Record, acting: int | None) -> None:
     st["handed"] = flow.acting_seat(st) != acting
 
 
-BATTLE_ACTIONS = (Place, Play, Fold, Capture, Kill)
-"""Actions of the battle under way: they touch its region."""
+BATTLE_VERBS = frozenset({"place", "play", "fold", "capture", "kill"})
+"""Verbs of the battle under way: they touch its region."""
 
 
-def touched_regions(before: St, seat: int, action: Action) -> list[str]:
+def touched_regions(before: St, seat: int, a: Action) -> list[str]:
     """The regions ``action`` touches, read from the state before it (the board frames them):
     a step's start and end, a retreat's battle region and refuge, the region of a structure, a
     skill or the battle under way, and the headquarters that a recruitment fills. Cards, draws,
     passes, the end of an action and ransoms touch no region."""
-    fight, pending = before["fight"], before["pending"]
-    recruiting = isinstance(action, Recruit) or (
-        isinstance(action, Pay) and pending is not None and pending["kind"] == "recruit"
-    )
-    if isinstance(action, UseSkill):
-        named = [action.region] if action.region in before["regions"] else []
-        recruits = any(e["do"] == "recruit" for e in SKILLS[action.skill])
+    fight = before["fight"]
+    if a.verb == "go":
+        return [a.origin, a.to]
+    if a.verb == "skill":
+        named = [a.region] if a.region in before["regions"] else []
+        recruits = any(e["do"] == "recruit" for e in SKILLS[a.skill])
         return named or ([before["hq"][seat]] if recruits else [])
-    if recruiting:
+    if a.verb == "recruit" or (a.verb == "pay" and _recruiting(before)):
         return [before["hq"][seat]]
-    if isinstance(action, Go):
-        return [action.origin, action.to]
-    if isinstance(action, (Construct, Activate)):
-        return [action.region]
-    if isinstance(action, Retreat) and fight is not None:
-        return [fight["region"], action.region]
-    if isinstance(action, BATTLE_ACTIONS) and fight is not None:
+    if a.verb == "construct" or a.verb == "activate":
+        return [a.region]
+    if fight is None:
+        return []
+    if a.verb == "retreat":
+        return [fight["region"], a.region]
+    if a.verb in BATTLE_VERBS:
         return [fight["region"]]
     return []
+
+
+def _recruiting(before: St) -> bool:
+    """Whether a card paid in ``before`` pays for a recruitment."""
+    pending = before["pending"]
+    return pending is not None and pending["kind"] == "recruit"
 
 
 class CryHavoc:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.cryhavoc import actions as acts
+from engine.cryhavoc.actions import Action, Play
 from engine.cryhavoc.content import CARDS, STRUCTURES
 from engine.cryhavoc.effects import region_name
 from engine.cryhavoc.state import St
@@ -17,42 +17,46 @@ def _obj(o: str) -> Msg:
     return msg(f"ch.objective.{o}")
 
 
-def action_label(st: St, a: acts.Action) -> Msg:
-    match a:
-        case acts.Move(card) | acts.Recruit(card) | acts.Build(card):
-            return msg(f"ch.label.{a.verb}", card=_card(card), n=CARDS[card]["points"].get(a.verb, 0))
-        case acts.Pay(card):
-            p = st["pending"]
-            kind = "move" if p is None else p["kind"]
-            return msg("ch.label.pay", card=_card(card), n=CARDS[card]["points"].get(kind, 0))
-        case acts.Discard(card) | acts.Keep(card):
-            return msg(f"ch.label.{a.verb}", card=_card(card))
-        case acts.Go(origin, to):
-            return msg("ch.label.go", src=region_name(origin), dst=region_name(to))
-        case acts.Construct(sid, rid) | acts.Activate(sid, rid):
-            cost = STRUCTURES[sid]["build" if isinstance(a, acts.Construct) else "activate"]
-            return msg(
-                f"ch.label.{a.verb}", structure=msg(f"ch.structure.{sid}"), region=region_name(rid), n=cost
-            )
-        case acts.Draw(source):
-            return msg("ch.label.draw", source=msg(f"ch.source.{source}"))
-        case acts.UseSkill(skill, None):
-            return msg("ch.label.skill", skill=msg(f"ch.skill.{skill}"))
-        case acts.UseSkill(skill, str(rid)):
-            return msg("ch.label.skill_at", skill=msg(f"ch.skill.{skill}"), region=region_name(rid))
-        case acts.Place(o) | acts.Capture(o) | acts.Kill(o):
-            return msg(f"ch.label.{a.verb}", objective=_obj(o))
-        case acts.Play(card, (src, dst)):
-            return msg("ch.label.play_shift", card=_card(card), src=_obj(src), dst=_obj(dst))
-        case acts.Play(card, (o,)):
-            return msg("ch.label.play_on", card=_card(card), objective=_obj(o))
-        case acts.Play(card):
-            return msg("ch.label.play", card=_card(card))
-        case acts.Retreat(rid):
-            return msg("ch.label.retreat", region=region_name(rid))
-        case acts.Ransom(faction):
-            return msg("ch.label.ransom", faction=msg(f"ch.faction.{faction}"))
+def action_label(st: St, a: Action) -> Msg:
+    """The label of ``a``; the verb tells the kinds apart (see ``actions``), the most frequent first."""
+    if a.verb == "go":
+        return msg("ch.label.go", src=region_name(a.origin), dst=region_name(a.to))
+    if a.verb == "pay":
+        p = st["pending"]
+        kind = "move" if p is None else p["kind"]
+        return msg("ch.label.pay", card=_card(a.card), n=CARDS[a.card]["points"].get(kind, 0))
+    if a.verb == "move" or a.verb == "recruit" or a.verb == "build":
+        return msg(f"ch.label.{a.verb}", card=_card(a.card), n=CARDS[a.card]["points"].get(a.verb, 0))
+    if a.verb == "discard" or a.verb == "keep":
+        return msg(f"ch.label.{a.verb}", card=_card(a.card))
+    if a.verb == "draw":
+        return msg("ch.label.draw", source=msg(f"ch.source.{a.source}"))
+    if a.verb == "place" or a.verb == "capture" or a.verb == "kill":
+        return msg(f"ch.label.{a.verb}", objective=_obj(a.objective))
+    if a.verb == "play":
+        return _play_label(a)
+    if a.verb == "construct" or a.verb == "activate":
+        cost = STRUCTURES[a.structure]["build" if a.verb == "construct" else "activate"]
+        structure = msg(f"ch.structure.{a.structure}")
+        return msg(f"ch.label.{a.verb}", structure=structure, region=region_name(a.region), n=cost)
+    if a.verb == "skill":
+        if a.region is None:
+            return msg("ch.label.skill", skill=msg(f"ch.skill.{a.skill}"))
+        return msg("ch.label.skill_at", skill=msg(f"ch.skill.{a.skill}"), region=region_name(a.region))
+    if a.verb == "retreat":
+        return msg("ch.label.retreat", region=region_name(a.region))
+    if a.verb == "ransom":
+        return msg("ch.label.ransom", faction=msg(f"ch.faction.{a.faction}"))
     return msg(f"ch.label.{a.verb}")
+
+
+def _play_label(a: Play) -> Msg:
+    match a.objectives:
+        case (src, dst):
+            return msg("ch.label.play_shift", card=_card(a.card), src=_obj(src), dst=_obj(dst))
+        case (o,):
+            return msg("ch.label.play_on", card=_card(a.card), objective=_obj(o))
+    return msg("ch.label.play", card=_card(a.card))
 
 
 def last_description(label: Msg) -> Msg:

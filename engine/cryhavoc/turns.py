@@ -15,19 +15,7 @@ from engine.cryhavoc.actions import (
     PASS,
     SCORE,
     Action,
-    Activate,
-    Build,
-    Construct,
     Discard,
-    Draw,
-    End,
-    Go,
-    Keep,
-    Move,
-    Pass,
-    Pay,
-    Recruit,
-    Score,
     UseSkill,
     activate,
     build,
@@ -433,57 +421,59 @@ def _pay(st: St, seat: int, kind: str, ptype: str, ev: list[Msg]) -> None:
 
 
 def apply(st: St, seat: int, a: Action, ev: list[Msg]) -> bool:
-    """Play ``a``; returns True when one of the player's three actions is complete."""
+    """Play ``a``; returns True when one of the player's three actions is complete. The verb tells
+    the kinds apart (see ``actions``), the most frequent first."""
+    if a.verb == "go":
+        _go(st, seat, a.origin, a.to, ev)
+        return False
+    if a.verb == "pay":
+        _pay(st, seat, a.card, decision_of(st)["kind"], ev)
+        return False
     who = _who(st, seat)
-    match a:
-        case Move() | Recruit() | Build():
-            st["pending"] = _new_pending(PendingKind(a.verb), seat, 0, paid=True)
-            _pay(st, seat, a.card, a.verb, ev)
-            return False
-        case Pay(card):
-            _pay(st, seat, card, decision_of(st)["kind"], ev)
-            return False
-        case Go(origin, to):
-            _go(st, seat, origin, to, ev)
-            return False
-        case Construct(sid, rid):
-            decision_of(st)["points"] -= STRUCTURES[sid]["build"]
-            st["regions"][rid]["structures"].append([sid, seat])
-            st["seats"][seat]["built"][sid] += 1
-            ev.append(_structure_event("ch.ev.construct", who, sid, rid))
-            return False
-        case Activate(sid, rid):
-            p = decision_of(st)
-            p["points"] -= STRUCTURES[sid]["activate"]
-            p["activated"].append([sid, rid])
-            ev.append(_structure_event("ch.ev.activate", who, sid, rid))
-            apply_simple(st, seat, STRUCTURES[sid]["effect"], rid, ev)
-            return False
-        case End():
-            p = decision_of(st)
-            ev.append(msg("ch.ev.end", player=who, kind=msg(f"ch.points.{p['kind']}")))
-            if p["kind"] == PendingKind.MOVE:
-                _end_move(st, seat, ev)
-            st["pending"] = None
-            return bool(p["paid"])
-        case Draw(src):
-            return _draw_two(st, seat, src, ev)
-        case Keep(card):
-            _keep(st, seat, card)
-            ev.append(msg("ch.ev.keep", player=who))
-            return True
-        case Score():
-            kind = next(k for k in hand_kinds(st, seat) if CARDS[k].get("scoring"))
-            discard_from_hand(st, seat, kind)
-            st["scoring_by"] = seat
-            ev.append(msg("ch.ev.score", player=who))
-            return True
-        case UseSkill():
-            _apply_skill(st, seat, a, ev)
-            return False
-        case Pass():
-            ev.append(msg("ch.ev.pass", player=who))
-            return True
+    if a.verb == "end":
+        p = decision_of(st)
+        ev.append(msg("ch.ev.end", player=who, kind=msg(f"ch.points.{p['kind']}")))
+        if p["kind"] == PendingKind.MOVE:
+            _end_move(st, seat, ev)
+        st["pending"] = None
+        return bool(p["paid"])
+    if a.verb == "move" or a.verb == "recruit" or a.verb == "build":
+        st["pending"] = _new_pending(PendingKind(a.verb), seat, 0, paid=True)
+        _pay(st, seat, a.card, a.verb, ev)
+        return False
+    if a.verb == "draw":
+        return _draw_two(st, seat, a.source, ev)
+    if a.verb == "keep":
+        _keep(st, seat, a.card)
+        ev.append(msg("ch.ev.keep", player=who))
+        return True
+    if a.verb == "construct":
+        sid, rid = a.structure, a.region
+        decision_of(st)["points"] -= STRUCTURES[sid]["build"]
+        st["regions"][rid]["structures"].append([sid, seat])
+        st["seats"][seat]["built"][sid] += 1
+        ev.append(_structure_event("ch.ev.construct", who, sid, rid))
+        return False
+    if a.verb == "activate":
+        sid, rid = a.structure, a.region
+        p = decision_of(st)
+        p["points"] -= STRUCTURES[sid]["activate"]
+        p["activated"].append([sid, rid])
+        ev.append(_structure_event("ch.ev.activate", who, sid, rid))
+        apply_simple(st, seat, STRUCTURES[sid]["effect"], rid, ev)
+        return False
+    if a.verb == "skill":
+        _apply_skill(st, seat, a, ev)
+        return False
+    if a.verb == "score":
+        kind = next(k for k in hand_kinds(st, seat) if CARDS[k].get("scoring"))
+        discard_from_hand(st, seat, kind)
+        st["scoring_by"] = seat
+        ev.append(msg("ch.ev.score", player=who))
+        return True
+    if a.verb == "pass":
+        ev.append(msg("ch.ev.pass", player=who))
+        return True
     raise AssertionError(a)
 
 
