@@ -238,6 +238,7 @@ def _play(st: St, seat: int, a: Play, ev: list[Msg]) -> None:
     objectives = a.objectives
     discard_from_hand(st, seat, kind)
     e = CARDS[kind]["battle"]
+    assert e is not None, "a card played in battle has a battle effect"
     ev.append(msg("ch.ev.play", player=PlayerRef(st["players"][seat]), card=msg(f"ch.card.{kind}")))
     do = e["do"]
     if do == "bonus":

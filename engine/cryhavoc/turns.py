@@ -8,8 +8,6 @@ movement or build points opens a pending action that takes no more cards.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.cryhavoc.actions import (
     END,
     PASS,
@@ -37,6 +35,7 @@ from engine.cryhavoc.content import (
     TERRAINS,
     TOKENS,
     WAR_PARTIES,
+    Effect,
     kind_of,
 )
 from engine.cryhavoc.effects import apply_simple, region_name
@@ -247,7 +246,7 @@ def build_options(st: St, seat: int, points: int, activated: list[list[str]]) ->
 # ---------------------------------------------------------------- skills
 
 
-def _useful(st: St, seat: int, e: dict[str, Any]) -> bool:
+def _useful(st: St, seat: int, e: Effect) -> bool:
     """Would this untargeted effect do anything now?"""
     do = e["do"]
     if do == "recruit":
