@@ -23,15 +23,69 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import TypedDict, cast
 
-from engine.cryhavoc.actions import Act
+from engine.cryhavoc.actions import Action
 from engine.cryhavoc.content import FACTIONS, TERRAIN_DECKS, TERRAINS, TOKENS, deck_cards, kind_of
 from engine.cryhavoc.flow import acting_seat
 from engine.cryhavoc.game import play, public_record, remember
-from engine.cryhavoc.state import St, clone
+from engine.cryhavoc.state import Decision, Seat, St, Stack, Structure, clone
 from engine.cryhavoc.view import CryHavocView, view
 from engine.rng import Rng
+
+
+class PublicStack(TypedDict):
+    """A stack of event tokens still to come, as a seat sees it: its place and how many."""
+
+    pos: int
+    count: int
+
+
+class PublicSeat(TypedDict):
+    """A seat's part without its hand and deck."""
+
+    discard: list[str]
+    reserve: int
+    skills: list[str]
+    exhausted: list[str]
+    built: dict[str, int]
+
+
+class PublicToken(TypedDict):
+    """A Trog token face down: a War Party's ``id`` is ``None`` (which one is hidden)."""
+
+    kind: str
+    id: str | None
+
+
+class PublicRegion(TypedDict):
+    """A region with its Trog token face down and its exploration token, if any, as ``?``."""
+
+    units: list[int]
+    control: int | None
+    crystals: int
+    token: PublicToken | None
+    explore: str | None
+    tunnel: bool
+    structures: list[Structure]
+    battle: int | None
+
+
+class Public(TypedDict):
+    """The state without the generator and the terrain decks, its hidden parts taken out: the
+    parts a rule of the search reads before ``sample`` deals them back."""
+
+    players: list[str]
+    factions: list[str]
+    revealed: list[str]
+    track: list[PublicStack]
+    seats: list[PublicSeat]
+    regions: dict[str, PublicRegion]
+    pending: Decision | None
+
+
+HIDDEN = frozenset({"rng", "terrain"})
+"""Keys of the state a seat's public part leaves out."""
 
 
 class Observation(TypedDict):
@@ -40,26 +94,37 @@ class Observation(TypedDict):
 
     seat: int
     view: CryHavocView
-    public: St
+    public: Public
 
 
 def observation(st: St, seat: int) -> Observation:
     """What ``seat`` knows: ``{"seat", "view", "public"}``, JSON-safe and free of hidden parts."""
-    public = clone(st)
-    del public["rng"]
-    del public["terrain"]
-    public["track"] = [{"pos": t["pos"], "count": len(t["ids"])} for t in public["track"]]
-    for s in public["seats"]:
-        del s["hand"]
-        del s["deck"]
-    for reg in public["regions"].values():
-        if reg["token"] is not None and reg["token"]["kind"] == "war_party":
-            reg["token"] = {"kind": "war_party", "id": None}
-        if reg["explore"] is not None:
-            reg["explore"] = "?"
-    p = public["pending"]
+    full = clone(st)
+    seats: list[PublicSeat] = [
+        {
+            "discard": s["discard"],
+            "reserve": s["reserve"],
+            "skills": s["skills"],
+            "exhausted": s["exhausted"],
+            "built": s["built"],
+        }
+        for s in full["seats"]
+    ]
+    regions: dict[str, PublicRegion] = {}
+    for rid, reg in full["regions"].items():
+        token = reg["token"]
+        seen: PublicToken | None = None
+        if token is not None:
+            seen = {"kind": token["kind"], "id": None if token["kind"] == "war_party" else token["id"]}
+        regions[rid] = {**reg, "token": seen, "explore": None if reg["explore"] is None else "?"}
+    p = full["pending"]
     if p is not None and p["seat"] != seat:
-        p["cards"] = [None] * len(p["cards"])
+        p["cards"] = [""] * len(p["cards"])
+    shared = {key: value for key, value in full.items() if key not in HIDDEN}
+    track = [{"pos": t["pos"], "count": len(t["ids"])} for t in full["track"]]
+    # The state's other keys as they are, in their order (a rule reads them once ``sample`` deals
+    # the hidden parts back), so only the typed ones are checked here.
+    public = cast("Public", {**shared, "track": track, "seats": seats, "regions": regions})
     return {"seat": seat, "view": view(st, st["players"][seat], None), "public": public}
 
 
@@ -131,57 +196,57 @@ def sample(template: Template, rng: Rng) -> St:
     obs = template.obs
     me: int = obs["seat"]
     v = obs["view"]
-    st: St = json.loads(template.public)
-    pending = st["pending"]
+    public: Public = json.loads(template.public)
+    pending = public["pending"]
     pool = _Pool(template.unseen, rng)
     private = v["private"]
     assert private is not None, "a seat's own view shows its hand"
     own_hand = [pool.take(k) for k in private["hand"]]
-    faction_left = [pool.deal([c["kind"] for c in FACTIONS[f]["deck"]], 99) for f in st["factions"]]
+    faction_left = [pool.deal([c["kind"] for c in FACTIONS[f]["deck"]], 99) for f in public["factions"]]
     # terrain decks first, each from its own terrain; the pending draw of another seat likewise
-    st["terrain"] = {t: pool.deal(_terrain_kinds(t), v["terrain_decks"][t]) for t in TERRAINS}
+    terrain = {t: pool.deal(_terrain_kinds(t), v["terrain_decks"][t]) for t in TERRAINS}
     drawn: list[str] = []
     if pending is not None and pending["seat"] != me and pending["source"] in TERRAINS:
         drawn = pool.deal(_terrain_kinds(pending["source"]), len(pending["cards"]))
     terrain_left = [k for t in TERRAINS for k in _terrain_kinds(t)]
-    for i, s in enumerate(st["seats"]):
+    seats: list[Seat] = []
+    for i, s in enumerate(public["seats"]):
         seat_view = v["seats"][i]
         others_draw = pending is not None and pending["seat"] == i != me and pending["source"] == "deck"
-        extra = len(pending["cards"]) if others_draw else 0
+        extra = len(pending["cards"]) if others_draw and pending is not None else 0
         held = seat_view["deck"] if i == me else seat_view["hand"] + seat_view["deck"] + extra
         cards = faction_left[i] + pool.deal(terrain_left, max(0, held - len(faction_left[i])))
         rng.shuffle(cards)
         if i == me:
-            s["hand"], s["deck"] = sorted(own_hand), cards
+            seats.append({**s, "hand": sorted(own_hand), "deck": cards})
             continue
         h = seat_view["hand"]
-        s["hand"] = sorted(cards[:h])
         if others_draw:
             drawn = cards[h : h + extra]
-        s["deck"] = cards[h + extra :]
+        seats.append({**s, "hand": sorted(cards[:h]), "deck": cards[h + extra :]})
     if pending is not None and pending["seat"] != me:
         pending["cards"] = drawn
-    events = [e["id"] for e in TOKENS["events"] if e["id"] not in st["revealed"]]
+    events = [e["id"] for e in TOKENS["events"] if e["id"] not in public["revealed"]]
     rng.shuffle(events)
-    track = []
-    for t in st["track"]:
+    track: list[Stack] = []
+    for t in public["track"]:
         track.append({"pos": t["pos"], "ids": events[: t["count"]]})
         events = events[t["count"] :]
-    st["track"] = track
     parties = [t["id"] for t in TOKENS["war_party"]]
     explores = [t["id"] for t in TOKENS["exploration"] for _ in range(t["copies"])]
     rng.shuffle(parties)
     rng.shuffle(explores)
-    for reg in st["regions"].values():
+    for reg in public["regions"].values():
         if reg["token"] is not None and reg["token"]["kind"] == "war_party" and parties:
             reg["token"] = {"kind": "war_party", "id": parties.pop()}
         if reg["explore"] is not None and explores:
             reg["explore"] = explores.pop()
-    st["rng"] = rng.next_u64()
-    return st
+    # Every hidden part is dealt back: the regions' tokens in place, the rest in its own key.
+    dealt = {**public, "terrain": terrain, "seats": seats, "track": track, "rng": rng.next_u64()}
+    return cast("St", dealt)
 
 
-def step(st: St, seat: int, action: Act) -> St:
+def step(st: St, seat: int, action: Action) -> St:
     """``apply`` on a state the caller owns and will not look at again: ``st`` itself moves on.
 
     A search plays thousands of actions on its sampled states, each taken from ``legal_actions``;

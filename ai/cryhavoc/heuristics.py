@@ -18,9 +18,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from engine.cryhavoc.actions import Act
+from engine.cryhavoc.actions import Action
 from engine.cryhavoc.content import CARDS, OBJECTIVES, STRUCTURES, TOKENS
-from engine.cryhavoc.state import Phase, St, n_players, trog_seat
+from engine.cryhavoc.state import Phase, St, battles_of, n_players, trog_seat
 
 CRYSTAL = 0.9
 """A crystal in a held region: one more scoring is certain (the final round), others are likely."""
@@ -42,10 +42,10 @@ TEMPERATURE = 2.5
 
 def _battle_winner(st: St, rid: str) -> int | None:
     """Who should win the Region Control of the unresolved battle in ``rid``, on unit numbers."""
-    for _num, region, att, dfn in st["battles"]:
+    for _num, region, att, dfn in battles_of(st):
         if region == rid:
             units = st["regions"][rid]["units"]
-            return int(att) if units[att] > units[dfn] else int(dfn)
+            return att if units[att] > units[dfn] else dfn
     return None
 
 
@@ -150,34 +150,34 @@ FIXED = {
 """Preferences that do not depend on the position; fold, capture, kill, retreat and done weigh 1."""
 
 
-def weights(st: St, seat: int, legal: Sequence[Act]) -> list[float]:
+def weights(st: St, seat: int, legal: Sequence[Action]) -> list[float]:
     """A preference per legal action (see the module docstring)."""
     p = st["pending"]
     out: list[float] = []
     for a in legal:
-        v = a.verb
-        if v == "discard":
-            w = 1.0 / (1.0 + _points(a.args[0]))
-        elif v == "move":
-            w = 2.5 + _printed(a.args[0], "move")
-        elif v == "recruit":
-            w = 1.2 + _printed(a.args[0], "recruit")
-        elif v == "go":
-            w = _step_weight(st, seat, a.args[0], a.args[1])
-        elif v == "end":
+        # the verb tells the kinds apart (see ``engine.cryhavoc.actions``), the most frequent first
+        if a.verb == "go":
+            w = _step_weight(st, seat, a.origin, a.to)
+        elif a.verb == "end":
             w = 4.0 if p is None or p["points"] <= 0 else 0.3
-        elif v == "keep":
-            w = 1.0 + _points(a.args[0])
-        elif v == "activate":
+        elif a.verb == "discard":
+            w = 1.0 / (1.0 + _points(a.card))
+        elif a.verb == "move":
+            w = 2.5 + _printed(a.card, "move")
+        elif a.verb == "recruit":
+            w = 1.2 + _printed(a.card, "recruit")
+        elif a.verb == "keep":
+            w = 1.0 + _points(a.card)
+        elif a.verb == "activate":
             # a structure that pays VP first: building another while one stood ready to pay left
             # its points unspent at the end of the turn
-            w = FIXED["activate"] + 3.0 * _paid_vp(a.args[0])
-        elif v == "play":
+            w = FIXED["activate"] + 3.0 * _paid_vp(a.structure)
+        elif a.verb == "play":
             # a card played onto Region Control decides the 2 VP of the region's control token
-            w = FIXED["play"] + (1.5 if len(a.args) > 1 and a.args[-1] == OBJECTIVES[0] else 0.0)
-        elif v == "place":
-            w = 3.0 if a.args[0] == OBJECTIVES[0] else 1.5
+            w = FIXED["play"] + (1.5 if a.objectives and a.objectives[-1] == OBJECTIVES[0] else 0.0)
+        elif a.verb == "place":
+            w = 3.0 if a.objective == OBJECTIVES[0] else 1.5
         else:
-            w = FIXED.get(v, 1.0)
+            w = FIXED.get(a.verb, 1.0)
         out.append(w)
     return out

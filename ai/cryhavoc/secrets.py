@@ -7,26 +7,23 @@ secret is told once the game is over (``ai.explain``).
 from __future__ import annotations
 
 from ai.explain import HAND
+from engine.cryhavoc.actions import Keep, card_of
 from engine.text import Msg, msg
-
-_CARD_VERBS = frozenset({"discard", "move", "recruit", "build", "pay", "keep", "play"})
-"""Verbs whose first word is a card of the hand."""
 
 
 def secret(state: object, seat: int, action: object, chosen: object) -> str | None:
-    verb = getattr(action, "verb", None)
-    if verb == "keep":
+    if isinstance(action, Keep):
         return HAND
-    if verb not in _CARD_VERBS or action == chosen:
+    card = card_of(action)
+    if card is None or action == chosen:
         return None
-    card = tuple(getattr(action, "args", ()))[:1]
-    spent = getattr(chosen, "verb", None) in _CARD_VERBS - {"keep"}
-    return None if spent and card == tuple(getattr(chosen, "args", ()))[:1] else HAND
+    spent = not isinstance(chosen, Keep) and card_of(chosen) is not None
+    return None if spent and card == card_of(chosen) else HAND
 
 
 def masked(action: object) -> Msg | None:
     """A card kept is told without the card."""
-    return msg("why.ch.keep") if getattr(action, "verb", None) == "keep" else None
+    return msg("why.ch.keep") if isinstance(action, Keep) else None
 
 
 def revealed(state: object, kind: str) -> bool:

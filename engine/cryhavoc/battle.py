@@ -10,7 +10,16 @@ defender]`` as seats, the neutral index standing for neutral Trogs.
 
 from __future__ import annotations
 
-from engine.cryhavoc.actions import Act, act
+from engine.cryhavoc.actions import (
+    FOLD,
+    Action,
+    Play,
+    capture,
+    kill,
+    place,
+    play,
+    retreat,
+)
 from engine.cryhavoc.content import CARDS, OBJECTIVES, STRUCTURES, TOKENS
 from engine.cryhavoc.effects import region_name
 from engine.cryhavoc.state import (
@@ -18,12 +27,15 @@ from engine.cryhavoc.state import (
     St,
     Step,
     add_crystals,
+    battle_parts,
     below,
     board,
     discard_from_hand,
     enemies_in,
+    fight_of,
     hand_kinds,
     n_players,
+    structure_parts,
 )
 from engine.cryhavoc.state import neighbours as next_to
 from engine.text import Msg, PlayerRef, msg
@@ -46,7 +58,7 @@ def _is_player(st: St, side: int) -> bool:
 
 def _sides(st: St) -> dict[str, Msg | PlayerRef]:
     """The fight's attacker and defender, for messages that give each side's strength."""
-    att, dfn = st["fight"]["sides"]
+    att, dfn = fight_of(st)["sides"]
     return {"attacker": _side_ref(st, att), "defender": _side_ref(st, dfn)}
 
 
@@ -59,13 +71,13 @@ def _trog_key(st: St, key: str, actor: int, target: int) -> str:
 
 def _start(st: St, ev: list[Msg]) -> None:
     st["battles"].sort()
-    num, rid, att, dfn = st["battles"].pop(0)
+    num, rid, att, dfn = battle_parts(st["battles"].pop(0))
     reg = st["regions"][rid]
     add_crystals(st, rid, 1)
     counts = [reg["units"][att], reg["units"][dfn]]
     reg["units"][att] = 0
     reg["units"][dfn] = 0
-    st["fight"] = {
+    fight: Fight = {
         "num": num,
         "region": rid,
         "sides": [att, dfn],
@@ -83,6 +95,7 @@ def _start(st: St, ev: list[Msg]) -> None:
         "kills": None,
         "kill_side": 0,
     }
+    st["fight"] = fight
     ev.append(
         msg(
             "ch.ev.battle_start",
@@ -96,11 +109,11 @@ def _start(st: St, ev: list[Msg]) -> None:
     )
 
 
-def playable(st: St, seat: int) -> list[Act]:
-    f: Fight = st["fight"]
+def playable(st: St, seat: int) -> list[Action]:
+    f = fight_of(st)
     me = f["sides"].index(seat)
     terrain = board(st).terrain(f["region"])
-    out: list[Act] = []
+    out: list[Action] = []
     for k in hand_kinds(st, seat):
         c = CARDS[k]
         e = c.get("battle")
@@ -109,21 +122,21 @@ def playable(st: St, seat: int) -> list[Act]:
         do = e["do"]
         if do == "bonus":
             objs = OBJECTIVES if e["objective"] == "any" else (e["objective"],)
-            out += [act("play", k, o) if e["objective"] == "any" else act("play", k) for o in objs]
+            out += [play(k, (o,)) if e["objective"] == "any" else play(k) for o in objs]
         elif do == "shift":
             for i, src in enumerate(OBJECTIVES):
                 if f["slots"][me][i] > 0:
-                    out += [act("play", k, src, dst) for dst in OBJECTIVES if dst != src]
+                    out += [play(k, (src, dst)) for dst in OBJECTIVES if dst != src]
         elif do == "reinforce":
             if st["seats"][seat]["reserve"] > 0:
-                out += [act("play", k, o) for o in OBJECTIVES]
+                out += [play(k, (o,)) for o in OBJECTIVES]
         elif do == "strike":
-            out += [act("play", k, o) for i, o in enumerate(OBJECTIVES) if f["slots"][1 - me][i] > 0]
+            out += [play(k, (o,)) for i, o in enumerate(OBJECTIVES) if f["slots"][1 - me][i] > 0]
         elif do == "reverse":
             if not f["reversed"]:
-                out.append(act("play", k))
+                out.append(play(k))
         elif do == "vp":
-            out.append(act("play", k))
+            out.append(play(k))
     return out
 
 
@@ -158,21 +171,21 @@ def acting(st: St) -> int | None:
     return None
 
 
-def legal(st: St, seat: int) -> list[Act]:
-    f: Fight = st["fight"]
+def legal(st: St, seat: int) -> list[Action]:
+    f = fight_of(st)
     step = f["step"]
     if step == Step.PLACE:
-        return [act("place", o) for o in OBJECTIVES]
+        return [place(o) for o in OBJECTIVES]
     if step == Step.CARDS:
-        return [*playable(st, seat), act("fold")]
+        return [*playable(st, seat), FOLD]
     if step == Step.CAPTURE:
         loser = 1 - _set(f["capturer"])
-        return [act("capture", o) for i, o in enumerate(OBJECTIVES) if f["slots"][loser][i] > 0]
+        return [capture(o) for i, o in enumerate(OBJECTIVES) if f["slots"][loser][i] > 0]
     if step == Step.KILL:
         other = 1 - f["kill_side"]
-        return [act("kill", o) for i, o in enumerate(OBJECTIVES) if f["slots"][other][i] > 0]
+        return [kill(o) for i, o in enumerate(OBJECTIVES) if f["slots"][other][i] > 0]
     if step == Step.RETREAT:
-        return [act("retreat", r) for r in retreat_options(st, seat, f["region"])]
+        return [retreat(r) for r in retreat_options(st, seat, f["region"])]
     return []
 
 
@@ -191,54 +204,55 @@ def retreat_options(st: St, seat: int, rid: str) -> list[str]:
     return out
 
 
-def apply(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
-    f: Fight = st["fight"]
+def apply(st: St, seat: int, a: Action, ev: list[Msg]) -> None:
+    f = fight_of(st)
     who = PlayerRef(st["players"][seat])
-    v = a.verb
-    if v == "place":
+    if a.verb == "place":
         side = f["place_side"]
-        f["slots"][side][OBJECTIVES.index(a.args[0])] += 1
+        f["slots"][side][OBJECTIVES.index(a.objective)] += 1
         f["to_place"][side] -= 1
-        ev.append(msg("ch.ev.place", player=who, objective=msg(f"ch.objective.{a.args[0]}")))
-    elif v == "fold":
+        ev.append(msg("ch.ev.place", player=who, objective=msg(f"ch.objective.{a.objective}")))
+    elif a.verb == "play":
+        _play(st, seat, a, ev)
+        f["turn"] = 1 - f["turn"]
+    elif a.verb == "fold":
         f["passed"][f["turn"]] = True
         ev.append(msg("ch.ev.fold", player=who))
         f["turn"] = 1 - f["turn"]
-    elif v == "play":
-        _play(st, seat, a, ev)
-        f["turn"] = 1 - f["turn"]
-    elif v == "capture":
-        _capture(st, _set(f["capturer"]), a.args[0], ev)
+    elif a.verb == "capture":
+        _capture(st, _set(f["capturer"]), a.objective, ev)
         f["queue"].pop(0)
         f["step"] = Step.RESOLVE.value
-    elif v == "kill":
-        _kill(st, f["kill_side"], a.args[0], ev)
+    elif a.verb == "kill":
+        _kill(st, f["kill_side"], a.objective, ev)
         f["step"] = Step.RESOLVE.value
-    elif v == "retreat":
-        _retreat_to(st, seat, a.args[0], ev)
+    elif a.verb == "retreat":
+        _retreat_to(st, seat, a.region, ev)
         _finish(st, ev)
 
 
-def _play(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
-    f: Fight = st["fight"]
+def _play(st: St, seat: int, a: Play, ev: list[Msg]) -> None:
+    f = fight_of(st)
     me = f["sides"].index(seat)
-    kind = a.args[0]
+    kind = a.card
+    objectives = a.objectives
     discard_from_hand(st, seat, kind)
     e = CARDS[kind]["battle"]
+    assert e is not None, "a card played in battle has a battle effect"
     ev.append(msg("ch.ev.play", player=PlayerRef(st["players"][seat]), card=msg(f"ch.card.{kind}")))
     do = e["do"]
     if do == "bonus":
-        obj = a.args[1] if e["objective"] == "any" else e["objective"]
+        obj = objectives[0] if e["objective"] == "any" else e["objective"]
         f["bonus"][me][OBJECTIVES.index(obj)] += e["n"]
     elif do == "shift":
-        f["slots"][me][OBJECTIVES.index(a.args[1])] -= 1
-        f["slots"][me][OBJECTIVES.index(a.args[2])] += 1
+        f["slots"][me][OBJECTIVES.index(objectives[0])] -= 1
+        f["slots"][me][OBJECTIVES.index(objectives[1])] += 1
     elif do == "reinforce":
         k = min(e["n"], st["seats"][seat]["reserve"])
         st["seats"][seat]["reserve"] -= k
-        f["slots"][me][OBJECTIVES.index(a.args[1])] += k
+        f["slots"][me][OBJECTIVES.index(objectives[0])] += k
     elif do == "strike":
-        _remove(st, 1 - me, a.args[1])
+        _remove(st, 1 - me, objectives[0])
     elif do == "reverse":
         f["reversed"] = True
     elif do == "vp":
@@ -247,7 +261,7 @@ def _play(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
 
 def _remove(st: St, side: int, obj: str) -> None:
     """A unit leaves the battle board, killed: back to its owner's reserve (or the neutral pool)."""
-    f: Fight = st["fight"]
+    f = fight_of(st)
     f["slots"][side][OBJECTIVES.index(obj)] -= 1
     owner = f["sides"][side]
     if _is_player(st, owner):
@@ -257,7 +271,7 @@ def _remove(st: St, side: int, obj: str) -> None:
 
 
 def _capture(st: St, capturer: int, obj: str, ev: list[Msg]) -> None:
-    f: Fight = st["fight"]
+    f = fight_of(st)
     loser = 1 - capturer
     f["slots"][loser][OBJECTIVES.index(obj)] -= 1
     st["prisoners"][f["sides"][capturer]][f["sides"][loser]] += 1
@@ -272,7 +286,7 @@ def _capture(st: St, capturer: int, obj: str, ev: list[Msg]) -> None:
 
 
 def _kill(st: St, side: int, obj: str, ev: list[Msg]) -> None:
-    f: Fight = st["fight"]
+    f = fight_of(st)
     _remove(st, 1 - side, obj)
     _owed(f)[side] -= 1
     owner = f["sides"][side]
@@ -289,12 +303,12 @@ def _kill(st: St, side: int, obj: str, ev: list[Msg]) -> None:
 
 
 def _strength(st: St, side: int, obj: int) -> int:
-    f: Fight = st["fight"]
+    f = fight_of(st)
     s = int(f["slots"][side][obj] + f["bonus"][side][obj])
     if obj == 0:
         owner = f["sides"][side]
         reg = st["regions"][f["region"]]
-        s += sum(STRUCTURES[t]["guard"] for t, o in reg["structures"] if o == owner)
+        s += sum(STRUCTURES[t]["guard"] for t, o in map(structure_parts, reg["structures"]) if o == owner)
     return s
 
 
@@ -312,7 +326,7 @@ def _choice_matters(f: Fight, side: int) -> bool:
 
 
 def _resolve_control(st: St, ev: list[Msg]) -> None:
-    f: Fight = st["fight"]
+    f = fight_of(st)
     rid = f["region"]
     reg = st["regions"][rid]
     s0, s1 = _strength(st, 0, 0), _strength(st, 1, 0)
@@ -358,7 +372,7 @@ def spare_war_party(st: St) -> str | None:
 def advance(st: St, ev: list[Msg]) -> bool:
     """Run every automatic step; True once no battle is left, False when a player must decide."""
     while True:
-        f: Fight = st["fight"]
+        f = st["fight"]
         if f is None:
             if not st["battles"]:
                 return True
@@ -443,7 +457,7 @@ def advance(st: St, ev: list[Msg]) -> bool:
 
 def _end_battle(st: St, ev: list[Msg]) -> bool:
     """Survivors return; the loser of Region Control retreats. False if the loser must pick where."""
-    f: Fight = st["fight"]
+    f = fight_of(st)
     rid = f["region"]
     reg = st["regions"][rid]
     n = n_players(st)
@@ -479,7 +493,7 @@ def _end_battle(st: St, ev: list[Msg]) -> bool:
 
 
 def _retreat_to(st: St, seat: int, dst: str, ev: list[Msg]) -> None:
-    f: Fight = st["fight"]
+    f = fight_of(st)
     st["regions"][dst]["units"][seat] += f["retreating"]
     ev.append(
         msg(
@@ -489,7 +503,7 @@ def _retreat_to(st: St, seat: int, dst: str, ev: list[Msg]) -> None:
 
 
 def _finish(st: St, ev: list[Msg]) -> None:
-    f: Fight = st["fight"]
+    f = fight_of(st)
     st["regions"][f["region"]]["battle"] = None
     ev.append(msg("ch.ev.battle_end", number=f["num"], region=region_name(f["region"])))
     st["fight"] = None

@@ -6,13 +6,11 @@ The printed texts are generated rather than written per card so that a number ch
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.cryhavoc.content import CARDS, POINT_TYPES, SKILLS, STRUCTURES
+from engine.cryhavoc.content import CARDS, POINT_TYPES, SKILLS, STRUCTURES, Effect
 from engine.text import Msg, msg
 
 
-def effect_text(e: dict[str, Any]) -> Msg:
+def effect_text(e: Effect) -> Msg:
     """One effect of the shared vocabulary (battle effects included)."""
     do = e["do"]
     if do == "bonus":
@@ -32,7 +30,8 @@ def card_text(kind: str) -> Msg:
     parts += [msg(f"ch.symbol.{s}") for s in c["symbols"]]
     if c.get("scoring"):
         parts.append(msg("ch.text.scoring"))
-    battle = effect_text(c["battle"]) if c.get("battle") else msg("ch.effect.none")
+    effect = c["battle"]
+    battle = effect_text(effect) if effect else msg("ch.effect.none")
     where = msg(f"ch.terrain.{c['terrain']}") if c["terrain"] else msg("ch.text.anywhere")
     return msg("ch.text.card", name=msg(f"ch.card.{kind}"), points=parts, battle=battle, where=where)
 

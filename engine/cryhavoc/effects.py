@@ -6,9 +6,7 @@ region the effect belongs to (a structure's or exploration token's region).
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.cryhavoc.content import EVENTS
+from engine.cryhavoc.content import EVENTS, Effect
 from engine.cryhavoc.state import St, add_crystals, board, draw_cards, move_up, place_units
 from engine.text import Msg, PlayerRef, msg
 
@@ -21,7 +19,7 @@ def region_name(rid: str) -> Msg:
     return msg(f"ch.region.{rid}")
 
 
-def apply_simple(st: St, seat: int, effects: list[dict[str, Any]], here: str | None, ev: list[Msg]) -> None:
+def apply_simple(st: St, seat: int, effects: list[Effect], here: str | None, ev: list[Msg]) -> None:
     """Effects that need no further choice: draw, vp, recruit, units_here, crystal_here, initiative."""
     who = _who(st, seat)
     for e in effects:

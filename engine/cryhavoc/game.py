@@ -14,20 +14,27 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
 
 from engine.contract import Game, OptionSpec, Result
 from engine.cryhavoc import battle, flow, setup, turns
-from engine.cryhavoc.actions import Act, act
+from engine.cryhavoc.actions import (
+    DONE,
+    Action,
+    Discard,
+    Done,
+    Keep,
+    Ransom,
+    ransom,
+)
 from engine.cryhavoc.content import SKILLS
 from engine.cryhavoc.labels import action_label
 from engine.cryhavoc.parse import WORDS, hints, match, typed
-from engine.cryhavoc.state import FORMAT, UPGRADES, Phase, Record, St, clone, n_players
+from engine.cryhavoc.state import FORMAT, UPGRADES, Phase, Record, St, clone, from_save, n_players, saved
 from engine.cryhavoc.view import CryHavocView, view
 from engine.defaults import neutral_default
 from engine.errors import BadInput, GameOver, IllegalAction, NotYourTurn
 from engine.lexicon import PLAIN, Lexicon, Sources
-from engine.saves import upgraded
+from engine.saves import Save, upgraded
 from engine.text import Msg, PlayerRef, encode_msg, msg
 from engine.undo import RANDOM, SHOWN, Step, undo_refusal
 
@@ -60,7 +67,7 @@ def revealed(before: St, after: St, _actor: str, asker: str) -> str | None:
     return None
 
 
-def legal_for(st: St, seat: int) -> list[Act]:
+def legal_for(st: St, seat: int) -> list[Action]:
     phase = st["phase"]
     if flow.acting_seat(st) != seat:
         return []
@@ -71,18 +78,19 @@ def legal_for(st: St, seat: int) -> list[Act]:
     if phase == Phase.BATTLE:
         return battle.legal(st, seat)
     if phase == Phase.PRISONERS:
-        out = []
+        out: list[Action] = []
         if flow.can_ransom(st, seat):
-            out = [act("ransom", faction_word(st, h)) for h in flow.holders_of(st, seat)]
-        return [*out, act("done")]
+            out = [ransom(faction_word(st, h)) for h in flow.holders_of(st, seat)]
+        return [*out, DONE]
     return []
 
 
-def play(st: St, seat: int, a: Act) -> list[Msg]:
+def play(st: St, seat: int, a: Action) -> list[Msg]:
     """Apply a legal action to ``st`` in place and run the automatic steps that follow."""
     ev: list[Msg] = []
     phase = st["phase"]
     if phase == Phase.DISCARD:
+        assert isinstance(a, Discard), a
         turns.apply_discard(st, seat, a, ev)
         flow.after_discard(st, ev)
     elif phase == Phase.ACTIONS:
@@ -93,22 +101,22 @@ def play(st: St, seat: int, a: Act) -> list[Msg]:
         battle.apply(st, seat, a, ev)
         flow.after_battle(st, ev)
     elif phase == Phase.PRISONERS:
-        if a.verb == "done":
+        if isinstance(a, Done):
             ev.append(msg("ch.ev.done", player=PlayerRef(st["players"][seat])))
             flow.ransom_done(st, ev)
-        else:
-            holder = next(h for h in flow.holders_of(st, seat) if faction_word(st, h) == a.args[0])
+        elif isinstance(a, Ransom):
+            holder = next(h for h in flow.holders_of(st, seat) if faction_word(st, h) == a.faction)
             flow.ransom(st, seat, holder, ev)
     return ev
 
 
-def public_record(before: St, seat: int, action: Act) -> Record:
+def public_record(before: St, seat: int, action: Action) -> Record:
     """What everyone learns of ``action`` (played by ``seat`` from ``before``): the state's ``last``.
 
     Its text (the action's own words) and its label in catalog terms, so the board says it in the
     reader's language. The card kept from a draw is hidden: the record leaves it out.
     """
-    if action.verb == "keep":
+    if isinstance(action, Keep):
         return {"seat": seat, "text": "keep", "label": encode_msg(msg("ch.label.keep_hidden")), "regions": []}
     return {
         "seat": seat,
@@ -128,7 +136,7 @@ def remember(st: St, record: Record, acting: int | None) -> None:
     (``trail``), which the map marks; ``acting`` is who acted before it. The first action after a
     handover (``handed``) starts a new stretch."""
     st["last"] = record
-    trail = [] if st.get("handed", True) else list(st.get("trail") or [])
+    trail = [] if st["handed"] else list(st["trail"])
     if record.get("regions"):
         trail = [*trail, record][-TRAIL_MAX:]
     st["trail"] = trail
@@ -139,29 +147,35 @@ BATTLE_VERBS = frozenset({"place", "play", "fold", "capture", "kill"})
 """Verbs of the battle under way: they touch its region."""
 
 
-def touched_regions(before: St, seat: int, action: Act) -> list[str]:
+def touched_regions(before: St, seat: int, a: Action) -> list[str]:
     """The regions ``action`` touches, read from the state before it (the board frames them):
     a step's start and end, a retreat's battle region and refuge, the region of a structure, a
     skill or the battle under way, and the headquarters that a recruitment fills. Cards, draws,
     passes, the end of an action and ransoms touch no region."""
-    v, args = action.verb, action.args
-    fight = before.get("fight")
-    recruiting = v == "recruit" or (v == "pay" and (before.get("pending") or {}).get("kind") == "recruit")
-    if v == "skill":
-        named = [a for a in args[1:] if a in before["regions"]]
-        recruits = any(e["do"] == "recruit" for e in SKILLS[args[0]])
-        return named or ([str(before["hq"][seat])] if recruits else [])
-    if recruiting:
-        return [str(before["hq"][seat])]
-    if v == "go":
-        return [args[0], args[1]]
-    if v in ("construct", "activate"):
-        return [args[1]]
-    if v == "retreat" and fight is not None:
-        return [str(fight["region"]), args[0]]
-    if v in BATTLE_VERBS and fight is not None:
-        return [str(fight["region"])]
+    fight = before["fight"]
+    if a.verb == "go":
+        return [a.origin, a.to]
+    if a.verb == "skill":
+        named = [a.region] if a.region in before["regions"] else []
+        recruits = any(e["do"] == "recruit" for e in SKILLS[a.skill])
+        return named or ([before["hq"][seat]] if recruits else [])
+    if a.verb == "recruit" or (a.verb == "pay" and _recruiting(before)):
+        return [before["hq"][seat]]
+    if a.verb == "construct" or a.verb == "activate":
+        return [a.region]
+    if fight is None:
+        return []
+    if a.verb == "retreat":
+        return [fight["region"], a.region]
+    if a.verb in BATTLE_VERBS:
+        return [fight["region"]]
     return []
+
+
+def _recruiting(before: St) -> bool:
+    """Whether a card paid in ``before`` pays for a recruitment."""
+    pending = before["pending"]
+    return pending is not None and pending["kind"] == "recruit"
 
 
 class CryHavoc:
@@ -189,11 +203,11 @@ class CryHavoc:
         """None when ``player`` may take back ``steps`` played from ``before`` (the module's rule)."""
         return undo_refusal(self.apply, before, steps, player, rng_of=lambda s: s["rng"], revealed=revealed)
 
-    def default_action(self, state: St, player: str) -> Act | None:
+    def default_action(self, state: St, player: str) -> Action | None:
         """What a deadline's ``skip`` plays for an absent player (see ``engine.defaults``)."""
         return neutral_default(self.legal_actions(state, player), ("fold", "done", "end", "pass"))
 
-    def legal_actions(self, state: St, player: str) -> list[Act]:
+    def legal_actions(self, state: St, player: str) -> list[Action]:
         seat = self._seat(state, player)
         return [] if seat is None else legal_for(state, seat)
 
@@ -209,7 +223,7 @@ class CryHavoc:
             )
         return seat
 
-    def apply(self, state: St, player: str, action: Act) -> tuple[St, list[Msg]]:
+    def apply(self, state: St, player: str, action: Action) -> tuple[St, list[Msg]]:
         seat = self._check_turn(state, player, str(action))
         legal = legal_for(state, seat)
         if action not in legal:
@@ -220,14 +234,14 @@ class CryHavoc:
         remember(new, last, flow.acting_seat(state))
         return new, events
 
-    def parse_action(self, state: St, player: str, text: str, lexicon: Lexicon = PLAIN) -> Act:
+    def parse_action(self, state: St, player: str, text: str, lexicon: Lexicon = PLAIN) -> Action:
         seat = self._check_turn(state, player, text)
         return match(text, legal_for(state, seat), lexicon)
 
-    def label(self, state: St, action: Act) -> Msg:
+    def label(self, state: St, action: Action) -> Msg:
         return action_label(state, action)
 
-    def typed(self, action: Act) -> Msg:
+    def typed(self, action: Action) -> Msg:
         """``action``'s text in the reader's words, in backquotes; it reads back as ``action``."""
         return typed(action)
 
@@ -255,21 +269,20 @@ class CryHavoc:
         result = self.result(state)
         return view(state, player, None if result is None else result.to_json())
 
-    def dump(self, state: St) -> dict[str, Any]:
-        return clone(state)
+    def dump(self, state: St) -> Save:
+        return saved(state)
 
-    def load(self, data: dict[str, Any]) -> St:
+    def load(self, data: Save) -> St:
         """The state of a save of any format up to ``FORMAT``, older ones upgraded step by step."""
         try:
             # A JSON round trip, not ``clone``: a save comes from outside, and what JSON cannot hold
             # is refused here (tuples become lists) rather than kept in the state.
-            st = upgraded(json.loads(json.dumps(data)), "fmt", FORMAT, UPGRADES, "ch")
-            if st["phase"] not in flow.PHASES:
-                raise ValueError(f"unknown phase {st['phase']!r}")
-            return st
+            return from_save(upgraded(json.loads(json.dumps(data)), "fmt", FORMAT, UPGRADES, "ch"))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise BadInput("ch.error.bad_save", error=str(exc)) from None
 
 
 GAME = CryHavoc()
-_CONFORMS: Game[St, Act, CryHavocView] = GAME  # mypy checks here that CryHavoc satisfies the engine contract
+_CONFORMS: Game[St, Action, CryHavocView] = (
+    GAME  # mypy checks here that CryHavoc satisfies the engine contract
+)

@@ -13,7 +13,7 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.cryhavoc.actions import VERBS, Act
+from engine.cryhavoc.actions import VERBS, Action
 from engine.cryhavoc.content import BOARDS, CARDS, SKILLS, STRUCTURES, TERRAINS
 from engine.errors import BadInput, IllegalAction
 from engine.lexicon import PLAIN, Lexicon, Sources
@@ -99,15 +99,15 @@ def _word(w: str) -> Msg | str:
     return w
 
 
-def typed(a: Act) -> Msg:
+def typed(a: Action) -> Msg:
     """``a``'s text in the reader's words (the catalog's verbs and names), as a hint quotes it: it
     reads back as ``a``, those entries being forms of the lexicon (``WORDS``)."""
     words: list[Msg | str] = [msg(f"ch.typed.verb.{a.verb}")]
-    words += [_word(w) for w in a.args]
+    words += [_word(w) for w in str(a).split()[1:]]
     return typed_text(words)
 
 
-def hints(legal: Sequence[Act], verb: str | None) -> str | list[Msg]:
+def hints(legal: Sequence[Action], verb: str | None) -> str | list[Msg]:
     """A few legal actions of ``verb`` (else of every kind) as a hint lists them for typing."""
     return examples(legal, verb, typed)
 
@@ -129,18 +129,18 @@ def _readings(text: str, lexicon: Lexicon) -> tuple[tuple[str, ...], ...]:
     return tuple((verb, *words[1:]) for verb in verbs)
 
 
-def _starts(words: list[str]) -> Callable[[Act], bool]:
+def _starts(words: list[str]) -> Callable[[Action], bool]:
     """Whether an action's text begins with ``words`` (the abbreviations this game accepts)."""
     return lambda a: str(a).split()[: len(words)] == words
 
 
-def _shortened(words: list[str], spellings: Mapping[str, list[tuple[str, ...]]]) -> Callable[[Act], bool]:
+def _shortened(words: list[str], spellings: Mapping[str, list[tuple[str, ...]]]) -> Callable[[Action], bool]:
     """Whether ``words`` begin an action with its arguments shortened: each argument named by the start
     of its id or of one of its names, in either language (``pay harvest`` for ``pay ma_protocol``,
     ``go vineholt hollow`` for ``go vineholt hollowgrove``)."""
 
-    def fits(a: Act) -> bool:
-        return a.verb == words[0] and _begins(tuple(words[1:]), a.args, spellings)
+    def fits(a: Action) -> bool:
+        return a.verb == words[0] and _begins(tuple(words[1:]), str(a).split()[1:], spellings)
 
     return fits
 
@@ -163,7 +163,7 @@ def _begins(
     return False
 
 
-def match(text: str, legal: Sequence[Act], lexicon: Lexicon = PLAIN) -> Act:
+def match(text: str, legal: Sequence[Action], lexicon: Lexicon = PLAIN) -> Action:
     options = readings(text, lexicon)
     spellings = _reading(lexicon).spellings
     if not options:

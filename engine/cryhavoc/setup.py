@@ -9,12 +9,12 @@ drawn too) from its four others, ``all`` gives all five.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from engine.cryhavoc import flow
-from engine.cryhavoc.content import FACTIONS, TERRAIN_DECKS, TERRAINS, TOKENS, deck_cards, side_for
-from engine.cryhavoc.state import FORMAT, Phase, St, below, board, shuffle
+from engine.cryhavoc.content import BOARDS, FACTIONS, TERRAIN_DECKS, TERRAINS, TOKENS, deck_cards, side_for
+from engine.cryhavoc.state import FORMAT, Phase, Region, Seat, St, Stack
 from engine.errors import BadInput
+from engine.rng import Rng
 
 SKILL_CHOICES = ("basic", "random", "all")
 PLAYER_COUNTS = (2, 3, 4)
@@ -41,23 +41,23 @@ def new_game(players: Sequence[str], seed: int, options: dict[str, str] | None =
     if len(set(players)) != n:
         raise BadInput("ch.error.same_player")
     side = side_for(n)
-    bd = board({"side": side})
-    st: St = {"fmt": FORMAT, "players": list(players), "side": side, "rng": seed & ((1 << 64) - 1)}
+    bd = BOARDS[side]
+    # The generator is the state's (``rng``) once the state is made: each draw here moves it as
+    # ``state.shuffle`` would.
+    rng = Rng(seed & ((1 << 64) - 1))
     if n == 4:
         factions = ["humans", "machines", "pilgrims", "trogs"]
     else:
         factions = ["humans", "machines", "pilgrims"]
-        shuffle(st, factions)
+        rng.shuffle(factions)
         factions = factions[:n]
-    shuffle(st, factions)
-    st["factions"] = factions
+    rng.shuffle(factions)
     slots = list(bd.hq_slots)
-    shuffle(st, slots)
-    hq = []
+    rng.shuffle(slots)
+    hq: list[str] = []
     for f in factions:
         hq.append(bd.hive if f == "trogs" else slots.pop(0))
-    st["hq"] = hq
-    regions: dict[str, dict[str, Any]] = {}
+    regions: dict[str, Region] = {}
     for rid, r in bd.regions.items():
         regions[rid] = {
             "units": [0] * (n + 1),
@@ -70,19 +70,19 @@ def new_game(players: Sequence[str], seed: int, options: dict[str, str] | None =
             "battle": None,
         }
     wps = [t["id"] for t in TOKENS["war_party"]]
-    shuffle(st, wps)
+    rng.shuffle(wps)
     explores = [t["id"] for t in TOKENS["exploration"] for _ in range(t["copies"])]
-    shuffle(st, explores)
+    rng.shuffle(explores)
     for rid, r in bd.regions.items():
         if r.get("war_party") and wps:
             regions[rid]["token"] = {"kind": "war_party", "id": wps.pop(0)}
         if r.get("explore") and explores:
             regions[rid]["explore"] = explores.pop(0)
-    seats = []
+    seats: list[Seat] = []
     for i, f in enumerate(factions):
         fd = FACTIONS[f]
         deck = deck_cards(fd["deck"])
-        shuffle(st, deck)
+        rng.shuffle(deck)
         others = [s for s in fd["skills"] if s != fd["default_skill"]]
         if skills_opt == "basic":
             skills = [fd["default_skill"]]
@@ -90,8 +90,8 @@ def new_game(players: Sequence[str], seed: int, options: dict[str, str] | None =
             skills = [fd["default_skill"], *others]
         else:
             # The seed: one's pool grows by one or two random skills.
-            shuffle(st, others)
-            skills = [fd["default_skill"], *sorted(others[: 1 + below(st, 2)])]
+            rng.shuffle(others)
+            skills = [fd["default_skill"], *sorted(others[: 1 + rng.below(2)])]
         regions[hq[i]]["units"][i] = fd["start_units"]
         regions[hq[i]]["control"] = i
         if f == "trogs":
@@ -110,41 +110,47 @@ def new_game(players: Sequence[str], seed: int, options: dict[str, str] | None =
     terrain = {}
     for t in TERRAINS:
         cards = deck_cards(TERRAIN_DECKS[t])
-        shuffle(st, cards)
+        rng.shuffle(cards)
         terrain[t] = cards
     events = [e["id"] for e in TOKENS["events"]]
-    shuffle(st, events)
-    track = [{"pos": p, "ids": [e]} for p, e in zip(TOKENS["event_positions"], events, strict=False)]
+    rng.shuffle(events)
+    track: list[Stack] = [
+        {"pos": p, "ids": [e]} for p, e in zip(TOKENS["event_positions"], events, strict=False)
+    ]
     order = list(range(n))
-    shuffle(st, order)
-    st.update(
-        {
-            "skills_opt": skills_opt,
-            "round": 0,
-            "phase": Phase.SETUP.value,
-            "final": False,
-            "track": track[: TOKENS["events_used"]],
-            "revealed": [],
-            "init": order,
-            "upcoming": list(order),
-            "vp": [0] * n,
-            "seats": seats,
-            "regions": regions,
-            "neutral": TOKENS["neutral_trogs"],
-            "terrain": terrain,
-            "done": 0,
-            "pending": None,
-            "scoring_by": None,
-            "battles": [],
-            "tokens_used": 0,
-            "fight": None,
-            "prisoners": [[0] * (n + 1) for _ in range(n + 1)],
-            "ransom": 0,
-            "result": None,
-            "last": None,
-            "trail": [],
-            "handed": True,
-        }
-    )
+    rng.shuffle(order)
+    st: St = {
+        "fmt": FORMAT,
+        "players": list(players),
+        "side": side,
+        "rng": rng.state,
+        "factions": factions,
+        "hq": hq,
+        "skills_opt": skills_opt,
+        "round": 0,
+        "phase": Phase.SETUP.value,
+        "final": False,
+        "track": track[: TOKENS["events_used"]],
+        "revealed": [],
+        "init": order,
+        "upcoming": list(order),
+        "vp": [0] * n,
+        "seats": seats,
+        "regions": regions,
+        "neutral": TOKENS["neutral_trogs"],
+        "terrain": terrain,
+        "done": 0,
+        "pending": None,
+        "scoring_by": None,
+        "battles": [],
+        "tokens_used": 0,
+        "fight": None,
+        "prisoners": [[0] * (n + 1) for _ in range(n + 1)],
+        "ransom": 0,
+        "result": None,
+        "last": None,
+        "trail": [],
+        "handed": True,
+    }
     flow.start_round(st, [])
     return st

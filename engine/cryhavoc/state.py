@@ -1,34 +1,38 @@
 """The Cry Havoc game state: one JSON-safe dict, plus the small helpers every rule module uses.
 
 Keeping the state a plain dict of lists, ints and strings makes ``dump``/``load`` exact by
-construction and ``clone`` a plain copy of nested dicts and lists, equal to a JSON round trip.
+construction and ``clone`` a plain copy of nested dicts and lists, equal to a JSON round trip. Its
+shape is declared as ``TypedDict``s (``St``, ``Seat``, ``Region``, ``Stack``, ``Fight``...), plain
+dicts at run time, so that the type check reads every key the rules read.
 Seats are indexes into ``players``; index ``n`` (the player count) stands for the neutral Trogs
 wherever a per-side list is kept (``units`` of a region, rows of ``prisoners``).
 
-Keys: ``fmt`` version; ``players``; ``factions`` (per seat); ``side`` (map side); ``rng`` (the
-generator's integer); ``round``; ``phase`` (setup, discard, actions, battle, prisoners, scoring,
-over); ``final``; ``track`` (unrevealed event stacks: ``{"pos", "ids"}``, first is next);
-``revealed`` (ids, in order); ``init`` / ``upcoming`` (seats, first acts first); ``vp``; ``seats``
-(hand, deck, discard, reserve, skills, exhausted, built); ``regions`` (units, control, crystals,
-token, explore, tunnel, structures, battle); ``hq`` (region per seat); ``neutral`` (neutral Trogs in
-the pool); ``terrain`` (decks, top first); ``done`` (actions taken this round); ``pending`` (an
-action under way); ``scoring_by``; ``battles`` (unresolved ``[number, region, attacker,
-defender]``); ``tokens_used``; ``fight`` (the battle being resolved); ``prisoners`` (``[holder]
-[owner]`` counts); ``ransom`` (position in ``init`` of the player deciding ransoms); ``result``;
-``last``; ``trail`` (the moves that touched regions since the players to act last changed, which
-the map marks) and ``handed`` (whether the last action changed who acts: the next starts a trail).
+Keys: ``fmt`` version; ``players``; ``skills_opt`` (the skills option the game began with);
+``factions`` (per seat); ``side`` (map side); ``rng`` (the generator's integer); ``round``;
+``phase`` (setup, discard, actions, battle, prisoners, scoring, over); ``final``; ``track``
+(unrevealed event stacks: ``{"pos", "ids"}``, first is next); ``revealed`` (ids, in order); ``init``
+/ ``upcoming`` (seats, first acts first); ``vp``; ``seats`` (hand, deck, discard, reserve, skills,
+exhausted, built); ``regions`` (units, control, crystals, token, explore, tunnel, structures,
+battle); ``hq`` (region per seat); ``neutral`` (neutral Trogs in the pool); ``terrain`` (decks, top
+first); ``done`` (actions taken this round); ``pending`` (an action under way); ``scoring_by``;
+``battles`` (unresolved ``[number, region, attacker, defender]``); ``tokens_used``; ``fight`` (the
+battle being resolved); ``prisoners`` (``[holder] [owner]`` counts); ``ransom`` (position in
+``init`` of the player deciding ransoms); ``result``; ``last``; ``trail`` (the moves that touched
+regions since the players to act last changed, which the map marks) and ``handed`` (whether the last
+action changed who acts: the next starts a trail).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from enum import StrEnum
-from typing import Any, NotRequired, TypedDict, TypeVar
+from typing import NotRequired, TypedDict, TypeVar, cast
 
 from engine.contract import EncodedMsg
 from engine.cryhavoc.content import BOARDS, Board, kind_of
 from engine.jsonvalues import copy_json
 from engine.rng import Rng
-from engine.saves import Upgrade
+from engine.saves import Save, Upgrade
 
 
 class Phase(StrEnum):
@@ -123,13 +127,141 @@ class Fight(TypedDict):
     retreating: NotRequired[int]
 
 
-St = dict[str, Any]
+class Token(TypedDict):
+    """A Trog token on the map: a War Party (``id`` names which) or a Nest (``id`` is ``nest``)."""
+
+    kind: str
+    id: str
+
+
+Structure = list[str | int]
+"""A structure on a region: ``[structure id, owner seat]`` (a JSON list, hence the union; read
+it with ``structure_parts``)."""
+
+BattleEntry = list[str | int]
+"""An unresolved battle: ``[number, region, attacker, defender]`` (a JSON list; read it with
+``battle_parts``)."""
+
+
+class Region(TypedDict):
+    """One region of the map (``st["regions"][rid]``): units per side (the Trogs' index last), who
+    controls it, its crystal value, the Trog token and face-down exploration token lying there,
+    whether a Trog tunnel opens there, the structures built there and its battle token's number."""
+
+    units: list[int]
+    control: int | None
+    crystals: int
+    token: Token | None
+    explore: str | None
+    tunnel: bool
+    structures: list[Structure]
+    battle: int | None
+
+
+class Seat(TypedDict):
+    """One seat's cards and pieces (``st["seats"][seat]``): the card ids of its hand, deck (top
+    first) and discard pile, units in reserve, its skills and those used this round, and how many
+    of each structure it has built."""
+
+    hand: list[str]
+    deck: list[str]
+    discard: list[str]
+    reserve: int
+    skills: list[str]
+    exhausted: list[str]
+    built: dict[str, int]
+
+
+class Stack(TypedDict):
+    """A stack of event tokens on the track, not yet revealed: its place and its events' ids."""
+
+    pos: int
+    ids: list[str]
+
+
+class Outcome(TypedDict):
+    """The end of the game (``st["result"]``): the winning seat and every seat, best first."""
+
+    winners: list[int]
+    order: list[int]
+
+
+class St(TypedDict):
+    """The whole state (the module docstring tells each key). Saves of format 1 lack ``trail`` and
+    ``handed`` until their upgrade adds them, so every state in play has all keys."""
+
+    fmt: int
+    players: list[str]
+    side: str
+    rng: int
+    factions: list[str]
+    hq: list[str]
+    skills_opt: str
+    round: int
+    phase: str
+    final: bool
+    track: list[Stack]
+    revealed: list[str]
+    init: list[int]
+    upcoming: list[int]
+    vp: list[int]
+    seats: list[Seat]
+    regions: dict[str, Region]
+    neutral: int
+    terrain: dict[str, list[str]]
+    done: int
+    pending: Decision | None
+    scoring_by: int | None
+    battles: list[BattleEntry]
+    tokens_used: int
+    fight: Fight | None
+    prisoners: list[list[int]]
+    ransom: int
+    result: Outcome | None
+    last: Record | None
+    trail: list[Record]
+    handed: bool
+
+
+def fight_of(st: St) -> Fight:
+    """The battle under way, where a rule runs only while one is."""
+    f = st["fight"]
+    assert f is not None, "no battle under way"
+    return f
+
+
+def decision_of(st: St) -> Decision:
+    """The decision under way, where a rule runs only while one is."""
+    p = st["pending"]
+    assert p is not None, "no decision under way"
+    return p
+
+
+def structure_parts(structure: Structure) -> tuple[str, int]:
+    """A structure's id and owner seat."""
+    sid, owner = structure
+    assert isinstance(sid, str) and isinstance(owner, int)
+    return sid, owner
+
+
+def battle_parts(entry: BattleEntry) -> tuple[int, str, int, int]:
+    """An unresolved battle's number, region, attacker and defender."""
+    num, rid, att, dfn = entry
+    assert isinstance(num, int) and isinstance(rid, str) and isinstance(att, int) and isinstance(dfn, int)
+    return num, rid, att, dfn
+
+
+def battles_of(st: St) -> Iterator[tuple[int, str, int, int]]:
+    """The unresolved battles, each as ``battle_parts`` reads it."""
+    return (battle_parts(entry) for entry in st["battles"])
+
+
 FORMAT = 2
 """Number of the saved state's layout (its ``fmt`` key). A change of layout bumps it and adds the
 step from the format before to ``UPGRADES``, so that games saved by older versions load."""
 
 
-def _from_format_1(d: dict[str, Any]) -> dict[str, Any]:
+def _from_format_1(d: Save) -> Save:
     """Format 2 keeps the moves since the last handover (``trail``, ``handed``): none in a format 1
     save, a stretch just begun."""
     return {**d, "fmt": 2, "trail": [], "handed": True}
@@ -137,6 +269,20 @@ def _from_format_1(d: dict[str, Any]) -> dict[str, Any]:
 
 UPGRADES: dict[int, Upgrade] = {1: _from_format_1}
 """``UPGRADES[n]`` turns a save of format ``n`` into format ``n + 1`` (see ``engine.saves``)."""
+
+
+def saved(st: St) -> Save:
+    """The JSON form of ``st`` (``dump``): a copy, as ``clone`` makes, of the same dicts and lists."""
+    data: Save = copy_json(st)
+    return data
+
+
+def from_save(data: Save) -> St:
+    """The state a save holds once ``UPGRADES`` brought it to ``FORMAT``: the same dict, its phase
+    checked (a save from outside that names no phase is refused)."""
+    if data["phase"] not in set(Phase):
+        raise ValueError(f"unknown phase {data['phase']!r}")
+    return cast("St", data)
 
 
 def clone(st: St) -> St:

@@ -8,9 +8,25 @@ movement or build points opens a pending action that takes no more cards.
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.cryhavoc.actions import Act, act
+from engine.cryhavoc.actions import (
+    END,
+    PASS,
+    SCORE,
+    Action,
+    Discard,
+    UseSkill,
+    activate,
+    build,
+    construct,
+    discard,
+    draw,
+    go,
+    keep,
+    move,
+    pay,
+    recruit,
+    use_skill,
+)
 from engine.cryhavoc.content import (
     CARDS,
     EXPLORATION,
@@ -19,6 +35,7 @@ from engine.cryhavoc.content import (
     TERRAINS,
     TOKENS,
     WAR_PARTIES,
+    Effect,
     kind_of,
 )
 from engine.cryhavoc.effects import apply_simple, region_name
@@ -27,7 +44,9 @@ from engine.cryhavoc.state import (
     PendingKind,
     St,
     add_crystals,
+    battles_of,
     can_draw,
+    decision_of,
     discard_from_hand,
     draw_cards,
     enemies_in,
@@ -60,13 +79,13 @@ def over_limit(st: St) -> int | None:
     return next((s for s in st["init"] if len(st["seats"][s]["hand"]) > limit), None)
 
 
-def legal_discard(st: St, seat: int) -> list[Act]:
-    return [act("discard", k) for k in hand_kinds(st, seat)]
+def legal_discard(st: St, seat: int) -> list[Action]:
+    return [discard(k) for k in hand_kinds(st, seat)]
 
 
-def apply_discard(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
-    discard_from_hand(st, seat, a.args[0])
-    ev.append(msg("ch.ev.discard", player=_who(st, seat), card=card_name(a.args[0])))
+def apply_discard(st: St, seat: int, a: Discard, ev: list[Msg]) -> None:
+    discard_from_hand(st, seat, a.card)
+    ev.append(msg("ch.ev.discard", player=_who(st, seat), card=card_name(a.card)))
 
 
 # ---------------------------------------------------------------- movement
@@ -90,7 +109,7 @@ def may_leave(st: St, seat: int, src: str) -> bool:
     reg = st["regions"][src]
     if reg["battle"] is None:
         return bool(reg["units"][seat] > 0)
-    for _num, rid, att, dfn in st["battles"]:
+    for _num, rid, att, dfn in battles_of(st):
         if rid == src and dfn == seat:
             return bool(reg["units"][seat] > 2 * reg["units"][att])
     return False
@@ -120,7 +139,7 @@ def _start_battle(st: St, rid: str, attacker: int, defender: int, ev: list[Msg])
     num = st["tokens_used"]
     st["regions"][rid]["battle"] = num
     st["battles"].append([num, rid, attacker, defender])
-    st["pending"]["battles"].append(rid)
+    decision_of(st)["battles"].append(rid)
     ev.append(msg("ch.ev.battle", number=num, region=region_name(rid)))
 
 
@@ -128,6 +147,7 @@ def _resolve_token(st: St, rid: str, ev: list[Msg]) -> int:
     """Bring out the Trogs and crystals of the Trog token in ``rid``; returns how many Trogs came."""
     reg = st["regions"][rid]
     tok = reg["token"]
+    assert tok is not None, "no Trog token here"
     spec = WAR_PARTIES[tok["id"]] if tok["kind"] == "war_party" else TOKENS["nest"]
     side = trog_side(st)
     n = n_players(st)
@@ -144,7 +164,7 @@ def _resolve_token(st: St, rid: str, ev: list[Msg]) -> int:
 
 
 def _go(st: St, seat: int, src: str, dst: str, ev: list[Msg]) -> None:
-    p: Decision = st["pending"]
+    p = decision_of(st)
     regs = st["regions"]
     regs[src]["units"][seat] -= 1
     regs[dst]["units"][seat] += 1
@@ -177,9 +197,10 @@ def _go(st: St, seat: int, src: str, dst: str, ev: list[Msg]) -> None:
 
 def _end_move(st: St, seat: int, ev: list[Msg]) -> None:
     """Control and exploration resolve only where movement ended."""
-    for rid in sorted(st["pending"]["arrived"]):
+    arrived = decision_of(st)["arrived"]
+    for rid in sorted(arrived):
         reg = st["regions"][rid]
-        if st["pending"]["arrived"][rid] <= 0 or reg["units"][seat] <= 0 or reg["battle"] is not None:
+        if arrived[rid] <= 0 or reg["units"][seat] <= 0 or reg["battle"] is not None:
             continue
         if reg["control"] != seat:
             reg["control"] = seat
@@ -194,8 +215,8 @@ def _end_move(st: St, seat: int, ev: list[Msg]) -> None:
 # ---------------------------------------------------------------- building
 
 
-def build_options(st: St, seat: int, points: int, activated: list[list[str]]) -> list[Act]:
-    out = []
+def build_options(st: St, seat: int, points: int, activated: list[list[str]]) -> list[Action]:
+    out: list[Action] = []
     fac = st["factions"][seat]
     built = st["seats"][seat]["built"]
     for sid, sd in STRUCTURES.items():
@@ -209,7 +230,7 @@ def build_options(st: St, seat: int, points: int, activated: list[list[str]]) ->
                     and reg["battle"] is None
                     and all(s[0] != sid for s in reg["structures"])
                 ):
-                    out.append(act("construct", sid, rid))
+                    out.append(construct(sid, rid))
         if sd["activate"] <= points:
             for rid, reg in st["regions"].items():
                 if (
@@ -218,14 +239,14 @@ def build_options(st: St, seat: int, points: int, activated: list[list[str]]) ->
                     and not enemies_in(st, rid, seat)
                     and reg["battle"] is None
                 ):
-                    out.append(act("activate", sid, rid))
+                    out.append(activate(sid, rid))
     return out
 
 
 # ---------------------------------------------------------------- skills
 
 
-def _useful(st: St, seat: int, e: dict[str, Any]) -> bool:
+def _useful(st: St, seat: int, e: Effect) -> bool:
     """Would this untargeted effect do anything now?"""
     do = e["do"]
     if do == "recruit":
@@ -241,7 +262,7 @@ def _useful(st: St, seat: int, e: dict[str, Any]) -> bool:
     return bool(do == "vp")
 
 
-def skill_targets(st: St, seat: int, sid: str) -> list[Act] | None:
+def skill_targets(st: St, seat: int, sid: str) -> list[Action] | None:
     """The ways to use skill ``sid`` now (``[]`` if none); ``None`` means it needs no target."""
     effects = SKILLS[sid]
     e = effects[0]
@@ -252,7 +273,7 @@ def skill_targets(st: St, seat: int, sid: str) -> list[Act] | None:
         return None if any(_useful(st, seat, x) for x in effects) else []
     if do == "crystal":
         return [
-            act("skill", sid, rid)
+            use_skill(sid, rid)
             for rid, reg in regs.items()
             if reg["control"] == seat
             and reg["units"][seat] > 0
@@ -264,7 +285,7 @@ def skill_targets(st: St, seat: int, sid: str) -> list[Act] | None:
         if s["reserve"] <= 0:
             return []
         return [
-            act("skill", sid, rid)
+            use_skill(sid, rid)
             for rid, reg in regs.items()
             if reg["tunnel"]
             and reg["battle"] is None
@@ -273,7 +294,7 @@ def skill_targets(st: St, seat: int, sid: str) -> list[Act] | None:
         ]
     if do == "nest":
         return [
-            act("skill", sid, rid)
+            use_skill(sid, rid)
             for rid, reg in regs.items()
             if reg["control"] == seat
             and not occupant_sides(st, rid)
@@ -283,24 +304,24 @@ def skill_targets(st: St, seat: int, sid: str) -> list[Act] | None:
     return []
 
 
-def _apply_skill(st: St, seat: int, a: Act, ev: list[Msg]) -> None:
-    sid = a.args[0]
+def _apply_skill(st: St, seat: int, a: UseSkill, ev: list[Msg]) -> None:
+    sid, rid = a.skill, a.region
     st["seats"][seat]["exhausted"].append(sid)
     ev.append(msg("ch.ev.skill", player=_who(st, seat), skill=msg(f"ch.skill.{sid}")))
     for e in SKILLS[sid]:
         do = e["do"]
         if do in ("move", "build"):
             st["pending"] = _new_pending(PendingKind(do), seat, e["n"], paid=False)
-        elif do == "crystal":
-            add_crystals(st, a.args[1], 1)
-            value = st["regions"][a.args[1]]["crystals"]
-            ev.append(msg("ch.ev.crystal", region=region_name(a.args[1]), value=value))
-        elif do == "tunnel_spawn":
-            got = place_units(st, seat, a.args[1], 1)
-            ev.append(msg("ch.ev.units_here", player=_who(st, seat), n=got, region=region_name(a.args[1])))
-        elif do == "nest":
-            st["regions"][a.args[1]]["token"] = {"kind": "nest", "id": "nest"}
-            ev.append(msg("ch.ev.nest", region=region_name(a.args[1])))
+        elif do == "crystal" and rid is not None:
+            add_crystals(st, rid, 1)
+            value = st["regions"][rid]["crystals"]
+            ev.append(msg("ch.ev.crystal", region=region_name(rid), value=value))
+        elif do == "tunnel_spawn" and rid is not None:
+            got = place_units(st, seat, rid, 1)
+            ev.append(msg("ch.ev.units_here", player=_who(st, seat), n=got, region=region_name(rid)))
+        elif do == "nest" and rid is not None:
+            st["regions"][rid]["token"] = {"kind": "nest", "id": "nest"}
+            ev.append(msg("ch.ev.nest", region=region_name(rid)))
         else:
             apply_simple(st, seat, [e], None, ev)
 
@@ -331,50 +352,50 @@ def _cards_with(st: St, seat: int, ptype: str, kinds: list[str] | None = None) -
     ]
 
 
-def legal_actions(st: St, seat: int) -> list[Act]:
+def legal_actions(st: St, seat: int) -> list[Action]:
     p: Decision | None = st["pending"]
     if p is not None:
         return _legal_pending(st, seat, p)
     s = st["seats"][seat]
     kinds = hand_kinds(st, seat)
-    out: list[Act] = []
+    out: list[Action] = []
     if has_step(st, seat, []):
-        out += [act("move", k) for k in _cards_with(st, seat, "move", kinds)]
+        out += [move(k) for k in _cards_with(st, seat, "move", kinds)]
     if s["reserve"] > 0:
-        out += [act("recruit", k) for k in _cards_with(st, seat, "recruit", kinds)]
-    out += [act("build", k) for k in _cards_with(st, seat, "build", kinds)]
+        out += [recruit(k) for k in _cards_with(st, seat, "recruit", kinds)]
+    out += [build(k) for k in _cards_with(st, seat, "build", kinds)]
     if can_draw(st, seat):
-        out.append(act("draw", "deck"))
-    out += [act("draw", t) for t in TERRAINS if st["terrain"][t]]
+        out.append(draw("deck"))
+    out += [draw(t) for t in TERRAINS if st["terrain"][t]]
     if st["scoring_by"] is None and not st["final"] and any(CARDS[k].get("scoring") for k in kinds):
-        out.append(act("score"))
+        out.append(SCORE)
     for sid in s["skills"]:
         if sid in s["exhausted"]:
             continue
         targets = skill_targets(st, seat, sid)
-        out += [act("skill", sid)] if targets is None else targets
-    out.append(act("pass"))
+        out += [use_skill(sid)] if targets is None else targets
+    out.append(PASS)
     return out
 
 
-def _legal_pending(st: St, seat: int, p: Decision) -> list[Act]:
+def _legal_pending(st: St, seat: int, p: Decision) -> list[Action]:
     kind = p["kind"]
-    out: list[Act] = []
+    out: list[Action] = []
     if kind == PendingKind.KEEP:
-        return [act("keep", k) for k in sorted({kind_of(c) for c in p["cards"]})]
+        return [keep(k) for k in sorted({kind_of(c) for c in p["cards"]})]
     if p["paid"] and (kind != PendingKind.RECRUIT or st["seats"][seat]["reserve"] > 0):
-        out += [act("pay", k) for k in _cards_with(st, seat, kind)]
+        out += [pay(k) for k in _cards_with(st, seat, kind)]
     if kind == PendingKind.MOVE and p["points"] > 0:
-        out += [act("go", a, b) for a, b in steps(st, seat, p["battles"])]
+        out += [go(a, b) for a, b in steps(st, seat, p["battles"])]
     if kind == PendingKind.BUILD:
         out += build_options(st, seat, p["points"], p["activated"])
-    out.append(act("end"))
+    out.append(END)
     return out
 
 
 def _pay(st: St, seat: int, kind: str, ptype: str, ev: list[Msg]) -> None:
     """Discard one card for its points of ``ptype`` and resolve its rarer symbols."""
-    p: Decision = st["pending"]
+    p = decision_of(st)
     card = CARDS[kind]
     discard_from_hand(st, seat, kind)
     pts = int(card["points"].get(ptype, 0))
@@ -398,84 +419,95 @@ def _pay(st: St, seat: int, kind: str, ptype: str, ev: list[Msg]) -> None:
         p["points"] += pts
 
 
-def apply(st: St, seat: int, a: Act, ev: list[Msg]) -> bool:
-    """Play ``a``; returns True when one of the player's three actions is complete."""
-    v = a.verb
-    p = st["pending"]
+def apply(st: St, seat: int, a: Action, ev: list[Msg]) -> bool:
+    """Play ``a``; returns True when one of the player's three actions is complete. The verb tells
+    the kinds apart (see ``actions``), the most frequent first."""
+    if a.verb == "go":
+        _go(st, seat, a.origin, a.to, ev)
+        return False
+    if a.verb == "pay":
+        _pay(st, seat, a.card, decision_of(st)["kind"], ev)
+        return False
     who = _who(st, seat)
-    if v in ("move", "recruit", "build"):
-        st["pending"] = _new_pending(PendingKind(v), seat, 0, paid=True)
-        _pay(st, seat, a.args[0], v, ev)
-        return False
-    if v == "pay":
-        _pay(st, seat, a.args[0], p["kind"], ev)
-        return False
-    if v == "go":
-        _go(st, seat, a.args[0], a.args[1], ev)
-        return False
-    if v == "construct":
-        sid, rid = a.args
-        p["points"] -= STRUCTURES[sid]["build"]
-        st["regions"][rid]["structures"].append([sid, seat])
-        st["seats"][seat]["built"][sid] += 1
-        ev.append(
-            msg("ch.ev.construct", player=who, structure=msg(f"ch.structure.{sid}"), region=region_name(rid))
-        )
-        return False
-    if v == "activate":
-        sid, rid = a.args
-        p["points"] -= STRUCTURES[sid]["activate"]
-        p["activated"].append([sid, rid])
-        ev.append(
-            msg("ch.ev.activate", player=who, structure=msg(f"ch.structure.{sid}"), region=region_name(rid))
-        )
-        apply_simple(st, seat, STRUCTURES[sid]["effect"], rid, ev)
-        return False
-    if v == "end":
+    if a.verb == "end":
+        p = decision_of(st)
         ev.append(msg("ch.ev.end", player=who, kind=msg(f"ch.points.{p['kind']}")))
         if p["kind"] == PendingKind.MOVE:
             _end_move(st, seat, ev)
         st["pending"] = None
         return bool(p["paid"])
-    if v == "draw":
-        src = a.args[0]
-        if src == "deck":
-            cards = take_from_deck(st, seat, 2)
-        else:
-            deck = st["terrain"][src]
-            cards, st["terrain"][src] = deck[:2], deck[2:]
-        ev.append(msg("ch.ev.draw_two", player=who, source=msg(f"ch.source.{src}")))
-        if len(cards) == 1:
-            st["seats"][seat]["hand"] = sorted([*st["seats"][seat]["hand"], cards[0]])
-            return True
-        pend = _new_pending(PendingKind.KEEP, seat, 0, paid=True)
-        pend["cards"] = cards
-        pend["source"] = src
-        st["pending"] = pend
+    if a.verb == "move" or a.verb == "recruit" or a.verb == "build":
+        st["pending"] = _new_pending(PendingKind(a.verb), seat, 0, paid=True)
+        _pay(st, seat, a.card, a.verb, ev)
         return False
-    if v == "keep":
-        cards = list(p["cards"])
-        kept = next(c for c in cards if kind_of(c) == a.args[0])
-        cards.remove(kept)
-        s = st["seats"][seat]
-        s["hand"] = sorted([*s["hand"], kept])
-        if p["source"] == "deck":
-            s["discard"].extend(cards)
-        else:
-            st["terrain"][p["source"]].extend(cards)
-        st["pending"] = None
+    if a.verb == "draw":
+        return _draw_two(st, seat, a.source, ev)
+    if a.verb == "keep":
+        _keep(st, seat, a.card)
         ev.append(msg("ch.ev.keep", player=who))
         return True
-    if v == "score":
+    if a.verb == "construct":
+        sid, rid = a.structure, a.region
+        decision_of(st)["points"] -= STRUCTURES[sid]["build"]
+        st["regions"][rid]["structures"].append([sid, seat])
+        st["seats"][seat]["built"][sid] += 1
+        ev.append(_structure_event("ch.ev.construct", who, sid, rid))
+        return False
+    if a.verb == "activate":
+        sid, rid = a.structure, a.region
+        p = decision_of(st)
+        p["points"] -= STRUCTURES[sid]["activate"]
+        p["activated"].append([sid, rid])
+        ev.append(_structure_event("ch.ev.activate", who, sid, rid))
+        apply_simple(st, seat, STRUCTURES[sid]["effect"], rid, ev)
+        return False
+    if a.verb == "skill":
+        _apply_skill(st, seat, a, ev)
+        return False
+    if a.verb == "score":
         kind = next(k for k in hand_kinds(st, seat) if CARDS[k].get("scoring"))
         discard_from_hand(st, seat, kind)
         st["scoring_by"] = seat
         ev.append(msg("ch.ev.score", player=who))
         return True
-    if v == "skill":
-        _apply_skill(st, seat, a, ev)
-        return False
-    if v == "pass":
+    if a.verb == "pass":
         ev.append(msg("ch.ev.pass", player=who))
         return True
-    raise AssertionError(v)
+    raise AssertionError(a)
+
+
+def _structure_event(key: str, who: PlayerRef, sid: str, rid: str) -> Msg:
+    return msg(key, player=who, structure=msg(f"ch.structure.{sid}"), region=region_name(rid))
+
+
+def _draw_two(st: St, seat: int, src: str, ev: list[Msg]) -> bool:
+    """Draw two from ``src`` to keep one; True when only one card came (kept: the action is done)."""
+    if src == "deck":
+        cards = take_from_deck(st, seat, 2)
+    else:
+        deck = st["terrain"][src]
+        cards, st["terrain"][src] = deck[:2], deck[2:]
+    ev.append(msg("ch.ev.draw_two", player=_who(st, seat), source=msg(f"ch.source.{src}")))
+    if len(cards) == 1:
+        st["seats"][seat]["hand"] = sorted([*st["seats"][seat]["hand"], cards[0]])
+        return True
+    pend = _new_pending(PendingKind.KEEP, seat, 0, paid=True)
+    pend["cards"] = cards
+    pend["source"] = src
+    st["pending"] = pend
+    return False
+
+
+def _keep(st: St, seat: int, kind: str) -> None:
+    """Keep the drawn card of ``kind``; the other goes where it came from."""
+    p = decision_of(st)
+    cards = list(p["cards"])
+    kept = next(c for c in cards if kind_of(c) == kind)
+    cards.remove(kept)
+    s = st["seats"][seat]
+    s["hand"] = sorted([*s["hand"], kept])
+    if p["source"] == "deck":
+        s["discard"].extend(cards)
+    else:
+        st["terrain"][p["source"]].extend(cards)
+    st["pending"] = None

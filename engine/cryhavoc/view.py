@@ -63,7 +63,18 @@ from engine.contract import EncodedMsg, ResultJson
 from engine.cryhavoc import flow
 from engine.cryhavoc.content import OBJECTIVES, TOKENS, kind_of
 from engine.cryhavoc.labels import last_description
-from engine.cryhavoc.state import Decision, Fight, PendingKind, Phase, Record, St, Step, board, n_players
+from engine.cryhavoc.state import (
+    Decision,
+    Fight,
+    PendingKind,
+    Phase,
+    Record,
+    St,
+    Step,
+    board,
+    n_players,
+    structure_parts,
+)
 from engine.text import decode_msg, encode_msg
 
 
@@ -230,7 +241,7 @@ def view(st: St, viewer: str | None, result_json: ResultJson | None) -> CryHavoc
                 "token": None if reg["token"] is None else reg["token"]["kind"],
                 "explore": reg["explore"] is not None,
                 "tunnel": reg["tunnel"],
-                "structures": [{"type": t, "seat": s} for t, s in reg["structures"]],
+                "structures": [{"type": t, "seat": s} for t, s in map(structure_parts, reg["structures"])],
                 "battle": reg["battle"],
                 "adjacent": list(bd.adj[rid]),
             }

@@ -336,7 +336,7 @@ def _ch_kind(action: Any, view: View) -> str:
     if verb == "pay":
         return "pay recruit" if pending.get("kind") == "recruit" else "pay"
     if verb == "skill":
-        return "skill in a region" if len(action.args) > 1 else "skill"
+        return "skill in a region" if action.region is not None else "skill"
     return verb
 
 
@@ -357,18 +357,18 @@ def _ch_battle(s: Sample) -> list[str]:
 
 
 CRYHAVOC_MARKED: dict[str, Callable[[Sample], list[str]]] = {
-    "go": lambda s: list(s.action.args),
+    "go": lambda s: [s.action.origin, s.action.to],
     "recruit": _ch_recruited,
     "pay recruit": _ch_recruited,
-    "construct": lambda s: [s.action.args[1]],
-    "activate": lambda s: [s.action.args[1]],
-    "skill in a region": lambda s: [s.action.args[1]],
+    "construct": lambda s: [s.action.region],
+    "activate": lambda s: [s.action.region],
+    "skill in a region": lambda s: [s.action.region],
     "place": _ch_battle,
     "play": _ch_battle,
     "fold": _ch_battle,
     "capture": _ch_battle,
     "kill": _ch_battle,
-    "retreat": lambda s: [*_ch_battle(s), s.action.args[0]],
+    "retreat": lambda s: [*_ch_battle(s), s.action.region],
 }
 
 CRYHAVOC_UNMARKED = {

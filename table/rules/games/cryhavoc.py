@@ -55,7 +55,7 @@ TARGETED_SKILLS = ("crystal", "tunnel_spawn", "nest")
 """Skill effects that name a region (as ``engine.cryhavoc.turns.skill_targets`` has it)."""
 
 
-def _points(card: dict[str, Any]) -> Msg:
+def _points(card: ch.Card) -> Msg:
     shown = [
         Msg(f"rules.cryhavoc.points.{p}", {"n": card["points"][p]})
         for p in ch.POINT_TYPES
@@ -66,7 +66,7 @@ def _points(card: dict[str, Any]) -> Msg:
     return Msg("rules.cryhavoc.card.points", {"points": shown})
 
 
-def _battle(kind: str, card: dict[str, Any]) -> Msg:
+def _battle(kind: str, card: ch.Card) -> Msg:
     effect = card.get("battle")
     if effect is None:
         return Msg("rules.cryhavoc.battle.none")
@@ -99,7 +99,7 @@ def _card(kind: str) -> Topic:
     return Topic(kind, "card", Msg(f"ch.card.{kind}"), tuple(body))
 
 
-def _how(effects: Iterable[dict[str, Any]]) -> list[Msg]:
+def _how(effects: Iterable[ch.Effect]) -> list[Msg]:
     """How the bot applies each effect of a structure or skill, once per kind of effect."""
     kinds = list(dict.fromkeys(e["do"] for e in effects))
     return [Msg(f"rules.cryhavoc.how.{do}", {"nest": ch.TOKENS["nest"]["trogs"]}) for do in kinds]

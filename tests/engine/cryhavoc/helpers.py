@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cryhavoc import GAME, flow
-from engine.cryhavoc.actions import Act, act
+from engine.cryhavoc.actions import Action, act
 from engine.cryhavoc.state import St
 from engine.text import Msg
 from tests.engine.french_typing import words
@@ -89,7 +89,7 @@ def keys(events: list[Msg]) -> list[str]:
     return [e.key for e in events]
 
 
-def acts(*texts: str) -> list[Act]:
+def acts(*texts: str) -> list[Action]:
     return [act(*t.split()) for t in texts]
 
 

@@ -8,7 +8,7 @@ import pytest
 
 import i18n
 from engine.cryhavoc import GAME
-from engine.cryhavoc.actions import VERBS, act
+from engine.cryhavoc.actions import VERBS, Construct, act
 from engine.cryhavoc.parse import readings
 from engine.cryhavoc.state import St
 from engine.errors import BadInput
@@ -121,7 +121,7 @@ def test_a_french_verb_of_two_actions_takes_the_one_that_is_legal() -> None:
     set_hand(st, 0, "hu_sappers", "hu_forced_march")
     assert GAME.parse_action(st, "alice", "construire hu_sappers", words(GAME)) == act("build", "hu_sappers")
     st, _ = play(st, 0, "construire hu_sappers")
-    sid = next(a.args[0] for a in GAME.legal_actions(st, "alice") if a.verb == "construct")
+    sid = next(a.structure for a in GAME.legal_actions(st, "alice") if isinstance(a, Construct))
     assert GAME.parse_action(st, "alice", f"Construire {sid} Pic-Gris", words(GAME)) == act(
         "construct", sid, "greyspire"
     )
