@@ -30,8 +30,9 @@ interval, and the decision time of each level (median and 99th percentile, searc
 
 ``--docs FILE`` writes the ladder's table into ``FILE`` between the comments ``<!-- ai_levels:begin -->``
 and ``<!-- ai_levels:end -->``, from the games of this run (its tables, pairings and scales) and in
-the same run that measured them, so that the published figures are never pasted by hand nor older
-than the budgets they describe. Every row carries its scale, games, draws, share, interval and both
+the same run that measured them (after every game, so a run stopped early has published what it
+played), so that the published figures are never pasted by hand nor older than the budgets they
+describe. Every row carries its scale, games, draws, share, interval and both
 levels' decision times.
 """
 
@@ -140,6 +141,10 @@ def _load(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
+def _key(row: dict[str, Any]) -> tuple[str, int, str, float]:
+    return (row["game"], row["players"], row["pairing"], row["scale"])
+
+
 def run(
     tables: list[tuple[str, int]],
     pairings: list[tuple[str, str]],
@@ -147,10 +152,13 @@ def run(
     scales: dict[str, float],
     jobs: int,
     out: Path,
+    docs: Path | None = None,
 ) -> None:
     """Play until every (table, pairing) has ``decided`` decided games at its game's scale
-    (``scales``, see ``parse_scales``)."""
+    (``scales``, see ``parse_scales``); with ``docs``, its table is rewritten there after every game,
+    so a run stopped at any time has published what it measured, and nothing else."""
     done = _load(out)
+    measured = {(n, c, f"{a}-{b}", scale_of(scales, n)) for n, c in tables for a, b in pairings}
     with ProcessPoolExecutor(max_workers=jobs, initializer=_nice) as pool:
         while True:
             todo: list[tuple[str, int, int, str, str, float]] = []
@@ -180,6 +188,11 @@ def run(
                     done.append(row)
                     f.write(json.dumps(row) + "\n")
                     f.flush()
+                    if docs is not None:
+                        ours = [
+                            r for r in done if (r["game"], r["players"], r["pairing"], r["scale"]) in measured
+                        ]
+                        write_docs(docs, docs_table(ours))
 
 
 def wilson(wins: int, n: int) -> tuple[float, float]:
@@ -333,15 +346,8 @@ def main(argv: list[str]) -> None:
     scales = parse_scales(_option(argv, "--scale", "1"))
     jobs = int(_option(argv, "--jobs", "2"))
     out = Path(_option(argv, "--out", "ai_levels.jsonl"))
-    run(tables, pairings, decided, scales, jobs, out)
-    rows = _load(out)
-    print(report(rows))
-    if docs:
-        measured = {(n, c, f"{a}-{b}", scale_of(scales, n)) for n, c in tables for a, b in pairings}
-        write_docs(
-            Path(docs),
-            docs_table([r for r in rows if (r["game"], r["players"], r["pairing"], r["scale"]) in measured]),
-        )
+    run(tables, pairings, decided, scales, jobs, out, Path(docs) if docs else None)
+    print(report(_load(out)))
 
 
 if __name__ == "__main__":

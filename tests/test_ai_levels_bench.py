@@ -3,10 +3,12 @@ nowhere else, with shares and intervals a reader can check."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from bench import ai_levels
 from bench.ai_levels import (
     BEGIN,
     END,
@@ -19,8 +21,11 @@ from bench.ai_levels import (
     write_docs,
 )
 
+Row = dict[str, object]
+Task = tuple[str, int, int, str, str, float]
 
-def game(k: int, winner: str | None, times: dict[str, list[float]]) -> dict[str, object]:
+
+def game(k: int, winner: str | None, times: dict[str, list[float]]) -> Row:
     return {
         "game": "cryhavoc",
         "players": 3,
@@ -110,3 +115,54 @@ def test_the_baselines_stay_one_word_away() -> None:
         ("normal", "greedy"),
         ("hard", "normal"),
     ]
+
+
+class InProcess:
+    """A pool that plays its games here, one after the other."""
+
+    def __init__(self, max_workers: int, initializer: object) -> None:
+        pass
+
+    def __enter__(self) -> InProcess:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+    def map(self, task: Callable[[Task], Row], todo: list[Task]) -> Iterator[Row]:
+        return (task(job) for job in todo)
+
+
+def test_a_run_publishes_after_every_game_what_it_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stopped at any time, the docs hold the games of the file so far, each row at its own scale."""
+    seen: list[str] = []
+    docs = tmp_path / "computer-players.md"
+    docs.write_text(f"intro\n{BEGIN}\n{END}\noutro\n", encoding="utf-8")
+
+    def fake(name: str, count: int, k: int, a: str, b: str, scale: float) -> Row:
+        seen.append(docs.read_text(encoding="utf-8"))
+        return {
+            **game(k, a, {a: [1.0]}),
+            "game": name,
+            "players": count,
+            "pairing": f"{a}-{b}",
+            "scale": scale,
+        }
+
+    monkeypatch.setattr(ai_levels, "ProcessPoolExecutor", InProcess)
+    monkeypatch.setattr(ai_levels, "play", fake)
+    ai_levels.run(
+        [("warchest", 2)], [("hard", "normal")], 2, parse_scales("0.5"), 1, tmp_path / "g.jsonl", docs
+    )
+
+    assert (
+        len(seen) == 2
+        and "War Chest" not in seen[0]
+        and "| War Chest | 2 | hard - normal | 0.5 | 1 |" in seen[1]
+    )
+    assert "| War Chest | 2 | hard - normal | 0.5 | 2 | 0 | 100 % |" in docs.read_text(encoding="utf-8")
+    assert docs.read_text(encoding="utf-8").startswith("intro\n") and docs.read_text(
+        encoding="utf-8"
+    ).endswith(f"{END}\noutro\n")
