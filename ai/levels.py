@@ -6,8 +6,9 @@ measured with is told here, for all three games.
 Budgets are iteration counts, never seconds, so that a game with computer players replays exactly on
 any machine. They were sized from ``bench/ai_levels.py``'s timings on a two-core machine, where
 ``hard`` stays well inside the table's deadline (``bench/decision_times.py``: ``normal`` takes 0.1 to
-0.4 s at full budget, ``hard`` 0.7 to 1.8 s, a Batailles ``hard`` 3 s at the slowest). A decision
-with a single legal action, and a search whose favourite can no longer be overtaken, end sooner; at
+0.4 s at full budget, ``hard`` 0.7 to 1.8 s, a Batailles ``hard`` 3 s at the slowest; War Chest's
+and Cry Havoc's ``hard`` have since been given more, below). A decision with a single legal action,
+and a search whose favourite can no longer be overtaken, end sooner; at
 ``easy`` and ``normal`` a Batailles deployment is placed by the policy without search (``settled`` in its
 heuristics), while ``hard`` searches it (``Budget.settle``).
 
@@ -41,6 +42,21 @@ four players, four times ``normal``'s iterations and longer rollouts alone won 5
 against ``normal``, with rollouts as long as ``normal``'s 36 %, and with half-greedy rollouts 72 % of
 99 (``bench/ai_levels.py``, a quarter of the iterations). Noisy rollouts over two teams' moves blur
 the difference between the root's choices; more iterations only widen the root among them.
+
+War Chest's and Cry Havoc's ``hard`` search three times the iterations they did (4800 and 3000, from
+1600 and 900, rollouts unchanged). At 1600 and 900 a decision took 0.5 s at the median and 0.6 s at
+the slowest at load below 1, a tenth of the 5 s a player may wait for one, while ``hard`` won only
+68 % (58-76) of its decided games against ``normal`` with three Cry Havoc players and 72 % with four
+at War Chest. The new budgets were sized by processor time (``time.process_time``, which a busy
+machine's other work does not add to as it does to the wall clock), at full budget on 8 positions
+per table of ``bench/decision_times.py``, at load 9 to 13: War Chest 0.40 to 0.43 ms an iteration, a
+decision 1.9 to 2.0 s at the median and 2.1 s at the slowest; Cry Havoc 0.76 to 0.88 ms, 1.8 to 2.2 s
+and 2.7 s at the slowest (three players; a search whose favourite can no longer be overtaken stops
+early, 2,044 to 2,616 iterations at the median). The unloaded machine ran the old budgets at 0.31 and
+0.55 ms an iteration, a third to a half less than these shared cores, so at load below 1 a ``hard``
+decision takes some 1.5 s at the median and 2 s at the slowest: inside the table's 4 s deadline
+(``table.bots.players.DECISION_SECONDS``), after which a bot would play its best move so far and a
+replay could differ, and the 5 s a player should wait.
 """
 
 from __future__ import annotations

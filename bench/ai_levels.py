@@ -1,9 +1,10 @@
 """How strong the computer players are: level against level, in every game and table size.
 
 Usage:
-    python -m bench.ai_levels [--decided N] [--scale S] [--jobs J] [--out FILE]
-                              [--tables warchest:2,cryhavoc:4,...] [--pairings normal-random,...]
-    python -m bench.ai_levels --report FILE
+    python -m bench.ai_levels [--decided N] [--scale S[,game=S...]] [--jobs J] [--out FILE]
+                              [--tables warchest:2,cryhavoc:4,...] [--pairings hard-normal,baselines,...]
+                              [--docs docs/computer-players.md]
+    python -m bench.ai_levels --report FILE [--docs docs/computer-players.md]
 
 Each pairing ``A-B`` plays seeded games until ``N`` of them (100 by default) are decided (draws are
 counted apart), seats alternated: in game ``k`` a seat ``s`` plays ``A`` when ``s + k`` is even, so
@@ -11,15 +12,28 @@ both levels sit in every position equally often (with three players each level h
 half of the games). War Chest with four players is two teams: the team of seats 0 and 2 plays one
 level, the other team the other. A level "wins" a game when the winner sits at one of its seats.
 
+By default the pairings are the ladder: each level against the one below and ``hard`` against ``easy``
+(``hard-normal``, ``normal-easy``, ``hard-easy``), the claim a player reads in the docs. ``--pairings
+baselines`` plays ``normal`` against ``random`` and ``greedy`` instead, the check that the search plays
+at all.
+
 Players: ``random`` (uniform over the legal actions), ``greedy`` (``bench.greedy``, one step ahead on a
 plain measure) and the levels ``easy``, ``normal`` and ``hard`` of ``ai.choose``, whose seeds come from
 ``ai.seed_for(game seed, decision number, seat)``. ``--scale`` multiplies every level's iterations, for
-runs that would take hours at the full budget; the report says which scale each row used.
+runs that would take hours at the full budget; ``--scale 0.25,cryhavoc=0.1`` gives one game its own
+(a Cry Havoc game is slower). The report says which scale each row used.
 
 Games run in ``J`` worker processes (2 by default) at the lowest priority (``os.nice(19)``); results
 are appended to ``FILE`` as one JSON line per game, so a long run can be stopped, resumed and reported
 (``--report``) at any time. The report gives, per pairing, A's share of the decided games with its 95 %
 interval, and the decision time of each level (median and 99th percentile, searched decisions only).
+
+``--docs FILE`` writes the ladder's table into ``FILE`` between the comments ``<!-- ai_levels:begin -->``
+and ``<!-- ai_levels:end -->``, from the games of this run (its tables, pairings and scales) and in
+the same run that measured them (after every game, so a run stopped early has published what it
+played), so that the published figures are never pasted by hand nor older than the budgets they
+describe. Every row carries its scale, games, draws, share, interval and both
+levels' decision times.
 """
 
 from __future__ import annotations
@@ -43,7 +57,10 @@ TABLES = (
     ("cryhavoc", 3),
     ("cryhavoc", 4),
 )
-PAIRINGS = (("normal", "random"), ("normal", "greedy"), ("hard", "normal"))
+PAIRINGS = (("hard", "normal"), ("normal", "easy"), ("hard", "easy"))
+BASELINES = (("normal", "random"), ("normal", "greedy"))
+NAMES = {"warchest": "War Chest", "batailles": "Batailles", "cryhavoc": "Cry Havoc"}
+BEGIN, END = "<!-- ai_levels:begin -->", "<!-- ai_levels:end -->"
 SEARCHING = ("easy", "normal", "hard")
 
 
@@ -124,20 +141,29 @@ def _load(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
+def _key(row: dict[str, Any]) -> tuple[str, int, str, float]:
+    return (row["game"], row["players"], row["pairing"], row["scale"])
+
+
 def run(
     tables: list[tuple[str, int]],
     pairings: list[tuple[str, str]],
     decided: int,
-    scale: float,
+    scales: dict[str, float],
     jobs: int,
     out: Path,
+    docs: Path | None = None,
 ) -> None:
-    """Play until every (table, pairing) has ``decided`` decided games at this ``scale``."""
+    """Play until every (table, pairing) has ``decided`` decided games at its game's scale
+    (``scales``, see ``parse_scales``); with ``docs``, its table is rewritten there after every game,
+    so a run stopped at any time has published what it measured, and nothing else."""
     done = _load(out)
+    measured = {(n, c, f"{a}-{b}", scale_of(scales, n)) for n, c in tables for a, b in pairings}
     with ProcessPoolExecutor(max_workers=jobs, initializer=_nice) as pool:
         while True:
             todo: list[tuple[str, int, int, str, str, float]] = []
             for name, count in tables:
+                scale = scale_of(scales, name)
                 for a, b in pairings:
                     rows = [
                         r
@@ -155,11 +181,18 @@ def run(
                     todo += [(name, count, k, a, b, scale) for k in ks]
             if not todo:
                 return
+            # game k of every row before game k + 1 of any: a run stopped early still has every row
+            todo.sort(key=lambda task: task[2])
             with out.open("a", encoding="utf-8") as f:
                 for row in pool.map(_task, todo):
                     done.append(row)
                     f.write(json.dumps(row) + "\n")
                     f.flush()
+                    if docs is not None:
+                        ours = [
+                            r for r in done if (r["game"], r["players"], r["pairing"], r["scale"]) in measured
+                        ]
+                        write_docs(docs, docs_table(ours))
 
 
 def wilson(wins: int, n: int) -> tuple[float, float]:
@@ -217,13 +250,78 @@ def report(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def parse_scales(text: str) -> dict[str, float]:
+    """``"0.25,cryhavoc=0.1"`` as ``{"": 0.25, "cryhavoc": 0.1}``: the default scale under ``""``."""
+    scales = {"": 1.0}
+    for part in text.split(","):
+        game, _, value = part.rpartition("=")
+        scales[game] = float(value)
+    return scales
+
+
+def scale_of(scales: dict[str, float], game: str) -> float:
+    """The scale ``game`` runs at."""
+    return scales.get(game, scales[""])
+
+
+def _times(group: list[dict[str, Any]], level: str) -> str:
+    found = [t for r in group for t in r["times"].get(level, [])]
+    if not found:
+        return "-"
+    return f"{statistics.median(found):.2f} / {_percentile(found, 0.99):.2f} s"
+
+
+def docs_table(rows: list[dict[str, Any]]) -> str:
+    """The ladder as the docs publish it: a row per table and pairing, in the order of ``TABLES``."""
+    groups: dict[tuple[str, int, str, float], list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        groups[(r["game"], r["players"], r["pairing"], r["scale"])].append(r)
+    order = {table: at for at, table in enumerate(TABLES)}
+    lines = [
+        "| game | players | pairing | scale | games | draws | first level's share of decided games "
+        "| 95 % interval | first level's decision p50 / p99 | second level's decision p50 / p99 |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for key in sorted(groups, key=lambda k: (order.get((k[0], k[1]), len(order)), k[0], k[1], k[3])):
+        name, count, pairing, scale = key
+        group = groups[key]
+        a, b = pairing.split("-")
+        decided = [r for r in group if r["winner"] is not None]
+        wins = sum(1 for r in decided if r["winner"] == a)
+        low, high = wilson(wins, len(decided))
+        share = f"{100 * wins / len(decided):.0f} %" if decided else "-"
+        lines.append(
+            f"| {NAMES.get(name, name)} | {count} | {a} - {b} | {scale:g} | {len(group)} "
+            f"| {len(group) - len(decided)} | {share} | {100 * low:.0f}-{100 * high:.0f} "
+            f"| {_times(group, a)} | {_times(group, b)} |"
+        )
+    return "\n".join(lines)
+
+
+def write_docs(path: Path, table: str) -> None:
+    """Put ``table`` between the markers of ``path``, leaving the rest of the file as it was."""
+    text = path.read_text(encoding="utf-8")
+    start, end = text.find(BEGIN), text.find(END)
+    if start < 0 or end < start:
+        raise ValueError(f"{path} has no {BEGIN} ... {END} section")
+    head = text[: start + len(BEGIN)]
+    path.write_text(f"{head}\n{table}\n{text[end:]}", encoding="utf-8")
+
+
+def _pairings(text: str) -> list[tuple[str, str]]:
+    found: list[tuple[str, str]] = []
+    for part in text.split(","):
+        found += BASELINES if part == "baselines" else [(part.split("-")[0], part.split("-")[1])]
+    return found
+
+
 def _option(argv: list[str], name: str, default: str) -> str:
     if name in argv:
         return argv[argv.index(name) + 1]
     return default
 
 
-OPTIONS = ("--decided", "--scale", "--jobs", "--out", "--tables", "--pairings", "--report")
+OPTIONS = ("--decided", "--scale", "--jobs", "--out", "--tables", "--pairings", "--report", "--docs")
 
 
 def main(argv: list[str]) -> None:
@@ -232,22 +330,23 @@ def main(argv: list[str]) -> None:
         # a run takes hours: a mistyped option (or --help) shows the usage rather than starting one
         print(__doc__)
         raise SystemExit(2)
+    docs = _option(argv, "--docs", "")
     if "--report" in argv:
-        print(report(_load(Path(_option(argv, "--report", "")))))
+        rows = _load(Path(_option(argv, "--report", "")))
+        print(report(rows))
+        if docs:
+            write_docs(Path(docs), docs_table(rows))
         return
     tables = [
         (t.split(":")[0], int(t.split(":")[1]))
         for t in _option(argv, "--tables", ",".join(f"{n}:{c}" for n, c in TABLES)).split(",")
     ]
-    pairings = [
-        (p.split("-")[0], p.split("-")[1])
-        for p in _option(argv, "--pairings", ",".join(f"{a}-{b}" for a, b in PAIRINGS)).split(",")
-    ]
+    pairings = _pairings(_option(argv, "--pairings", ",".join(f"{a}-{b}" for a, b in PAIRINGS)))
     decided = int(_option(argv, "--decided", "100"))
-    scale = float(_option(argv, "--scale", "1"))
+    scales = parse_scales(_option(argv, "--scale", "1"))
     jobs = int(_option(argv, "--jobs", "2"))
     out = Path(_option(argv, "--out", "ai_levels.jsonl"))
-    run(tables, pairings, decided, scale, jobs, out)
+    run(tables, pairings, decided, scales, jobs, out, Path(docs) if docs else None)
     print(report(_load(out)))
 
 

@@ -11,7 +11,7 @@ LEVELS = Levels(
     budgets={
         "easy": Budget(iterations=40, rollout=6),
         "normal": Budget(iterations=250, rollout=10),
-        "hard": Budget(iterations=900, rollout=14),
+        "hard": Budget(iterations=3000, rollout=14),
     },
     turns={"easy": (160, 20), "normal": (1000, 40)},
 )

@@ -11,7 +11,7 @@ LEVELS = Levels(
     budgets={
         "easy": Budget(iterations=60, rollout=4),
         "normal": Budget(iterations=400, rollout=6),
-        "hard": Budget(iterations=1600, rollout=8, greedy=0.5),
+        "hard": Budget(iterations=4800, rollout=8, greedy=0.5),
     },
     turns={"easy": (240, 30), "normal": (1600, 200)},
 )
