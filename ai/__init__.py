@@ -63,14 +63,16 @@ def search(
     plan: Budget,
     seed: int,
     deadline: float | None = None,
+    evaluation: str = "evaluate",
 ) -> Outcome[object]:
-    """Search the decision of ``seat`` with an explicit budget (``choose`` picks one by level).
+    """Search the decision of ``seat`` with an explicit budget (``choose`` picks one by level), scoring
+    rollouts with the heuristics' function named ``evaluation`` (``ai.models.model``).
 
     A decision with one candidate, or one the game settles without search (``settled`` in its
     heuristics: a Batailles deployment) when ``plan.settle`` allows it, is answered at once with no
     iteration; when it does not, such a decision searches ``plan.unsettled`` of the iterations.
     """
-    m = model(game_name)
+    m = model(game_name, evaluation)
     game = m.game
     state = game.load(state_dump)
     players = [s["id"] for s in game.view(state, None)["seats"]]

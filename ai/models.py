@@ -68,9 +68,13 @@ class GameModel(Generic[S, A, Obs]):
 
 
 @cache
-def model(name: str) -> GameModel[Any, Any, Any]:
+def model(name: str, evaluation: str = "evaluate") -> GameModel[Any, Any, Any]:
     """The model of game ``name`` (``BadInput`` for an unknown game, as ``engine.get_game``): its state
-    and action types are the ones of the game registered under that name, known only at run time."""
+    and action types are the ones of the game registered under that name, known only at run time.
+
+    ``evaluation`` names the heuristics' function that scores a rollout's last position: the players
+    use ``evaluate``; a bench may name another one the game keeps (``hand_evaluate``) to measure what
+    ``evaluate`` is worth against it."""
     game = engine.get_game(name)
     package = _package(name)
     sampler = import_module(f"{package}.determinize")
@@ -79,7 +83,7 @@ def model(name: str) -> GameModel[Any, Any, Any]:
         game=game,
         observe_fn=sampler.observation,
         determinize_fn=sampler.determinize,
-        evaluate_fn=heuristics.evaluate,
+        evaluate_fn=getattr(heuristics, evaluation),
         weights_fn=heuristics.weights,
         step_fn=sampler.step,
         candidates_fn=getattr(heuristics, "candidates", None),

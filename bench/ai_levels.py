@@ -19,9 +19,11 @@ at all.
 
 Players: ``random`` (uniform over the legal actions), ``greedy`` (``bench.greedy``, one step ahead on a
 plain measure) and the levels ``easy``, ``normal`` and ``hard`` of ``ai.choose``, whose seeds come from
-``ai.seed_for(game seed, decision number, seat)``. ``--scale`` multiplies every level's iterations, for
-runs that would take hours at the full budget; ``--scale 0.25,cryhavoc=0.1`` gives one game its own
-(a Cry Havoc game is slower). The report says which scale each row used.
+``ai.seed_for(game seed, decision number, seat)``; a level with ``+hand`` after its name
+(``hard+hand``) scores its rollouts with the game's hand-weighed evaluation instead of the learned
+one. ``--scale`` multiplies every level's iterations, for runs that would take hours at the full
+budget; ``--scale 0.25,cryhavoc=0.1`` gives one game its own (a Cry Havoc game is slower). The report
+says which scale each row used.
 
 Games run in ``J`` worker processes (2 by default) at the lowest priority (``os.nice(19)``); results
 are appended to ``FILE`` as one JSON line per game, so a long run can be stopped, resumed and reported
@@ -62,6 +64,9 @@ BASELINES = (("normal", "random"), ("normal", "greedy"))
 NAMES = {"warchest": "War Chest", "batailles": "Batailles", "cryhavoc": "Cry Havoc"}
 BEGIN, END = "<!-- ai_levels:begin -->", "<!-- ai_levels:end -->"
 SEARCHING = ("easy", "normal", "hard")
+HAND = "+hand"
+"""A level named with this suffix (``hard+hand``) scores its rollouts with the game's hand-weighed
+evaluation (``hand_evaluate`` in its heuristics), to measure what the learned one bought."""
 
 
 def levels_of(name: str, count: int, k: int, a: str, b: str) -> list[str]:
@@ -104,8 +109,11 @@ def play(name: str, count: int, k: int, a: str, b: str, scale: float) -> dict[st
             action = choose_greedy(name, state, seat, chooser)
         else:
             start = time.perf_counter()
-            plan = budget(name, level, scale, step)
-            outcome = ai.search(name, game.dump(state), seat, plan, ai.seed_for(seed, decisions, seat))
+            base, hand = level.removesuffix(HAND), level.endswith(HAND)
+            plan = budget(name, base, scale, step)
+            evaluation = "hand_evaluate" if hand else "evaluate"
+            seeded = ai.seed_for(seed, decisions, seat)
+            outcome = ai.search(name, game.dump(state), seat, plan, seeded, evaluation=evaluation)
             if outcome.iterations:
                 times[level].append(time.perf_counter() - start)
             action = outcome.action

@@ -6,18 +6,23 @@ scores the positions where its short rollouts stop (``evaluate``) and plays thos
 policy that prefers what usually matters (``weights``): taking locations, hitting units, putting
 units on the board, walking towards locations the team does not hold.
 
-A team's score counts its control markers placed (the win condition), its units on the board and
-their coins, units standing on a location they could take next, and every coin it still owns
-(coins in the bag are future actions; recruited coins are more of them). The difference of the two
-teams' scores becomes a value in [0, 1] through a logistic curve.
+``evaluate`` is the learned evaluation: a logistic model over a few numbers per team
+(``features``), its weights fitted by self-play (``training/``). Against the same level scoring
+with the hand-weighed evaluation it replaced (``hand_evaluate``), ``normal`` and ``hard`` won most
+decided games (docs/computer-players.md). That one, kept for the benches, counts a team's control
+markers placed (the win condition), its units on the board and their coins, units standing on a
+location they could take next, and every coin it still owns (coins in the bag are future actions;
+recruited coins are more of them); the difference of the two teams' scores becomes a value in
+[0, 1] through a logistic curve.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
 
+from ai.warchest import features
+from ai.warchest.features import nearest, open_locations
 from engine.warchest.actions import (
     Action,
     Attack,
@@ -31,7 +36,7 @@ from engine.warchest.actions import (
     Skip,
     Tactic,
 )
-from engine.warchest.board import Hex, board_map, distance
+from engine.warchest.board import distance
 from engine.warchest.manoeuvres import bmap
 from engine.warchest.rules import STALL_ROUNDS
 from engine.warchest.state import State
@@ -52,25 +57,6 @@ RANGED = ("archer", "crossbowman", "cavalry", "lancer", "marshall")
 """Units whose tactic is (or ends in) an attack."""
 TALL = 3
 """Coins a unit may hold before bolstering it further waits for the locations to be taken."""
-
-
-@lru_cache(maxsize=1024)
-def nearest(board_name: str, targets: tuple[Hex, ...]) -> dict[Hex, int]:
-    """Per hex of the map, its distance to the nearest of ``targets`` (0 everywhere if none).
-
-    The locations a team has yet to take change a few times a game, while the search asks for these
-    distances for every move it weighs; working them out once per set of targets keeps the policy
-    cheap.
-    """
-    hexes = board_map(board_name).order
-    if not targets:
-        return dict.fromkeys(hexes, 0)
-    return {h: min(distance(h, t) for t in targets) for h in hexes}
-
-
-def open_locations(st: State, team: int) -> tuple[Hex, ...]:
-    """The control locations ``team`` does not hold, in map order."""
-    return tuple(h for h in bmap(st).locations if st.control.get(h) != team)
 
 
 def team_scores(st: State) -> list[float]:
@@ -98,16 +84,27 @@ def team_scores(st: State) -> list[float]:
     return scores
 
 
-def evaluate(st: State) -> list[float]:
-    """Per seat, the logistic of its team's score lead: about the chance that the team wins.
+def hand_evaluate(st: State) -> list[float]:
+    """Per seat, the logistic of its team's hand-weighed score lead (``team_scores``): the evaluation
+    the learned one replaced, kept for the benches that measure what the replacement bought."""
+    a, b = team_scores(st)
+    return _per_seat(st, 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, (a - b) / SCALE)))))
 
-    A game that makes no progress ends in a draw after ``STALL_ROUNDS`` rounds, so the lead counts for
+
+def evaluate(st: State) -> list[float]:
+    """Per seat, its team's chance of winning as the weights fitted by self-play put it
+    (``features``, ``ai.learned``)."""
+    first, second = features.sides(st)
+    return _per_seat(st, features.weights().chance(first, second))
+
+
+def _per_seat(st: State, first: float) -> list[float]:
+    """Each seat's value from team 0's chance ``first``, pulled towards a draw as the stall rises.
+
+    A game that makes no progress ends in a draw after ``STALL_ROUNDS`` rounds, so a lead counts for
     less as the stall counter rises: a team ahead must take a new location, recruit or remove coins
     rather than sit on its lead until the draw.
     """
-    a, b = team_scores(st)
-    lead = max(-50.0, min(50.0, (a - b) / SCALE))
-    first = 1.0 / (1.0 + math.exp(-lead))
     first = 0.5 + (first - 0.5) * (1.0 - st.stall / STALL_ROUNDS)
     return [first if s.team == 0 else 1.0 - first for s in st.seats]
 

@@ -76,8 +76,8 @@ def test_a_move_taken_back_takes_its_explanation_with_it() -> None:
 
 
 async def test_moves_told_alike_without_their_hidden_coin_are_one_line(store: db.Store) -> None:
-    """The bot claims the initiative, having weighed claiming it with other coins of its hand: told
-    without the coin, those read alike, and the answer says each thing once."""
+    """The bot recruits, having weighed paying for it with other coins of its hand: told without the
+    coin, those read alike, and the answer says each thing once."""
     t = Table(store, ThreadThinker())
     await t.commands.new(ctx("alice"), "warchest", options="seed=5", bots=1, level="normal")
     await t.commands.start(ctx("alice"))
@@ -86,6 +86,6 @@ async def test_moves_told_alike_without_their_hidden_coin_are_one_line(store: db
     await t.drain()
     [post] = await t.commands.why(ctx("alice"))
     said = [line for line in post.text.splitlines() if line.startswith("• ")]
-    assert "Claim the initiative (a coin of its hand discarded face down)" in said[0], post.text
+    assert "Recruit Crossbowman (a coin of its hand discarded face down)" in said[0], post.text
     actions = [line.split(" — ")[0].split(": ", 1)[1] for line in said]
     assert len(actions) == len(set(actions)), post.text
