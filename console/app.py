@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import i18n
 from console.commands import Options, handlers
@@ -205,8 +205,8 @@ class Console:
         self.out.write(text + "\n")
         self.out.flush()
 
-    def t(self, key: str, **params: Any) -> str:
-        return i18n.t(key, self.locale, **params)
+    def t(self, key: str, **params: object) -> str:
+        return i18n.t(key, self.locale, names=None, **params)
 
     def ctx(self, user: str, channel: str = CHANNEL) -> Ctx:
         return Ctx(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from functools import cache, partial
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from table.play import command_tree
 from table.play.command_tree import CHANNEL, CONSOLE, PLAYER, Command, Option, find
@@ -36,7 +36,7 @@ class Console(Protocol):
 
     def say(self, text: str = "") -> None: ...
 
-    def t(self, key: str, **params: Any) -> str: ...
+    def t(self, key: str, **params: object) -> str: ...
 
     def show(self, user: str, posts: Sequence[Post], channel: str = ...) -> None: ...
 

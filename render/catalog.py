@@ -13,9 +13,9 @@ import i18n
 from engine.text import Msg
 
 
-def tr(key: str, locale: str, **params: Any) -> str:
+def tr(key: str, locale: str, **params: object) -> str:
     """A catalog string (the renderers' own keys and the games' names)."""
-    return i18n.t(key, locale, **params)
+    return i18n.t(key, locale, names=None, **params)
 
 
 def has_key(key: str, locale: str) -> bool:

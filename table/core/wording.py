@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
-from typing import Any
 
 import i18n
 from db import ActionRecord, Announcement
@@ -29,7 +28,7 @@ class Wording:
     """Text helpers over a table, in a given language. It holds no state: one is as good as another."""
 
     @staticmethod
-    def t(key: str | Msg, locale: str, /, *, names: i18n.Names = None, **params: Any) -> str:
+    def t(key: str | Msg, locale: str, /, *, names: i18n.Names = None, **params: object) -> str:
         return i18n.t(key, locale, names=names, **params)
 
     def game(self, table: Table, locale: str) -> str:

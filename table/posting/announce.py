@@ -494,7 +494,14 @@ class Announcer:
         return await self.outlet.send(channel, last)
 
     async def direct(
-        self, table: Table, players: Sequence[str], locale: str, key: str, *, extra: str = "", **params: Any
+        self,
+        table: Table,
+        players: Sequence[str],
+        locale: str,
+        key: str,
+        *,
+        extra: str = "",
+        **params: object,
     ) -> None:
         """Direct messages to the players who asked for them; a refusal is silently the channel's job.
         A player who also asked for the text board (``/notify text:``) gets the position as text in
@@ -503,7 +510,7 @@ class Announcer:
             if not await self.tables.store.notify(player):
                 continue
             game = self.words.game(table, locale)
-            text = self.words.t(key, locale, game=game, link=self.link(table.record), **params)
+            text = self.words.t(key, locale, names=None, game=game, link=self.link(table.record), **params)
             if extra:
                 text += "\n" + extra
             if table.state is not None and await self.tables.store.text_board(player):

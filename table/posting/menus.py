@@ -11,7 +11,6 @@ moves' own labels share, in the reader's language, until a group is small enough
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any
 
 import i18n
 from table.core.limits import Limits
@@ -20,8 +19,8 @@ from table.core.tables import Table
 from table.core.text import has_key
 
 
-def _label(key: str, locale: str, **params: Any) -> str:
-    return i18n.t(key, locale, **params)
+def _label(key: str, locale: str, **params: object) -> str:
+    return i18n.t(key, locale, names=None, **params)
 
 
 def lobby_buttons(
