@@ -15,7 +15,6 @@ no die was rolled since.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from engine.batailles import rules
 from engine.batailles.actions import WORDS, Action, parse, typed
@@ -28,6 +27,7 @@ from engine.contract import Game, OptionSpec, Result
 from engine.defaults import neutral_default
 from engine.errors import BadInput, GameOver
 from engine.lexicon import PLAIN, Lexicon
+from engine.saves import Save
 from engine.text import Msg, PlayerRef, msg
 from engine.undo import Step, nothing_hidden, undo_refusal
 
@@ -146,10 +146,10 @@ class Batailles:
         result = self.result(state)
         return build_view(state, player, result.to_json() if result else None)
 
-    def dump(self, state: State) -> dict[str, Any]:
+    def dump(self, state: State) -> Save:
         return dump(state)
 
-    def load(self, data: dict[str, Any]) -> State:
+    def load(self, data: Save) -> State:
         return load(data)
 
     @staticmethod

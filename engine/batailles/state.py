@@ -13,14 +13,16 @@ rather than misreading a save written by a newer bot.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict, cast
 
 from engine.batailles.board import Board, Zone, parse_map
-from engine.batailles.troops import Troop
+from engine.batailles.troops import Troop, TroopJson
 from engine.errors import GameError
 from engine.jsonvalues import copy_json
+from engine.saves import Save
 
 FORMAT = 3
 """The format ``dump`` writes. 0: the first, unnumbered form; 1: the number added, layout unchanged
@@ -32,8 +34,15 @@ Left = tuple[int, str, int, Zone]
 """A troop's step out of a zone: its seat, its name, its side's turn number, the zone it left."""
 
 
-def _zone(value: Any) -> Zone:
+def _zone(value: Sequence[int]) -> Zone:
     return (value[0], value[1])
+
+
+def _left(entry: Sequence[int | str]) -> Left:
+    """A step out of a zone from its saved form ``[seat, name, turn, x, y]`` (a JSON list, hence
+    mixed)."""
+    seat, name, turn, x, y = entry
+    return (int(seat), str(name), int(turn), (int(x), int(y)))
 
 
 class RemovedRecord(TypedDict):
@@ -91,6 +100,38 @@ class PendingKind(StrEnum):
     LOSS = "loss"
 
 
+class ActivationJson(TypedDict):
+    """``Activation`` as saved."""
+
+    names: list[str]
+    movement: dict[str, int]
+    attack: dict[str, int]
+    hill_bonus_used: bool
+
+
+class CombatJson(TypedDict):
+    """``Combat`` as saved: its zones as ``[x, y]``."""
+
+    stage: str
+    attacker: int
+    names: list[str]
+    origin: list[int]
+    target: list[int]
+    direction: str
+    cover: int
+    attack_faces: list[int]
+    defence_faces: list[int]
+
+
+class PendingJson(TypedDict):
+    """``Pending`` as saved."""
+
+    kind: str
+    seat: int
+    zone: list[int]
+    count: int
+
+
 @dataclass
 class Activation:
     """The troops acting now (one, or several of one zone in coordination) and their points left."""
@@ -100,7 +141,7 @@ class Activation:
     attack: dict[str, int]
     hill_bonus_used: bool = False
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ActivationJson:
         return {
             "names": list(self.names),
             "movement": dict(self.movement),
@@ -109,7 +150,7 @@ class Activation:
         }
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> Activation:
+    def from_json(d: ActivationJson) -> Activation:
         return Activation(list(d["names"]), dict(d["movement"]), dict(d["attack"]), d["hill_bonus_used"])
 
 
@@ -127,7 +168,7 @@ class Combat:
     attack_faces: list[int]
     defence_faces: list[int] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> CombatJson:
         return {
             "stage": str(self.stage),
             "attacker": self.attacker,
@@ -141,7 +182,7 @@ class Combat:
         }
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> Combat:
+    def from_json(d: CombatJson) -> Combat:
         return Combat(
             Stage(d["stage"]),
             d["attacker"],
@@ -164,11 +205,11 @@ class Pending:
     zone: Zone
     count: int = 1
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PendingJson:
         return {"kind": str(self.kind), "seat": self.seat, "zone": list(self.zone), "count": self.count}
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> Pending:
+    def from_json(d: PendingJson) -> Pending:
         return Pending(PendingKind(d["kind"]), d["seat"], _zone(d["zone"]), d["count"])
 
 
@@ -235,8 +276,45 @@ class State:
         return None
 
 
-def dump(s: State) -> dict[str, Any]:
-    return {
+class StateJson(TypedDict):
+    """The saved state in the current ``FORMAT``: what ``dump`` writes and ``load`` reads once
+    ``upgrade`` brought an older save up to it. Zones are ``[x, y]``, ``hits`` rows ``[x, y, hits]``,
+    ``left`` rows ``[seat, name, turn, x, y]``."""
+
+    format: int
+    players: list[str]
+    options: dict[str, str]
+    board: str
+    rng: int
+    phase: str
+    troops: list[TroopJson]
+    hardcore: bool
+    max_rounds: int
+    ready: list[bool]
+    round: int
+    order: list[int]
+    turn_index: int
+    turns: list[int]
+    activated: list[str]
+    activation: ActivationJson | None
+    combat: CombatJson | None
+    pending: PendingJson | None
+    loss_queue: list[list[int]]
+    hits: list[list[int]]
+    advantage: list[int]
+    losses: list[int]
+    threshold: int
+    retrained: list[list[str]]
+    retrain_pick: list[str | None]
+    outcome: Outcome | None
+    last: Record | None
+    trail: list[Record]
+    handed: bool
+    left: list[list[int | str]]
+
+
+def dump(s: State) -> Save:
+    data: StateJson = {
         "format": FORMAT,
         "players": list(s.players),
         "options": dict(s.options),
@@ -268,20 +346,21 @@ def dump(s: State) -> dict[str, Any]:
         "handed": s.handed,
         "left": [[seat, name, turn, zone[0], zone[1]] for seat, name, turn, zone in s.left],
     }
+    return {**data}
 
 
-def _from_format_0(d: dict[str, Any]) -> dict[str, Any]:
+def _from_format_0(d: Save) -> Save:
     """Format 0 had the same fields; only the number is new."""
     return {**d, "format": 1}
 
 
-def _from_format_1(d: dict[str, Any]) -> dict[str, Any]:
+def _from_format_1(d: Save) -> Save:
     """Format 2 keeps the moves since the last handover (``trail``, ``handed``): none in a format 1
     save, a stretch just begun."""
     return {**d, "format": 2, "trail": [], "handed": True}
 
 
-def _from_format_2(d: dict[str, Any]) -> dict[str, Any]:
+def _from_format_2(d: Save) -> Save:
     """Format 3 keeps the zones troops stepped out of lately (``left``): none known in a format 2 save."""
     return {**d, "format": 3, "left": []}
 
@@ -290,7 +369,7 @@ _UPGRADES = {0: _from_format_0, 1: _from_format_1, 2: _from_format_2}
 """Format n -> the same save in format n + 1."""
 
 
-def upgrade(d: dict[str, Any]) -> dict[str, Any]:
+def upgrade(d: Save) -> Save:
     """The save ``d`` in the current format; ``GameError`` for a format this code does not know."""
     found = d.get("format", 0)
     if isinstance(found, bool) or not isinstance(found, int) or not (found == FORMAT or found in _UPGRADES):
@@ -301,8 +380,9 @@ def upgrade(d: dict[str, Any]) -> dict[str, Any]:
     return d
 
 
-def load(d: dict[str, Any]) -> State:
-    d = upgrade(d)
+def load(save: Save) -> State:
+    # the one place the raw JSON enters: ``upgrade`` checked the format, the rest is read as saved
+    d = cast(StateJson, upgrade(save))
     return State(
         players=list(d["players"]),
         options=dict(d["options"]),
@@ -332,7 +412,7 @@ def load(d: dict[str, Any]) -> State:
         last=copy_json(d["last"]),
         trail=copy_json(d["trail"]),
         handed=bool(d["handed"]),
-        left=[(seat, name, turn, (x, y)) for seat, name, turn, x, y in d["left"]],
+        left=[_left(entry) for entry in d["left"]],
     )
 
 

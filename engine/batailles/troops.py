@@ -14,12 +14,26 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, cast
+from typing import TypedDict, cast
 
 from engine.batailles.board import Zone
 from engine.errors import BadInput
 
 Profile = tuple[int, int, int, int, int, int]
+
+
+class TroopJson(TypedDict):
+    """A ``Troop`` as saved: its zone as ``[x, y]``, or None off the field."""
+
+    name: str
+    seat: int
+    profile: list[int]
+    zone: list[int] | None
+    facing: str
+    lost: bool
+    logistics_left: int
+    command_left: int
+
 
 STATS = ("movement", "attack", "defence", "range", "command", "logistics")
 POINTS = 5
@@ -112,7 +126,7 @@ class Troop:
         self.logistics_left = self.logistics
         self.command_left = self.command
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> TroopJson:
         return {
             "name": self.name,
             "seat": self.seat,
@@ -139,12 +153,12 @@ class Troop:
         )
 
     @staticmethod
-    def from_json(data: dict[str, Any]) -> Troop:
+    def from_json(data: TroopJson) -> Troop:
         zone = data["zone"]
         return Troop(
             name=data["name"],
             seat=data["seat"],
-            profile=tuple(data["profile"]),
+            profile=cast(Profile, tuple(data["profile"])),  # six values, as every save wrote them
             zone=(zone[0], zone[1]) if zone is not None else None,
             facing=data["facing"],
             lost=data["lost"],
