@@ -13,14 +13,13 @@ the public supply, and the draft's picks are public.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from engine.contract import Game, OptionSpec, Result
 from engine.defaults import neutral_default
 from engine.errors import BadInput, GameOver, IllegalAction, NotYourTurn
 from engine.jsonvalues import copy_json
 from engine.lexicon import PLAIN, Lexicon, Sources
-from engine.saves import upgraded
+from engine.saves import Save, upgraded
 from engine.text import Msg, PlayerRef, msg
 from engine.undo import SHOWN, Step, undo_refusal
 from engine.warchest import parse, rules, setup
@@ -142,10 +141,10 @@ class WarChest:
         result = self.result(state)
         return view(state, player, None if result is None else result.to_json())
 
-    def dump(self, state: State) -> dict[str, Any]:
+    def dump(self, state: State) -> Save:
         return state.to_json()
 
-    def load(self, data: dict[str, Any]) -> State:
+    def load(self, data: Save) -> State:
         """The state of a save of any format up to ``FORMAT``, older ones upgraded step by step."""
         try:
             return State.from_json(upgraded(copy_json(data), "format", FORMAT, UPGRADES, "wc"))

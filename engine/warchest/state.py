@@ -11,10 +11,10 @@ from __future__ import annotations
 from bisect import insort
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, TypedDict
+from typing import TypedDict, TypeVar, cast
 
 from engine.jsonvalues import copy_json
-from engine.saves import Upgrade
+from engine.saves import Save, Upgrade
 from engine.warchest.actions import Action
 from engine.warchest.board import Hex, label, parse_label
 
@@ -23,7 +23,7 @@ FORMAT = 2
 step from the format before to ``UPGRADES``, so that games saved by older versions load."""
 
 
-def _from_format_1(d: dict[str, Any]) -> dict[str, Any]:
+def _from_format_1(d: Save) -> Save:
     """Format 2 keeps what each action struck (``last``'s fourth part) and the moves since the last
     handover (``trail``, ``handed``): a format 1 save had none of them, which reads as none struck
     and a stretch just begun."""
@@ -91,6 +91,65 @@ Struck = tuple[Hex, int, str, bool]
 Last = tuple[int, str, tuple[Hex, ...], tuple[Struck, ...]]
 """An action as the board tells it: (seat, public text, hexes touched, units struck)."""
 
+StruckJson = list[str | int | bool]
+"""``Struck`` as saved: ``[hex label, seat, type, gone]``."""
+
+LastJson = list[int | str | list[str] | list[StruckJson]]
+"""``Last`` as saved: ``[seat, text, [hex labels], [struck...]]``."""
+
+
+class PendingJson(TypedDict):
+    """``Pending`` as saved: its hexes as labels."""
+
+    kind: str
+    seat: int
+    hexes: list[str]
+    coin: str
+
+
+class SeatJson(TypedDict):
+    """``Seat`` as saved: coin counts in the order of their names."""
+
+    team: int
+    units: list[str]
+    bag: list[str]
+    hand: list[str]
+    discard_up: dict[str, int]
+    discard_down: list[str]
+    supply: dict[str, int]
+    eliminated: dict[str, int]
+
+
+class StateJson(TypedDict):
+    """The saved state in format ``FORMAT`` (``State.to_json``). Hexes are labels; the rows of
+    ``board`` (``[hex, seat, type, height]``), ``control`` (``[hex, team or None]``), ``ever``
+    (``[team, hex]``) and ``last`` are JSON lists of mixed values, checked as they are read."""
+
+    format: int
+    players: list[str]
+    options: dict[str, str]
+    board_name: str
+    seats: list[SeatJson]
+    board: list[list[str | int]]
+    control: list[list[str | int | None]]
+    markers: list[int]
+    round: int
+    initiative: int
+    initiative_start: int
+    initiative_moved: bool
+    turn: int
+    pending: list[PendingJson]
+    phase: str
+    draft: Draft | None
+    rng: str
+    result: Ending | None
+    stall: int
+    progress: bool
+    ever: list[list[int | str]]
+    last: LastJson | None
+    trail: list[LastJson]
+    handed: bool
+
 
 @dataclass(frozen=True)
 class Pending:
@@ -107,7 +166,7 @@ class Pending:
     hexes: tuple[Hex, ...] = ()
     coin: str = ""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PendingJson:
         return {
             "kind": str(self.kind),
             "seat": self.seat,
@@ -116,7 +175,7 @@ class Pending:
         }
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> Pending:
+    def from_json(d: PendingJson) -> Pending:
         return Pending(PendingKind(d["kind"]), d["seat"], tuple(_hex(s) for s in d["hexes"]), d["coin"])
 
 
@@ -159,7 +218,7 @@ class Seat:
     def eliminate(self, coin: str) -> None:
         self.eliminated[coin] = self.eliminated.get(coin, 0) + 1
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SeatJson:
         return {
             "team": self.team,
             "units": list(self.units),
@@ -172,7 +231,7 @@ class Seat:
         }
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> Seat:
+    def from_json(d: SeatJson) -> Seat:
         s = Seat(d["team"], tuple(d["units"]))
         s.bag = list(d["bag"])
         s.hand = list(d["hand"])
@@ -285,8 +344,8 @@ class State:
 
     # -- JSON ---------------------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
-        return {
+    def to_json(self) -> Save:
+        data: StateJson = {
             "format": FORMAT,
             "players": list(self.players),
             "options": dict(sorted(self.options.items())),
@@ -312,19 +371,24 @@ class State:
             "trail": [_last_json(t) for t in self.trail],
             "handed": self.handed,
         }
+        return {**data}
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> State:
+    def from_json(save: Save) -> State:
         """The state of a save of format ``FORMAT`` (``WarChest.load`` upgrades older ones first)."""
-        if d.get("format") != FORMAT:
-            raise ValueError(f"unknown War Chest save format {d.get('format')!r}")
+        if save.get("format") != FORMAT:
+            raise ValueError(f"unknown War Chest save format {save.get('format')!r}")
+        d = cast(StateJson, save)  # the format checked, the save is read as written
         s = State()
         s.players = tuple(d["players"])
         s.options = dict(d["options"])
         s.board_name = d["board_name"]
         s.seats = [Seat.from_json(x) for x in d["seats"]]
-        s.board = {_hex(h): (seat, kind, height) for h, seat, kind, height in d["board"]}
-        s.control = {_hex(h): t for h, t in d["control"]}
+        s.board = {
+            _hex(_read(str, h)): (_read(int, seat), _read(str, kind), _read(int, height))
+            for h, seat, kind, height in d["board"]
+        }
+        s.control = {_hex(_read(str, h)): None if t is None else _read(int, t) for h, t in d["control"]}
         s.markers = list(d["markers"])
         s.round = d["round"]
         s.initiative = d["initiative"]
@@ -338,21 +402,50 @@ class State:
         s.result = copy_json(d["result"])
         s.stall = d["stall"]
         s.progress = d["progress"]
-        s.ever = frozenset((t, _hex(h)) for t, h in d["ever"])
+        s.ever = frozenset((_read(int, t), _hex(_read(str, h))) for t, h in d["ever"])
         s.last = None if d["last"] is None else _last_from(d["last"])
         s.trail = tuple(_last_from(t) for t in d["trail"])
         s.handed = bool(d["handed"])
         return s
 
 
-def _last_json(last: Last) -> list[Any]:
+def _last_json(last: Last) -> LastJson:
     seat, text, hexes, struck = last
-    return [seat, text, [label(h) for h in hexes], [[label(h), s, kind, gone] for h, s, kind, gone in struck]]
+    rows: list[StruckJson] = [[label(h), s, kind, gone] for h, s, kind, gone in struck]
+    return [seat, text, [label(h) for h in hexes], rows]
 
 
-def _last_from(data: list[Any]) -> Last:
+def _last_from(data: LastJson) -> Last:
     seat, text, hexes, struck = data
-    return (seat, text, tuple(_hex(h) for h in hexes), tuple((_hex(h), s, k, g) for h, s, k, g in struck))
+    return (
+        _read(int, seat),
+        _read(str, text),
+        tuple(_hex(_read(str, h)) for h in _items(hexes)),
+        tuple(_struck_from(_items(row)) for row in _items(struck)),
+    )
+
+
+def _struck_from(row: list[object]) -> Struck:
+    h, seat, kind, gone = row
+    return (_hex(_read(str, h)), _read(int, seat), _read(str, kind), _read(bool, gone))
+
+
+_T = TypeVar("_T")
+
+
+def _read(kind: type[_T], value: object) -> _T:
+    """``value``, checked to be a ``kind``: the save's mixed rows are JSON lists whose parts each
+    have their own type, and a save from outside may hold anything."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{value!r} where a {kind.__name__} belongs in a saved War Chest state")
+    return value
+
+
+def _items(value: object) -> list[object]:
+    """``value``, checked to be a list (of values read with ``_read``)."""
+    if not isinstance(value, list):
+        raise TypeError(f"{value!r} where a list belongs in a saved War Chest state")
+    return value
 
 
 def _hex(text: str) -> Hex:
