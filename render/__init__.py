@@ -42,15 +42,15 @@ def describe(kind: str, view: Mapping[str, object], *, names: Mapping[str, str],
     ``view`` holds its ``frames``. A game without words here (a test's stand-in) gets ""."""
     locale = i18n.normalize(locale)
     if kind == "chart":
-        return chart.chart_words(view, locale)
+        return chart.chart_words(cast("chart.ChartView", view), locale)
     if kind == "leaderboard":
-        from render.leaderboard import leaderboard_words
+        from render.leaderboard import LeaderboardView, leaderboard_words
 
-        return leaderboard_words(view, locale)
+        return leaderboard_words(cast("LeaderboardView", view), locale)
     if kind == "standings":
-        from render.standings import standings_words
+        from render.standings import StandingsView, standings_words
 
-        return standings_words(view, locale)
+        return standings_words(cast("StandingsView", view), locale)
     frames = (
         list(cast(Sequence[Mapping[str, object]], view.get("frames") or [])) if kind == "replay" else [view]
     )

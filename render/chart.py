@@ -19,8 +19,7 @@ is the same card as alt text.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from PIL import Image, ImageDraw
 
@@ -59,7 +58,25 @@ def height(games: int) -> int:
     return plot_top(games) + PLOT + MARGIN_BOTTOM
 
 
-def _series(view: Mapping[str, Any]) -> list[tuple[str, list[float], str]]:
+class ChartSeries(TypedDict):
+    """One game's line: its name, the rating before its first rated game and after each, oldest
+    first, and the player's record in it (none: the name alone)."""
+
+    label: str
+    start: float
+    points: list[float]
+    summary: NotRequired[str]
+
+
+class ChartView(TypedDict):
+    """What ``rating_chart`` and ``chart_words`` draw: a title, a line per game, a caption."""
+
+    title: str
+    caption: str
+    series: list[ChartSeries]
+
+
+def _series(view: ChartView) -> list[tuple[str, list[float], str]]:
     """Each line's label, values (the rating before its first game, then after each) and record."""
     out = []
     for entry in view.get("series", []):
@@ -82,7 +99,7 @@ def _marker(draw: ImageDraw.ImageDraw, kind: str, x: float, y: float, colour: tu
         )
 
 
-def rating_chart(view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
+def rating_chart(view: ChartView, *, names: dict[str, str], locale: str) -> bytes:
     """The chart of ``view`` as PNG bytes (``names`` is unused: the view names nobody by id)."""
     series = _series(view)
     tall = height(len(series))
@@ -144,7 +161,7 @@ def rating_chart(view: dict[str, Any], *, names: dict[str, str], locale: str) ->
     return out.getvalue()
 
 
-def chart_words(view: Mapping[str, Any], locale: str) -> str:
+def chart_words(view: ChartView, locale: str) -> str:
     """The chart as alt text: per line, its game, its rated games and where the rating went."""
     parts = []
     for label, values, summary in _series(view):

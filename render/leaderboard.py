@@ -17,8 +17,8 @@ table as alt text.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import Literal, TypedDict
 
 from PIL import Image, ImageDraw
 
@@ -42,11 +42,37 @@ RATING_RIGHT = 470
 RECORD_LEFT = RATING_RIGHT + 24
 
 
-def _rows(section: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
+class LeaderboardRow(TypedDict):
+    """A player's line: rank (``"1."``, or "" among the players set apart), name, rating, record."""
+
+    rank: str
+    name: str
+    rating: str
+    record: str
+
+
+class LeaderboardSection(TypedDict):
+    """A game's table: its title, the ranked rows, the line that sets the others apart and their rows,
+    and the words shown when there is no row at all (else "")."""
+
+    title: str
+    rows: list[LeaderboardRow]
+    apart: str
+    apart_rows: list[LeaderboardRow]
+    empty: str
+
+
+class LeaderboardView(TypedDict):
+    """What ``leaderboard_image`` and ``leaderboard_words`` draw: a section per game."""
+
+    sections: list[LeaderboardSection]
+
+
+def _rows(section: LeaderboardSection, key: Literal["rows", "apart_rows"]) -> list[LeaderboardRow]:
     return list(section.get(key) or [])
 
 
-def _height(sections: Sequence[Mapping[str, Any]]) -> int:
+def _height(sections: Sequence[LeaderboardSection]) -> int:
     height = MARGIN
     for section in sections:
         height += TITLE + ROW * len(_rows(section, "rows"))
@@ -58,7 +84,7 @@ def _height(sections: Sequence[Mapping[str, Any]]) -> int:
     return height
 
 
-def _row(draw: ImageDraw.ImageDraw, y: int, row: Mapping[str, Any], shaded: bool) -> None:
+def _row(draw: ImageDraw.ImageDraw, y: int, row: LeaderboardRow, shaded: bool) -> None:
     if shaded:
         draw.rectangle([MARGIN, y, WIDTH - MARGIN, y + ROW - 1], fill=BAND)
     middle = y + ROW / 2
@@ -83,7 +109,7 @@ def _row(draw: ImageDraw.ImageDraw, y: int, row: Mapping[str, Any], shaded: bool
     )
 
 
-def leaderboard_image(view: dict[str, Any], *, names: dict[str, str], locale: str) -> bytes:
+def leaderboard_image(view: LeaderboardView, *, names: dict[str, str], locale: str) -> bytes:
     """The leaderboard of ``view`` as PNG bytes (``names`` is unused: the view holds the names)."""
     sections = list(view.get("sections") or [])
     image = Image.new("RGB", (WIDTH, _height(sections)), PAPER)
@@ -139,7 +165,7 @@ def leaderboard_image(view: dict[str, Any], *, names: dict[str, str], locale: st
     return out.getvalue()
 
 
-def leaderboard_words(view: Mapping[str, Any], locale: str) -> str:
+def leaderboard_words(view: LeaderboardView, locale: str) -> str:
     """The leaderboard as alt text: each section's title, its ranked rows in order, then the line
     that sets the others apart and their rows."""
     between = tr("render.alt.between", locale)
@@ -154,7 +180,7 @@ def leaderboard_words(view: Mapping[str, Any], locale: str) -> str:
     return " ".join(parts)[:1024]
 
 
-def _said(row: Mapping[str, Any], locale: str) -> str:
+def _said(row: LeaderboardRow, locale: str) -> str:
     return tr(
         "render.alt.leaderboard.row",
         locale,

@@ -10,8 +10,8 @@ wide, labels at the boards' legible size; ``standings_words`` is the same table 
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
-from typing import Any, TypedDict
+from collections.abc import Sequence
+from typing import TypedDict
 
 from PIL import Image, ImageDraw
 
@@ -53,7 +53,7 @@ class StandingsView(TypedDict):
     note: str
 
 
-def _rows(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+def _rows(view: StandingsView) -> list[StandingsRow]:
     return list(view.get("rows") or [])
 
 
@@ -65,7 +65,7 @@ def _tiebreak_xs(count: int) -> list[float]:
     return [TIEBREAKS_LEFT + step * (i + 1) for i in range(count)]
 
 
-def standings_image(view: Mapping[str, Any], *, names: dict[str, str], locale: str) -> bytes:
+def standings_image(view: StandingsView, *, names: dict[str, str], locale: str) -> bytes:
     """The standings of ``view`` as PNG bytes (``names`` is unused: the view holds the names)."""
     rows = _rows(view)
     columns = [str(c) for c in view.get("columns") or []]
@@ -110,9 +110,7 @@ def standings_image(view: Mapping[str, Any], *, names: dict[str, str], locale: s
     return out.getvalue()
 
 
-def _row(
-    draw: ImageDraw.ImageDraw, y: int, row: Mapping[str, Any], xs: Sequence[float], *, shaded: bool
-) -> None:
+def _row(draw: ImageDraw.ImageDraw, y: int, row: StandingsRow, xs: Sequence[float], *, shaded: bool) -> None:
     if shaded:
         draw.rectangle([MARGIN, y, WIDTH - MARGIN, y + ROW - 1], fill=BAND)
     middle = y + ROW / 2
@@ -150,7 +148,7 @@ def _row(
         draw_text(draw, (x, middle), str(value), LABEL, MUTED, anchor="rm", role="stat")
 
 
-def standings_words(view: Mapping[str, Any], locale: str) -> str:
+def standings_words(view: StandingsView, locale: str) -> str:
     """The standings as alt text: the title, each row in order with its tiebreaks, then the note that
     says their order."""
     between = tr("render.alt.between", locale)

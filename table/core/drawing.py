@@ -38,9 +38,14 @@ import logging
 import os
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 from table.core.workers import CHECK_EVERY, Superseded, WarmReport, WorkerPool, fork_server_modules
+
+if TYPE_CHECKING:
+    from render.chart import ChartView
+    from render.leaderboard import LeaderboardView
+    from render.standings import StandingsView
 
 log = logging.getLogger(__name__)
 
@@ -74,32 +79,38 @@ class Drawer(Protocol):
         ...
 
 
-def draw_now(kind: str, view: dict[str, Any], names: dict[str, str], locale: str) -> bytes:
-    """Draw in this process (what a worker runs): ``render``'s function for ``kind``."""
+def draw_now(kind: str, view: dict[str, object], names: dict[str, str], locale: str) -> bytes:
+    """Draw in this process (what a worker runs): ``render``'s function for ``kind``. The view came
+    through the pool as a plain dict; ``kind`` says which renderer's view it is."""
     import render
 
     if kind == "replay":
         from render.animation import animate
 
-        return animate(view["frames"], names=names, locale=locale)
+        return animate(_frames(view), names=names, locale=locale)
     if kind == "chart":
         from render.chart import rating_chart
 
-        return rating_chart(view, names=names, locale=locale)
+        return rating_chart(cast("ChartView", view), names=names, locale=locale)
     if kind == "leaderboard":
         from render.leaderboard import leaderboard_image
 
-        return leaderboard_image(view, names=names, locale=locale)
+        return leaderboard_image(cast("LeaderboardView", view), names=names, locale=locale)
     if kind == "standings":
         from render.standings import standings_image
 
-        return standings_image(view, names=names, locale=locale)
+        return standings_image(cast("StandingsView", view), names=names, locale=locale)
     function = {"board": render.render, "private": render.render_private}.get(kind)
     if function is None:
         function = getattr(render, "render_details", None)
     if function is None:
         raise ValueError(f"nothing draws {kind!r}")
     return bytes(function(view, names=names, locale=locale))
+
+
+def _frames(view: Mapping[str, object]) -> Sequence[Mapping[str, object]]:
+    """A replay's views, one per handover, as the table layer put them in ``view["frames"]``."""
+    return cast(Sequence[Mapping[str, object]], view["frames"])
 
 
 class ThreadDrawer:
@@ -140,7 +151,12 @@ class ThreadDrawer:
             self._turns.release()
 
     async def _draw(
-        self, kind: str, view: dict[str, Any], names: dict[str, str], locale: str, outdated: Outdated | None
+        self,
+        kind: str,
+        view: dict[str, object],
+        names: dict[str, str],
+        locale: str,
+        outdated: Outdated | None,
     ) -> bytes:
         if outdated is not None and outdated():
             self.superseded += 1
@@ -150,7 +166,7 @@ class ThreadDrawer:
             from render.animation import animate
 
             board = self.functions["board"]
-            return await asyncio.to_thread(animate, view["frames"], names=names, locale=locale, draw=board)
+            return await asyncio.to_thread(animate, _frames(view), names=names, locale=locale, draw=board)
         function = self.functions[kind]
         return await asyncio.to_thread(function, view, names=names, locale=locale)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NotRequired, TypedDict
+from typing import TYPE_CHECKING
 
 import i18n
 from db import GameLength, ResultRecord, Standing
@@ -36,6 +36,8 @@ from table.core.text import clip
 from table.core.wording import Wording
 
 if TYPE_CHECKING:
+    from render.chart import ChartSeries, ChartView
+    from render.leaderboard import LeaderboardRow, LeaderboardSection, LeaderboardView
     from table.core.tables import Tables
 
 PAGE_SIZE = 10
@@ -108,8 +110,8 @@ class Standings:
         text = clip("\n\n".join(self._board_text(board, loc) for board in boards), self.tables.limits.text)
         shown = [s.player for board in boards for _rank, s in board.rows]
         names = await self.tables.store.player_names(_guild(ctx), shown)
-        view: dict[str, object] = {"sections": [self._board_view(board, names, loc) for board in boards]}
-        picture = await self.tables.picture("leaderboard", view, {}, loc)
+        view: LeaderboardView = {"sections": [self._board_view(board, names, loc) for board in boards]}
+        picture = await self.tables.picture("leaderboard", {**view}, {}, loc)
         return [Post(text, filename="leaderboard.png", **pictured(picture))]
 
     def _board(self, pool: str, standings: list[Standing], page: int, loc: str) -> Board:
@@ -133,10 +135,10 @@ class Standings:
             lines.append(self._row(rank, standing, loc))
         return "\n".join(lines)
 
-    def _board_view(self, board: Board, names: dict[str, str], loc: str) -> dict[str, object]:
+    def _board_view(self, board: Board, names: dict[str, str], loc: str) -> LeaderboardSection:
         """A section of the leaderboard image (``render.leaderboard``): the same rows in words."""
 
-        def row(rank: int | None, s: Standing) -> dict[str, str]:
+        def row(rank: int | None, s: Standing) -> LeaderboardRow:
             return {
                 "rank": f"{rank}." if rank is not None else "",
                 "name": names.get(s.player, s.player),
@@ -263,7 +265,7 @@ class Standings:
         chosen = pool_named(game)
         store = self.tables.store
         sections = []
-        series: list[_Line] = []
+        series: list[ChartSeries] = []
         for pool in [chosen] if chosen else list(registry.pools()):
             results = [r for r in await store.results(_guild(ctx), pool=pool, player=who) if r.rated]
             if not results and not chosen:
@@ -281,14 +283,14 @@ class Standings:
         picture = None
         if series:  # the card names the player as they last sat down here (an image shows no mention)
             name = (await store.player_names(_guild(ctx), [who])).get(who, who)
-            view: dict[str, object] = {
+            view: ChartView = {
                 "title": self.words.t("rating.chart.title", loc, player=name),
                 "series": series,
                 "caption": self.words.t(
                     "rating.chart.caption", loc, games=sum(len(s["points"]) for s in series)
                 ),
             }
-            picture = await self.tables.picture("chart", view, {}, loc)
+            picture = await self.tables.picture("chart", {**view}, {}, loc)
         return [Post(text, filename="rating.png", ephemeral=not public, **pictured(picture))]
 
     def _record(self, standing: Standing, loc: str) -> str:
@@ -401,16 +403,7 @@ def side_key(pool: str, side: str) -> str:
     return f"{entry.side_keys if entry is not None else registry.Entry.side_keys}{side}"
 
 
-class _Line(TypedDict):
-    """One line of a rating chart (``render.chart``)."""
-
-    label: str
-    start: float
-    points: list[float]
-    summary: NotRequired[str]
-
-
-def _series(who: str, label: str, results: list[ResultRecord]) -> _Line:
+def _series(who: str, label: str, results: list[ResultRecord]) -> ChartSeries:
     """One line of the chart: the player's conservative rating after each rated game of a pool
     (oldest first), from where it stood before the first."""
     changes = [c for r in reversed(results) if (c := r.change_of(who)) is not None]
