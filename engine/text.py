@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 
 @dataclass(frozen=True)
@@ -80,5 +79,8 @@ def encode_msg(message: Msg) -> dict[str, Encoded]:
     return {"key": message.key, "params": {k: encode_value(v) for k, v in message.params.items()}}
 
 
-def decode_msg(data: dict[str, Any]) -> Msg:
-    return Msg(str(data["key"]), {k: decode_value(v) for k, v in dict(data.get("params") or {}).items()})
+def decode_msg(data: Mapping[str, object]) -> Msg:
+    params = data.get("params") or {}
+    if not isinstance(params, Mapping):
+        raise TypeError(f"a message's parameters are {params!r}, not an object")
+    return Msg(str(data["key"]), {k: decode_value(v) for k, v in params.items()})

@@ -7,7 +7,6 @@ with display names. A key the catalog lacks is never drawn raw: the caller gets 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 import i18n
 from engine.text import Msg
@@ -34,14 +33,15 @@ def player_name(names: Mapping[str, str], player_id: str | None) -> str:
     return names.get(str(player_id), str(player_id))
 
 
-def message(data: Mapping[str, Any] | None, locale: str, names: Mapping[str, str]) -> str:
+def message(data: Mapping[str, object] | None, locale: str, names: Mapping[str, str]) -> str:
     """Render a ``{"key", "params"}`` message from the view, or "" when the catalog lacks the key.
 
     Player ids inside parameters arrive as ``"@<id>"`` text and are replaced by display names.
     """
     if not data or not has_key(str(data.get("key", "")), locale):
         return ""
-    text = i18n.t(Msg(str(data["key"]), dict(data.get("params") or {})), locale)
+    params = data.get("params") or {}
+    text = i18n.t(Msg(str(data["key"]), dict(params) if isinstance(params, Mapping) else {}), locale)
     for pid in sorted(names, key=len, reverse=True):  # "@111" before "@11"
         text = text.replace("@" + pid, names[pid])
     return text

@@ -12,12 +12,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
-from typing import Any
 
 from babel.dates import format_date
 from PIL import Image, ImageDraw
 
 import i18n
+from engine.contract import ResultJson
 from engine.text import decode_msg
 from render import grounds
 from render.catalog import message, player_name, tr
@@ -202,12 +202,13 @@ def notice(title: str, text: str, width: int = 900, height: int = 110) -> Image.
 
 
 def result_lines(
-    result: Mapping[str, Any] | None, keys: tuple[str, str, str], locale: str, names: Mapping[str, str]
+    result: ResultJson | None, keys: tuple[str, str, str], locale: str, names: Mapping[str, str]
 ) -> tuple[str, str]:
     """The status lines of a finished game: ``keys`` are the catalog keys of a win (its text takes
     ``players``), of a draw and of an abort (a game closed with no result, ``aborted`` in the
     result); the second line is the result's reason, or ""."""
-    result = result or {}
+    if not result:
+        return tr(keys[1], locale), ""
     winners = result.get("winners") or []
     if result.get("aborted"):
         main = tr(keys[2], locale)
@@ -219,7 +220,7 @@ def result_lines(
 
 
 def last_text(
-    last: Mapping[str, Any] | None, keys: tuple[str, str], locale: str, who: Callable[[Any], str]
+    last: Mapping[str, object] | None, keys: tuple[str, str], locale: str, who: Callable[[int], str]
 ) -> str:
     """The line about the view's ``last`` action: ``keys`` are the catalog keys with and without one
     (their text takes ``name`` and ``text``); ``who`` names the seat that played it, as the ``player``
@@ -230,16 +231,21 @@ def last_text(
 
 
 def _last_line(
-    last: Mapping[str, Any] | None, keys: tuple[str, str], locale: str, who: Callable[[Any], str]
+    last: Mapping[str, object] | None, keys: tuple[str, str], locale: str, who: Callable[[int], str]
 ) -> tuple[Callable[[int | None], str], int]:
     """``last_text`` with the action's words cut to their first ``n`` (None: all of them), and how
     many words the action has."""
     if not last:
         return (lambda _n: tr(keys[1], locale)), 0
-    name = who(last.get("seat", -1))
+    seat = last.get("seat", -1)
+    name = who(seat if isinstance(seat, int) else -1)
     label = last.get("label")  # the action in the reader's words, where the game records them
-    text = i18n.t(decode_msg(label), locale, player=name) if label else str(last.get("text", ""))
-    outcomes = [decode_msg(o) for o in last.get("outcome") or []]
+    if isinstance(label, Mapping) and label:
+        text = i18n.t(decode_msg(label), locale, player=name)
+    else:
+        text = str(last.get("text", ""))
+    told = last.get("outcome")  # what the action did, where the game tells it: encoded messages
+    outcomes = [decode_msg(o) for o in told if isinstance(o, Mapping)] if isinstance(told, list) else []
     words = text.split(" ")
 
     def line(n: int | None) -> str:
@@ -260,7 +266,7 @@ def last_action(
     draw: ImageDraw.ImageDraw,
     top: float,
     icon: Image.Image | None,
-    told: tuple[Mapping[str, Any] | None, tuple[str, str], str, Callable[[Any], str]],
+    told: tuple[Mapping[str, object] | None, tuple[str, str], str, Callable[[int], str]],
     text_x: int,
 ) -> None:
     """The status line under the box that repeats the last action, after the icon the board marks
