@@ -11,10 +11,9 @@ Each game's own topics are built in its module of ``table.rules.games`` (named b
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import import_module
-from typing import Any
 
 from engine import registry
 from engine.text import Msg
@@ -25,7 +24,12 @@ PAGES = ("overview", "setup", "turn", "actions", "combat", "scoring", "end")
 
 
 def topic(
-    game: str, kind: str, tid: str, *body: Msg, title: Msg | None = None, params: dict[str, Any] | None = None
+    game: str,
+    kind: str,
+    tid: str,
+    *body: Msg,
+    title: Msg | None = None,
+    params: Mapping[str, object] | None = None,
 ) -> Topic:
     """A topic whose first paragraph is ``rules.<game>.<kind>.<id>`` (with ``params``) and whose
     title is that key's ``.title`` unless given."""
@@ -33,7 +37,7 @@ def topic(
     return Topic(tid, kind, title or Msg(f"{key}.title"), (Msg(key, params or {}), *body))
 
 
-def summary_pages(game: str, numbers: dict[str, Any]) -> list[Topic]:
+def summary_pages(game: str, numbers: Mapping[str, object]) -> list[Topic]:
     """The summary pages; each text takes from ``numbers`` what it shows (the engine's own values)."""
     return [topic(game, "page", p, params=numbers) for p in PAGES]
 

@@ -8,9 +8,8 @@ bot does.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
-from typing import Any
 
 from engine.cryhavoc import content as ch
 from engine.cryhavoc.actions import VERBS as CH_VERBS
@@ -184,7 +183,7 @@ def _bullets(items: Iterable[Msg]) -> tuple[Msg, ...]:
     return tuple(Msg("rules.cryhavoc.bullet", {"item": item}) for item in items)
 
 
-def _tokens(numbers: dict[str, Any]) -> list[Topic]:
+def _tokens(numbers: Mapping[str, object]) -> list[Topic]:
     exploration = [
         Msg("rules.cryhavoc.copies", {"n": t["copies"], "name": Msg(f"ch.explore.{t['id']}")})
         for t in ch.TOKENS["exploration"]
