@@ -10,12 +10,12 @@ from ``view["game"]``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import cast
 
 import i18n
 from render import alt, chart
 from render.catalog import tr
-from render.games import GameRenderer, drawn, renderer_of
+from render.games import GameRenderer, LooseView, drawn, renderer_of
 
 
 def render(view: Mapping[str, object], *, names: Mapping[str, str], locale: str) -> bytes:
@@ -79,7 +79,7 @@ def text_board(view: Mapping[str, object], *, names: Mapping[str, str], locale: 
     return board_text(game.glance(view, names, locale), game.text_lines(view, names, locale), locale)
 
 
-def _pick(view: Mapping[str, object]) -> GameRenderer[Any]:
+def _pick(view: Mapping[str, object]) -> GameRenderer[LooseView]:
     found = renderer_of(view.get("game"))
     if found is None:
         raise ValueError(f"no renderer for game {view.get('game')!r}; known: {', '.join(sorted(drawn()))}")

@@ -9,23 +9,21 @@ player's own hidden part is added by ``render.describe("private", ...)`` for tha
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from render.alt import Glance, board_words, sentence
 from render.catalog import player_name
 
-Lines = Callable[[Mapping[str, Any], Mapping[str, str], str], list[str]]
-"""A game's own walk through its public view (``render.games.GameRenderer.text_lines``)."""
 
-
-def seat_name(view: Mapping[str, Any], names: Mapping[str, str], seat: Any) -> str:
+def seat_name(view: Mapping[str, object], names: Mapping[str, str], seat: object) -> str:
     """The name of the player at ``seat`` (an index, or its text), "?" for no seat of the view."""
     seats = view.get("seats") or []
     if isinstance(seat, str) and seat.isdigit():
         seat = int(seat)
-    if isinstance(seat, int) and 0 <= seat < len(seats):
-        return player_name(names, seats[seat].get("id"))
+    if isinstance(seats, Sequence) and isinstance(seat, int) and 0 <= seat < len(seats):
+        found = seats[seat]
+        player = found.get("id") if isinstance(found, Mapping) else None
+        return player_name(names, None if player is None else str(player))
     return "?"
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from engine import registry
 from render.alt import Glance
@@ -56,14 +56,19 @@ class GameRenderer(Generic[V]):
         )
 
 
-def renderer_of(game: object) -> GameRenderer[Any] | None:
+LooseView = Mapping[str, object]
+"""A view of a game known only at run time, by its ``"game"``: as ``renderer_of``'s callers hold it."""
+
+
+def renderer_of(game: object) -> GameRenderer[LooseView] | None:
     """The renderer of ``game`` (a view's ``"game"``), or None for a game drawn by nothing here. Its
     views are the ones of the game of that name, known only at run time: the caller hands it the
-    view whose ``"game"`` it read."""
+    view whose ``"game"`` it read, which the registry's entry for that name says is the renderer's
+    own."""
     entry = registry.find(game) if isinstance(game, str) else None
     if entry is None or entry.render is None:
         return None
-    found: GameRenderer[Any] = import_module(entry.render).RENDERER
+    found: GameRenderer[LooseView] = import_module(entry.render).RENDERER
     return found
 
 
