@@ -42,8 +42,9 @@ from typing import TYPE_CHECKING, Any, NotRequired, Protocol, TypedDict
 from engine.lexicon import PLAIN, Lexicon
 from engine.text import Msg
 
-JSON = Any
-"""A JSON-safe value: dict, list, str, int, float, bool or None."""
+JSON = str | int | float | bool | None | list["JSON"] | dict[str, "JSON"]
+"""A JSON-safe value: dict, list, str, int, float, bool or None (a game's own saves and views are
+``TypedDict``s of these; a save handed between layers is a ``dict[str, JSON]``)."""
 
 
 @dataclass(frozen=True)
@@ -95,16 +96,18 @@ class Result:
         }
 
 
-def _plain(params: Mapping[str, object]) -> dict[str, object]:
+def _plain(params: Mapping[str, object]) -> dict[str, JSON]:
     """JSON-safe parameters: players as their text form (``@id``, which the front ends replace by a
     name), lists item by item, so that a winning team reads "Alice and Carol", not a list's repr."""
     return {k: _plain_value(v) for k, v in params.items()}
 
 
-def _plain_value(value: object) -> object:
+def _plain_value(value: object) -> JSON:
     if isinstance(value, (list, tuple)):
         return [_plain_value(v) for v in value]
-    return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return str(value)
 
 
 if TYPE_CHECKING:

@@ -26,6 +26,7 @@ import engine
 import i18n
 from db import GameRecord, Place, ResultRecord, Store
 from db.sides import read_sides_with, sides_played
+from engine.contract import JSON
 from engine.errors import GameError
 from engine.registry import pool_of
 from table.core.events import decode_result
@@ -36,7 +37,7 @@ NO_GUILD = ""
 """The server name of games outside a server (the console, direct messages)."""
 
 
-def engine_sides(game: str, state: Mapping[str, object]) -> Sequence[Sequence[str]]:
+def engine_sides(game: str, state: Mapping[str, JSON]) -> Sequence[Sequence[str]]:
     """What each seat played in ``game`` at ``state`` (an engine dump), by the game's rules; a state
     the rules cannot read is a ``ValueError``."""
     try:

@@ -48,7 +48,7 @@ import engine
 from db import Forced, GameRecord, Store
 from db.reads import Reads, StoreReads
 from engine import registry
-from engine.contract import Game, Result
+from engine.contract import JSON, Game, Result
 from engine.errors import GameOver, NotYourTurn, StaleAction
 from engine.forced import ForcedStep, forced_steps
 from engine.text import Msg
@@ -162,7 +162,7 @@ class Decision:
     so that it crosses to a worker process as one value and a thinker's shape never grows with it."""
 
     game: str
-    state: dict[str, object]
+    state: dict[str, JSON]
     seat: int
     level: str
     seed: int
