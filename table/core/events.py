@@ -7,7 +7,7 @@ form lives in ``engine.text`` (a game's state may hold one too); results are enc
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from engine.contract import Result
 from engine.text import decode_msg, decode_value, encode_msg, encode_value
@@ -25,10 +25,18 @@ def encode_result(result: Result) -> dict[str, object]:
     }
 
 
-def decode_result(data: dict[str, Any]) -> Result:
+def decode_result(data: Mapping[str, object]) -> Result:
+    """The result ``encode_result`` (or ``Result.to_json``) wrote, as the store hands it back."""
+    winners, reason, scores = data.get("winners", ()), data["reason"], data.get("scores") or {}
+    if (
+        not isinstance(winners, (list, tuple))
+        or not isinstance(reason, Mapping)
+        or not isinstance(scores, Mapping)
+    ):
+        raise TypeError(f"not a stored result: {data!r}")
     return Result(
-        winners=tuple(str(w) for w in data.get("winners", ())),
-        reason=decode_msg(data["reason"]),
+        winners=tuple(str(w) for w in winners),
+        reason=decode_msg(reason),
         draw=bool(data.get("draw", False)),
-        scores={str(k): int(v) for k, v in dict(data.get("scores") or {}).items()},
+        scores={str(k): int(v) for k, v in scores.items()},
     )

@@ -4,8 +4,8 @@ the rules and the help. Nothing here changes a game; most answers are the caller
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, TypedDict
+from collections.abc import Mapping, Sequence
+from typing import TypedDict
 
 from table.bots.explain import is_explanation
 from table.core.errors import NoGame, TableError, Unreadable
@@ -222,7 +222,7 @@ class Looking:
             return [Post(header + "\n" + self.words.t("table.log.empty", loc), ephemeral=True)]
         return [Post(self.service.clip("\n".join([header, *pages[page - 1]])), ephemeral=True)]
 
-    def _note_line(self, event: dict[str, Any], table: Table, loc: str) -> str:
+    def _note_line(self, event: Mapping[str, object], table: Table, loc: str) -> str:
         return "   ⚑ " + self.words.t(decode_msg(event), loc, names=table.named)
 
     async def rules(self, ctx: Ctx, game: str | None = None, topic: str | None = None) -> list[Post]:
