@@ -24,9 +24,10 @@ caller's seat with the same seed and turn step a bot in that seat would get (``t
 from __future__ import annotations
 
 from collections.abc import Container, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 
 import i18n
+from engine.contract import EncodedMsg
 from engine.text import Msg, msg
 from table.core.events import decode_msg, encode_msg
 from table.core.posts import is_bot
@@ -40,11 +41,33 @@ WHY = "why.note"
 """The key of an explanation note: never shown as a line of the log."""
 
 
+class Weighed(TypedDict):
+    """An action the search weighed: its label, its estimated chance of winning and share of the
+    search (None for a move nobody searched), the kind of secret naming it would tell (None: none)
+    and, for a secret, its wording without it where one is left."""
+
+    label: EncodedMsg
+    value: float | None
+    share: float | None
+    secret: str | None
+    masked: NotRequired[EncodedMsg]
+
+
+class Why(TypedDict):
+    """An explanation note (``WHY``): the computer player, its search's iterations, the actions it
+    weighed, the one played first."""
+
+    key: str
+    player: str
+    iterations: int
+    weighed: list[Weighed]
+
+
 def is_explanation(event: Mapping[str, object]) -> bool:
     return event.get("key") == WHY
 
 
-def explanation(table: Table, player: str, choice: Choice) -> dict[str, object] | None:
+def explanation(table: Table, player: str, choice: Choice) -> Why | None:
     """The note that explains ``choice``, ``player``'s move in ``table``'s position before it (None
     when the move cannot be read back, which a stored move always can)."""
     from ai.explain import masked, secret
@@ -56,7 +79,7 @@ def explanation(table: Table, player: str, choice: Choice) -> dict[str, object] 
     except Exception:
         return None
     weighed = choice.weighed or ((choice.action, None, None),)
-    entries: list[dict[str, object]] = []
+    entries: list[Weighed] = []
     for text, value, share in weighed:
         try:
             action = chosen if text == choice.action else game.parse_action(state, player, text)
@@ -65,7 +88,7 @@ def explanation(table: Table, player: str, choice: Choice) -> dict[str, object] 
             continue
         kept = secret(table.record.game, state, seat, action, chosen)
         told = masked(table.record.game, action) if kept else None
-        entry: dict[str, object] = {
+        entry: Weighed = {
             "label": encode_msg(label),
             "value": value,
             "share": share,
@@ -77,13 +100,13 @@ def explanation(table: Table, player: str, choice: Choice) -> dict[str, object] 
     return {"key": WHY, "player": player, "iterations": choice.iterations, "weighed": entries}
 
 
-def latest(notes: Iterable[Note], live: Container[int] | None = None) -> dict[str, Any] | None:
+def latest(notes: Iterable[Note], live: Container[int] | None = None) -> Why | None:
     """The last explanation among a game's notes; with ``live`` (the versions of the moves still
-    played), the last of a move not taken back."""
+    played), the last of a move not taken back. Its key says it is one, as ``explanation`` wrote it."""
     found = None
     for note in notes:
         if is_explanation(note.event) and (live is None or note.version in live):
-            found = note.event
+            found = cast(Why, note.event)
     return found
 
 
@@ -106,7 +129,7 @@ def _percent(value: float) -> int:
 
 
 def lines(
-    event: dict[str, Any],
+    event: Why,
     table: Table,
     locale: str,
     *,
@@ -145,11 +168,12 @@ def lines(
         if i > 0 and action in named:
             continue  # told without its hidden part, it reads as one already said: no line repeated
         named.add(action)
-        if entry.get("value") is None or entry.get("share") is None:
+        value, part = entry.get("value"), entry.get("share")
+        if value is None or part is None:
             out.append("• " + i18n.t(f"{play}.settled" if i == 0 else "why.settled", locale, action=action))
             continue
         key = f"{play}.chosen" if i == 0 else "why.weighed"
-        win, share = _percent(entry["value"]), _percent(entry["share"])
+        win, share = _percent(value), _percent(part)
         out.append("• " + i18n.t(key, locale, action=action, win=win, share=share))
     out += [i18n.t(f"why.note.{kind}", locale) for kind in dict.fromkeys(kept)]
     return out
