@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 Hex = tuple[int, int]
 
@@ -70,12 +70,22 @@ class BoardMap:
     location_set: frozenset[Hex]
 
 
-def _build(spec: dict[str, Any]) -> BoardMap:
-    """A map from its entry in ``boards.json`` (JSON, so read as it comes)."""
+class BoardSpec(TypedDict):
+    """A map's entry in ``boards.json``: hexes as labels, the start hexes per team (keyed by the
+    team's number as text) and the control markers per team."""
+
+    hexes: list[str]
+    locations: list[str]
+    start: dict[str, list[str]]
+    markers: int
+
+
+def _build(spec: BoardSpec) -> BoardMap:
+    """A map from its entry in ``boards.json``."""
     order = tuple(_must(parse_label(s)) for s in spec["hexes"])
     hexes = frozenset(order)
     locations = tuple(_must(parse_label(s)) for s in spec["locations"])
-    start_spec: dict[str, list[str]] = spec["start"]
+    start_spec = spec["start"]
     start = tuple(tuple(_must(parse_label(s)) for s in start_spec[k]) for k in sorted(start_spec))
     neighbours: dict[Hex, tuple[Hex, ...]] = {}
     lines: dict[Hex, tuple[tuple[Hex, ...], ...]] = {}

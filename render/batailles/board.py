@@ -10,12 +10,11 @@ the hits each zone has taken this turn, at the right end of the zone's band.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import Image
 
-from engine.batailles.view import BataillesView, TroopView, ZoneView
+from engine.batailles.view import BataillesView, MarksView, TroopView, ZoneView
 from render.batailles.field import FieldMap, Grid, Zone, badge_boxes, empty_field, field_map, places, zone_of
 from render.batailles.sprites import (
     ACTIVE,
@@ -69,7 +68,7 @@ def marked_zones(view: BataillesView, cols: int, rows: int) -> list[Zone]:
     return zones
 
 
-def removed_in(marked: Mapping[str, Any]) -> list[ZoneView]:
+def removed_in(marked: MarksView) -> list[ZoneView]:
     """The zones an action removed troops from, one entry per troop."""
     return [r.get("zone") for r in marked.get("removed") or [] if r.get("zone") is not None]
 
