@@ -21,7 +21,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import timedelta
-from typing import Any, Protocol
+from typing import Protocol
 
 import discord
 from discord import app_commands
@@ -189,7 +189,7 @@ class Responder:
     ) -> None:
         text = content or None
         response = self.interaction.response
-        extra: dict[str, Any] = {} if view is None else {"view": view}
+        components = MISSING if view is None else view  # MISSING: discord.py's "not given"
         if update and self.sent == 0 and self.interaction.message is not None:
             # A button or menu's answer that replaces the message it sits on (the lobby's seats,
             # the next step of a menu): text, image and components together.
@@ -202,10 +202,12 @@ class Responder:
                 )
         elif self.sent == 0 and not response.is_done():
             if file is None:
-                await response.send_message(text, ephemeral=ephemeral, allowed_mentions=mentions, **extra)
+                await response.send_message(
+                    text, ephemeral=ephemeral, allowed_mentions=mentions, view=components
+                )
             else:
                 await response.send_message(
-                    text, file=file, ephemeral=ephemeral, allowed_mentions=mentions, **extra
+                    text, file=file, ephemeral=ephemeral, allowed_mentions=mentions, view=components
                 )
         else:
             if self.sent == 0 and self.deferred_ephemeral not in (None, ephemeral):
@@ -213,9 +215,11 @@ class Responder:
             followup = self.interaction.followup
             body = content or MISSING
             if file is None:
-                await followup.send(body, ephemeral=ephemeral, allowed_mentions=mentions, **extra)
+                await followup.send(body, ephemeral=ephemeral, allowed_mentions=mentions, view=components)
             else:
-                await followup.send(body, file=file, ephemeral=ephemeral, allowed_mentions=mentions, **extra)
+                await followup.send(
+                    body, file=file, ephemeral=ephemeral, allowed_mentions=mentions, view=components
+                )
         self.sent += 1
 
     async def _drop_thinking(self) -> None:
