@@ -9,7 +9,8 @@ status`` here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -36,19 +37,17 @@ class LeagueCog(commands.Cog):
         self.game = game
         self.leagues = leagues
 
-    def _run(self, call: str, *args: Any, **kwargs: Any) -> Any:
+    def _press(self, league: int, action: str) -> Callable[[Ctx], Awaitable[list[Post]]]:
         async def run(ctx: Ctx) -> list[Post]:
             if self.leagues is None:
                 raise GameError("league.error.none")
-            handler = getattr(self.leagues, call)
-            posts: list[Post] = await handler(ctx, *args, **kwargs)
-            return posts
+            return await self.leagues.press(ctx, league, action)
 
         return run
 
     async def pressed(self, interaction: discord.Interaction, league: int, action: str) -> None:
         """The sign-up card's Join or Leave, answered privately."""
-        await self.game._component(interaction, self._run("press", league, action))
+        await self.game._component(interaction, self._press(league, action))
 
 
 __all__ = ["LeagueCog"]
