@@ -30,7 +30,7 @@ import itertools
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Sequence
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from PIL import Image
 
@@ -188,6 +188,11 @@ Changed = list[tuple[int, int] | tuple[int, int, int, int]]
 """Row ranges (top, bottom) and boxes (top, bottom, left, right) of a page: ``render.png.Unchanged``."""
 
 
+PageName = tuple[int, int, int, int]
+"""A page's picture as ``render.png.Unchanged`` names it: the layers' serial, the picture's version,
+where its top left corner sits (top, left)."""
+
+
 def page_rows(
     layers: Layers,
     top: int,
@@ -196,7 +201,7 @@ def page_rows(
     *,
     above: Changed | None = None,
     below: Changed | None = None,
-) -> tuple[Any, Any, Changed]:
+) -> tuple[PageName, PageName, Changed]:
     """What a page ``height`` rows tall, holding ``layers``' last picture with its top left corner
     at (``left``, ``top``) and other sections above and below it, may tell its encoder
     (``render.png.Unchanged``): outside the rows above and below the picture and the boxes the
