@@ -11,7 +11,7 @@ player-facing prose lives in the code.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from discord import Interaction, Locale, app_commands
 
@@ -19,7 +19,7 @@ import i18n
 from cogs.replies import offer_choices
 from launch import DISCORD_LIMITS
 
-F = TypeVar("F", bound=Callable[..., Any])
+F = TypeVar("F", bound=Callable[..., object])
 
 
 def label(key: str, *, fallback: str | None = None) -> app_commands.locale_str:
