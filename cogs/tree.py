@@ -16,6 +16,7 @@ import contextlib
 import logging
 import re
 from collections import OrderedDict
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -84,7 +85,7 @@ class GameTree(app_commands.CommandTree[discord.Client]):
         client, a stale command list) is answered with what the command takes, and nothing runs."""
         if not self.first_delivery(interaction):
             return False
-        data: Any = interaction.data or {}
+        data: Mapping[str, object] = interaction.data or {}
         if data.get("type", 1) != 1:
             return True
         typing = interaction.type is discord.InteractionType.autocomplete
@@ -106,7 +107,7 @@ class GameTree(app_commands.CommandTree[discord.Client]):
         if isinstance(cause, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
             # The command list of the player's client is not the bot's (an older one).
             log.warning("interaction %s names no command of the bot: %s", interaction.id, cause)
-            data: Any = interaction.data or {}
+            data: Mapping[str, object] = interaction.data or {}
             path, _options = leaf_options(data)
             cause = GameError(
                 "cmd.input.unknown_command", command=" ".join(path)[:100], commands=command_list(self, locale)
@@ -118,7 +119,7 @@ class GameTree(app_commands.CommandTree[discord.Client]):
 
 
 class OtherComponent(
-    discord.ui.DynamicItem[discord.ui.Item[Any]],
+    discord.ui.DynamicItem[discord.ui.Item[discord.ui.View]],
     template=rf"(?!(?:{OURS})\Z)(?s:.*)",
 ):
     """Any button or menu whose custom id is none the bot makes (an older bot's, or a forged one):
@@ -126,7 +127,7 @@ class OtherComponent(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[discord.ui.View], match: re.Match[str]
     ) -> OtherComponent:
         return cls(item)
 
