@@ -109,6 +109,18 @@ def test_one_game_may_run_at_its_own_scale() -> None:
     assert scale_of(parse_scales("1"), "batailles") == 1.0
 
 
+def test_a_pairing_may_run_at_its_own_scale_the_most_precise_key_winning() -> None:
+    scales = parse_scales("0.25,cryhavoc=0.1,normal-easy=1,cryhavoc/hard-easy=0.2")
+    assert [
+        scale_of(scales, "warchest", "hard-normal"),
+        scale_of(scales, "warchest", "normal-easy"),
+        scale_of(scales, "cryhavoc", "hard-normal"),
+        scale_of(scales, "cryhavoc", "normal-easy"),
+        scale_of(scales, "cryhavoc", "hard-easy"),
+    ] == [0.25, 1.0, 0.1, 1.0, 0.2]
+    assert parse_scales("hard-easy=12", default=100) == {"": 100, "hard-easy": 12}
+
+
 def test_the_baselines_stay_one_word_away() -> None:
     assert _pairings("baselines,hard-normal") == [
         ("normal", "random"),
@@ -131,6 +143,35 @@ class InProcess:
 
     def map(self, task: Callable[[Task], Row], todo: list[Task]) -> Iterator[Row]:
         return (task(job) for job in todo)
+
+
+def test_each_pairing_plays_its_own_count_at_its_own_scale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played: list[tuple[str, float]] = []
+
+    def fake(name: str, count: int, k: int, a: str, b: str, scale: float) -> Row:
+        played.append((f"{a}-{b}", scale))
+        return {
+            **game(k, a, {a: [1.0]}),
+            "game": name,
+            "players": count,
+            "pairing": f"{a}-{b}",
+            "scale": scale,
+        }
+
+    monkeypatch.setattr(ai_levels, "ProcessPoolExecutor", InProcess)
+    monkeypatch.setattr(ai_levels, "play", fake)
+    ai_levels.run(
+        [("warchest", 2)],
+        [("hard", "normal"), ("normal", "easy")],
+        parse_scales("4,normal-easy=2", default=100),
+        parse_scales("0.25,normal-easy=1"),
+        1,
+        tmp_path / "g.jsonl",
+    )
+
+    assert sorted(played) == [("hard-normal", 0.25)] * 4 + [("normal-easy", 1.0)] * 2
 
 
 def test_a_run_publishes_after_every_game_what_it_played(
