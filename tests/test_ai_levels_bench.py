@@ -145,6 +145,19 @@ class InProcess:
         return (task(job) for job in todo)
 
 
+def won_by_first(name: str, count: int, k: int, a: str, b: str, scale: float) -> Row:
+    """A game of pairing ``a``-``b`` that ``a`` won."""
+    return {**game(k, a, {a: [1.0]}), "game": name, "players": count, "pairing": f"{a}-{b}", "scale": scale}
+
+
+def in_process(
+    monkeypatch: pytest.MonkeyPatch, play: Callable[[str, int, int, str, str, float], Row]
+) -> None:
+    """Runs play their games with ``play``, here and one after the other."""
+    monkeypatch.setattr(ai_levels, "ProcessPoolExecutor", InProcess)
+    monkeypatch.setattr(ai_levels, "play", play)
+
+
 def test_each_pairing_plays_its_own_count_at_its_own_scale(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -152,16 +165,9 @@ def test_each_pairing_plays_its_own_count_at_its_own_scale(
 
     def fake(name: str, count: int, k: int, a: str, b: str, scale: float) -> Row:
         played.append((f"{a}-{b}", scale))
-        return {
-            **game(k, a, {a: [1.0]}),
-            "game": name,
-            "players": count,
-            "pairing": f"{a}-{b}",
-            "scale": scale,
-        }
+        return won_by_first(name, count, k, a, b, scale)
 
-    monkeypatch.setattr(ai_levels, "ProcessPoolExecutor", InProcess)
-    monkeypatch.setattr(ai_levels, "play", fake)
+    in_process(monkeypatch, fake)
     ai_levels.run(
         [("warchest", 2)],
         [("hard", "normal"), ("normal", "easy")],
@@ -184,16 +190,9 @@ def test_a_run_publishes_after_every_game_what_it_played(
 
     def fake(name: str, count: int, k: int, a: str, b: str, scale: float) -> Row:
         seen.append(docs.read_text(encoding="utf-8"))
-        return {
-            **game(k, a, {a: [1.0]}),
-            "game": name,
-            "players": count,
-            "pairing": f"{a}-{b}",
-            "scale": scale,
-        }
+        return won_by_first(name, count, k, a, b, scale)
 
-    monkeypatch.setattr(ai_levels, "ProcessPoolExecutor", InProcess)
-    monkeypatch.setattr(ai_levels, "play", fake)
+    in_process(monkeypatch, fake)
     ai_levels.run(
         [("warchest", 2)], [("hard", "normal")], 2, parse_scales("0.5"), 1, tmp_path / "g.jsonl", docs
     )
