@@ -129,6 +129,12 @@ class Budget:
     settle: bool = True
     """Take the decisions the game settles without search (``settled`` in its heuristics) at once;
     ``False`` searches them too, for a level that can afford the time."""
+    slip: float = 0.0
+    """The chance that the level plays, instead of the root action it visited most, one drawn from the
+    root's visited actions in proportion to their visits (the favourite included): the plausible slip
+    of a casual player, which leaves ``easy`` an opponent a newcomer can beat. The draw is made after
+    the search, from its generator, so the search and its figures are those of a
+    level without slips, and the same seed slips the same way."""
     unsettled: float = 1.0
     """The share of ``iterations`` such a decision searches when ``settle`` is ``False``. A Batailles
     deployment's search spreads its iterations evenly over its zones (their rollouts differ little
@@ -230,7 +236,16 @@ class Search(Generic[S, A, Obs, P]):
         children = self.root.children
         visits = {k[1]: (children[k].visits if k in children else 0) for k in keys}
         values = {k[1]: n.total / n.visits for k in keys if (n := children.get(k)) is not None and n.visits}
-        return Outcome(root_legal[self._best(keys)], done, visits, values)
+        return Outcome(root_legal[self._played(keys)], done, visits, values)
+
+    def _played(self, keys: list[tuple[int, str]]) -> int:
+        """The root action played: the best (``_best``), or, with chance ``budget.slip``, one drawn in
+        proportion to the root's visits. The draw follows the search on the same generator, so the
+        search is the one an unslipping level would run."""
+        if self.budget.slip <= 0.0 or self.rng.below(1_000_000) >= self.budget.slip * 1_000_000:
+            return self._best(keys)
+        counts = [float(n.visits) if (n := self.root.children.get(k)) is not None else 0.0 for k in keys]
+        return weighted_pick(counts, self.rng)
 
     def _settled(self, keys: list[tuple[int, str]], remaining: int) -> bool:
         """No other root action could overtake the most visited one in the iterations left."""

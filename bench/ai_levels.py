@@ -1,7 +1,7 @@
 """How strong the computer players are: level against level, in every game and table size.
 
 Usage:
-    python -m bench.ai_levels [--decided N] [--scale S[,game=S...]] [--jobs J] [--out FILE]
+    python -m bench.ai_levels [--decided N[,key=N...]] [--scale S[,key=S...]] [--jobs J] [--out FILE]
                               [--tables warchest:2,cryhavoc:4,...] [--pairings hard-normal,baselines,...]
                               [--docs docs/computer-players.md]
     python -m bench.ai_levels --report FILE [--docs docs/computer-players.md]
@@ -22,8 +22,10 @@ plain measure) and the levels ``easy``, ``normal`` and ``hard`` of ``ai.choose``
 ``ai.seed_for(game seed, decision number, seat)``; a level with ``+hand`` after its name
 (``hard+hand``) scores its rollouts with the game's hand-weighed evaluation instead of the learned
 one. ``--scale`` multiplies every level's iterations, for runs that would take hours at the full
-budget; ``--scale 0.25,cryhavoc=0.1`` gives one game its own (a Cry Havoc game is slower). The report
-says which scale each row used.
+budget; ``--scale 0.25,cryhavoc=0.1`` gives one game its own (a Cry Havoc game is slower), and a key
+may also be a pairing (``normal-easy=1``: the cheap pairings at the full budget, where a tenth of
+``easy``'s few iterations would no longer be the level a player meets) or both (``cryhavoc/hard-easy``).
+``--decided`` takes the same keys (``30,hard-easy=12``). The report says which scale each row used.
 
 Games run in ``J`` worker processes (2 by default) at the lowest priority (``os.nice(19)``); results
 are appended to ``FILE`` as one JSON line per game, so a long run can be stopped, resumed and reported
@@ -156,23 +158,26 @@ def _key(row: dict[str, Any]) -> tuple[str, int, str, float]:
 def run(
     tables: list[tuple[str, int]],
     pairings: list[tuple[str, str]],
-    decided: int,
+    decided: int | dict[str, float],
     scales: dict[str, float],
     jobs: int,
     out: Path,
     docs: Path | None = None,
 ) -> None:
-    """Play until every (table, pairing) has ``decided`` decided games at its game's scale
-    (``scales``, see ``parse_scales``); with ``docs``, its table is rewritten there after every game,
-    so a run stopped at any time has published what it measured, and nothing else."""
+    """Play until every (table, pairing) has ``decided`` decided games (a number, or one per key as
+    ``parse_scales`` reads them) at its scale (``scales``, read the same way); with ``docs``, its
+    table is rewritten there after every game, so a run stopped at any time has published what it
+    measured, and nothing else."""
     done = _load(out)
-    measured = {(n, c, f"{a}-{b}", scale_of(scales, n)) for n, c in tables for a, b in pairings}
+    wanted_of = decided if isinstance(decided, dict) else {"": float(decided)}
+    measured = {(n, c, f"{a}-{b}", scale_of(scales, n, f"{a}-{b}")) for n, c in tables for a, b in pairings}
     with ProcessPoolExecutor(max_workers=jobs, initializer=_nice) as pool:
         while True:
             todo: list[tuple[str, int, int, str, str, float]] = []
             for name, count in tables:
-                scale = scale_of(scales, name)
                 for a, b in pairings:
+                    scale = scale_of(scales, name, f"{a}-{b}")
+                    target = round(scale_of(wanted_of, name, f"{a}-{b}"))
                     rows = [
                         r
                         for r in done
@@ -180,11 +185,11 @@ def run(
                         == (name, count, f"{a}-{b}", scale)
                     ]
                     have = sum(1 for r in rows if r["winner"] is not None)
-                    if have >= decided:
+                    if have >= target:
                         continue
                     played = {r["k"] for r in rows}
                     # a few more than missing, in case of draws; even numbers keep the seats balanced
-                    wanted = decided - have + (decided - have) % 2
+                    wanted = target - have + (target - have) % 2
                     ks = [k for k in range(len(played) + wanted + 2) if k not in played][:wanted]
                     todo += [(name, count, k, a, b, scale) for k in ks]
             if not todo:
@@ -258,18 +263,23 @@ def report(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def parse_scales(text: str) -> dict[str, float]:
-    """``"0.25,cryhavoc=0.1"`` as ``{"": 0.25, "cryhavoc": 0.1}``: the default scale under ``""``."""
-    scales = {"": 1.0}
+def parse_scales(text: str, default: float = 1.0) -> dict[str, float]:
+    """``"0.25,cryhavoc=0.1,normal-easy=1"`` as ``{"": 0.25, "cryhavoc": 0.1, "normal-easy": 1.0}``:
+    the default under ``""``, then values by game, by pairing or by both (``cryhavoc/hard-easy``)."""
+    scales = {"": default}
     for part in text.split(","):
-        game, _, value = part.rpartition("=")
-        scales[game] = float(value)
+        key, _, value = part.rpartition("=")
+        scales[key] = float(value)
     return scales
 
 
-def scale_of(scales: dict[str, float], game: str) -> float:
-    """The scale ``game`` runs at."""
-    return scales.get(game, scales[""])
+def scale_of(scales: dict[str, float], game: str, pairing: str = "") -> float:
+    """The value of ``parse_scales``' mapping for ``game``'s ``pairing``: the most precise key given
+    (the game and the pairing, then the pairing, then the game, then the default)."""
+    for key in (f"{game}/{pairing}", pairing, game):
+        if key and key in scales:
+            return scales[key]
+    return scales[""]
 
 
 def _times(group: list[dict[str, Any]], level: str) -> str:
@@ -350,7 +360,7 @@ def main(argv: list[str]) -> None:
         for t in _option(argv, "--tables", ",".join(f"{n}:{c}" for n, c in TABLES)).split(",")
     ]
     pairings = _pairings(_option(argv, "--pairings", ",".join(f"{a}-{b}" for a, b in PAIRINGS)))
-    decided = int(_option(argv, "--decided", "100"))
+    decided = parse_scales(_option(argv, "--decided", "100"), default=100)
     scales = parse_scales(_option(argv, "--scale", "1"))
     jobs = int(_option(argv, "--jobs", "2"))
     out = Path(_option(argv, "--out", "ai_levels.jsonl"))

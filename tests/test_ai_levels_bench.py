@@ -109,6 +109,18 @@ def test_one_game_may_run_at_its_own_scale() -> None:
     assert scale_of(parse_scales("1"), "batailles") == 1.0
 
 
+def test_a_pairing_may_run_at_its_own_scale_the_most_precise_key_winning() -> None:
+    scales = parse_scales("0.25,cryhavoc=0.1,normal-easy=1,cryhavoc/hard-easy=0.2")
+    assert [
+        scale_of(scales, "warchest", "hard-normal"),
+        scale_of(scales, "warchest", "normal-easy"),
+        scale_of(scales, "cryhavoc", "hard-normal"),
+        scale_of(scales, "cryhavoc", "normal-easy"),
+        scale_of(scales, "cryhavoc", "hard-easy"),
+    ] == [0.25, 1.0, 0.1, 1.0, 0.2]
+    assert parse_scales("hard-easy=12", default=100) == {"": 100, "hard-easy": 12}
+
+
 def test_the_baselines_stay_one_word_away() -> None:
     assert _pairings("baselines,hard-normal") == [
         ("normal", "random"),
@@ -133,6 +145,41 @@ class InProcess:
         return (task(job) for job in todo)
 
 
+def won_by_first(name: str, count: int, k: int, a: str, b: str, scale: float) -> Row:
+    """A game of pairing ``a``-``b`` that ``a`` won."""
+    return {**game(k, a, {a: [1.0]}), "game": name, "players": count, "pairing": f"{a}-{b}", "scale": scale}
+
+
+def in_process(
+    monkeypatch: pytest.MonkeyPatch, play: Callable[[str, int, int, str, str, float], Row]
+) -> None:
+    """Runs play their games with ``play``, here and one after the other."""
+    monkeypatch.setattr(ai_levels, "ProcessPoolExecutor", InProcess)
+    monkeypatch.setattr(ai_levels, "play", play)
+
+
+def test_each_pairing_plays_its_own_count_at_its_own_scale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played: list[tuple[str, float]] = []
+
+    def fake(name: str, count: int, k: int, a: str, b: str, scale: float) -> Row:
+        played.append((f"{a}-{b}", scale))
+        return won_by_first(name, count, k, a, b, scale)
+
+    in_process(monkeypatch, fake)
+    ai_levels.run(
+        [("warchest", 2)],
+        [("hard", "normal"), ("normal", "easy")],
+        parse_scales("4,normal-easy=2", default=100),
+        parse_scales("0.25,normal-easy=1"),
+        1,
+        tmp_path / "g.jsonl",
+    )
+
+    assert sorted(played) == [("hard-normal", 0.25)] * 4 + [("normal-easy", 1.0)] * 2
+
+
 def test_a_run_publishes_after_every_game_what_it_played(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -143,16 +190,9 @@ def test_a_run_publishes_after_every_game_what_it_played(
 
     def fake(name: str, count: int, k: int, a: str, b: str, scale: float) -> Row:
         seen.append(docs.read_text(encoding="utf-8"))
-        return {
-            **game(k, a, {a: [1.0]}),
-            "game": name,
-            "players": count,
-            "pairing": f"{a}-{b}",
-            "scale": scale,
-        }
+        return won_by_first(name, count, k, a, b, scale)
 
-    monkeypatch.setattr(ai_levels, "ProcessPoolExecutor", InProcess)
-    monkeypatch.setattr(ai_levels, "play", fake)
+    in_process(monkeypatch, fake)
     ai_levels.run(
         [("warchest", 2)], [("hard", "normal")], 2, parse_scales("0.5"), 1, tmp_path / "g.jsonl", docs
     )

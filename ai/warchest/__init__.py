@@ -9,7 +9,7 @@ from ai.search import Budget
 
 LEVELS = Levels(
     budgets={
-        "easy": Budget(iterations=60, rollout=4),
+        "easy": Budget(iterations=60, rollout=4, slip=0.3),
         "normal": Budget(iterations=400, rollout=6),
         "hard": Budget(iterations=4800, rollout=8, greedy=0.5),
     },

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 
 import pytest
 
@@ -106,3 +107,27 @@ def test_a_worker_process_gives_the_same_answer() -> None:
     with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
         there = list(pool.map(ai.choose, *zip(*jobs, strict=True)))
     assert there == here
+
+
+@pytest.mark.parametrize(("name", "count"), TABLES)
+def test_a_slipping_level_searches_alike_and_plays_a_visited_action(name: str, count: int) -> None:
+    """``Budget.slip`` changes what is played, never what was searched: the same visits, the played
+    action one the search visited, the favourite when no slip is drawn; the same seed slips alike."""
+    game = engine.get_game(name)
+    slipped = 0
+    for seed in range(1, 9):
+        state, seat = decision(name, count, seed, steps=10 + 3 * seed)
+        dump = game.dump(state)
+        steady = ai.search(name, dump, seat, TINY, seed)
+        loose = ai.search(name, dump, seat, replace(TINY, slip=1.0), seed)
+        assert loose.visits == steady.visits
+        assert loose.visits[str(loose.action)] > 0 or sum(loose.visits.values()) == 0
+        assert str(ai.search(name, dump, seat, replace(TINY, slip=1.0), seed).action) == str(loose.action)
+        assert str(ai.search(name, dump, seat, replace(TINY, slip=0.0), seed).action) == str(steady.action)
+        slipped += str(loose.action) != str(steady.action)
+    assert slipped > 0
+
+
+def test_only_easy_slips() -> None:
+    for name in ("warchest", "batailles", "cryhavoc"):
+        assert [budget(name, level).slip > 0 for level in LEVELS] == [True, False, False]
