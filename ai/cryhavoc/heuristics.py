@@ -6,11 +6,15 @@ scores the position (``evaluate``), and plays those rollouts with a policy that 
 movement into regions worth holding, ends actions once their points are spent, and puts units on
 Region Control (``weights``).
 
-A seat's score is its VP plus what its position will likely turn into VP: the crystals of the
-regions it holds (scored at least once more, in the final round, halved for Trogs), the Region
-Control and region of a battle it should win on numbers, prisoners (each pays a VP every round it is
-held), structures, units on the map and in reserve, and cards in hand. With two players the score
-lead becomes a value through a logistic curve; with more, each seat's share of a softmax.
+``evaluate`` is the learned evaluation: each seat's share of a softmax over a few numbers per seat
+(``features``), their weights fitted by self-play (``training/``). Against the same level scoring
+with the hand-weighed evaluation it replaced (``hand_evaluate``), ``normal`` won most decided games
+at every table size (docs/computer-players.md). That one, kept for the benches, gives a seat its VP
+plus what its position will likely turn into VP: the crystals of the regions it holds (scored at
+least once more, in the final round, halved for Trogs), the Region Control and region of a battle it
+should win on numbers, prisoners (each pays a VP every round it is held), structures, units on the
+map and in reserve, and cards in hand. With two players the score lead becomes a value through a
+logistic curve; with more, each seat's share of a softmax.
 """
 
 from __future__ import annotations
@@ -75,7 +79,9 @@ def evaluate(st: St) -> list[float]:
 
 
 def hand_evaluate(st: St) -> list[float]:
-    """Per seat, about its chance of winning, from the hand-weighed scores of ``seat_scores``."""
+    """Per seat, about its chance of winning, from the hand-weighed scores of ``seat_scores``: the
+    evaluation the learned one replaced, kept for the benches that measure what the replacement
+    bought."""
     scores = seat_scores(st)
     if len(scores) == 2:
         x = max(-50.0, min(50.0, (scores[0] - scores[1]) / SCALE))

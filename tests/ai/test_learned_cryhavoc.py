@@ -9,6 +9,7 @@ import pytest
 import engine
 from ai.cryhavoc import features, heuristics
 from ai.learned import Weights
+from ai.models import model
 from engine.cryhavoc.state import St, clone
 from engine.rng import Rng
 from tests.ai.support import midgame
@@ -77,3 +78,9 @@ def test_the_evaluation_has_no_favourite_seat() -> None:
     weights = features.weights()
     row = features.sides(midgame("cryhavoc", 3, seed=2, steps=50))[1]
     assert weights.shares([row, row, row]) == pytest.approx([1 / 3] * 3)
+
+
+def test_the_players_score_rollouts_with_the_learned_evaluation() -> None:
+    """The search's model binds ``evaluate``; a bench may ask for the hand-weighed one instead."""
+    assert model("cryhavoc").evaluate_fn is heuristics.evaluate
+    assert model("cryhavoc", "hand_evaluate").evaluate_fn is heuristics.hand_evaluate
