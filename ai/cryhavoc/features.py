@@ -1,8 +1,8 @@
 """What a Cry Havoc position is to the learned evaluation (``ai.learned``): a few numbers per seat.
 
 They are what the hand-weighed evaluation (``heuristics.seat_scores``) adds up, kept apart so that
-self-play (``training/``) weighs each one: VP, and VP again divided by the scorings still to come (a
-lead counts for more as the game nears its end), the crystals of the regions a seat holds or should
+self-play (``training/``) weighs each one: VP, and VP again divided by the rounds left (a lead
+counts for more as the game nears its end), the crystals of the regions a seat holds or should
 win the battle for (halved for the Trogs, times the scorings to come), those regions, the Region
 Control tokens of battles it should win on numbers, its units on the map and in reserve, cards in
 hand, structures built, prisoners it holds (a VP per round while held) and its own units held by
