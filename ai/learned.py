@@ -5,7 +5,9 @@ A game's package may describe a position as one short vector of numbers per side
 recorded self-play games (``training/``, run by hand; the data file sits beside the features). The
 chance that side 0 wins is the logistic of the weighted difference of the two sides' vectors: a
 difference keeps the model fair to both sides by construction, and a position seen from the other
-side gets the complementary chance.
+side gets the complementary chance. A game of more than two sides, each playing for itself, gives
+each side its share of a softmax over the sides' weighted features (``shares``): the same model, as
+two sides' shares are the logistic of their difference.
 
 The evaluation runs at the end of every rollout, thousands of times per decision, in a bot that
 carries no numerical library: it is a plain dot product over a handful of floats, loaded once.
@@ -36,6 +38,14 @@ class Weights:
         ``second``."""
         logit = sum(w * (a - b) for w, a, b in zip(self.values, first, second, strict=True))
         return 1.0 / (1.0 + math.exp(-max(-CLAMP, min(CLAMP, logit))))
+
+    def shares(self, sides: Sequence[Sequence[float]]) -> list[float]:
+        """The fitted chance of each side, described by one row of ``sides``, to win among them all."""
+        logits = [sum(w * a for w, a in zip(self.values, row, strict=True)) for row in sides]
+        top = max(logits)
+        exps = [math.exp(max(-CLAMP, logit - top)) for logit in logits]
+        total = sum(exps)
+        return [e / total for e in exps]
 
 
 def parse(text: str, names: Sequence[str]) -> Weights:

@@ -37,12 +37,34 @@ TURN_CAP = 2000
 """Decisions after which a self-play game is abandoned (the rules' stall ends games long before)."""
 
 
+Array = npt.NDArray[np.float64]
+
+
 @dataclass
 class Positions:
-    """Feature differences (side 0 minus side 1) and whether side 0 won, per kept position."""
+    """Per kept position, the features of every side (``sides`` of the game's feature module) and
+    the side that went on to win."""
 
-    rows: list[list[float]]
-    wins: list[float]
+    sides: list[list[list[float]]]
+    winners: list[int]
+
+    def differences(self) -> tuple[Array, Array]:
+        """Two sides' positions as the logistic fit reads them: side 0's features minus side 1's,
+        and whether side 0 won."""
+        rows = [[a - b for a, b in zip(first, second, strict=True)] for first, second in self.sides]
+        wins = [1.0 if w == 0 else 0.0 for w in self.winners]
+        return np.asarray(rows, dtype=np.float64), np.asarray(wins, dtype=np.float64)
+
+    def stacked(self, count: int, width: int) -> tuple[Array, npt.NDArray[np.bool_], npt.NDArray[np.intp]]:
+        """Positions of up to ``count`` sides of ``width`` features as the softmax fit reads them: the
+        features (a position of fewer sides padded with zeros), which sides are present, and the
+        winner."""
+        x = np.zeros((len(self.sides), count, width))
+        present = np.zeros((len(self.sides), count), dtype=np.bool_)
+        for i, rows in enumerate(self.sides):
+            x[i, : len(rows)] = rows
+            present[i, : len(rows)] = True
+        return x, present, np.asarray(self.winners, dtype=np.intp)
 
 
 def features_of(game_name: str) -> ModuleType:
@@ -64,15 +86,14 @@ def play(game_name: str, players: int, seed: int, into: tuple[Positions, Positio
     state = game.new_game(ids, seed, {})
     greedy = [GREEDY[rng.below(len(GREEDY))] for _ in ids]
     offset = rng.below(STRIDE)
-    seen: list[list[float]] = []
+    seen: list[list[list[float]]] = []
     for n in range(TURN_CAP):
         if game.is_over(state):
             break
         player = game.to_act(state)[0]
         seat = ids.index(player)
         if n % STRIDE == offset:
-            first, second = feats.sides(state)
-            seen.append([a - b for a, b in zip(first, second, strict=True)])
+            seen.append(feats.sides(state))
         legal = m.candidates(state, seat, game.legal_actions(state, player))
         if len(legal) == 1:
             i = 0
@@ -83,14 +104,14 @@ def play(game_name: str, players: int, seed: int, into: tuple[Positions, Positio
     result = game.result(state) if game.is_over(state) else None
     if result is None or result.draw or not result.winners:
         return False
-    won = 1.0 if feats.side(state, ids.index(result.winners[0])) == 0 else 0.0
+    won: int = feats.side(state, ids.index(result.winners[0]))
     target = into[1] if seed % HELD_OUT == 0 else into[0]
-    target.rows += seen
-    target.wins += [won] * len(seen)
+    target.sides += seen
+    target.winners += [won] * len(seen)
     return True
 
 
-def fit(x: npt.NDArray[np.float64], y: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+def fit(x: Array, y: Array) -> Array:
     """Logistic regression without intercept by ``NEWTON`` Newton steps from zero, ridge-penalised."""
     n, k = x.shape
     w = np.zeros(k)
@@ -103,13 +124,66 @@ def fit(x: npt.NDArray[np.float64], y: npt.NDArray[np.float64]) -> npt.NDArray[n
     return w
 
 
-def score(x: npt.NDArray[np.float64], y: npt.NDArray[np.float64], w: Sequence[float]) -> dict[str, float]:
+def shares(x: Array, present: npt.NDArray[np.bool_], w: Array) -> Array:
+    """Each present side's share of the softmax of its weighted features, per position."""
+    logits = np.where(present, x @ w, -np.inf)
+    exps = np.exp(logits - logits.max(axis=1, keepdims=True))
+    out: Array = exps / exps.sum(axis=1, keepdims=True)
+    return out
+
+
+def fit_shares(x: Array, present: npt.NDArray[np.bool_], winners: npt.NDArray[np.intp]) -> Array:
+    """The softmax over sides with one weight per feature (a conditional logit), by ``NEWTON``
+    Newton steps from zero, ridge-penalised: ``fit`` for positions of more than two sides."""
+    n, count, k = x.shape
+    w = np.zeros(k)
+    ridge = RIDGE * n * np.eye(k)
+    flat = x.reshape(n * count, k)
+    chosen = x[np.arange(n), winners]
+    for _ in range(NEWTON):
+        p = shares(x, present, w)
+        mean = np.einsum("ns,nsk->nk", p, x)
+        gradient = (mean - chosen).sum(axis=0) + ridge @ w
+        hessian = (flat * p.reshape(-1)[:, None]).T @ flat - mean.T @ mean + ridge
+        w = w - np.linalg.solve(hessian, gradient)
+    return w
+
+
+def _scored(loss: float, accuracy: float) -> dict[str, float]:
+    return {"accuracy": round(accuracy, DIGITS), "log_loss": round(loss, DIGITS)}
+
+
+def score(x: Array, y: Array, w: Sequence[float]) -> dict[str, float]:
     """Accuracy and mean log-loss of weights ``w`` on positions ``x`` with outcomes ``y``."""
     p = 1.0 / (1.0 + np.exp(-np.clip(x @ np.asarray(w), -30.0, 30.0)))
     p = np.clip(p, 1e-9, 1 - 1e-9)
     loss = -np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))
     accuracy = np.mean((p > 0.5) == (y > 0.5))
-    return {"accuracy": round(float(accuracy), DIGITS), "log_loss": round(float(loss), DIGITS)}
+    return _scored(float(loss), float(accuracy))
+
+
+def score_shares(
+    x: Array, present: npt.NDArray[np.bool_], winners: npt.NDArray[np.intp], w: Sequence[float]
+) -> dict[str, float]:
+    """``score`` for positions of more than two sides: called right when the winner gets the
+    largest share; the loss is the mean of minus the log of the winner's share."""
+    p = shares(x, present, np.asarray(w))
+    won = np.clip(p[np.arange(len(winners)), winners], 1e-9, 1.0)
+    return _scored(float(-np.mean(np.log(won))), float(np.mean(p.argmax(axis=1) == winners)))
+
+
+def fitted(kept: tuple[Positions, Positions], width: int) -> tuple[list[float], dict[str, float]]:
+    """The rounded weights of ``width`` features fitted on ``kept[0]``, and their score on
+    ``kept[1]`` (none when a tiny run held no decided game out).
+
+    Positions that all have two sides are fitted as the logistic of their difference, the same model
+    as the softmax over two sides, with the arithmetic the shipped two-sided weights were fitted by."""
+    if all(len(rows) == 2 for part in kept for rows in part.sides):
+        w = [round(float(v), DIGITS) for v in fit(*kept[0].differences())]
+        return w, score(*kept[1].differences(), w) if kept[1].sides else {}
+    count = max(len(rows) for part in kept for rows in part.sides)
+    w = [round(float(v), DIGITS) for v in fit_shares(*kept[0].stacked(count, width))]
+    return w, score_shares(*kept[1].stacked(count, width), w) if kept[1].sides else {}
 
 
 def train(game_name: str, seed: int, games: int, tables: Sequence[int]) -> dict[str, object]:
@@ -121,9 +195,7 @@ def train(game_name: str, seed: int, games: int, tables: Sequence[int]) -> dict[
     seeds = Rng(seed)
     for k in range(games):
         decided += play(game_name, tables[k % len(tables)], seeds.next_u64() >> 1, kept)
-    x, y = np.asarray(kept[0].rows, dtype=np.float64), np.asarray(kept[0].wins, dtype=np.float64)
-    w = [round(float(v), DIGITS) for v in fit(x, y)]
-    held = np.asarray(kept[1].rows, dtype=np.float64), np.asarray(kept[1].wins, dtype=np.float64)
+    w, held = fitted(kept, len(names))
     return {
         "game": game_name,
         "trained": {
@@ -131,8 +203,8 @@ def train(game_name: str, seed: int, games: int, tables: Sequence[int]) -> dict[
             "games": games,
             "players": list(tables),
             "decided": decided,
-            "positions": len(y),
-            "held_out": {"positions": len(held[1]), **score(*held, w)},
+            "positions": len(kept[0].winners),
+            "held_out": {"positions": len(kept[1].winners), **held},
         },
         "weights": dict(zip(names, w, strict=True)),
     }

@@ -6,11 +6,15 @@ scores the position (``evaluate``), and plays those rollouts with a policy that 
 movement into regions worth holding, ends actions once their points are spent, and puts units on
 Region Control (``weights``).
 
-A seat's score is its VP plus what its position will likely turn into VP: the crystals of the
-regions it holds (scored at least once more, in the final round, halved for Trogs), the Region
-Control and region of a battle it should win on numbers, prisoners (each pays a VP every round it is
-held), structures, units on the map and in reserve, and cards in hand. With two players the score
-lead becomes a value through a logistic curve; with more, each seat's share of a softmax.
+``evaluate`` is the learned evaluation: each seat's share of a softmax over a few numbers per seat
+(``features``), their weights fitted by self-play (``training/``). Against the same level scoring
+with the hand-weighed evaluation it replaced (``hand_evaluate``), ``normal`` won most decided games
+at every table size (docs/computer-players.md). That one, kept for the benches, gives a seat its VP
+plus what its position will likely turn into VP: the crystals of the regions it holds (scored at
+least once more, in the final round, halved for Trogs), the Region Control and region of a battle it
+should win on numbers, prisoners (each pays a VP every round it is held), structures, units on the
+map and in reserve, and cards in hand. With two players the score lead becomes a value through a
+logistic curve; with more, each seat's share of a softmax.
 """
 
 from __future__ import annotations
@@ -18,9 +22,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from ai.cryhavoc import features
 from engine.cryhavoc.actions import Action
 from engine.cryhavoc.content import CARDS, OBJECTIVES, STRUCTURES, TOKENS
-from engine.cryhavoc.state import Phase, St, battles_of, n_players, trog_seat
+from engine.cryhavoc.state import Phase, St, n_players, trog_seat
 
 CRYSTAL = 0.9
 """A crystal in a held region: one more scoring is certain (the final round), others are likely."""
@@ -40,24 +45,6 @@ TEMPERATURE = 2.5
 """Three or four players: the softmax's temperature, in VP."""
 
 
-def _battle_winner(st: St, rid: str) -> int | None:
-    """Who should win the Region Control of the unresolved battle in ``rid``, on unit numbers."""
-    for _num, region, att, dfn in battles_of(st):
-        if region == rid:
-            units = st["regions"][rid]["units"]
-            return att if units[att] > units[dfn] else dfn
-    return None
-
-
-def _fight_winner(st: St) -> tuple[str, int] | None:
-    """The region and likely Region Control winner of the battle being fought, on the board."""
-    f = st["fight"]
-    if f is None or f["winner"] is not None:
-        return None
-    strength = [f["slots"][s][0] + f["bonus"][s][0] + (f["to_place"][s] if s == 1 else 0) for s in (0, 1)]
-    return f["region"], int(f["sides"][0] if strength[0] > strength[1] else f["sides"][1])
-
-
 def seat_scores(st: St) -> list[float]:
     """Each seat's VP plus the VP its position should bring (see the module docstring)."""
     n = n_players(st)
@@ -67,19 +54,12 @@ def seat_scores(st: St) -> list[float]:
     trogs = trog_seat(st)
     rounds_left = len(st["track"]) + 1
     scorings = 1.0 + 0.25 * (rounds_left - 1)
-    fight = _fight_winner(st)
-    for rid, reg in st["regions"].items():
-        holder = reg["control"]
-        crystals = reg["crystals"]
-        if reg["battle"] is not None:
-            holder = _battle_winner(st, rid)
-            crystals += 1
-            if holder is not None and holder < n:
-                scores[holder] += TOKENS["control_vp"]
-        elif fight is not None and fight[0] == rid:
-            holder = fight[1]
-        if holder is None or holder >= n:
+    for rid, (holder, crystals, won) in features.holders(st).items():
+        if holder >= n:
             continue
+        reg = st["regions"][rid]
+        if won:
+            scores[holder] += TOKENS["control_vp"]
         value = crystals * CRYSTAL * scorings
         scores[holder] += (value / 2 if holder == trogs else value) + REGION
         for side in range(n):
@@ -93,7 +73,15 @@ def seat_scores(st: St) -> list[float]:
 
 
 def evaluate(st: St) -> list[float]:
-    """Per seat, about its chance of winning, from the scores of ``seat_scores``."""
+    """Per seat, its chance of winning as the weights fitted by self-play put it: its share of a
+    softmax over the seats' weighted features (``features``, ``ai.learned``)."""
+    return features.weights().shares(features.sides(st))
+
+
+def hand_evaluate(st: St) -> list[float]:
+    """Per seat, about its chance of winning, from the hand-weighed scores of ``seat_scores``: the
+    evaluation the learned one replaced, kept for the benches that measure what the replacement
+    bought."""
     scores = seat_scores(st)
     if len(scores) == 2:
         x = max(-50.0, min(50.0, (scores[0] - scores[1]) / SCALE))
