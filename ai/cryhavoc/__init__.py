@@ -9,7 +9,7 @@ from ai.search import Budget
 
 LEVELS = Levels(
     budgets={
-        "easy": Budget(iterations=40, rollout=6, slip=0.3),
+        "easy": Budget(iterations=40, rollout=6, slip=0.5),
         "normal": Budget(iterations=250, rollout=10),
         "hard": Budget(iterations=3000, rollout=14),
     },
