@@ -35,6 +35,25 @@ def render_private(view: Mapping[str, object], *, names: Mapping[str, str], loca
     return _pick(view).private(view, names=names, locale=locale)
 
 
+def draw(kind: str, view: Mapping[str, object], *, names: dict[str, str], locale: str) -> bytes:
+    """The still image of ``kind`` (the kinds ``describe`` tells, but a replay, which
+    ``render.animation`` draws from these) drawn from ``view``, in ``locale``: the one place that
+    knows which function draws which kind and which view it takes, so that the table's drawing
+    workers hand over a kind and a plain dict."""
+    if kind == "chart":
+        return chart.rating_chart(cast("chart.ChartView", view), names=names, locale=locale)
+    if kind == "leaderboard":
+        from render.leaderboard import LeaderboardView, leaderboard_image
+
+        return leaderboard_image(cast("LeaderboardView", view), names=names, locale=locale)
+    if kind == "standings":
+        from render.standings import StandingsView, standings_image
+
+        return standings_image(cast("StandingsView", view), names=names, locale=locale)
+    function = {"board": render, "private": render_private}.get(kind, render_details)
+    return function(view, names=names, locale=locale)
+
+
 def describe(kind: str, view: Mapping[str, object], *, names: Mapping[str, str], locale: str) -> str:
     """The alt text of the image of ``kind`` (``board``, ``details``, ``private``, ``replay``,
     ``chart``, ``leaderboard``, ``standings``) drawn from ``view``, in ``locale``: what a sighted player

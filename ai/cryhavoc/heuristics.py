@@ -53,7 +53,7 @@ def seat_scores(st: St) -> list[float]:
         return scores
     trogs = trog_seat(st)
     rounds_left = len(st["track"]) + 1
-    scorings = 1.0 + 0.25 * (rounds_left - 1)
+    scorings = 1.0 + features.LATER * (rounds_left - 1)
     for rid, (holder, crystals, won) in features.holders(st).items():
         if holder >= n:
             continue

@@ -38,14 +38,9 @@ import logging
 import os
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import Protocol, cast
 
 from table.core.workers import CHECK_EVERY, Superseded, WarmReport, WorkerPool, fork_server_modules
-
-if TYPE_CHECKING:
-    from render.chart import ChartView
-    from render.leaderboard import LeaderboardView
-    from render.standings import StandingsView
 
 log = logging.getLogger(__name__)
 
@@ -80,32 +75,16 @@ class Drawer(Protocol):
 
 
 def draw_now(kind: str, view: dict[str, object], names: dict[str, str], locale: str) -> bytes:
-    """Draw in this process (what a worker runs): ``render``'s function for ``kind``. The view came
-    through the pool as a plain dict; ``kind`` says which renderer's view it is."""
-    import render
-
+    """Draw in this process (what a worker runs): a replay's animation or ``render.draw``, imported
+    here so that a worker loads the drawing when it first draws. The view came through the pool as
+    a plain dict; ``kind`` says which renderer's view it is."""
     if kind == "replay":
         from render.animation import animate
 
         return animate(_frames(view), names=names, locale=locale)
-    if kind == "chart":
-        from render.chart import rating_chart
+    import render
 
-        return rating_chart(cast("ChartView", view), names=names, locale=locale)
-    if kind == "leaderboard":
-        from render.leaderboard import leaderboard_image
-
-        return leaderboard_image(cast("LeaderboardView", view), names=names, locale=locale)
-    if kind == "standings":
-        from render.standings import standings_image
-
-        return standings_image(cast("StandingsView", view), names=names, locale=locale)
-    function = {"board": render.render, "private": render.render_private}.get(kind)
-    if function is None:
-        function = getattr(render, "render_details", None)
-    if function is None:
-        raise ValueError(f"nothing draws {kind!r}")
-    return bytes(function(view, names=names, locale=locale))
+    return render.draw(kind, view, names=names, locale=locale)
 
 
 def _frames(view: Mapping[str, object]) -> Sequence[Mapping[str, object]]:
